@@ -1,0 +1,15 @@
+/** Core code logs through this; the extension maps it to a LogOutputChannel, the CLI to stderr, tests to nothing. */
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+/** The cancellation shape the core understands (structurally compatible with vscode.CancellationToken). */
+export interface CancellationToken {
+  readonly isCancellationRequested: boolean;
+}
+
+export const neverCancelled: CancellationToken = { isCancellationRequested: false };

@@ -1,0 +1,108 @@
+/**
+ * The graph's vocabulary. Everything else in the core (indexer, queries, formatters) speaks it.
+ * Plain data only: no TypeScript compiler objects, so results cross thread boundaries as JSON.
+ */
+
+/** What a node is. `module` is the top-level code of a file (its name is the root-relative path). */
+export type NodeKind =
+  | 'module'
+  | 'function'
+  | 'method'
+  | 'constructor'
+  | 'getter'
+  | 'setter'
+  | 'property'
+  | 'class'
+  | 'interface'
+  | 'method-signature'
+  | 'type'
+  | 'enum'
+  | 'variable'
+  | 'namespace';
+
+/** Runtime edges: code that runs. */
+export const RUNTIME_EDGES = ['CALLS', 'REFERENCES', 'INCLUDES'] as const;
+/** Structural edges between classes/interfaces and their members (dispatch goes through these). */
+export const STRUCTURAL_EDGES = ['EXTENDS', 'IMPLEMENTS', 'OVERRIDES'] as const;
+/** Type edges (spec 004): how declarations use types. */
+export const TYPE_EDGES = ['TAKES', 'RETURNS', 'HAS_TYPE', 'HAS_PROPERTY', 'DERIVES_FROM', 'ALIAS_FOR'] as const;
+
+export const EDGE_TYPES = [...RUNTIME_EDGES, ...STRUCTURAL_EDGES, ...TYPE_EDGES] as const;
+export type EdgeType = (typeof EDGE_TYPES)[number];
+
+export interface GraphNode {
+  /** Stable id: `file#qualifiedName@kind` (plus `~N` for a same-kind duplicate). Survives edits that do not rename. */
+  id: string;
+  /** Qualified name, the form a query accepts as `symbol`: `formatDate`, `User.save`, `api.get`, `outer.inner`. */
+  name: string;
+  kind: NodeKind;
+  /** Root-relative posix path (`node_modules/...` for external declarations). */
+  file: string;
+  /** 1-based first line, as the Read tool's `offset` takes it. */
+  offset: number;
+  /** Line count, as the Read tool's `limit` takes it. */
+  limit: number;
+  /** Declared in node_modules: a leaf, never traversed further, shown without a snippet. */
+  external?: boolean;
+  /** A static class member (static and instance members of one name are different nodes). */
+  isStatic?: boolean;
+}
+
+export interface GraphEdge {
+  from: string;
+  to: string;
+  type: EdgeType;
+  /** 1-based lines in `from`'s file where the call / JSX use / reference happens (for `>` marks in snippets). */
+  lines?: number[];
+}
+
+/** One file's share of the graph: what `SymbolGraph.replaceFile` swaps in and out. */
+export interface FileContribution {
+  /** Root-relative posix path. */
+  file: string;
+  /** Nodes declared in this file (the module node first). */
+  nodes: GraphNode[];
+  /** Edges whose `from` is a node of this file. */
+  edges: GraphEdge[];
+  /** External (node_modules) nodes this file's edges point at; shared and reference-counted by the graph. */
+  externalNodes: GraphNode[];
+  /** Files (root-relative) whose declarations this file's edges or resolution depended on. */
+  dependsOnFiles?: string[];
+  /** Non-fatal problems (e.g. a syntax error) worth a log line. */
+  problems?: string[];
+}
+
+export function isTypeEdge(type: EdgeType): boolean {
+  return (TYPE_EDGES as readonly string[]).includes(type);
+}
+
+export function isRuntimeEdge(type: EdgeType): boolean {
+  return (RUNTIME_EDGES as readonly string[]).includes(type);
+}
+
+/** Member-level IMPLEMENTS/OVERRIDES: what lets a call through an interface or base method reach implementations. */
+export function isDispatchEdge(edge: GraphEdge, graph: { getNode(id: string): GraphNode | undefined }): boolean {
+  if (edge.type !== 'IMPLEMENTS' && edge.type !== 'OVERRIDES') return false;
+  const from = graph.getNode(edge.from);
+  return !!from && isMemberKind(from.kind);
+}
+
+export function isMemberKind(kind: NodeKind): boolean {
+  return (
+    kind === 'method' ||
+    kind === 'method-signature' ||
+    kind === 'getter' ||
+    kind === 'setter' ||
+    kind === 'property' ||
+    kind === 'constructor'
+  );
+}
+
+/** Kinds that describe types only (no runtime code of their own). */
+export function isTypeKind(kind: NodeKind): boolean {
+  return kind === 'interface' || kind === 'type' || kind === 'enum';
+}
+
+export function edgeKey(edge: { from: string; to: string; type: EdgeType }): string {
+  return `${edge.from}\u0000${edge.type}\u0000${edge.to}`;
+}

@@ -1,0 +1,202 @@
+import { edgeKey, FileContribution, GraphEdge, GraphNode } from './GraphTypes';
+
+/**
+ * The in-memory adjacency graph, built from per-file contributions.
+ *
+ * Each file owns its nodes and its outgoing edges; `replaceFile` swaps one file's share.
+ * Edges may be stored before their target exists (files load in any order, and an edit may
+ * remove a symbol others still point at). Such edges are *pending*: every public view hides
+ * them, so readers only ever see edges whose endpoints are both nodes. They come back to life
+ * when the target appears again, which is exactly what a full rebuild would produce.
+ */
+export class SymbolGraph {
+  private readonly nodes = new Map<string, GraphNode>();
+  private readonly out = new Map<string, GraphEdge[]>();
+  private readonly in = new Map<string, GraphEdge[]>();
+  private readonly byFile = new Map<string, FileContribution>();
+  private readonly byName = new Map<string, Set<string>>();
+  private readonly externalRefs = new Map<string, number>();
+
+  /** Swap in a file's contribution. Returns the ids of nodes that existed before and are gone now. */
+  replaceFile(contribution: FileContribution): string[] {
+    const before = this.byFile.get(contribution.file);
+    if (before) this.detach(before);
+    this.attach(contribution);
+    if (!before) return [];
+    const now = new Set(contribution.nodes.map((n) => n.id));
+    return before.nodes.filter((n) => !now.has(n.id)).map((n) => n.id);
+  }
+
+  /** Drop a file's contribution. Returns the ids of the nodes it removed. */
+  removeFile(file: string): string[] {
+    const before = this.byFile.get(file);
+    if (!before) return [];
+    this.detach(before);
+    return before.nodes.map((n) => n.id);
+  }
+
+  hasFile(file: string): boolean {
+    return this.byFile.has(file);
+  }
+
+  files(): string[] {
+    return [...this.byFile.keys()];
+  }
+
+  getNode(id: string): GraphNode | undefined {
+    return this.nodes.get(id);
+  }
+
+  hasNode(id: string): boolean {
+    return this.nodes.has(id);
+  }
+
+  /** Nodes declared in a file, module node first, in declaration order. */
+  nodesInFile(file: string): GraphNode[] {
+    return this.byFile.get(file)?.nodes ?? [];
+  }
+
+  /** Nodes whose qualified name is exactly `name`, across all files. */
+  nodesNamed(name: string): GraphNode[] {
+    const ids = this.byName.get(name);
+    return ids ? [...ids].map((id) => this.nodes.get(id)!).filter(Boolean) : [];
+  }
+
+  /** All nodes, including external leaves. */
+  allNodes(): IterableIterator<GraphNode> {
+    return this.nodes.values();
+  }
+
+  get nodeCount(): number {
+    return this.nodes.size;
+  }
+
+  /** Outgoing edges of a node whose targets exist. */
+  outEdges(id: string): GraphEdge[] {
+    const list = this.out.get(id);
+    if (!list) return [];
+    return list.filter((e) => this.nodes.has(e.to));
+  }
+
+  /** Incoming edges of a node (their sources always exist: a source's file owns the edge). */
+  inEdges(id: string): GraphEdge[] {
+    if (!this.nodes.has(id)) return [];
+    return this.in.get(id) ?? [];
+  }
+
+  /** Every live edge (both endpoints are nodes). */
+  *allEdges(): IterableIterator<GraphEdge> {
+    for (const contribution of this.byFile.values()) {
+      for (const e of contribution.edges) if (this.nodes.has(e.to)) yield e;
+    }
+  }
+
+  /** Files that own edges pointing into `file`'s nodes (live or pending): candidates for re-resolution. */
+  filesPointingInto(file: string, nodeIds?: Iterable<string>): Set<string> {
+    const result = new Set<string>();
+    const ids = nodeIds ? [...nodeIds] : this.nodesInFile(file).map((n) => n.id);
+    for (const id of ids) {
+      for (const e of this.in.get(id) ?? []) {
+        const src = this.nodes.get(e.from);
+        if (src && src.file !== file) result.add(src.file);
+      }
+    }
+    return result;
+  }
+
+  /** Files that declared they depend on `file` (see FileContribution.dependsOnFiles). */
+  filesDependingOn(file: string): Set<string> {
+    const result = new Set<string>();
+    for (const c of this.byFile.values()) {
+      if (c.file !== file && c.dependsOnFiles?.includes(file)) result.add(c.file);
+    }
+    return result;
+  }
+
+  getContribution(file: string): FileContribution | undefined {
+    return this.byFile.get(file);
+  }
+
+  /** Counts for `stats`. */
+  stats(): { files: number; nodes: number; externalNodes: number; edges: number; edgesByType: Record<string, number> } {
+    const edgesByType: Record<string, number> = {};
+    let edges = 0;
+    for (const e of this.allEdges()) {
+      edgesByType[e.type] = (edgesByType[e.type] ?? 0) + 1;
+      edges++;
+    }
+    return { files: this.byFile.size, nodes: this.nodes.size, externalNodes: this.externalRefs.size, edges, edgesByType };
+  }
+
+  /** A canonical, order-independent snapshot: equal snapshots mean equal graphs (used to prove incremental == full). */
+  snapshot(): { nodes: string[]; edges: string[] } {
+    const nodes = [...this.nodes.values()].map((n) => JSON.stringify([n.id, n.name, n.kind, n.file, n.offset, n.limit, !!n.external, !!n.isStatic])).sort();
+    const edges = [...this.allEdges()].map((e) => JSON.stringify([e.from, e.type, e.to, e.lines ?? []])).sort();
+    return { nodes, edges };
+  }
+
+  private attach(c: FileContribution): void {
+    this.byFile.set(c.file, c);
+    for (const n of c.nodes) this.addNode(n);
+    for (const n of c.externalNodes) {
+      const refs = this.externalRefs.get(n.id) ?? 0;
+      this.externalRefs.set(n.id, refs + 1);
+      if (refs === 0) this.addNode(n);
+    }
+    const seen = new Set<string>();
+    for (const e of c.edges) {
+      const key = edgeKey(e);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      push(this.out, e.from, e);
+      push(this.in, e.to, e);
+    }
+  }
+
+  private detach(c: FileContribution): void {
+    this.byFile.delete(c.file);
+    for (const e of c.edges) {
+      remove(this.out, e.from, e);
+      remove(this.in, e.to, e);
+    }
+    for (const n of c.nodes) this.removeNode(n);
+    for (const n of c.externalNodes) {
+      const refs = (this.externalRefs.get(n.id) ?? 1) - 1;
+      if (refs <= 0) {
+        this.externalRefs.delete(n.id);
+        this.removeNode(n);
+      } else {
+        this.externalRefs.set(n.id, refs);
+      }
+    }
+  }
+
+  private addNode(n: GraphNode): void {
+    this.nodes.set(n.id, n);
+    let ids = this.byName.get(n.name);
+    if (!ids) this.byName.set(n.name, (ids = new Set()));
+    ids.add(n.id);
+  }
+
+  private removeNode(n: GraphNode): void {
+    // By id: an external node is shared, and the stored object may be another file's copy.
+    this.nodes.delete(n.id);
+    const ids = this.byName.get(n.name);
+    ids?.delete(n.id);
+    if (ids && ids.size === 0) this.byName.delete(n.name);
+  }
+}
+
+function push(map: Map<string, GraphEdge[]>, key: string, e: GraphEdge): void {
+  const list = map.get(key);
+  if (list) list.push(e);
+  else map.set(key, [e]);
+}
+
+function remove(map: Map<string, GraphEdge[]>, key: string, e: GraphEdge): void {
+  const list = map.get(key);
+  if (!list) return;
+  const i = list.indexOf(e);
+  if (i >= 0) list.splice(i, 1);
+  if (list.length === 0) map.delete(key);
+}

@@ -1,0 +1,39 @@
+import type * as TS from 'typescript';
+import { SymbolGraph } from '../graph/SymbolGraph';
+import { CancellationToken, Logger } from '../Logger';
+
+export interface IndexOptions {
+  /** Absolute workspace root. */
+  root: string;
+  /** Use this tsconfig/jsconfig instead of discovering projects under the root. */
+  tsconfig?: string;
+  /** The TypeScript module to use (the workspace's own, when trusted); defaults to the bundled one. */
+  ts?: typeof TS;
+  logger?: Logger;
+  token?: CancellationToken;
+  /** Called as files are indexed. */
+  onProgress?(done: number, total: number): void;
+}
+
+export interface IndexReport {
+  projects: string[];
+  files: number;
+  nodes: number;
+  edges: number;
+  edgesByType: Record<string, number>;
+  millis: number;
+  problems: string[];
+}
+
+export interface UpdateReport {
+  /** Root-relative files whose contribution was recomputed (the changed ones and the ones that depended on them). */
+  reindexed: string[];
+  removed: string[];
+  millis: number;
+}
+
+/** PLACEHOLDER signature; the real indexer is being written. */
+export async function indexWorkspace(options: IndexOptions): Promise<{ graph: SymbolGraph; report: IndexReport }> {
+  void options;
+  throw new Error('not implemented yet');
+}

@@ -1,0 +1,45 @@
+import { GraphEdge, GraphNode } from '../graph/GraphTypes';
+
+export type QueryName = 'dependenciesOf' | 'dependentsOf' | 'pathsBetween';
+
+/**
+ * What every query returns and every formatter reads (text for tools/commands/CLI, Mermaid for
+ * diagrams, JSON for scripts). "Not found", "no path" and "same symbol" are results too
+ * (`kind: 'message'`), never exceptions.
+ */
+export type QueryResult = GraphResult | MessageResult;
+
+export interface GraphResult {
+  kind: 'graph';
+  query: QueryName;
+  /** Ids of the queried node(s): drawn in the Graph section, left out of the Nodes section. */
+  inputs: string[];
+  /** Every node the edges mention (inputs included), nearest to the query first (BFS order). */
+  nodes: GraphNode[];
+  /** Each edge of the result exactly once, in true direction. Never empty. */
+  edges: GraphEdge[];
+  /** Set when the traversal found more than it shows. */
+  truncation?: Truncation;
+}
+
+export interface Truncation {
+  /** Nodes shown, inputs excluded. */
+  shownNodes: number;
+  /** Nodes the traversal reached, inputs excluded (a lower bound when `stoppedEarly`). */
+  totalNodes: number;
+  /** The internal safeguard stopped the traversal before it finished counting. */
+  stoppedEarly?: boolean;
+}
+
+export interface MessageResult {
+  kind: 'message';
+  query: QueryName;
+  /** Complete, actionable text for a model or a person (e.g. `No path found.`). */
+  message: string;
+  /** True for bad input (unknown file/symbol, outside the root...); false for a valid empty answer. */
+  isError: boolean;
+}
+
+export function messageResult(query: QueryName, message: string, isError: boolean): MessageResult {
+  return { kind: 'message', query, message, isError };
+}
