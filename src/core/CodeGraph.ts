@@ -2,6 +2,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { SymbolGraph } from './graph/SymbolGraph';
 import { IndexOptions, IndexReport, UpdateReport, indexWorkspace } from './indexer/indexWorkspace';
+import { WorkspaceIndex } from './indexer/WorkspaceIndex';
+import { CancellationToken } from './Logger';
 import { QueryContext, SymbolRef } from './query/QueryContext';
 import { QueryResult } from './query/QueryResult';
 import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
@@ -14,15 +16,22 @@ import { pathsBetween } from './query/paths-between/pathsBetween';
  */
 export class CodeGraph {
   private constructor(
-    readonly root: string,
-    readonly graph: SymbolGraph,
-    readonly report: IndexReport,
+    private readonly index: WorkspaceIndex,
+    public report: IndexReport,
   ) {}
 
   static async open(options: IndexOptions): Promise<CodeGraph> {
-    const root = path.resolve(options.root);
-    const { graph, report } = await indexWorkspace({ ...options, root });
-    return new CodeGraph(root, graph, report);
+    const { report, index } = await indexWorkspace({ ...options, root: path.resolve(options.root) });
+    return new CodeGraph(index, report);
+  }
+
+  /** Absolute, normalised workspace root. */
+  get root(): string {
+    return this.index.root;
+  }
+
+  get graph(): SymbolGraph {
+    return this.index.graph;
   }
 
   dependenciesOf(filePath: string, symbol: string): QueryResult {
@@ -37,11 +46,15 @@ export class CodeGraph {
     return pathsBetween(this.context(), from, to);
   }
 
-  /** PLACEHOLDER: incremental update of changed/created and deleted files (absolute or root-relative paths). */
-  async update(changed: string[], deleted: string[]): Promise<UpdateReport> {
-    void changed;
-    void deleted;
-    throw new Error('not implemented yet');
+  /** Incremental update after files were saved/created (`changed`) or deleted; paths absolute or root-relative. */
+  update(changed: string[], deleted: string[], token?: CancellationToken): Promise<UpdateReport> {
+    return this.index.update(changed, deleted, token);
+  }
+
+  /** Full re-index (the "rebuild graph" command). */
+  async rebuild(token?: CancellationToken): Promise<IndexReport> {
+    this.report = await this.index.indexAll(token);
+    return this.report;
   }
 
   private context(): QueryContext {

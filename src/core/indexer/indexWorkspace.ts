@@ -1,5 +1,6 @@
 import type * as TS from 'typescript';
 import { SymbolGraph } from '../graph/SymbolGraph';
+import { WorkspaceIndex } from './WorkspaceIndex';
 import { CancellationToken, Logger } from '../Logger';
 
 export interface IndexOptions {
@@ -32,8 +33,9 @@ export interface UpdateReport {
   millis: number;
 }
 
-/** PLACEHOLDER signature; the real indexer is being written. */
-export async function indexWorkspace(options: IndexOptions): Promise<{ graph: SymbolGraph; report: IndexReport }> {
-  void options;
-  throw new Error('not implemented yet');
+/** Index a workspace once (tests, benchmarks, the CLI). Keep the returned `index` to apply file changes later. */
+export async function indexWorkspace(options: IndexOptions): Promise<{ graph: SymbolGraph; report: IndexReport; index: WorkspaceIndex }> {
+  const index = new WorkspaceIndex(options);
+  const report = await index.indexAll();
+  return { graph: index.graph, report, index };
 }

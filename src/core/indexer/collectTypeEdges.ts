@@ -1,0 +1,162 @@
+import type * as TS from 'typescript';
+import { EdgeType, isMemberKind } from '../graph/GraphTypes';
+import { DeclaredFile, isFunctionLike, propertyNameText, skipOuterExpressions } from './declareFile';
+import type { SymbolTargets, Target } from './extractEdges';
+
+export interface TypeEdgeInput {
+  ts: typeof TS;
+  checker: TS.TypeChecker;
+  /** A declaration that is a node (its id is `from`). */
+  node: TS.Node;
+  from: string;
+  targets: SymbolTargets;
+  declared: DeclaredFile;
+  add(from: string, target: Target, type: EdgeType, at?: TS.Node): void;
+}
+
+const TYPE_KINDS = new Set(['class', 'interface', 'type', 'enum']);
+
+/**
+ * Edges a declaration has because of its types and heritage (spec 004's table):
+ * TAKES/RETURNS for signatures, HAS_TYPE for annotated variables, HAS_PROPERTY for members'
+ * types, ALIAS_FOR/DERIVES_FROM for type aliases, EXTENDS/IMPLEMENTS for heritage, and the
+ * member-level IMPLEMENTS/OVERRIDES that keep calls through interfaces and base classes
+ * connected to their implementations. Only explicit annotations count (no inference), so the
+ * edges are exactly what the code says.
+ */
+export function collectTypeEdges(input: TypeEdgeInput): void {
+  const { ts, node } = input;
+  const refs = (t: TS.TypeNode | undefined, type: EdgeType, from = input.from) => {
+    if (t) for (const target of typeTargets(input, t)) input.add(from, target, type);
+  };
+  const signature = (fn: TS.SignatureDeclaration) => {
+    for (const p of fn.parameters) refs(p.type, 'TAKES');
+    refs(fn.type, 'RETURNS');
+  };
+
+  if (ts.isClassLike(node)) return classEdges(input, node, refs);
+  if (ts.isInterfaceDeclaration(node)) {
+    for (const h of node.heritageClauses ?? []) for (const t of h.types) refs(t, 'EXTENDS');
+    for (const m of node.members) if (ts.isPropertySignature(m) && !input.declared.declToId.has(m)) refs(m.type, 'HAS_PROPERTY');
+    return;
+  }
+  if (ts.isTypeAliasDeclaration(node)) return aliasEdges(input, node, refs);
+  if (ts.isVariableDeclaration(node)) {
+    refs(node.type, 'HAS_TYPE');
+    const init = node.initializer && skipOuterExpressions(ts, node.initializer);
+    if (init && isFunctionLike(ts, init)) signature(init);
+    return;
+  }
+  if (ts.isPropertySignature(node) && node.type && ts.isFunctionTypeNode(node.type)) return signature(node.type);
+  if (ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) {
+    const init = node.initializer && skipOuterExpressions(ts, node.initializer);
+    if (ts.isPropertyDeclaration(node)) refs(node.type, 'HAS_TYPE');
+    if (init && isFunctionLike(ts, init)) signature(init);
+    return;
+  }
+  if (ts.isExportAssignment(node)) {
+    const e = skipOuterExpressions(ts, node.expression);
+    if (isFunctionLike(ts, e)) signature(e);
+    return;
+  }
+  if (ts.isFunctionLike(node)) signature(node);
+}
+
+function classEdges(input: TypeEdgeInput, cls: TS.ClassLikeDeclaration, refs: (t: TS.TypeNode | undefined, type: EdgeType, from?: string) => void): void {
+  const { ts, checker, declared } = input;
+  let extendsNode: TS.ExpressionWithTypeArguments | undefined;
+  const implementsNodes: TS.ExpressionWithTypeArguments[] = [];
+  for (const h of cls.heritageClauses ?? []) {
+    if (h.token === ts.SyntaxKind.ExtendsKeyword) {
+      extendsNode = h.types[0];
+      for (const t of h.types) refs(t, 'EXTENDS');
+    } else {
+      implementsNodes.push(...h.types);
+      for (const t of h.types) refs(t, 'IMPLEMENTS');
+    }
+  }
+  for (const m of cls.members) {
+    if (ts.isPropertyDeclaration(m) && !declared.declToId.has(m)) refs(m.type, 'HAS_PROPERTY');
+    if (ts.isConstructorDeclaration(m)) {
+      for (const p of m.parameters) if (ts.isParameterPropertyDeclaration(p, m)) refs(p.type, 'HAS_PROPERTY');
+    }
+  }
+  if (!extendsNode && implementsNodes.length === 0) return;
+  const typeAt = (n: TS.Node): TS.Type | undefined => {
+    try {
+      return checker.getTypeAtLocation(n);
+    } catch {
+      return undefined;
+    }
+  };
+  const instanceBases = [extendsNode, ...implementsNodes].filter((n): n is TS.ExpressionWithTypeArguments => !!n).map(typeAt);
+  const staticBase = extendsNode ? typeAt(extendsNode.expression) : undefined;
+  for (const m of cls.members) {
+    const id = declared.declToId.get(m);
+    if (!id || ts.isConstructorDeclaration(m) || !m.name) continue;
+    const name = propertyNameText(ts, m.name);
+    if (name === undefined) continue;
+    const isStatic = (ts.getCombinedModifierFlags(m as TS.Declaration) & ts.ModifierFlags.Static) !== 0;
+    const bases = isStatic ? [staticBase] : instanceBases;
+    for (const base of bases) {
+      const prop = base?.getProperty(name);
+      for (const t of input.targets.targetsOf(prop)) {
+        if (t.id === id || !isMemberKind(t.kind)) continue;
+        input.add(id, t, t.isAbstract ? 'IMPLEMENTS' : 'OVERRIDES');
+      }
+    }
+  }
+}
+
+function aliasEdges(input: TypeEdgeInput, alias: TS.TypeAliasDeclaration, refs: (t: TS.TypeNode | undefined, type: EdgeType) => void): void {
+  const { ts } = input;
+  const t = alias.type;
+  if (ts.isTypeReferenceNode(t)) {
+    for (const target of input.targets.targetsOf(symbolOfTypeName(input, t.typeName))) {
+      if (TYPE_KINDS.has(target.kind)) input.add(input.from, target, 'ALIAS_FOR');
+    }
+    for (const a of t.typeArguments ?? []) refs(a, 'DERIVES_FROM');
+    return;
+  }
+  if (ts.isTypeLiteralNode(t)) {
+    for (const m of t.members) if (ts.isPropertySignature(m) && !input.declared.declToId.has(m)) refs(m.type, 'HAS_PROPERTY');
+    return;
+  }
+  refs(t, 'DERIVES_FROM');
+}
+
+/** Type-kind nodes named anywhere inside a type (unions, arrays, generics, function types, literals). */
+function typeTargets(input: TypeEdgeInput, root: TS.TypeNode): Target[] {
+  const { ts } = input;
+  const out: Target[] = [];
+  const visit = (n: TS.Node): void => {
+    if (ts.isTypeQueryNode(n)) return;
+    if (ts.isTypeReferenceNode(n)) {
+      for (const t of input.targets.targetsOf(symbolOfTypeName(input, n.typeName))) if (TYPE_KINDS.has(t.kind)) out.push(t);
+      for (const a of n.typeArguments ?? []) visit(a);
+      return;
+    }
+    if (ts.isExpressionWithTypeArguments(n)) {
+      const e = n.expression;
+      const sym = safeSymbol(input, ts.isPropertyAccessExpression(e) ? e.name : e);
+      for (const t of input.targets.targetsOf(sym)) if (TYPE_KINDS.has(t.kind)) out.push(t);
+      for (const a of n.typeArguments ?? []) visit(a);
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(root);
+  return out;
+}
+
+function symbolOfTypeName(input: TypeEdgeInput, name: TS.EntityName): TS.Symbol | undefined {
+  return safeSymbol(input, input.ts.isQualifiedName(name) ? name.right : name);
+}
+
+function safeSymbol(input: TypeEdgeInput, n: TS.Node): TS.Symbol | undefined {
+  try {
+    return input.checker.getSymbolAtLocation(n);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,311 @@
+import type * as TS from 'typescript';
+import { GraphNode, NodeKind } from '../graph/GraphTypes';
+
+/** Phase 1 of indexing one file: which declarations are graph nodes, and their stable ids. */
+export interface DeclaredFile {
+  file: string;
+  /** Declared in a file we do not index (node_modules): its nodes are leaves. */
+  external: boolean;
+  nodes: GraphNode[];
+  /** Every declaration (and the function expression of a function-valued variable) that stands for a node. */
+  declToId: Map<TS.Node, string>;
+  moduleId: string;
+}
+
+/** Makes the stable node id. Only this function knows the format. */
+export function nodeId(file: string, name: string, kind: NodeKind, isStatic?: boolean): string {
+  return `${file}#${name}@${isStatic ? 'static ' : ''}${kind}`;
+}
+
+/**
+ * Names every declaration that becomes a node, following TypeScript's call hierarchy model:
+ * named functions, function-valued variables/properties, classes and their members, interfaces
+ * and their method signatures, type aliases, enums, namespaces, exported variables. Anonymous
+ * callbacks are not nodes: their code belongs to the nearest enclosing node.
+ *
+ * Pure function of one file's syntax (plus the root-relative name), so ids of a file can be
+ * computed before or after any other file, and stay stable across edits that do not rename.
+ */
+export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, external: boolean): DeclaredFile {
+  const nodes: GraphNode[] = [];
+  const byId = new Map<string, GraphNode>();
+  const declToId = new Map<TS.Node, string>();
+  const lineOf = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line + 1;
+  const moduleNode: GraphNode = {
+    id: nodeId(file, file, 'module'),
+    name: file,
+    kind: 'module',
+    file,
+    offset: 1,
+    limit: countLines(sf.text),
+  };
+  if (!external) {
+    nodes.push(moduleNode);
+    byId.set(moduleNode.id, moduleNode);
+    declToId.set(sf, moduleNode.id);
+  }
+
+  const add = (decl: TS.Node, spanNode: TS.Node, name: string, kind: NodeKind, isStatic: boolean, mergeKey?: TS.Symbol): string => {
+    let id = nodeId(file, name, kind, isStatic);
+    const existing = byId.get(id);
+    const start = lineOf(spanNode.getStart(sf));
+    const end = lineOf(spanNode.getEnd());
+    if (existing && mergeKey && mergeKeys.get(id) === mergeKey) {
+      // Overloads and merged declarations of one symbol are one node; contiguous overloads widen the span.
+      const existingEnd = existing.offset + existing.limit - 1;
+      if (start <= existingEnd + 2 && end > existingEnd) existing.limit = end - existing.offset + 1;
+      declToId.set(decl, id);
+      return id;
+    }
+    if (existing) {
+      let n = 2;
+      while (byId.has(`${id}~${n}`)) n++;
+      id = `${id}~${n}`;
+    }
+    const node: GraphNode = { id, name, kind, file, offset: start, limit: end - start + 1 };
+    if (isStatic) node.isStatic = true;
+    if (external) node.external = true;
+    nodes.push(node);
+    byId.set(id, node);
+    if (mergeKey) mergeKeys.set(id, mergeKey);
+    declToId.set(decl, id);
+    return id;
+  };
+  const mergeKeys = new Map<string, TS.Symbol>();
+  const symbolOf = (n: TS.Node): TS.Symbol | undefined => (n as { symbol?: TS.Symbol }).symbol;
+  const qualify = (prefix: string, name: string) => (prefix ? `${prefix}.${name}` : name);
+  const isStaticMember = (n: TS.Node) => (ts.getCombinedModifierFlags(n as TS.Declaration) & ts.ModifierFlags.Static) !== 0;
+
+  const visit = (node: TS.Node, prefix: string): void => {
+    if (ts.isFunctionDeclaration(node)) {
+      const name = node.name ? node.name.text : 'default';
+      add(node, node, qualify(prefix, name), 'function', false, symbolOf(node));
+      return visitChildren(node, qualify(prefix, name));
+    }
+    if (ts.isClassDeclaration(node)) {
+      const name = node.name ? node.name.text : 'default';
+      add(node, node, qualify(prefix, name), 'class', false, symbolOf(node));
+      return visitClassMembers(node, qualify(prefix, name));
+    }
+    if (ts.isInterfaceDeclaration(node)) {
+      const name = qualify(prefix, node.name.text);
+      add(node, node, name, 'interface', false, symbolOf(node));
+      for (const m of node.members) declareSignature(m, name);
+      return;
+    }
+    if (ts.isTypeAliasDeclaration(node)) {
+      const name = qualify(prefix, node.name.text);
+      add(node, node, name, 'type', false, symbolOf(node));
+      if (ts.isTypeLiteralNode(node.type)) for (const m of node.type.members) declareSignature(m, name);
+      return;
+    }
+    if (ts.isEnumDeclaration(node)) {
+      add(node, node, qualify(prefix, node.name.text), 'enum', false, symbolOf(node));
+      return;
+    }
+    if (ts.isModuleDeclaration(node)) {
+      if (!ts.isIdentifier(node.name) || (node.flags & ts.NodeFlags.GlobalAugmentation) !== 0) return ts.forEachChild(node, (c) => visit(c, prefix));
+      const names: string[] = [];
+      let body: TS.Node | undefined = node;
+      while (body && ts.isModuleDeclaration(body)) {
+        names.push(body.name.text);
+        body = body.body;
+      }
+      const name = qualify(prefix, names.join('.'));
+      add(node, node, name, 'namespace', false, symbolOf(node));
+      if (body) ts.forEachChild(body, (c) => visit(c, name));
+      return;
+    }
+    if (ts.isVariableStatement(node)) {
+      const exported = hasExportModifier(ts, node) && isTopLevelOf(ts, node);
+      for (const d of node.declarationList.declarations) declareVariable(d, node, prefix, exported);
+      return;
+    }
+    if (ts.isExportAssignment(node) && !node.isExportEquals) {
+      const expr = skipOuterExpressions(ts, node.expression);
+      if (isFunctionLike(ts, expr)) {
+        declToId.set(expr, add(node, node, qualify(prefix, 'default'), 'function', false));
+        return visitChildren(expr, qualify(prefix, 'default'));
+      }
+      if (ts.isObjectLiteralExpression(expr)) return declareObjectLiteral(expr, qualify(prefix, 'default'));
+      if (ts.isClassExpression(expr)) {
+        add(node, node, qualify(prefix, 'default'), 'class', false);
+        declToId.set(expr, declToId.get(node)!);
+        return visitClassMembers(expr, qualify(prefix, 'default'));
+      }
+    }
+    if (ts.isExpressionStatement(node) && ts.isBinaryExpression(node.expression)) {
+      if (declareCommonJsExport(node.expression, prefix)) return;
+    }
+    visitChildren(node, prefix);
+  };
+
+  const visitChildren = (node: TS.Node, prefix: string): void => {
+    ts.forEachChild(node, (c) => visit(c, prefix));
+  };
+
+  const visitClassMembers = (cls: TS.ClassLikeDeclaration, name: string): void => {
+    for (const m of cls.members) {
+      const isStatic = isStaticMember(m);
+      const memberName = m.name && propertyNameText(ts, m.name);
+      if (ts.isConstructorDeclaration(m)) {
+        add(m, m, `${name}.constructor`, 'constructor', false, symbolOf(m) ?? undefined);
+        visitChildren(m, `${name}.constructor`);
+      } else if (memberName !== undefined && ts.isMethodDeclaration(m)) {
+        add(m, m, `${name}.${memberName}`, 'method', isStatic, symbolOf(m));
+        visitChildren(m, `${name}.${memberName}`);
+      } else if (memberName !== undefined && ts.isGetAccessorDeclaration(m)) {
+        add(m, m, `${name}.${memberName}`, 'getter', isStatic);
+        visitChildren(m, `${name}.${memberName}`);
+      } else if (memberName !== undefined && ts.isSetAccessorDeclaration(m)) {
+        add(m, m, `${name}.${memberName}`, 'setter', isStatic);
+        visitChildren(m, `${name}.${memberName}`);
+      } else if (memberName !== undefined && ts.isPropertyDeclaration(m) && m.initializer && isFunctionLike(ts, skipOuterExpressions(ts, m.initializer))) {
+        const id = add(m, m, `${name}.${memberName}`, 'property', isStatic);
+        declToId.set(skipOuterExpressions(ts, m.initializer), id);
+        visitChildren(m, `${name}.${memberName}`);
+      } else {
+        visitChildren(m, name);
+      }
+    }
+  };
+
+  const declareSignature = (m: TS.TypeElement, container: string): void => {
+    const memberName = m.name && propertyNameText(ts, m.name);
+    if (memberName === undefined) return;
+    if (ts.isMethodSignature(m) || (ts.isPropertySignature(m) && m.type && ts.isFunctionTypeNode(m.type))) {
+      add(m, m, `${container}.${memberName}`, 'method-signature', false, symbolOf(m));
+    }
+  };
+
+  const declareVariable = (d: TS.VariableDeclaration, stmt: TS.VariableStatement, prefix: string, exported: boolean): void => {
+    if (!ts.isIdentifier(d.name)) {
+      if (!exported) visitChildren(d, prefix);
+      return;
+    }
+    const span = stmt.declarationList.declarations.length === 1 ? stmt : d;
+    const name = qualify(prefix, d.name.text);
+    const init = d.initializer && skipOuterExpressions(ts, d.initializer);
+    if (init && isFunctionLike(ts, init)) {
+      const id = add(d, span, name, 'function', false, symbolOf(d));
+      declToId.set(init, id);
+      return visitChildren(init, name);
+    }
+    if (init && ts.isClassExpression(init)) {
+      add(d, span, name, 'class', false, symbolOf(d));
+      declToId.set(init, declToId.get(d)!);
+      return visitClassMembers(init, name);
+    }
+    if (exported) add(d, span, name, 'variable', false, symbolOf(d));
+    if (init && ts.isObjectLiteralExpression(init)) return declareObjectLiteral(init, name);
+    if (init) visitChildren(init, prefix);
+  };
+
+  const declareObjectLiteral = (obj: TS.ObjectLiteralExpression, name: string): void => {
+    for (const p of obj.properties) {
+      const memberName = p.name && propertyNameText(ts, p.name);
+      if (memberName === undefined) {
+        visitChildren(p, name);
+        continue;
+      }
+      const qualified = `${name}.${memberName}`;
+      if (ts.isMethodDeclaration(p)) {
+        add(p, p, qualified, 'method', false);
+        visitChildren(p, qualified);
+      } else if (ts.isGetAccessorDeclaration(p)) {
+        add(p, p, qualified, 'getter', false);
+        visitChildren(p, qualified);
+      } else if (ts.isSetAccessorDeclaration(p)) {
+        add(p, p, qualified, 'setter', false);
+        visitChildren(p, qualified);
+      } else if (ts.isPropertyAssignment(p)) {
+        const init = skipOuterExpressions(ts, p.initializer);
+        if (isFunctionLike(ts, init)) {
+          const id = add(p, p, qualified, 'function', false);
+          declToId.set(init, id);
+          visitChildren(init, qualified);
+        } else if (ts.isObjectLiteralExpression(init)) {
+          declareObjectLiteral(init, qualified);
+        } else {
+          visitChildren(p, name);
+        }
+      } else {
+        visitChildren(p, name);
+      }
+    }
+  };
+
+  /** `exports.f = function () {}`, `module.exports.f = () => {}`, `module.exports = { f() {} }` in JS files. */
+  const declareCommonJsExport = (bin: TS.BinaryExpression, prefix: string): boolean => {
+    if (bin.operatorToken.kind !== ts.SyntaxKind.EqualsToken || prefix) return false;
+    const target = commonJsExportName(ts, bin.left);
+    if (target === undefined) return false;
+    const init = skipOuterExpressions(ts, bin.right);
+    if (target === '' && ts.isObjectLiteralExpression(init)) {
+      for (const p of init.properties) {
+        const memberName = p.name && propertyNameText(ts, p.name);
+        if (memberName === undefined) continue;
+        const value = ts.isPropertyAssignment(p) ? skipOuterExpressions(ts, p.initializer) : p;
+        if (ts.isMethodDeclaration(p) || isFunctionLike(ts, value)) {
+          add(p, p, memberName, ts.isMethodDeclaration(p) ? 'method' : 'function', false);
+          if (value !== p) declToId.set(value, declToId.get(p)!);
+          visitChildren(value, memberName);
+        }
+      }
+      return true;
+    }
+    if (!isFunctionLike(ts, init)) return false;
+    const name = target || ((init as TS.FunctionExpression).name?.text ?? 'default');
+    const id = add(bin, bin.parent, name, 'function', false);
+    declToId.set(init, id);
+    visitChildren(init, name);
+    return true;
+  };
+
+  ts.forEachChild(sf, (c) => visit(c, ''));
+  return { file, external, nodes, declToId, moduleId: external ? '' : moduleNode.id };
+}
+
+export function countLines(text: string): number {
+  if (text.length === 0) return 1;
+  let n = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+  return text.endsWith('\n') ? n - 1 : n;
+}
+
+export function propertyNameText(ts: typeof TS, name: TS.PropertyName | TS.BindingName): string | undefined {
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)) return name.text;
+  return undefined;
+}
+
+export function skipOuterExpressions(ts: typeof TS, e: TS.Expression): TS.Expression {
+  for (;;) {
+    if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e) || ts.isSatisfiesExpression(e) || ts.isTypeAssertionExpression(e)) e = e.expression;
+    else return e;
+  }
+}
+
+export function isFunctionLike(ts: typeof TS, e: TS.Node): e is TS.ArrowFunction | TS.FunctionExpression {
+  return ts.isArrowFunction(e) || ts.isFunctionExpression(e);
+}
+
+function hasExportModifier(ts: typeof TS, node: TS.Node): boolean {
+  return (ts.getCombinedModifierFlags(node as TS.Declaration) & ts.ModifierFlags.Export) !== 0;
+}
+
+function isTopLevelOf(ts: typeof TS, node: TS.Node): boolean {
+  const p = node.parent;
+  return !!p && (ts.isSourceFile(p) || ts.isModuleBlock(p));
+}
+
+/** '' for `module.exports = …`, the name for `exports.x = …` / `module.exports.x = …`, else undefined. */
+function commonJsExportName(ts: typeof TS, left: TS.Expression): string | undefined {
+  const isModuleExports = (e: TS.Expression) =>
+    ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'module' && e.name.text === 'exports';
+  if (isModuleExports(left)) return '';
+  if (ts.isPropertyAccessExpression(left)) {
+    const obj = left.expression;
+    if ((ts.isIdentifier(obj) && obj.text === 'exports') || isModuleExports(obj)) return left.name.text;
+  }
+  return undefined;
+}

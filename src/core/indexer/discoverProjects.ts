@@ -1,0 +1,117 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import type * as TS from 'typescript';
+
+/** One TypeScript project: a parsed config (or an inferred one when the workspace has none). */
+export interface ProjectConfig {
+  /** Absolute config path; undefined for the inferred project. */
+  configPath?: string;
+  options: TS.CompilerOptions;
+  fileNames: string[];
+  projectReferences?: readonly TS.ProjectReference[];
+  problems: string[];
+}
+
+/** Folders never searched for configs or sources: dependencies, VCS data and build output. */
+export const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'out', 'build', 'coverage', '.next', '.turbo', '.cache', '.vscode-test']);
+const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
+const SOURCE_EXT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+
+/**
+ * Finds the projects under a root: every tsconfig.json/jsconfig.json (a monorepo has one per
+ * package), the configs they reference (solution-style `files: []` + `references`, custom names
+ * like tsconfig.app.json), or the one `explicitConfig`. With none at all, infers one project of
+ * every TS/JS source under the root. Configs that select no files (solution configs) are dropped
+ * after their references are followed.
+ */
+export function discoverProjects(ts: typeof TS, root: string, explicitConfig?: string): ProjectConfig[] {
+  const queue = explicitConfig ? [path.resolve(root, explicitConfig)] : findConfigFiles(root);
+  const seen = new Set<string>();
+  const projects: ProjectConfig[] = [];
+  while (queue.length) {
+    const configPath = queue.shift()!;
+    if (seen.has(configPath)) continue;
+    seen.add(configPath);
+    const project = parseConfig(ts, configPath);
+    for (const ref of project.projectReferences ?? []) queue.push(ts.resolveProjectReferencePath(ref));
+    if (project.fileNames.length > 0 || project.problems.length > 0) projects.push(project);
+  }
+  if (projects.length === 0 && !explicitConfig) projects.push(inferProject(ts, root));
+  // Deeper configs first: a file claimed by a package config and a root config belongs to the package.
+  return projects.sort((a, b) => depth(b.configPath) - depth(a.configPath));
+}
+
+export function parseConfig(ts: typeof TS, configPath: string): ProjectConfig {
+  const problems: string[] = [];
+  const host: TS.ParseConfigFileHost = {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => problems.push(ts.flattenDiagnosticMessageText(d.messageText, ' ')),
+  };
+  const parsed = fs.existsSync(configPath) ? ts.getParsedCommandLineOfConfigFile(configPath, { noEmit: true }, host) : undefined;
+  if (!parsed) {
+    return { configPath, options: {}, fileNames: [], problems: problems.length ? problems : [`cannot read ${configPath}`] };
+  }
+  const isJsConfig = path.basename(configPath).startsWith('jsconfig');
+  const options: TS.CompilerOptions = { ...parsed.options, noEmit: true };
+  if (isJsConfig) options.allowJs = options.allowJs ?? true;
+  for (const d of parsed.errors) {
+    if (d.code !== 18003) problems.push(`${configPath}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`); // 18003: no inputs (solution configs)
+  }
+  return { configPath, options, fileNames: parsed.fileNames.map(normalize), projectReferences: parsed.projectReferences, problems: [] };
+}
+
+function inferProject(ts: typeof TS, root: string): ProjectConfig {
+  const fileNames: string[] = [];
+  walk(root, (file) => {
+    if (SOURCE_EXT.test(file) && !file.endsWith('.d.ts.map')) fileNames.push(normalize(file));
+  });
+  return {
+    options: {
+      allowJs: true,
+      checkJs: false,
+      jsx: ts.JsxEmit.Preserve,
+      target: ts.ScriptTarget.ESNext,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      resolveJsonModule: true,
+      esModuleInterop: true,
+      skipLibCheck: true,
+      noEmit: true,
+    },
+    fileNames: fileNames.sort(),
+    problems: [],
+  };
+}
+
+function findConfigFiles(root: string): string[] {
+  const found: string[] = [];
+  walk(root, (file) => {
+    if (CONFIG_NAMES.includes(path.basename(file))) found.push(normalize(file));
+  });
+  return found.sort();
+}
+
+function walk(dir: string, onFile: (file: string) => void): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (!SKIPPED_DIRS.has(e.name) && !e.name.startsWith('.')) walk(full, onFile);
+    } else if (e.isFile()) {
+      onFile(full);
+    }
+  }
+}
+
+function depth(configPath: string | undefined): number {
+  return configPath ? configPath.split('/').length : 0;
+}
+
+export function normalize(p: string): string {
+  return path.resolve(p).replace(/\\/g, '/');
+}

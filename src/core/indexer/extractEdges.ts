@@ -1,0 +1,250 @@
+import type * as TS from 'typescript';
+import { EdgeType, FileContribution, GraphEdge, GraphNode, edgeKey } from '../graph/GraphTypes';
+import { DeclaredFile, propertyNameText, skipOuterExpressions } from './declareFile';
+import { collectTypeEdges } from './collectTypeEdges';
+
+/** A resolved edge target: a node id, plus the node itself when it is an external leaf. */
+export interface Target {
+  id: string;
+  kind: GraphNode['kind'];
+  file: string;
+  external?: GraphNode;
+  /** The declaration is abstract or an interface/type-literal member (for IMPLEMENTS vs OVERRIDES). */
+  isAbstract: boolean;
+}
+
+/** Maps compiler symbols to graph nodes; owned by the workspace index, which knows which files are ours. */
+export interface SymbolTargets {
+  targetsOf(symbol: TS.Symbol | undefined): Target[];
+  /** Root-relative path of an indexed file, undefined for lib/external files. */
+  ownedFile(sf: TS.SourceFile): string | undefined;
+}
+
+export interface ExtractInput {
+  ts: typeof TS;
+  checker: TS.TypeChecker;
+  sf: TS.SourceFile;
+  declared: DeclaredFile;
+  targets: SymbolTargets;
+}
+
+/**
+ * Phase 2 of indexing one file: every edge whose source is a node of this file. Code is
+ * attributed to the nearest enclosing node (anonymous callbacks to their enclosing function,
+ * top-level code to the module node), as TypeScript's call hierarchy does.
+ */
+export function extractEdges(input: ExtractInput): FileContribution {
+  const { ts, checker, sf, declared, targets } = input;
+  const edges = new Map<string, GraphEdge>();
+  const externals = new Map<string, GraphNode>();
+  const deps = new Set<string>();
+  const problems: string[] = [];
+  const lineAt = (n: TS.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
+
+  const add = (from: string, t: Target, type: EdgeType, at?: TS.Node): void => {
+    if (t.external) externals.set(t.id, t.external);
+    else if (t.file !== declared.file) deps.add(t.file);
+    const key = edgeKey({ from, to: t.id, type });
+    let e = edges.get(key);
+    if (!e) edges.set(key, (e = { from, to: t.id, type }));
+    if (at) {
+      const line = lineAt(at);
+      if (!e.lines) e.lines = [line];
+      else if (!e.lines.includes(line)) e.lines.push(line);
+    }
+  };
+  const symbolAt = (n: TS.Node): TS.Symbol | undefined => {
+    try {
+      return checker.getSymbolAtLocation(n);
+    } catch {
+      return undefined;
+    }
+  };
+  const addModuleDep = (specifier: TS.Expression | undefined) => {
+    if (!specifier || !ts.isStringLiteralLike(specifier)) return;
+    const decl = symbolAt(specifier)?.valueDeclaration;
+    const file = decl && ts.isSourceFile(decl) ? targets.ownedFile(decl) : undefined;
+    if (file && file !== declared.file) deps.add(file);
+  };
+
+  /** Resolve what a callee / tag / JSX name refers to. */
+  const calleeTargets = (expr: TS.Expression, owner: string): Target[] => {
+    const e = skipOuterExpressions(ts, expr);
+    if (ts.isIdentifier(e)) return targets.targetsOf(symbolAt(e));
+    if (ts.isPropertyAccessExpression(e)) {
+      const found = targets.targetsOf(symbolAt(e.name));
+      walkMemberBase(e.expression, owner, found.length > 0);
+      return found;
+    }
+    walk(e, owner);
+    return [];
+  };
+  /** The `obj` of `obj.member`: a reference of its own unless the member already resolved to a node. */
+  const walkMemberBase = (base: TS.Expression, owner: string, memberResolved: boolean) => {
+    const b = skipOuterExpressions(ts, base);
+    if (memberResolved && (ts.isIdentifier(b) || b.kind === ts.SyntaxKind.ThisKeyword || b.kind === ts.SyntaxKind.SuperKeyword)) return;
+    walk(base, owner);
+  };
+
+  const walk = (node: TS.Node, ownerIn: string): void => {
+    const owner = declared.declToId.get(node) ?? ownerIn;
+    if (owner !== ownerIn || node === sf) collectTypeEdges({ ts, checker, node, from: owner, targets, add, declared });
+    switch (node.kind) {
+      case ts.SyntaxKind.ImportDeclaration:
+      case ts.SyntaxKind.ExportDeclaration:
+        return addModuleDep((node as TS.ImportDeclaration | TS.ExportDeclaration).moduleSpecifier);
+      case ts.SyntaxKind.ImportEqualsDeclaration: {
+        const ref = (node as TS.ImportEqualsDeclaration).moduleReference;
+        if (ts.isExternalModuleReference(ref)) addModuleDep(ref.expression);
+        return;
+      }
+      case ts.SyntaxKind.HeritageClause:
+        return; // EXTENDS/IMPLEMENTS come from collectTypeEdges at the class
+      case ts.SyntaxKind.ExportAssignment:
+        if (ts.isIdentifier((node as TS.ExportAssignment).expression)) return; // `export default x` is an alias, not a use
+        break;
+      case ts.SyntaxKind.CallExpression: {
+        const call = node as TS.CallExpression;
+        if (call.expression.kind === ts.SyntaxKind.ImportKeyword || isRequireCall(ts, call)) addModuleDep(call.arguments[0]);
+        if (call.expression.kind === ts.SyntaxKind.SuperKeyword) {
+          for (const t of superTargets(call)) add(owner, t, 'CALLS', call);
+        } else {
+          for (const t of calleeTargets(call.expression, owner)) add(owner, t, 'CALLS', calleeNameNode(ts, call.expression));
+        }
+        for (const a of call.arguments) walk(a, owner);
+        return;
+      }
+      case ts.SyntaxKind.NewExpression: {
+        const ne = node as TS.NewExpression;
+        for (const t of calleeTargets(ne.expression, owner)) add(owner, t, 'CALLS', calleeNameNode(ts, ne.expression));
+        for (const a of ne.arguments ?? []) walk(a, owner);
+        return;
+      }
+      case ts.SyntaxKind.TaggedTemplateExpression: {
+        const tt = node as TS.TaggedTemplateExpression;
+        for (const t of calleeTargets(tt.tag, owner)) add(owner, t, 'CALLS', calleeNameNode(ts, tt.tag));
+        return walk(tt.template, owner);
+      }
+      case ts.SyntaxKind.Decorator: {
+        const d = node as TS.Decorator;
+        if (!ts.isCallExpression(d.expression)) {
+          for (const t of calleeTargets(d.expression, owner)) add(owner, t, 'CALLS', d.expression);
+          return;
+        }
+        break;
+      }
+      case ts.SyntaxKind.JsxOpeningElement:
+      case ts.SyntaxKind.JsxSelfClosingElement: {
+        const el = node as TS.JsxOpeningElement;
+        if (!isIntrinsicTag(ts, el.tagName)) {
+          for (const t of calleeTargets(el.tagName as TS.Expression, owner)) add(owner, t, 'INCLUDES', el.tagName);
+        }
+        return walk(el.attributes, owner);
+      }
+      case ts.SyntaxKind.JsxClosingElement:
+        return;
+      case ts.SyntaxKind.PropertyAccessExpression: {
+        const pa = node as TS.PropertyAccessExpression;
+        const found = targets.targetsOf(symbolAt(pa.name));
+        for (const t of found) if (isReferenceable(t)) add(owner, t, 'REFERENCES', pa.name);
+        return walkMemberBase(pa.expression, owner, found.length > 0);
+      }
+      case ts.SyntaxKind.ShorthandPropertyAssignment: {
+        const sp = node as TS.ShorthandPropertyAssignment;
+        const sym = checker.getShorthandAssignmentValueSymbol(sp);
+        for (const t of targets.targetsOf(sym)) if (isReferenceable(t)) add(owner, t, 'REFERENCES', sp.name);
+        return;
+      }
+      case ts.SyntaxKind.Identifier: {
+        if (isDeclarationName(ts, node)) return;
+        for (const t of targets.targetsOf(symbolAt(node))) if (isReferenceable(t)) add(owner, t, 'REFERENCES', node);
+        return;
+      }
+      case ts.SyntaxKind.ObjectLiteralExpression:
+        collectObjectLiteralImplements(node as TS.ObjectLiteralExpression);
+        break;
+    }
+    if (ts.isTypeNode(node)) return; // types are handled at their declaration by collectTypeEdges
+    ts.forEachChild(node, (c) => walk(c, owner));
+  };
+
+  /** `super(...)`: the base constructor if declared, else the base class. */
+  const superTargets = (call: TS.CallExpression): Target[] => {
+    try {
+      const decl = checker.getResolvedSignature(call)?.declaration;
+      if (decl && ts.isConstructorDeclaration(decl)) {
+        const viaDecl = targets.targetsOf((decl as { symbol?: TS.Symbol }).symbol);
+        if (viaDecl.length) return viaDecl;
+      }
+      let cls: TS.Node | undefined = call.parent;
+      while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+      const clause = cls && (cls as TS.ClassLikeDeclaration).heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+      const ext = clause?.types[0];
+      return ext ? targets.targetsOf(symbolAt(ext.expression)) : [];
+    } catch {
+      return [];
+    }
+  };
+
+  /** `const repo: Repo = { find() {} }`: the literal's methods implement the contextual interface's members. */
+  const collectObjectLiteralImplements = (obj: TS.ObjectLiteralExpression) => {
+    const members = obj.properties.filter((p) => declared.declToId.has(p));
+    if (members.length === 0) return;
+    let ctx: TS.Type | undefined;
+    try {
+      ctx = checker.getContextualType(obj);
+    } catch {
+      return;
+    }
+    if (!ctx) return;
+    for (const p of members) {
+      const name = p.name && propertyNameText(ts, p.name);
+      const prop = name !== undefined ? ctx.getProperty(name) : undefined;
+      for (const t of targets.targetsOf(prop)) {
+        if (t.kind === 'method-signature') add(declared.declToId.get(p)!, t, 'IMPLEMENTS');
+      }
+    }
+  };
+
+  try {
+    walk(sf, declared.moduleId);
+  } catch (err) {
+    problems.push(`${declared.file}: indexing stopped early: ${(err as Error).message}`);
+  }
+  const edgeList = [...edges.values()];
+  for (const e of edgeList) e.lines?.sort((a, b) => a - b);
+  return {
+    file: declared.file,
+    nodes: declared.nodes,
+    edges: edgeList,
+    externalNodes: [...externals.values()],
+    dependsOnFiles: [...deps].sort(),
+    problems,
+  };
+}
+
+function isReferenceable(t: Target): boolean {
+  return t.kind !== 'module' && t.kind !== 'interface' && t.kind !== 'type' && t.kind !== 'namespace';
+}
+
+function isRequireCall(ts: typeof TS, call: TS.CallExpression): boolean {
+  return ts.isIdentifier(call.expression) && call.expression.text === 'require' && call.arguments.length === 1;
+}
+
+function isIntrinsicTag(ts: typeof TS, tag: TS.JsxTagNameExpression): boolean {
+  return ts.isIdentifier(tag) && /^[a-z]/.test(tag.text);
+}
+
+/** The node whose line marks a call site: the member name of `a.b.c()`, else the callee. */
+function calleeNameNode(ts: typeof TS, expr: TS.Node): TS.Node {
+  const e = ts.isParenthesizedExpression(expr) ? expr.expression : expr;
+  return ts.isPropertyAccessExpression(e) ? e.name : e;
+}
+
+function isDeclarationName(ts: typeof TS, id: TS.Node): boolean {
+  const p = id.parent as TS.Node & { name?: TS.Node; propertyName?: TS.Node; label?: TS.Node };
+  if (!p) return true;
+  if (p.name !== id && p.propertyName !== id && p.label !== id) return false;
+  return !ts.isPropertyAccessExpression(p) && !ts.isQualifiedName(p);
+}
+
