@@ -1,0 +1,136 @@
+import * as assert from 'node:assert/strict';
+import { GraphEdge, GraphNode } from '../graph/GraphTypes';
+import { GraphResult, messageResult } from '../query/QueryResult';
+import { BUDGET_SNIPPETS_NOTE, CUT_NOTE, fitToBudget } from './fitToBudget';
+import { formatText } from './formatText';
+import { fileWith, memorySource } from './testdata/memorySource';
+import { parseText } from './testdata/parseText';
+import { mulberry32, randomResult } from './testdata/randomResult';
+
+describe(fitToBudget.name, () => {
+  const chars = (text: string): number => text.length;
+  const source = memorySource({ 'src/chain.ts': fileWith(200, {}) });
+  /** entry → n1 → … → n12, every node a 6-line function (so snippets are shown whole). */
+  const chain = chainResult(12);
+  const full = formatText(chain, source);
+  const lean = formatText(chain, source, { snippets: 'none' });
+
+  it('returns the full text when it fits, or when the budget is not a finite number', async () => {
+    assert.equal(await fitToBudget(chain, source, full.length, chars), full);
+    assert.equal(await fitToBudget(chain, source, Infinity, chars), full);
+    assert.equal(await fitToBudget(chain, source, NaN, chars), full);
+  });
+
+  it('drops snippets first, and says so above the Graph', async () => {
+    const text = await fitToBudget(chain, source, full.length - 1, chars);
+    assert.equal(text, `${BUDGET_SNIPPETS_NOTE}\n\n${lean}`);
+    assert.equal(parseText(text).blocks.length, 12);
+    assert.ok(!text.includes('snippet:'));
+  });
+
+  it('then drops the farthest nodes, keeping as many as fit and stating the counts', async () => {
+    const budget = `${BUDGET_SNIPPETS_NOTE}\n\n${lean}`.length - 1;
+    const text = await fitToBudget(chain, source, budget, chars);
+    assert.ok(text.length <= budget);
+    const parsed = parseText(text);
+    // The truncation line (~135 chars) costs more than one node (~65 chars), so two nodes go, not one.
+    assert.deepEqual(parsed.blocks.map((b) => b.name), ['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9', 'n10']);
+    assert.deepEqual(parsed.graphLines, [['entry', ...parsed.blocks.map((b) => b.name)].join(' --CALLS--> ')]);
+    assert.deepEqual(parsed.preface, [
+      BUDGET_SNIPPETS_NOTE,
+      'Showing the 10 nearest of 12 nodes (BFS from the query); 2 more were cut. To see further, query one of the farthest nodes shown.',
+    ]);
+  });
+
+  it("keeps the traversal's own total in the rewritten truncation line", async () => {
+    const truncated: GraphResult = { ...chain, truncation: { shownNodes: 12, totalNodes: 4321, stoppedEarly: true } };
+    const text = await fitToBudget(truncated, source, 400, chars);
+    const parsed = parseText(text);
+    const shown = parsed.blocks.length;
+    assert.ok(shown >= 1 && shown < 12 && text.length <= 400);
+    assert.equal(
+      parsed.preface.at(-1),
+      `Showing the ${shown} nearest of at least 4,321 nodes (BFS from the query); at least ${(4321 - shown).toLocaleString('en-US')} more were cut. To see further, query one of the farthest nodes shown.`,
+    );
+  });
+
+  it('adds the snippets note only when trimming brought snippets back within reach', async () => {
+    const big = chainResult(20);
+    const bigFull = formatText(big, source);
+    assert.match(bigFull, /snippets omitted due to size: 20 nodes/);
+    // Barely too big: 18 nodes (> 15) fit, whose text has the size note and no budget note.
+    const many = await fitToBudget(big, source, bigFull.length - 1, chars);
+    assert.equal(parseText(many).blocks.length, 18);
+    assert.ok(!many.includes(BUDGET_SNIPPETS_NOTE) && many.includes('snippets omitted due to size: 18 nodes'));
+    // Much smaller: 15 nodes or fewer, which would get snippets, so the budget note explains their absence.
+    const few = await fitToBudget(big, source, 1200, chars);
+    assert.ok(parseText(few).blocks.length <= 15);
+    assert.ok(few.startsWith(`${BUDGET_SNIPPETS_NOTE}\nShowing the `));
+  });
+
+  it('never empties the Graph: the smallest answer keeps one edge, and below that it is cut with a note', async () => {
+    const smallest =
+      `${BUDGET_SNIPPETS_NOTE}\n` +
+      'Showing the 1 nearest of 12 nodes (BFS from the query); 11 more were cut. To see further, query one of the farthest nodes shown.\n\n' +
+      '## Graph\n\nentry --CALLS--> n1\n\n## Nodes\n\nn1:\n  file: src/chain.ts\n  offset: 7, limit: 6\n';
+    assert.equal(await fitToBudget(chain, source, smallest.length, chars), smallest);
+
+    const tiny = await fitToBudget(chain, source, 60, chars);
+    assert.ok(tiny.length <= 60, tiny);
+    assert.ok(tiny.endsWith(`\n${CUT_NOTE}\n`) && tiny.startsWith('Snippets omitted'), tiny);
+    assert.equal(await fitToBudget(chain, source, 3, chars), '');
+  });
+
+  it('cuts an oversized message with a note and leaves a fitting one alone', async () => {
+    const message = messageResult('dependentsOf', `Symbol 'x' not found. Similar: ${'candidate, '.repeat(50)}`, true);
+    assert.equal(await fitToBudget(message, source, 10_000), message.message);
+    const cut = await fitToBudget(message, source, 20);
+    assert.ok(Math.ceil(cut.length / 4) <= 20, cut);
+    assert.ok(cut.startsWith("Symbol 'x' not found.") && cut.endsWith(`\n${CUT_NOTE}`), cut);
+  });
+
+  it('uses an async token counter, about 4 characters per token by default', async () => {
+    const asyncChars = async (text: string): Promise<number> => text.length;
+    assert.equal(await fitToBudget(chain, source, full.length - 1, asyncChars), `${BUDGET_SNIPPETS_NOTE}\n\n${lean}`);
+    assert.equal(await fitToBudget(chain, source, Math.ceil(full.length / 4)), full);
+    assert.notEqual(await fitToBudget(chain, source, Math.ceil(full.length / 4) - 1), full);
+  });
+
+  it('always fits, keeps an edge and states exact counts (200 seeded random results and budgets)', async () => {
+    const files = memorySource(Object.fromEntries([0, 1, 2, 3, 4].map((i) => [`src/f${i}.ts`, fileWith(60, {})])));
+    for (let seed = 1; seed <= 200; seed++) {
+      const rand = mulberry32(seed * 7919);
+      const result = randomResult(rand);
+      const budget = 40 + Math.floor((rand() * 1.1 * formatText(result, files).length) / 4);
+      const text = await fitToBudget(result, files, budget);
+      const where = `seed ${seed}, budget ${budget}`;
+      assert.ok(Math.ceil(text.length / 4) <= budget, where);
+      if (text.endsWith(`${CUT_NOTE}\n`)) continue;
+      const parsed = parseText(text);
+      assert.ok(parsed.edges.length >= 1, where);
+      const discovered = new Set(result.nodes.map((n) => n.id).filter((id) => !result.inputs.includes(id))).size;
+      const line = parsed.preface.find((l) => l.startsWith('Showing'));
+      if (!line) {
+        assert.equal(parsed.blocks.length, discovered, where);
+        continue;
+      }
+      const counts = /^Showing the ([\d,]+) nearest of ([\d,]+) nodes .*; ([\d,]+) more were cut\./.exec(line)!;
+      const [shown, total, cut] = counts.slice(1).map((n) => Number(n.replace(/,/g, '')));
+      assert.deepEqual([shown, total, cut], [parsed.blocks.length, discovered, discovered - parsed.blocks.length], where);
+    }
+  });
+});
+
+/** entry → n1 → … → nK in src/chain.ts, each node 6 lines long, BFS order. */
+function chainResult(length: number): GraphResult {
+  const nodes: GraphNode[] = ['entry', ...Array.from({ length }, (_, i) => `n${i + 1}`)].map((name, i) => ({
+    id: `src/chain.ts#${name}@function`,
+    name,
+    kind: 'function',
+    file: 'src/chain.ts',
+    offset: 1 + i * 6,
+    limit: 6,
+  }));
+  const edges: GraphEdge[] = nodes.slice(1).map((to, i) => ({ from: nodes[i].id, to: to.id, type: 'CALLS', lines: [nodes[i].offset + 2] }));
+  return { kind: 'graph', query: 'dependenciesOf', inputs: [nodes[0].id], nodes, edges };
+}

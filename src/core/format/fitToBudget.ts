@@ -1,0 +1,105 @@
+import { GraphResult, QueryResult } from '../query/QueryResult';
+import { formatText } from './formatText';
+import { SourceReader } from './SourceReader';
+import { discoveredCount, trimResult } from './trimResult';
+
+/** Counts the tokens of a text; the VS Code host passes `tokenizationOptions.countTokens`. */
+export type TokenCounter = (text: string) => number | Promise<number>;
+
+/**
+ * formatText, made to fit `tokenBudget` (VS Code's `tokenizationOptions.tokenBudget`) while
+ * saying what it left out, so the model knows the answer is partial and how to get the rest.
+ *
+ * Steps, cheapest loss first:
+ * 1. The full text, when it fits (a non-finite budget means "no budget").
+ * 2. Without snippets, with BUDGET_SNIPPETS_NOTE first (only when that removed a snippet):
+ *    the offsets/limits still let the model Read the code.
+ * 3. Also without the farthest nodes: the largest `keep` (trimResult, binary search) whose text
+ *    fits. The truncation line is rewritten by trimResult to state the exact shown/total counts.
+ *    At least one edge always stays, so the Graph section is never empty.
+ * 4. If even that minimal graph does not fit, it is cut with CUT_NOTE, as are oversized messages.
+ *
+ * Default counter: about 4 characters per token (Math.ceil(chars / 4)), a common estimate
+ * for code and English; pass the model's own counter when there is one.
+ */
+export async function fitToBudget(
+  result: QueryResult,
+  source: SourceReader,
+  tokenBudget: number,
+  countTokens: TokenCounter = estimateTokens,
+): Promise<string> {
+  const fits = async (text: string): Promise<boolean> => (await countTokens(text)) <= tokenBudget;
+  const full = formatText(result, source);
+  if (!Number.isFinite(tokenBudget) || (await fits(full))) return full;
+  if (result.kind === 'message') return cutToFit(full, fits);
+
+  const lean = leanText(result, source);
+  if (await fits(lean)) return lean;
+
+  const floor = smallestKeepWithEdges(result);
+  let best: string | undefined;
+  let lo = floor;
+  let hi = discoveredCount(result) - 1;
+  while (lo <= hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const text = leanText(trimResult(result, mid), source);
+    if (await fits(text)) {
+      best = text;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return best ?? cutToFit(leanText(trimResult(result, floor), source), fits);
+}
+
+/** Written before `## Graph` when snippets were dropped for the budget. */
+export const BUDGET_SNIPPETS_NOTE = "Snippets omitted to fit the token budget; Read a node's file at its offset/limit for code.";
+
+/** Ends a text that had to be cut mid-way (oversized message, or a budget below the smallest graph). */
+export const CUT_NOTE = '(Cut to fit the token budget.)';
+
+function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/** The text without snippets; the note only when there were snippets to drop (otherwise it would mislead). */
+function leanText(result: GraphResult, source: SourceReader): string {
+  const text = formatText(result, source, { snippets: 'none' });
+  if (text === formatText(result, source)) return text;
+  // The note joins the truncation line, if any, in the preface above `## Graph`.
+  return text.startsWith('## Graph') ? `${BUDGET_SNIPPETS_NOTE}\n\n${text}` : `${BUDGET_SNIPPETS_NOTE}\n${text}`;
+}
+
+/** Smallest `keep` that leaves at least one edge (edges only grow with `keep`, so binary search). */
+function smallestKeepWithEdges(result: GraphResult): number {
+  let lo = 0;
+  let hi = discoveredCount(result);
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (trimResult(result, mid).edges.length > 0) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The longest prefix that fits together with CUT_NOTE; '' when not even the note fits. */
+async function cutToFit(text: string, fits: (text: string) => Promise<boolean>): Promise<string> {
+  const ending = text.endsWith('\n') ? '\n' : '';
+  const candidate = (length: number): string => {
+    // Never end on half a surrogate pair.
+    const code = text.charCodeAt(length - 1);
+    const end = code >= 0xd800 && code <= 0xdbff ? length - 1 : length;
+    const kept = text.slice(0, end).trimEnd();
+    return kept ? `${kept}\n${CUT_NOTE}${ending}` : `${CUT_NOTE}${ending}`;
+  };
+  if (!(await fits(candidate(0)))) return '';
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (await fits(candidate(mid))) lo = mid;
+    else hi = mid - 1;
+  }
+  return candidate(lo);
+}

@@ -1,0 +1,78 @@
+import * as assert from 'node:assert/strict';
+import { GraphResult, messageResult } from '../query/QueryResult';
+import { formatText } from './formatText';
+import { fileWith, memorySource } from './testdata/memorySource';
+import { parseText } from './testdata/parseText';
+import { call, fn, graph } from './testdata/results';
+
+/** The notes and edge cases around spec 000's layout: inputs, size cap, truncation, whitespace. */
+describe(`${formatText.name} (notes and edge cases)`, () => {
+  it('returns a message result unchanged', () => {
+    assert.equal(formatText(messageResult('pathsBetween', 'No path found.', false), memorySource({})), 'No path found.');
+  });
+
+  it('keeps the #N of a name shared with an input, whose block is left out', () => {
+    const input = fn('save', 'src/a.ts', 1, 1);
+    const other = fn('save', 'src/b.ts', 1, 1);
+    const text = formatText(graph([input, other], [call(input, other)], [input.id]), memorySource({}));
+    assert.equal(text, '## Graph\n\nsave#1 --CALLS--> save#2\n\n## Nodes\n\nsave#2:\n  file: src/b.ts\n  offset: 1, limit: 1\n');
+  });
+
+  it('says so when the only nodes are the inputs', () => {
+    const [a, b] = [fn('from', 'src/a.ts', 1, 1), fn('to', 'src/b.ts', 1, 1)];
+    const text = formatText(graph([a, b], [call(a, b)], [a.id, b.id]), memorySource({}));
+    assert.equal(text, '## Graph\n\nfrom --CALLS--> to\n\n## Nodes\n\n(none: the query inputs are not listed)\n');
+  });
+
+  it('omits snippets above 15 listed nodes, with a note, and not at 15', () => {
+    const hub = fn('hub', 'src/hub.ts', 1, 3);
+    const leaves = Array.from({ length: 16 }, (_, i) => fn(`leaf${i + 1}`, 'src/leaves.ts', 1 + i, 1));
+    const source = memorySource({ 'src/leaves.ts': fileWith(16, {}) });
+    const big = formatText(graph([hub, ...leaves], leaves.map((l) => call(hub, l)), [hub.id]), source);
+    const parsed = parseText(big);
+    assert.deepEqual(parsed.graphLines, leaves.map((_, i) => `hub --CALLS--> leaf${i + 1}`));
+    assert.ok(
+      big.includes(
+        "## Nodes\n\n(snippets omitted due to size: 16 nodes; Read a node's file at its offset/limit for code)\n\nleaf1:\n  file: src/leaves.ts\n  offset: 1, limit: 1\n\nleaf2:\n",
+      ),
+    );
+    assert.equal(parsed.blocks.length, 16);
+    assert.ok(!big.includes('snippet:'));
+    assert.deepEqual(source.reads, [], 'no file is read when no snippet will be shown');
+
+    const fifteen = formatText(graph([hub, ...leaves.slice(0, 15)], leaves.slice(0, 15).map((l) => call(hub, l)), [hub.id]), source);
+    assert.equal(parseText(fifteen).blocks.filter((b) => b.snippet).length, 15);
+    assert.deepEqual(parseText(fifteen).nodeNotes, []);
+  });
+
+  it("leaves snippets out without a note when asked for 'none'", () => {
+    const [a, b] = [fn('a', 'src/a.ts', 1, 1), fn('b', 'src/b.ts', 1, 1)];
+    const source = memorySource({ 'src/b.ts': ['export function b() {}'] });
+    const result = graph([a, b], [call(a, b)], [a.id]);
+    assert.match(formatText(result, source), /snippet:\n {4}1: export function b\(\) \{\}\n$/);
+    assert.equal(formatText(result, source, { snippets: 'none' }), '## Graph\n\na --CALLS--> b\n\n## Nodes\n\nb:\n  file: src/b.ts\n  offset: 1, limit: 1\n');
+  });
+
+  it('puts one truncation line with thousands separators above the Graph', () => {
+    const [a, b] = [fn('a', 'src/a.ts', 1, 1), fn('b', 'src/b.ts', 1, 1)];
+    const result: GraphResult = { ...graph([a, b], [call(a, b)], [a.id]), truncation: { shownNodes: 1, totalNodes: 1234 } };
+    assert.equal(
+      formatText(result, memorySource({})),
+      'Showing the 1 nearest of 1,234 nodes (BFS from the query); 1,233 more were cut. To see further, query one of the farthest nodes shown.\n\n' +
+        '## Graph\n\na --CALLS--> b\n\n## Nodes\n\nb:\n  file: src/b.ts\n  offset: 1, limit: 1\n',
+    );
+    const early: GraphResult = { ...result, truncation: { shownNodes: 1, totalNodes: 12345678, stoppedEarly: true } };
+    assert.equal(
+      parseText(formatText(early, memorySource({}))).preface.join('\n'),
+      'Showing the 1 nearest of at least 12,345,678 nodes (BFS from the query); at least 12,345,677 more were cut. To see further, query one of the farthest nodes shown.',
+    );
+  });
+
+  it('never leaves trailing whitespace, even for blank or space-padded source lines', () => {
+    const [a, b] = [fn('a', 'src/a.ts', 1, 1), fn('b', 'src/b.ts', 1, 4)];
+    const source = memorySource({ 'src/b.ts': 'function b() {   \r\n\r\n  \treturn 1;\t\r\n}' });
+    const text = formatText(graph([a, b], [call(a, b)], [a.id]), source);
+    assert.ok(text.endsWith('  snippet:\n    1: function b() {\n    2:\n    3:   \treturn 1;\n    4: }\n'), text);
+    for (const line of text.split('\n')) assert.doesNotMatch(line, /\s$/);
+  });
+});

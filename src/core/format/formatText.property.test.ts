@@ -1,0 +1,87 @@
+import * as assert from 'node:assert/strict';
+import { GraphResult } from '../query/QueryResult';
+import { displayNames } from './displayNames';
+import { formatText } from './formatText';
+import { fileWith, memorySource } from './testdata/memorySource';
+import { parseText, snippetCoverage } from './testdata/parseText';
+import { mulberry32, randomResult } from './testdata/randomResult';
+
+/**
+ * Property test: for random results (DAGs, cycles, self-loops, parallel edges of several types,
+ * name collisions, 1–40 nodes, 1–2 inputs), the text read back says exactly what the result
+ * holds. Each case is replayable from its seed, printed on failure.
+ */
+describe(`${formatText.name} (property)`, () => {
+  const CASES = 300;
+  const source = memorySource(Object.fromEntries([0, 1, 2, 3, 4].map((i) => [`src/f${i}.ts`, fileWith(60, {})])));
+
+  it(`states every edge exactly once and lists exactly the non-input nodes (${CASES} seeded cases)`, () => {
+    for (let seed = 1; seed <= CASES; seed++) {
+      const result = randomResult(mulberry32(seed));
+      try {
+        const snippets = seed % 3 === 0 ? 'none' : 'auto';
+        checkCase(result, formatText(result, source, { snippets }), snippets);
+      } catch (error) {
+        const detail = JSON.stringify({ inputs: result.inputs, nodes: result.nodes.map((n) => [n.id, n.name]), edges: result.edges });
+        throw new Error(`seed ${seed} failed: ${(error as Error).message}\ncase: ${detail}`);
+      }
+    }
+  });
+});
+
+function checkCase(result: GraphResult, text: string, snippets: 'none' | 'auto'): void {
+  const names = displayNames(result.nodes);
+  const label = (id: string): string => names.get(id)!;
+  const parsed = parseText(text);
+
+  // Labels: one per node, distinct, bare exactly when the name is unique.
+  const labels = [...names.values()];
+  assert.equal(new Set(labels).size, labels.length, 'labels are distinct');
+  for (const node of result.nodes) {
+    const shared = result.nodes.filter((n) => n.name === node.name).length > 1;
+    assert.equal(label(node.id) === node.name, !shared, `label of ${node.id}`);
+  }
+
+  // Graph: the multiset of stated edges equals the result's edges.
+  const stated = parsed.edges.map(([from, type, to]) => `${from} ${type} ${to}`).sort();
+  const expected = result.edges.map((e) => `${label(e.from)} ${e.type} ${label(e.to)}`).sort();
+  assert.deepEqual(stated, expected, 'edges stated once each');
+
+  // Chains are maximal: once a line ends at X, no later line has an edge out of X.
+  parsed.graphLines.forEach((line, i) => {
+    const end = line.split(/ --[A-Z_]+--> /).at(-1)!;
+    const laterFromEnd = parsed.graphLines.slice(i + 1).some((later) => edgeSources(later).includes(end));
+    assert.ok(!laterFromEnd, `line ${i + 1} stops at ${end} although ${end} has an edge printed later`);
+  });
+
+  // Nodes: exactly the non-input nodes, once each, in result order; all of them are in the Graph.
+  const inputs = new Set(result.inputs.map(label));
+  const listed = parsed.blocks.map((b) => b.name);
+  assert.deepEqual(listed, result.nodes.map((n) => label(n.id)).filter((l) => !inputs.has(l)), 'Nodes blocks');
+  const inGraph = new Set(parsed.edges.flatMap(([from, , to]) => [from, to]));
+  for (const name of inGraph) assert.ok(inputs.has(name) || listed.includes(name), `${name} has a block`);
+  for (const name of listed) assert.ok(inGraph.has(name), `${name} is in the Graph`);
+
+  // Snippets: never for external nodes, never above 15 blocks, and their counts add up.
+  for (const block of parsed.blocks) {
+    const node = result.nodes.find((n) => label(n.id) === block.name)!;
+    assert.equal(block.file, node.file);
+    if (!block.snippet) continue;
+    assert.ok(!node.external, `${block.name} is external but has a snippet`);
+    assert.equal(snippets, 'auto', `${block.name} has a snippet although 'none' was asked`);
+    assert.ok(parsed.blocks.length <= 15);
+    const available = Math.min(node.offset + node.limit - 1, 60) - node.offset + 1;
+    assert.equal(snippetCoverage(block.snippet), available, `${block.name} snippet covers its range`);
+  }
+  const count = parsed.blocks.length;
+  const sizeNote = `(snippets omitted due to size: ${count} nodes; Read a node's file at its offset/limit for code)`;
+  const notes = count === 0 ? ['(none: the query inputs are not listed)'] : count > 15 ? [sizeNote] : [];
+  assert.deepEqual(parsed.nodeNotes, notes, 'Nodes notes');
+  for (const line of text.split('\n')) assert.doesNotMatch(line, /\s$/, 'no trailing whitespace');
+}
+
+/** Labels that start an edge on a Graph line. */
+function edgeSources(line: string): string[] {
+  const parts = line.split(/ --[A-Z_]+--> /);
+  return parts.slice(0, -1);
+}

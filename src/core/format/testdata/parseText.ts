@@ -1,0 +1,69 @@
+/**
+ * Reads formatText's output back into data, so property tests can check what the text SAYS
+ * (edges, blocks, counts) instead of comparing it with another rendering of the same code.
+ * Deliberately strict: anything off the spec 000 layout throws, which fails the test.
+ */
+export interface ParsedText {
+  /** Lines above `## Graph` (truncation line, budget notes). */
+  preface: string[];
+  graphLines: string[];
+  /** Every edge a Graph line states, as [fromLabel, type, toLabel], in reading order. */
+  edges: [string, string, string][];
+  /** Note lines of the Nodes section that are not blocks (e.g. the size note). */
+  nodeNotes: string[];
+  blocks: ParsedBlock[];
+}
+
+export interface ParsedBlock {
+  name: string;
+  file: string;
+  offset: number;
+  limit: number;
+  /** Undefined when the block has no `snippet:` line. */
+  snippet?: string[];
+}
+
+export function parseText(text: string): ParsedText {
+  if (!text.endsWith('\n') || text.endsWith('\n\n')) throw new Error('text must end with exactly one newline');
+  const paragraphs = text.slice(0, -1).split('\n\n');
+  const graphAt = paragraphs.indexOf('## Graph');
+  if (graphAt < 0 || paragraphs[graphAt + 2] !== '## Nodes') throw new Error(`bad layout:\n${text}`);
+  const preface = paragraphs.slice(0, graphAt).flatMap((p) => p.split('\n'));
+  const graphLines = paragraphs[graphAt + 1].split('\n');
+  const edges: [string, string, string][] = [];
+  for (const line of graphLines) {
+    const parts = line.split(/ --([A-Z_]+)--> /);
+    if (parts.length < 3) throw new Error(`graph line without an edge: ${line}`);
+    for (let i = 0; i + 2 < parts.length; i += 2) edges.push([parts[i], parts[i + 1], parts[i + 2]]);
+  }
+  const nodeNotes: string[] = [];
+  const blocks: ParsedBlock[] = [];
+  for (const paragraph of paragraphs.slice(graphAt + 3)) {
+    const lines = paragraph.split('\n');
+    if (!lines[0].endsWith(':') || !lines[1]?.startsWith('  file: ')) {
+      nodeNotes.push(paragraph);
+      continue;
+    }
+    const place = /^ {2}offset: (\d+), limit: (\d+)$/.exec(lines[2] ?? '');
+    if (!place) throw new Error(`bad offset line in block:\n${paragraph}`);
+    const block: ParsedBlock = { name: lines[0].slice(0, -1), file: lines[1].slice(8), offset: +place[1], limit: +place[2] };
+    if (lines.length > 3) {
+      if (lines[3] !== '  snippet:') throw new Error(`unexpected line in block:\n${paragraph}`);
+      block.snippet = lines.slice(4);
+    }
+    blocks.push(block);
+  }
+  return { preface, graphLines, edges, nodeNotes, blocks };
+}
+
+/** Lines a snippet accounts for: shown lines plus the counts of its omission markers. */
+export function snippetCoverage(snippet: readonly string[]): number {
+  let covered = 0;
+  for (const line of snippet) {
+    const omitted = /^ {4}\.\.\. omitted (\d+) lines \.\.\.$/.exec(line);
+    if (omitted) covered += +omitted[1];
+    else if (/^( {4}| {2}> )\d+:( |$)/.test(line)) covered += 1;
+    else throw new Error(`not a snippet line: ${JSON.stringify(line)}`);
+  }
+  return covered;
+}
