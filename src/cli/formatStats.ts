@@ -1,0 +1,64 @@
+import { EDGE_TYPES } from '../core/graph/GraphTypes';
+import { SymbolGraph } from '../core/graph/SymbolGraph';
+import { IndexReport } from '../core/indexer/indexWorkspace';
+
+/** `ts-code-graph stats --format json`. Every known edge type is a key (0 when absent), so scripts need no defaults. */
+export interface GraphStats {
+  root: string;
+  projects: string[];
+  files: number;
+  nodes: number;
+  externalNodes: number;
+  edges: number;
+  edgesByType: Record<string, number>;
+  millis: number;
+  problems: string[];
+}
+
+/** Counts come from the graph as it is now; projects, time and problems from the index report. */
+export function collectStats(graph: SymbolGraph, report: IndexReport, root: string): GraphStats {
+  const counts = graph.stats();
+  const edgesByType: Record<string, number> = {};
+  for (const type of EDGE_TYPES) edgesByType[type] = counts.edgesByType[type] ?? 0;
+  // A type the graph knows and this list does not (added later) still counts.
+  for (const [type, n] of Object.entries(counts.edgesByType)) edgesByType[type] = n;
+  return {
+    root,
+    projects: report.projects,
+    files: counts.files,
+    nodes: counts.nodes,
+    externalNodes: counts.externalNodes,
+    edges: counts.edges,
+    edgesByType,
+    millis: report.millis,
+    problems: report.problems,
+  };
+}
+
+const MAX_PROBLEMS_SHOWN = 10;
+
+/** `ts-code-graph stats`: aligned lines for a person; edge types with no edges are left out. */
+export function formatStats(stats: GraphStats): string {
+  const lines = [
+    `Root:      ${stats.root}`,
+    `Projects:  ${stats.projects.length === 0 ? 'none' : stats.projects.join(', ')}`,
+    `Files:     ${stats.files}`,
+    `Nodes:     ${stats.nodes} (${stats.externalNodes} external)`,
+    `Edges:     ${stats.edges}`,
+  ];
+  const present = Object.entries(stats.edgesByType).filter(([, n]) => n > 0);
+  const width = Math.max(0, ...present.map(([type]) => type.length));
+  for (const [type, n] of present) lines.push(`  ${type.padEnd(width)}  ${n}`);
+  lines.push(`Indexed in ${formatMillis(stats.millis)}`);
+  if (stats.problems.length > 0) {
+    lines.push(`Problems:  ${stats.problems.length}`);
+    for (const problem of stats.problems.slice(0, MAX_PROBLEMS_SHOWN)) lines.push(`  ${problem}`);
+    const more = stats.problems.length - MAX_PROBLEMS_SHOWN;
+    if (more > 0) lines.push(`  ... and ${more} more (--format json lists them all)`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function formatMillis(millis: number): string {
+  return millis < 1000 ? `${Math.round(millis)} ms` : `${(millis / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,140 @@
+import { parseArgs } from 'node:util';
+import { SymbolRef } from '../core/query/QueryContext';
+
+/**
+ * What the command line asks for. Pure: no file system, no cwd, so every rule here is unit-tested
+ * without an index. Checks that need the disk (does --root exist?) happen in `runCli`.
+ */
+export type CliRequest =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'run'; command: CliCommand; options: CliOptions }
+  | { kind: 'bad-input'; message: string };
+
+export type QueryCommand =
+  | { name: 'dependenciesOf' | 'dependentsOf'; file: string; symbol: string }
+  | { name: 'pathsBetween'; from: SymbolRef; to: SymbolRef };
+
+export type CliCommand = QueryCommand | { name: 'export' } | { name: 'stats' };
+
+export type CommandName = CliCommand['name'];
+
+export type OutputFormat = 'text' | 'json' | 'mermaid';
+
+export interface CliOptions {
+  /** As typed (relative to the cwd), undefined for the cwd itself. */
+  root?: string;
+  /** As typed (relative to the cwd). */
+  tsconfig?: string;
+  format: OutputFormat;
+  verbose: boolean;
+}
+
+interface CommandSpec {
+  /** Positional parameter names, as the usage text shows them. */
+  params: string[];
+  /** Accepted `--format` values, the default first. */
+  formats: OutputFormat[];
+}
+
+export const COMMANDS: Record<CommandName, CommandSpec> = {
+  dependenciesOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid'] },
+  dependentsOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid'] },
+  pathsBetween: { params: ['fromFile', 'fromSymbol', 'toFile', 'toSymbol'], formats: ['text', 'json', 'mermaid'] },
+  export: { params: [], formats: ['json'] },
+  stats: { params: [], formats: ['text', 'json'] },
+};
+
+const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
+
+export function parseCliArgs(argv: string[]): CliRequest {
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions(argv);
+  } catch (err) {
+    // parseArgs throws TypeError with a readable message (unknown option, missing value).
+    return badInput(err instanceof Error ? err.message : String(err));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+
+  const [name, ...args] = positionals;
+  if (name === undefined) return badInput(`Missing command. Commands: ${COMMAND_NAMES.join(', ')}.`);
+  if (!isCommandName(name)) return badInput(unknownCommandMessage(name));
+
+  const spec = COMMANDS[name];
+  if (args.length !== spec.params.length) return badInput(wrongArgCountMessage(name, args.length));
+  if (args.some((a) => a.trim() === '')) return badInput(`Empty argument for ${name}: ${signature(name)}.`);
+
+  const format = values.format ?? spec.formats[0];
+  if (!isFormatOf(spec, format)) {
+    return badInput(`--format ${format} is not available for ${name}; use ${spec.formats.join(' or ')}.`);
+  }
+  const options: CliOptions = { root: values.root, tsconfig: values.tsconfig, format, verbose: values.verbose ?? false };
+  return { kind: 'run', command: toCommand(name, args), options };
+}
+
+/** `dependentsOf <file> <symbol>`: the form usage text and error messages show. */
+export function signature(name: CommandName): string {
+  return [name, ...COMMANDS[name].params.map((p) => `<${p}>`)].join(' ');
+}
+
+export function isQueryCommand(command: CliCommand): command is QueryCommand {
+  return command.name === 'dependenciesOf' || command.name === 'dependentsOf' || command.name === 'pathsBetween';
+}
+
+function parseOptions(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      root: { type: 'string' },
+      tsconfig: { type: 'string' },
+      format: { type: 'string' },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
+    },
+  });
+}
+
+function toCommand(name: CommandName, args: string[]): CliCommand {
+  switch (name) {
+    case 'dependenciesOf':
+    case 'dependentsOf':
+      return { name, file: args[0], symbol: args[1] };
+    case 'pathsBetween':
+      return { name, from: { file_path: args[0], symbol: args[1] }, to: { file_path: args[2], symbol: args[3] } };
+    case 'export':
+    case 'stats':
+      return { name };
+  }
+}
+
+function isCommandName(name: string): name is CommandName {
+  return Object.prototype.hasOwnProperty.call(COMMANDS, name);
+}
+
+function isFormatOf(spec: CommandSpec, format: string): format is OutputFormat {
+  return (spec.formats as string[]).includes(format);
+}
+
+function unknownCommandMessage(name: string): string {
+  // Commands are camelCase like the tool names; `dependentsof` or `dependents-of` is a likely slip.
+  const folded = name.toLowerCase().replace(/[-_]/g, '');
+  const near = COMMAND_NAMES.find((c) => c.toLowerCase() === folded);
+  const hint = near ? ` Did you mean '${near}'?` : ` Commands: ${COMMAND_NAMES.join(', ')}.`;
+  return `Unknown command '${name}'.${hint}`;
+}
+
+function wrongArgCountMessage(name: CommandName, got: number): string {
+  const want = COMMANDS[name].params.length;
+  const expected = want === 0 ? 'no arguments' : `${want} argument${want === 1 ? '' : 's'}`;
+  return `${name} takes ${expected}, got ${got}. Usage: ts-code-graph ${signature(name)}`;
+}
+
+function badInput(message: string): CliRequest {
+  return { kind: 'bad-input', message };
+}

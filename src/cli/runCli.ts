@@ -1,0 +1,86 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { CodeGraph } from '../core/CodeGraph';
+import { IndexOptions } from '../core/indexer/indexWorkspace';
+import { silentLogger } from '../core/Logger';
+import { createProgressLogger, createStderrLogger } from './createStderrLogger';
+import { parseCliArgs } from './parseCliArgs';
+import { readVersion } from './readVersion';
+import { CliIo, ExitCode, QueryableGraph, runCommand } from './runCommand';
+import { helpHint, usageText } from './usageText';
+
+export interface CliDeps {
+  /** How to index a workspace. Tests pass a memoized `CodeGraph.open` (one index per fixture) or a hand-built graph. */
+  openGraph(options: IndexOptions): Promise<QueryableGraph>;
+}
+
+const defaultDeps: CliDeps = { openGraph: (options) => CodeGraph.open(options) };
+
+/**
+ * `ts-code-graph <command>`: parse, check the input, index, answer. Returns the exit code
+ * (see `ExitCode`) and never throws; `main.ts` only wires this to the process.
+ */
+export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultDeps): Promise<number> {
+  const request = parseCliArgs(argv);
+  switch (request.kind) {
+    case 'help':
+      io.stdout(usageText);
+      return ExitCode.ok;
+    case 'version':
+      io.stdout(`${readVersion()}\n`);
+      return ExitCode.ok;
+    case 'bad-input':
+      return badInput(io, `${request.message}\n${helpHint}`);
+  }
+
+  const { command, options } = request;
+  const root = path.resolve(io.cwd, options.root ?? '.');
+  if (!isDirectory(root)) {
+    return badInput(io, `Root is not a directory: ${root}. Pass an existing workspace folder with --root.`);
+  }
+  const tsconfig = options.tsconfig === undefined ? undefined : path.resolve(io.cwd, options.tsconfig);
+  if (tsconfig !== undefined && !isFile(tsconfig)) {
+    return badInput(io, `tsconfig not found: ${tsconfig}. --tsconfig is relative to the current directory.`);
+  }
+
+  const logger = options.verbose ? createStderrLogger(io.stderr) : silentLogger;
+  try {
+    const onProgress = options.verbose ? createProgressLogger(logger) : undefined;
+    const graph = await deps.openGraph({ root, tsconfig, logger, onProgress });
+    const { files, nodes, edges, millis } = graph.report;
+    logger.info(`Indexed ${files} files: ${nodes} nodes, ${edges} edges in ${Math.round(millis)} ms`);
+    return runCommand(command, options.format, graph, io);
+  } catch (err) {
+    // Bad input never reaches here (it is checked above or comes back as a MessageResult), so this is a bug.
+    io.stderr(`ts-code-graph failed unexpectedly: ${firstLine(err)}. Please report it with the --verbose output.\n`);
+    if (options.verbose && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`);
+    return ExitCode.internalError;
+  }
+}
+
+function badInput(io: CliIo, message: string): number {
+  io.stderr(`${message}\n`);
+  return ExitCode.badInput;
+}
+
+function firstLine(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.split('\n', 1)[0].replace(/\.$/, '');
+}
+
+function isDirectory(p: string): boolean {
+  return statOf(p)?.isDirectory() ?? false;
+}
+
+function isFile(p: string): boolean {
+  return statOf(p)?.isFile() ?? false;
+}
+
+/** Undefined when missing or unreadable (EACCES is bad input too, not a crash). */
+function statOf(p: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}

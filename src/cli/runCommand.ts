@@ -1,0 +1,79 @@
+import { CodeGraph } from '../core/CodeGraph';
+import { createFileSourceReader } from '../core/format/FileSourceReader';
+import { formatMermaid } from '../core/format/formatMermaid';
+import { formatText } from '../core/format/formatText';
+import { QueryResult } from '../core/query/QueryResult';
+import { exportGraph, formatExport } from './exportGraph';
+import { collectStats, formatStats } from './formatStats';
+import { CliCommand, OutputFormat, QueryCommand, isQueryCommand } from './parseCliArgs';
+
+/** The part of `CodeGraph` the CLI uses; tests may hand in a graph they built (see `runCli`'s `deps`). */
+export type QueryableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'dependenciesOf' | 'dependentsOf' | 'pathsBetween'>;
+
+export interface CliIo {
+  stdout(s: string): void;
+  stderr(s: string): void;
+  /** Relative --root and --tsconfig resolve against this. */
+  cwd: string;
+}
+
+export const ExitCode = {
+  /** An answer, including "No path found." and other messages that are not errors. */
+  ok: 0,
+  /** A bug: the message says to report it. */
+  internalError: 1,
+  /** Bad input: unknown command, missing arguments, bad --format or --root, unknown file or symbol. */
+  badInput: 2,
+} as const;
+
+/** The action behind a parsed command line, once the graph is open. */
+export function runCommand(command: CliCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): number {
+  if (isQueryCommand(command)) return runQuery(command, format, graph, io);
+  switch (command.name) {
+    case 'export':
+      io.stdout(formatExport(exportGraph(graph.graph, graph.root)));
+      return ExitCode.ok;
+    case 'stats': {
+      const stats = collectStats(graph.graph, graph.report, graph.root);
+      io.stdout(format === 'json' ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats));
+      return ExitCode.ok;
+    }
+  }
+}
+
+function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): number {
+  const result = query(command, graph);
+  // Bad input is an error whatever the format: stdout stays empty so `> out.txt` never keeps half an answer.
+  if (result.kind === 'message' && result.isError) {
+    io.stderr(withNewline(result.message));
+    return ExitCode.badInput;
+  }
+  io.stdout(withNewline(render(result, format, graph.root)));
+  return ExitCode.ok;
+}
+
+function query(command: QueryCommand, graph: QueryableGraph): QueryResult {
+  switch (command.name) {
+    case 'dependenciesOf':
+      return graph.dependenciesOf(command.file, command.symbol);
+    case 'dependentsOf':
+      return graph.dependentsOf(command.file, command.symbol);
+    case 'pathsBetween':
+      return graph.pathsBetween(command.from, command.to);
+  }
+}
+
+function render(result: QueryResult, format: OutputFormat, root: string): string {
+  switch (format) {
+    case 'text':
+      return formatText(result, createFileSourceReader(root));
+    case 'json':
+      return JSON.stringify(result, null, 2);
+    case 'mermaid':
+      return formatMermaid(result);
+  }
+}
+
+function withNewline(s: string): string {
+  return s.endsWith('\n') ? s : `${s}\n`;
+}

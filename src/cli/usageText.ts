@@ -1,0 +1,26 @@
+/** `ts-code-graph --help`. Kept short: one line per command and option. */
+export const usageText = `Usage: ts-code-graph [options] <command> [arguments]
+
+Commands:
+  dependenciesOf <file> <symbol>    What does the symbol depend on?
+  dependentsOf <file> <symbol>      Who depends on the symbol?
+  pathsBetween <fromFile> <fromSymbol> <toFile> <toSymbol>
+                                    How are two symbols connected (either direction)?
+  export                            The whole graph as JSON
+  stats                             Files, nodes, edges by type and index time
+
+<file> is relative to --root; <symbol> is a qualified name (formatDate, User.save).
+
+Options:
+  --root <dir>        Workspace to index (default: current directory)
+  --tsconfig <path>   Use this tsconfig instead of finding projects under the root
+  --format <format>   Queries: text (default), json, mermaid. stats: text, json
+  --verbose           Log indexing progress to stderr
+  -h, --help          Show this help
+  --version           Show the version
+
+Exit codes: 0 answer (also "No path found."), 1 internal error, 2 bad input.
+`;
+
+/** Appended to every bad-input message. */
+export const helpHint = "Run 'ts-code-graph --help' for usage.";

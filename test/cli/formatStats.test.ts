@@ -1,0 +1,50 @@
+import * as assert from 'node:assert/strict';
+import { EDGE_TYPES } from '../../src/core/graph/GraphTypes';
+import { formatMillis, formatStats } from '../../src/cli/formatStats';
+import { messageResult } from '../../src/core/query/QueryResult';
+import { handBuiltGraph } from './handBuiltGraph';
+import { runCaptured } from './runCaptured';
+
+describe(formatStats.name, () => {
+  const { deps } = handBuiltGraph('/ws', messageResult('dependentsOf', 'unused', false));
+
+  it('prints files, nodes, edges by type (non-zero only), index time and problems', async () => {
+    const run = await runCaptured(['stats'], process.cwd(), deps);
+    assert.equal(run.code, 0);
+    assert.equal(
+      run.stdout,
+      [
+        'Root:      /ws',
+        'Projects:  tsconfig.json',
+        'Files:     2',
+        'Nodes:     5 (1 external)',
+        'Edges:     3',
+        '  CALLS       2',
+        '  REFERENCES  1',
+        'Indexed in 1.2 s',
+        'Problems:  1',
+        '  src/b.ts: syntax error',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('gives every edge type a key in --format json', async () => {
+    const run = await runCaptured(['stats', '--format', 'json'], process.cwd(), deps);
+    assert.equal(run.code, 0);
+    const stats = JSON.parse(run.stdout);
+    assert.deepEqual(Object.keys(stats.edgesByType), [...EDGE_TYPES]);
+    assert.equal(stats.edgesByType.CALLS, 2);
+    assert.equal(stats.edgesByType.EXTENDS, 0);
+    assert.deepEqual(
+      { ...stats, edgesByType: undefined },
+      { root: '/ws', projects: ['tsconfig.json'], files: 2, nodes: 5, externalNodes: 1, edges: 3, edgesByType: undefined, millis: 1234, problems: ['src/b.ts: syntax error'] },
+    );
+  });
+
+  it('shows time in ms under a second, else in seconds', () => {
+    assert.equal(formatMillis(12.4), '12 ms');
+    assert.equal(formatMillis(999), '999 ms');
+    assert.equal(formatMillis(61_250), '61.3 s');
+  });
+});

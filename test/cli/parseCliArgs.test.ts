@@ -1,0 +1,100 @@
+import * as assert from 'node:assert/strict';
+import { CliRequest, parseCliArgs } from '../../src/cli/parseCliArgs';
+
+function badInputMessage(request: CliRequest): string {
+  assert.equal(request.kind, 'bad-input', `expected bad input, got ${JSON.stringify(request)}`);
+  return (request as { message: string }).message;
+}
+
+describe(parseCliArgs.name, () => {
+  it('reads the three queries with root-relative files and qualified symbols', () => {
+    assert.deepEqual(parseCliArgs(['dependenciesOf', 'src/orders/orderService.ts', 'processOrder']), {
+      kind: 'run',
+      command: { name: 'dependenciesOf', file: 'src/orders/orderService.ts', symbol: 'processOrder' },
+      options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false },
+    });
+    assert.deepEqual(parseCliArgs(['dependentsOf', 'src/a.ts', 'User.save']), {
+      kind: 'run',
+      command: { name: 'dependentsOf', file: 'src/a.ts', symbol: 'User.save' },
+      options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false },
+    });
+    const paths = parseCliArgs(['pathsBetween', 'src/api/handler.ts', 'handleRequest', 'src/db/queries.ts', 'executeQuery']);
+    assert.deepEqual(paths.kind === 'run' && paths.command, {
+      name: 'pathsBetween',
+      from: { file_path: 'src/api/handler.ts', symbol: 'handleRequest' },
+      to: { file_path: 'src/db/queries.ts', symbol: 'executeQuery' },
+    });
+  });
+
+  it('takes options before, between and after the positionals, in both --opt v and --opt=v forms', () => {
+    const request = parseCliArgs(['--root', 'ws', 'dependentsOf', '--format=json', 'src/a.ts', 'f', '--verbose', '--tsconfig', 'ws/tsconfig.json']);
+    assert.deepEqual(request, {
+      kind: 'run',
+      command: { name: 'dependentsOf', file: 'src/a.ts', symbol: 'f' },
+      options: { root: 'ws', tsconfig: 'ws/tsconfig.json', format: 'json', verbose: true },
+    });
+  });
+
+  it('defaults the format per command: text for queries and stats, json for export', () => {
+    const format = (argv: string[]) => {
+      const request = parseCliArgs(argv);
+      return request.kind === 'run' ? request.options.format : request.kind;
+    };
+    assert.equal(format(['dependentsOf', 'a.ts', 'f']), 'text');
+    assert.equal(format(['stats']), 'text');
+    assert.equal(format(['export']), 'json');
+    assert.equal(format(['export', '--format', 'json']), 'json');
+    assert.equal(format(['stats', '--format', 'json']), 'json');
+    assert.equal(format(['pathsBetween', 'a.ts', 'f', 'b.ts', 'g', '--format', 'mermaid']), 'mermaid');
+  });
+
+  it('answers --help and --version before anything else, even next to a bad command', () => {
+    assert.deepEqual(parseCliArgs(['--help']), { kind: 'help' });
+    assert.deepEqual(parseCliArgs(['-h']), { kind: 'help' });
+    assert.deepEqual(parseCliArgs(['dependentsOf', '--help']), { kind: 'help' });
+    assert.deepEqual(parseCliArgs(['nonsense', '--help']), { kind: 'help' });
+    assert.deepEqual(parseCliArgs(['--version']), { kind: 'version' });
+  });
+
+  it('rejects a missing command and lists the commands', () => {
+    assert.match(badInputMessage(parseCliArgs([])), /Missing command\. Commands: dependenciesOf, dependentsOf, pathsBetween, export, stats\./);
+    assert.match(badInputMessage(parseCliArgs(['--root', '.'])), /Missing command/);
+  });
+
+  it('rejects an unknown command, suggesting the camelCase name for a near miss', () => {
+    assert.equal(badInputMessage(parseCliArgs(['dependents-of', 'a.ts', 'f'])), "Unknown command 'dependents-of'. Did you mean 'dependentsOf'?");
+    assert.equal(badInputMessage(parseCliArgs(['DEPENDENCIESOF'])), "Unknown command 'DEPENDENCIESOF'. Did you mean 'dependenciesOf'?");
+    assert.match(badInputMessage(parseCliArgs(['callers', 'a.ts', 'f'])), /^Unknown command 'callers'\. Commands: dependenciesOf, /);
+    // Object.prototype names are not commands.
+    assert.match(badInputMessage(parseCliArgs(['toString'])), /^Unknown command 'toString'/);
+  });
+
+  it('rejects too few or too many arguments with the command signature', () => {
+    assert.equal(
+      badInputMessage(parseCliArgs(['dependentsOf', 'src/a.ts'])),
+      'dependentsOf takes 2 arguments, got 1. Usage: ts-code-graph dependentsOf <file> <symbol>',
+    );
+    assert.equal(
+      badInputMessage(parseCliArgs(['pathsBetween', 'a.ts', 'f', 'b.ts'])),
+      'pathsBetween takes 4 arguments, got 3. Usage: ts-code-graph pathsBetween <fromFile> <fromSymbol> <toFile> <toSymbol>',
+    );
+    assert.equal(badInputMessage(parseCliArgs(['export', 'extra'])), 'export takes no arguments, got 1. Usage: ts-code-graph export');
+    assert.match(badInputMessage(parseCliArgs(['dependenciesOf', 'a.ts', 'f', 'g'])), /takes 2 arguments, got 3/);
+  });
+
+  it('rejects empty arguments', () => {
+    assert.match(badInputMessage(parseCliArgs(['dependentsOf', 'src/a.ts', ''])), /^Empty argument for dependentsOf: /);
+  });
+
+  it('rejects a format the command does not have, naming the ones it does', () => {
+    assert.equal(badInputMessage(parseCliArgs(['dependentsOf', 'a.ts', 'f', '--format', 'xml'])), '--format xml is not available for dependentsOf; use text or json or mermaid.');
+    assert.equal(badInputMessage(parseCliArgs(['stats', '--format', 'mermaid'])), '--format mermaid is not available for stats; use text or json.');
+    assert.equal(badInputMessage(parseCliArgs(['export', '--format', 'text'])), '--format text is not available for export; use json.');
+  });
+
+  it('rejects unknown options and options without their value', () => {
+    assert.match(badInputMessage(parseCliArgs(['stats', '--depth', '3'])), /Unknown option '--depth'/);
+    assert.match(badInputMessage(parseCliArgs(['stats', '--root'])), /--root/);
+    assert.match(badInputMessage(parseCliArgs(['stats', '--verbose=yes'])), /--verbose/);
+  });
+});

@@ -1,0 +1,16 @@
+import { CliDeps, runCli } from '../../src/cli/runCli';
+
+export interface CapturedRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process with output captured, as a shell would see it (minus the process). */
+export async function runCaptured(argv: string[], cwd: string, deps?: CliDeps): Promise<CapturedRun> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: (s: string) => void (stdout += s), stderr: (s: string) => void (stderr += s), cwd };
+  const code = await runCli(argv, io, deps);
+  return { code, stdout, stderr };
+}

@@ -1,0 +1,51 @@
+/**
+ * Golden cases: each runs `ts-code-graph --root test/fixtures/<fixture> <argv...>` and compares
+ * exit code, stdout and stderr with `test/golden/<fixture>/<name>.txt`.
+ * Add a case here, then `npm run golden:accept` and review the new file before committing it.
+ */
+export interface GoldenCase {
+  /** Folder under test/fixtures/ (and under test/golden/). */
+  fixture: string;
+  /** File name under test/golden/<fixture>/, without `.txt`. */
+  name: string;
+  /** CLI arguments after `--root <fixture>`. */
+  argv: string[];
+}
+
+const HANDLER = 'src/api/handler.ts';
+const FORMAT = 'src/utils/format.ts';
+const ORDERS = 'src/orders/orderService.ts';
+const QUERIES = 'src/db/queries.ts';
+
+export const goldenCases: GoldenCase[] = [
+  // The three queries, the spec's own examples.
+  { fixture: 'sample', name: 'dependentsOf-formatDate', argv: ['dependentsOf', FORMAT, 'formatDate'] },
+  { fixture: 'sample', name: 'dependenciesOf-processOrder', argv: ['dependenciesOf', ORDERS, 'processOrder'] },
+  { fixture: 'sample', name: 'dependenciesOf-handleRequest', argv: ['dependenciesOf', HANDLER, 'handleRequest'] },
+  { fixture: 'sample', name: 'dependentsOf-executeQuery', argv: ['dependentsOf', QUERIES, 'executeQuery'] },
+  {
+    fixture: 'sample',
+    name: 'pathsBetween-handleRequest-executeQuery',
+    argv: ['pathsBetween', HANDLER, 'handleRequest', QUERIES, 'executeQuery'],
+  },
+  // Bidirectional: asking the wrong way round finds the same path, arrows in true direction.
+  {
+    fixture: 'sample',
+    name: 'pathsBetween-executeQuery-handleRequest',
+    argv: ['pathsBetween', QUERIES, 'executeQuery', HANDLER, 'handleRequest'],
+  },
+
+  // Other formats of one answer.
+  { fixture: 'sample', name: 'mermaid-dependentsOf-formatDate', argv: ['dependentsOf', FORMAT, 'formatDate', '--format', 'mermaid'] },
+  {
+    fixture: 'sample',
+    name: 'mermaid-pathsBetween-handleRequest-executeQuery',
+    argv: ['pathsBetween', HANDLER, 'handleRequest', QUERIES, 'executeQuery', '--format', 'mermaid'],
+  },
+  { fixture: 'sample', name: 'json-dependenciesOf-processOrder', argv: ['dependenciesOf', ORDERS, 'processOrder', '--format', 'json'] },
+
+  // Bad input: messages are results (exit 2, stderr only), and their wording is part of the contract.
+  { fixture: 'sample', name: 'error-unknown-symbol', argv: ['dependenciesOf', ORDERS, 'noSuchSymbol'] },
+  { fixture: 'sample', name: 'error-unknown-file', argv: ['dependentsOf', 'src/utils/noSuchFile.ts', 'formatDate'] },
+  { fixture: 'sample', name: 'error-same-symbol', argv: ['pathsBetween', FORMAT, 'formatDate', FORMAT, 'formatDate'] },
+];
