@@ -6,6 +6,7 @@ import { DeclaredFile, declareFile } from './declareFile';
 import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
 import { SymbolTargets, Target, extractEdges } from './extractEdges';
 import { SharedCompilerHost } from './SharedCompilerHost';
+import { fileShape } from './fileShape';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
 
 interface Project {
@@ -87,23 +88,42 @@ export class WorkspaceIndex {
     const affected = this.projects.filter(
       (p) => fileSetChanged || sources.some((f) => p.program?.getSourceFile(f) !== undefined || p.config.fileNames.includes(f)),
     );
+    const previousOwner = new Map([...this.owner].map(([f, p]) => [f, { project: p, program: p.program! }]));
+    const dependents = this.dependentsMap();
     this.buildPrograms(affected);
-    const previousOwners = new Set(this.owner.keys());
     this.assignOwners();
 
     const removed: string[] = [];
-    for (const f of previousOwners) {
+    for (const f of previousOwner.keys()) {
       if (!this.owner.has(f)) {
         const rel = this.relative(f);
         this.graph.removeFile(rel);
         removed.push(rel);
       }
     }
-    const seeds = new Set<string>([...changedAbs, ...deletedAbs].map((f) => this.relative(f)));
-    const toExtract = this.withDependents(seeds);
-    const files = [...toExtract].map((rel) => path.posix.join(this.root, rel)).filter((f) => this.owner.has(f));
-    await this.extractAll(files, token);
-    return { reindexed: files.map((f) => this.relative(f)).sort(), removed, millis: Date.now() - started };
+    // Re-extract the changed files; go on to a file's dependents only when what they can see of it changed.
+    const reindexed: string[] = [];
+    const queue = [...new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f)))];
+    const done = new Set<string>();
+    while (queue.length) {
+      if (token.isCancellationRequested) throw new CancelledError();
+      const rel = queue.shift()!;
+      if (done.has(rel)) continue;
+      done.add(rel);
+      const abs = path.posix.join(this.root, rel);
+      const before = previousOwner.get(abs);
+      const oldShape = before ? this.shapeOf(before.program, abs, this.graph.nodesInFile(rel).map((n) => n.id)) : undefined;
+      let newShape: string | undefined;
+      if (this.owner.has(abs)) {
+        this.extractFile(abs);
+        reindexed.push(rel);
+        newShape = this.shapeOf(this.owner.get(abs)!.program!, abs, this.graph.nodesInFile(rel).map((n) => n.id));
+      }
+      if (oldShape === undefined || newShape === undefined || oldShape !== newShape) {
+        for (const d of dependents.get(rel) ?? []) if (!done.has(d)) queue.push(d);
+      }
+    }
+    return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
   }
 
   /** Root-relative posix path of an absolute one. */
@@ -179,12 +199,15 @@ export class WorkspaceIndex {
       const line = sf.getLineAndCharacterOfPosition(d.start ?? 0).line + 1;
       contribution.problems!.push(`${rel}:${line}: syntax error: ${this.ts.flattenDiagnosticMessageText(d.messageText, ' ')} (indexed as far as it parses)`);
     }
-    for (const p of contribution.problems ?? []) this.log.warn(p);
+    for (const p of contribution.problems ?? []) {
+      this.log.warn(p);
+      this.problems.push(p);
+    }
     this.graph.replaceFile(contribution);
   }
 
-  /** The changed files plus every file that depends on them, transitively (importers, re-export chains). */
-  private withDependents(seeds: Set<string>): Set<string> {
+  /** File → the files whose contributions say they depend on it (imports, re-exports, edge targets). */
+  private dependentsMap(): Map<string, string[]> {
     const dependents = new Map<string, string[]>();
     for (const f of this.graph.files()) {
       for (const dep of this.graph.getContribution(f)?.dependsOnFiles ?? []) {
@@ -193,17 +216,12 @@ export class WorkspaceIndex {
         else dependents.set(dep, [f]);
       }
     }
-    const result = new Set<string>(seeds);
-    const queue = [...seeds];
-    while (queue.length) {
-      for (const d of dependents.get(queue.pop()!) ?? []) {
-        if (!result.has(d)) {
-          result.add(d);
-          queue.push(d);
-        }
-      }
-    }
-    return result;
+    return dependents;
+  }
+
+  private shapeOf(program: TS.Program, abs: string, nodeIds: string[]): string | undefined {
+    const sf = program.getSourceFile(abs);
+    return sf ? fileShape(this.ts, program, sf, nodeIds) : undefined;
   }
 
   private declaredFor(sf: TS.SourceFile, file: string, external: boolean): DeclaredFile {

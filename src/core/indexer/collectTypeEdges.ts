@@ -36,7 +36,7 @@ export function collectTypeEdges(input: TypeEdgeInput): void {
 
   if (ts.isClassLike(node)) return classEdges(input, node, refs);
   if (ts.isInterfaceDeclaration(node)) {
-    for (const h of node.heritageClauses ?? []) for (const t of h.types) refs(t, 'EXTENDS');
+    for (const h of node.heritageClauses ?? []) for (const t of h.types) heritage(input, t, 'EXTENDS');
     for (const m of node.members) if (ts.isPropertySignature(m) && !input.declared.declToId.has(m)) refs(m.type, 'HAS_PROPERTY');
     return;
   }
@@ -69,10 +69,10 @@ function classEdges(input: TypeEdgeInput, cls: TS.ClassLikeDeclaration, refs: (t
   for (const h of cls.heritageClauses ?? []) {
     if (h.token === ts.SyntaxKind.ExtendsKeyword) {
       extendsNode = h.types[0];
-      for (const t of h.types) refs(t, 'EXTENDS');
+      for (const t of h.types) heritage(input, t, 'EXTENDS');
     } else {
       implementsNodes.push(...h.types);
-      for (const t of h.types) refs(t, 'IMPLEMENTS');
+      for (const t of h.types) heritage(input, t, 'IMPLEMENTS');
     }
   }
   for (const m of cls.members) {
@@ -118,11 +118,24 @@ function aliasEdges(input: TypeEdgeInput, alias: TS.TypeAliasDeclaration, refs: 
     for (const a of t.typeArguments ?? []) refs(a, 'DERIVES_FROM');
     return;
   }
+  if (ts.isFunctionTypeNode(t)) {
+    // `type Handler = (req: Request) => Response` describes a signature: it takes and returns types.
+    for (const p of t.parameters) refs(p.type, 'TAKES');
+    refs(t.type, 'RETURNS');
+    return;
+  }
   if (ts.isTypeLiteralNode(t)) {
     for (const m of t.members) if (ts.isPropertySignature(m) && !input.declared.declToId.has(m)) refs(m.type, 'HAS_PROPERTY');
     return;
   }
   refs(t, 'DERIVES_FROM');
+}
+
+/** `extends Base<Props>` / `implements Repo<User>`: the edge goes to Base / Repo, never to the type arguments. */
+function heritage(input: TypeEdgeInput, t: TS.ExpressionWithTypeArguments, type: EdgeType): void {
+  const e = t.expression;
+  const sym = safeSymbol(input, input.ts.isPropertyAccessExpression(e) ? e.name : e);
+  for (const target of input.targets.targetsOf(sym)) if (TYPE_KINDS.has(target.kind)) input.add(input.from, target, type);
 }
 
 /** Type-kind nodes named anywhere inside a type (unions, arrays, generics, function types, literals). */

@@ -146,7 +146,12 @@ export function extractEdges(input: ExtractInput): FileContribution {
       case ts.SyntaxKind.PropertyAccessExpression: {
         const pa = node as TS.PropertyAccessExpression;
         const found = targets.targetsOf(symbolAt(pa.name));
-        for (const t of found) if (isReferenceable(t)) add(owner, t, 'REFERENCES', pa.name);
+        // A property access reads through the getter unless it is the target of an assignment (then the setter).
+        const writes = isAssignmentTarget(ts, pa);
+        for (const t of found) {
+          if (!isReferenceable(t) || (t.kind === 'getter' && writes) || (t.kind === 'setter' && !writes)) continue;
+          add(owner, t, 'REFERENCES', pa.name);
+        }
         return walkMemberBase(pa.expression, owner, found.length > 0);
       }
       case ts.SyntaxKind.ShorthandPropertyAssignment: {
@@ -225,6 +230,11 @@ export function extractEdges(input: ExtractInput): FileContribution {
 
 function isReferenceable(t: Target): boolean {
   return t.kind !== 'module' && t.kind !== 'interface' && t.kind !== 'type' && t.kind !== 'namespace';
+}
+
+function isAssignmentTarget(ts: typeof TS, e: TS.Expression): boolean {
+  const p = e.parent;
+  return !!p && ts.isBinaryExpression(p) && p.left === e && p.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && p.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
 }
 
 function isRequireCall(ts: typeof TS, call: TS.CallExpression): boolean {

@@ -1,0 +1,50 @@
+import * as assert from 'node:assert/strict';
+import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { SymbolGraph } from '../../src/core/graph/SymbolGraph';
+import { countLines, fixtureRoot, loadFixture, readFixtureFile } from '../support/loadFixture';
+import { edge, linesOf, node, span } from '../support/graphLookup';
+
+const BROKEN = 'src/broken.ts';
+const MATH = 'src/math.ts';
+const CALC = 'src/calculator.ts';
+
+describe('indexWorkspace: syntax-error fixture (one broken file among good ones)', () => {
+  let graph: SymbolGraph;
+
+  before(async () => {
+    ({ graph } = await loadFixture('syntax-error'));
+  });
+
+  it('indexes the good files completely', () => {
+    assert.deepEqual(span(node(graph, MATH, 'add', 'function')), { offset: 1, limit: 3 });
+    assert.deepEqual(span(node(graph, MATH, 'multiply', 'function')), { offset: 5, limit: 5 });
+    assert.deepEqual(span(node(graph, CALC, 'calculate', 'function')), { offset: 4, limit: 3 });
+    assert.deepEqual(linesOf(edge(graph, MATH, 'multiply', 'CALLS', MATH, 'add')), [7]);
+    assert.deepEqual(linesOf(edge(graph, CALC, 'calculate', 'CALLS', MATH, 'multiply')), [5]);
+    assert.deepEqual(linesOf(edge(graph, CALC, 'calculate', 'CALLS', MATH, 'add')), [5]);
+  });
+
+  it('indexes the broken file as far as it parses', () => {
+    assert.deepEqual(span(node(graph, BROKEN, BROKEN, 'module')), { offset: 1, limit: countLines(readFixtureFile('syntax-error', BROKEN)) });
+    assert.deepEqual(span(node(graph, BROKEN, 'increment', 'function')), { offset: 3, limit: 3 });
+    assert.deepEqual(linesOf(edge(graph, BROKEN, 'increment', 'CALLS', MATH, 'add')), [4]);
+  });
+
+  it('resolves calls from good files into the broken file', () => {
+    assert.deepEqual(linesOf(edge(graph, CALC, 'calculate', 'CALLS', BROKEN, 'increment')), [5]);
+  });
+
+  it('records the syntax error as a problem of the broken file only', () => {
+    const problems = graph.getContribution(BROKEN)?.problems ?? [];
+    assert.ok(problems.length > 0, 'src/broken.ts has a problem');
+    for (const good of [MATH, CALC]) assert.deepEqual(graph.getContribution(good)?.problems ?? [], [], `${good} has no problem`);
+  });
+
+  it('logs the problem as a warning naming the file, without throwing', async () => {
+    const warnings: string[] = [];
+    const logger = { info() {}, warn: (m: string) => warnings.push(m), error: (m: string) => warnings.push(m) };
+    await indexWorkspace({ root: fixtureRoot('syntax-error'), logger });
+    assert.ok(warnings.some((w) => w.includes('broken.ts')), `warnings: ${JSON.stringify(warnings)}`);
+    assert.ok(!warnings.some((w) => w.includes('math.ts') || w.includes('calculator.ts')), `warnings: ${JSON.stringify(warnings)}`);
+  });
+});
