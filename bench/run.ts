@@ -1,0 +1,109 @@
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { generateWorkspace } from './generateWorkspace';
+
+/**
+ * `npm run bench`: index time next to the compiler's own cost on the same files (ratios, measured
+ * in the same run because these machines are noisy), incremental and query latency, graph memory,
+ * and event-loop lag while a worker indexes. Prints a table with PASS/MISS per target.
+ *   BENCH_SIZES=1000,10000 (generated workspaces), BENCH_REAL=0 to skip the npm codebase.
+ */
+interface Workload {
+  name: string;
+  root: string;
+  tsconfig?: string;
+  leaf: string;
+  hub: string;
+}
+
+const repo = path.resolve(__dirname, '../..');
+const work = path.join(repo, '.bench');
+const measureJs = path.join(__dirname, 'measure.js');
+
+function workloads(): Workload[] {
+  const list: Workload[] = [];
+  for (const size of (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number)) {
+    const root = path.join(work, `generated-${size}`);
+    if (!fs.existsSync(path.join(root, 'tsconfig.json'))) generateWorkspace(root, { files: size, functionsPerFile: 5, fanOut: 2, filesPerModule: 20, jsxEvery: 10, seed: 1 });
+    list.push({ name: `generated ${size.toLocaleString('en-US')} files`, root, leaf: `src/m${Math.floor((size - 2) / 20)}/f${size - 2}.ts`, hub: 'src/core/hub.ts' });
+  }
+  if (process.env.BENCH_REAL !== '0') {
+    const real = fetchRxjs();
+    if (real) list.push(real);
+  }
+  return list;
+}
+
+/** rxjs 7.8.2 ships its TypeScript sources on npm: a real, well-known mid-size codebase. */
+function fetchRxjs(): Workload | undefined {
+  const dir = path.join(work, 'rxjs-7.8.2');
+  try {
+    if (!fs.existsSync(path.join(dir, 'package', 'src'))) {
+      fs.mkdirSync(dir, { recursive: true });
+      const tgz = execFileSync('npm', ['pack', 'rxjs@7.8.2', '--silent'], { cwd: dir, encoding: 'utf8' }).trim().split('\n').pop()!;
+      execFileSync('tar', ['xzf', tgz], { cwd: dir });
+    }
+    return {
+      name: 'rxjs 7.8.2 (npm sources)',
+      root: path.join(dir, 'package'),
+      tsconfig: 'src/tsconfig.base.json',
+      leaf: 'src/internal/operators/pairwise.ts',
+      hub: 'src/internal/util/isFunction.ts',
+    };
+  } catch (e) {
+    console.error(`(skipping rxjs: ${(e as Error).message.split('\n')[0]})`);
+    return undefined;
+  }
+}
+
+function measure(mode: string, w: Workload): any {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', measureJs, mode, w.root, w.tsconfig ?? '-', w.leaf, w.hub], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const rows: string[][] = [];
+const row = (workload: string, metric: string, value: string, target = '', ok?: boolean) =>
+  rows.push([workload, metric, value, target, ok === undefined ? '' : ok ? 'PASS' : 'MISS']);
+
+for (const w of workloads()) {
+  process.stderr.write(`measuring ${w.name}...\n`);
+  const ref = measure('reference', w);
+  const idx = measure('index', w);
+  const lag = measure('lag', w);
+  const ratio = idx.indexMillis / ref.millis;
+  row(w.name, 'files / nodes / edges', `${fmt(idx.files)} / ${fmt(idx.nodes)} / ${fmt(idx.edges)}`);
+  row(w.name, 'compiler reference (program + semantic diagnostics)', `${fmt(ref.millis)} ms, peak RSS ${fmt(ref.peakRssMb)} MB`);
+  row(w.name, 'full index', `${fmt(idx.indexMillis)} ms = ${fmt(ratio, 2)}x reference`, '<= 0.5x', ratio <= 0.5);
+  for (const kind of ['leaf', 'hub'] as const) {
+    const inc = idx.incremental[kind];
+    const share = inc.p95 / idx.indexMillis;
+    const leafTarget = kind === 'leaf' && w.name.startsWith('generated 1,000');
+    row(
+      w.name,
+      `incremental ${kind} edit (${inc.filesTouched} file(s) re-indexed)`,
+      `p50 ${fmt(inc.p50, 1)} ms, p95 ${fmt(inc.p95, 1)} ms = ${fmt(share * 100, 1)}% of full`,
+      leafTarget ? '<= 2% and <= 50 ms' : '<= 2%',
+      share <= 0.02 && (!leafTarget || inc.p95 <= 50),
+    );
+  }
+  for (const [q, v] of Object.entries(idx.queries as Record<string, { p50: number; p95: number }>)) {
+    const target = !q.includes('+') && w.name.startsWith('generated 10,000');
+    row(w.name, `query ${q}`, `p50 ${fmt(v.p50, 2)} ms, p95 ${fmt(v.p95, 2)} ms`, target ? '<= 5 ms p95' : '', target ? v.p95 <= 5 : undefined);
+  }
+  row(w.name, 'graph memory', `${fmt(idx.graphBytes / 1e6, 1)} MB = ${fmt(idx.bytesPerEdge)} B/edge`, '<= 300 B/edge', idx.bytesPerEdge <= 300);
+  row(w.name, 'peak RSS (index + queries)', `${fmt(idx.peakRssMb)} MB (reference ${fmt(ref.peakRssMb)} MB)`);
+  row(w.name, 'event-loop lag while a worker indexes', `max ${fmt(lag.maxLagMs, 1)} ms, p99 ${fmt(lag.p99LagMs, 1)} ms`, '<= 50 ms', lag.maxLagMs <= 50);
+}
+
+const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((r) => r[i].length), 6));
+const line = (r: string[]) => '| ' + r.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |';
+console.log(line(['workload', 'metric', 'value', 'target', 'result']));
+console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+for (const r of rows) console.log(line(r));
+const missed = rows.filter((r) => r[4] === 'MISS').length;
+console.log(`\n${rows.filter((r) => r[4] === 'PASS').length} PASS, ${missed} MISS`);
