@@ -1,7 +1,35 @@
+import { GraphNode } from '../../graph/GraphTypes';
+import { SymbolGraph } from '../../graph/SymbolGraph';
 import { QueryContext } from '../QueryContext';
 import { QueryResult, messageResult } from '../QueryResult';
+import { resolveSymbol } from '../resolve/resolveSymbol';
+import { describeLocation } from '../shared/describeNode';
+import { membersHint } from '../traversal/membersHint';
+import { forwardSteps } from '../traversal/stepPolicy';
+import { toGraphResult } from '../traversal/toGraphResult';
+import { traverse } from '../traversal/traverse';
 
-/** What does `symbol` depend on? (forward, transitive). PLACEHOLDER: being written. */
-export function dependenciesOf(_ctx: QueryContext, _filePath: string, _symbol: string): QueryResult {
-  return messageResult('dependenciesOf', 'not implemented yet', true);
+/**
+ * What does `symbol` depend on? Forward, transitive, nearest first (see ../TRAVERSAL.md for which
+ * edges count). Bad input and empty answers come back as message results, never as throws.
+ */
+export function dependenciesOf(ctx: QueryContext, filePath: string, symbol: string): QueryResult {
+  const resolved = resolveSymbol(ctx, filePath, symbol);
+  if (!resolved.ok) return messageResult('dependenciesOf', resolved.message, true);
+
+  const traversal = traverse(ctx.graph, resolved.node.id, forwardSteps);
+  if (traversal.order.length > 1) return toGraphResult('dependenciesOf', ctx.graph, traversal);
+  return messageResult('dependenciesOf', noDependenciesMessage(ctx.graph, resolved.node), false);
+}
+
+function noDependenciesMessage(graph: SymbolGraph, node: GraphNode): string {
+  if (node.external) {
+    return (
+      `No dependencies found: ${describeLocation(node)} is declared in node_modules, and the graph does not look inside libraries. ` +
+      'Ask dependentsOf to see who uses it.'
+    );
+  }
+  const hint = membersHint(graph, node, (member) => graph.outEdges(member.id).length > 0);
+  if (hint) return hint;
+  return `No dependencies found: ${describeLocation(node)} calls, references, extends or uses nothing the index knows.`;
 }

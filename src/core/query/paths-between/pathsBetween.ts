@@ -1,7 +1,75 @@
+import { edgeKey, GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { QueryContext, SymbolRef } from '../QueryContext';
 import { QueryResult, messageResult } from '../QueryResult';
+import { resolveSymbol, SymbolResolution } from '../resolve/resolveSymbol';
+import { forwardPredecessorsWithTypes, forwardStepsWithTypes } from '../traversal/stepPolicy';
+import { kShortestPaths, pathKey } from './kShortestPaths';
+import { StatePath } from './shortestPaths';
 
-/** How are two symbols connected (either direction)? PLACEHOLDER: being written. */
-export function pathsBetween(_ctx: QueryContext, _from: SymbolRef, _to: SymbolRef): QueryResult {
-  return messageResult('pathsBetween', 'not implemented yet', true);
+/** Spec 000: "Return sensible number (e.g., 3 shortest)". */
+export const MAX_PATHS = 3;
+
+/**
+ * How are two symbols connected? Directed paths are searched both ways (from → to and to → from),
+ * because callers rarely know which way a dependency flows; arrows in the result keep their true
+ * direction. Steps are the dependenciesOf policy plus type edges (forwardStepsWithTypes), so a call through an interface
+ * method reaches its implementations here exactly as it does there, and library nodes are leaves.
+ */
+export function pathsBetween(ctx: QueryContext, from: SymbolRef, to: SymbolRef): QueryResult {
+  const source = resolveEndpoint(ctx, from, 'from');
+  if (!source.ok) return messageResult('pathsBetween', source.message, true);
+  const target = resolveEndpoint(ctx, to, 'to');
+  if (!target.ok) return messageResult('pathsBetween', target.message, true);
+  if (source.node.id === target.node.id) {
+    return messageResult('pathsBetween', 'Invalid query: source and target are the same symbol.', true);
+  }
+
+  const forward = kShortestPaths(ctx.graph, forwardStepsWithTypes, forwardPredecessorsWithTypes, source.node.id, target.node.id, MAX_PATHS);
+  const backward = kShortestPaths(ctx.graph, forwardStepsWithTypes, forwardPredecessorsWithTypes, target.node.id, source.node.id, MAX_PATHS);
+  // Shortest first across both directions; on equal length from → to comes first (sort is stable).
+  const paths = dedupe([...forward, ...backward])
+    .sort((a, b) => a.steps.length - b.steps.length)
+    .slice(0, MAX_PATHS);
+  if (paths.length === 0) return messageResult('pathsBetween', 'No path found.', false);
+
+  const nodes: GraphNode[] = [];
+  const edges: GraphEdge[] = [];
+  const seenNodes = new Set<string>();
+  const seenEdges = new Set<string>();
+  for (const path of paths) {
+    for (const state of path.states) {
+      const node = ctx.graph.getNode(state.id);
+      if (node && !seenNodes.has(node.id)) {
+        seenNodes.add(node.id);
+        nodes.push(node);
+      }
+    }
+    for (const step of path.steps) {
+      const key = edgeKey(step.edge);
+      if (!seenEdges.has(key)) {
+        seenEdges.add(key);
+        edges.push(step.edge);
+      }
+    }
+  }
+  return { kind: 'graph', query: 'pathsBetween', inputs: [source.node.id, target.node.id], nodes, edges };
+}
+
+/** Resolves one endpoint; a failure says which one, since both carry a file_path and a symbol. */
+function resolveEndpoint(ctx: QueryContext, ref: SymbolRef | undefined, which: 'from' | 'to'): SymbolResolution {
+  if (!ref || typeof ref !== 'object') {
+    return { ok: false, message: `Missing \`${which}\`: give it as { file_path, symbol }, like { file_path: "src/utils.ts", symbol: "formatDate" }.` };
+  }
+  const resolved = resolveSymbol(ctx, ref.file_path, ref.symbol);
+  return resolved.ok ? resolved : { ok: false, message: `\`${which}\` endpoint: ${resolved.message}` };
+}
+
+function dedupe(paths: StatePath[]): StatePath[] {
+  const seen = new Set<string>();
+  return paths.filter((p) => {
+    const key = pathKey(p);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { readGraph, readMessage } from '../test-support/readResult';
+import { shapesFixture } from '../test-support/shapesFixture';
+import { TestGraph } from '../test-support/TestGraph';
+import { toGraphResult } from '../traversal/toGraphResult';
+import { traverse } from '../traversal/traverse';
+import { backwardSteps } from '../traversal/stepPolicy';
+import { dependentsOf } from './dependentsOf';
+
+describe(dependentsOf.name, () => {
+  const { ctx, ids } = shapesFixture();
+
+  it('walks callers transitively, nearest first, edges in true direction', () => {
+    const g = new TestGraph();
+    const target = g.node('src/utils.ts', 'formatDate', 'function', { line: 15 });
+    const handler = g.node('src/api.ts', 'handleRequest', 'function');
+    const router = g.node('src/api.ts', 'route', 'function');
+    const view = g.node('src/view.tsx', 'View', 'function');
+    const app = g.node('src/view.tsx', 'App', 'function');
+    g.edge(handler, 'CALLS', target).edge(router, 'REFERENCES', handler).edge(view, 'CALLS', target).edge(app, 'INCLUDES', view);
+    const { result, names, edges } = readGraph(dependentsOf(g.context(), 'src/utils.ts', 'formatDate'));
+    assert.deepEqual(result.inputs, [target]);
+    assert.deepEqual(names, ['formatDate', 'handleRequest', 'View', 'route', 'App']);
+    assert.deepEqual(edges, ['App --INCLUDES--> View', 'View --CALLS--> formatDate', 'handleRequest --CALLS--> formatDate', 'route --REFERENCES--> handleRequest']);
+  });
+
+  it('reaches callers of the interface method from an implementation, but not its siblings', () => {
+    const { names, edges } = readGraph(dependentsOf(ctx, 'src/shapes.ts', 'Circle.area'));
+    assert.deepEqual(new Set(names), new Set(['Circle.area', 'Sub.area', 'Shape.area', 'total']));
+    assert.ok(edges.includes('Circle.area --IMPLEMENTS--> Shape.area'));
+    assert.ok(edges.includes('total --CALLS--> Shape.area'));
+    assert.ok(!names.includes('Square.area'));
+  });
+
+  it('climbs chains of overrides to the interface method', () => {
+    const { names, edges } = readGraph(dependentsOf(ctx, 'src/shapes.ts', 'Sub.area'));
+    assert.deepEqual(new Set(names), new Set(['Sub.area', 'Circle.area', 'Shape.area', 'total']));
+    assert.ok(edges.includes('Sub.area --OVERRIDES--> Circle.area'));
+    assert.ok(!names.includes('Square.area'));
+  });
+
+  it('reaches callers of a base method from an override', () => {
+    assert.deepEqual(readGraph(dependentsOf(ctx, 'src/draw.ts', 'Derived.draw')).names, ['Derived.draw', 'Base.draw', 'render']);
+  });
+
+  it('lists implementers and overriders of an interface method as its dependents', () => {
+    const { names } = readGraph(dependentsOf(ctx, 'src/shapes.ts', 'Shape.area'));
+    assert.deepEqual(new Set(names), new Set(['Shape.area', 'total', 'Circle.area', 'Square.area', 'Sub.area']));
+  });
+
+  it('does not make functions that share a parameter type dependents of each other', () => {
+    const { names } = readGraph(dependentsOf(ctx, 'src/orders.ts', 'f'));
+    assert.deepEqual(names, ['f', 'h']);
+    const message = readMessage(dependentsOf(ctx, 'src/orders.ts', 'g'));
+    assert.equal(message.isError, false);
+    assert.equal(message.message, "No dependents found: nothing in the indexed workspace calls, references, extends or uses 'g' (src/orders.ts:" + offsetOf(ids.g) + ').');
+  });
+
+  it('follows every incoming edge of types and classes', () => {
+    const { names } = readGraph(dependentsOf(ctx, 'src/orders.ts', 'Item'));
+    assert.deepEqual(names, ['Item', 'Order', 'f', 'g', 'h']);
+    const shape = readGraph(dependentsOf(ctx, 'src/shapes.ts', 'Shape'));
+    assert.deepEqual(shape.names, ['Shape', 'Circle', 'Square', 'Sub']);
+    assert.ok(shape.edges.includes('Sub --EXTENDS--> Circle'));
+  });
+
+  it('ends in cycles', () => {
+    const g = new TestGraph();
+    const a = g.node('src/a.ts', 'a', 'function');
+    const b = g.node('src/a.ts', 'b', 'function');
+    g.edge(a, 'CALLS', b).edge(b, 'CALLS', a);
+    const { names, edges } = readGraph(dependentsOf(g.context(), 'src/a.ts', 'a'));
+    assert.deepEqual(names, ['a', 'b']);
+    assert.deepEqual(edges, ['a --CALLS--> b', 'b --CALLS--> a']);
+  });
+
+  it('points from a class without dependents of its own to its used members', () => {
+    const g = new TestGraph();
+    g.node('src/user.ts', 'User', 'class', { line: 3 });
+    const save = g.node('src/user.ts', 'User.save', 'method', { line: 12 });
+    const create = g.node('src/user.ts', 'User.create', 'method', { line: 20, isStatic: true });
+    g.node('src/user.ts', 'User.unused', 'method', { line: 30 });
+    const main = g.node('src/main.ts', 'main', 'function');
+    g.edge(main, 'CALLS', save).edge(main, 'CALLS', create);
+    assert.equal(
+      readMessage(dependentsOf(g.context(), 'src/user.ts', 'User')).message,
+      "'User' is a class; its members hold the call edges: User.save (method, line 12), User.create (static method, line 20). Ask about one of them.",
+    );
+  });
+
+  it('reports when the safeguard stops a traversal early', () => {
+    const g = new TestGraph();
+    const hub = g.node('src/hub.ts', 'hub', 'function');
+    for (let i = 0; i < 30; i++) g.edge(g.node('src/callers.ts', `c${i}`, 'function'), 'CALLS', hub);
+    const traversal = traverse(g.build(), hub, backwardSteps, 10);
+    assert.equal(traversal.stoppedEarly, true);
+    assert.equal(traversal.order.length, 10);
+    assert.equal(traversal.edges.length, 9);
+    const result = toGraphResult('dependentsOf', g.build(), traversal);
+    assert.deepEqual(result.truncation, { shownNodes: 9, totalNodes: 9, stoppedEarly: true });
+  });
+
+  function offsetOf(id: string): number {
+    return ctx.graph.getNode(id)!.offset;
+  }
+});

@@ -1,0 +1,100 @@
+import { edgeKey } from '../../graph/GraphTypes';
+import { SymbolGraph } from '../../graph/SymbolGraph';
+import { StepFunction } from '../traversal/stepPolicy';
+import { stateKey } from '../traversal/traverse';
+import { bidirectionalShortestPath, moveKey, PredecessorFunction } from './bidirectionalShortestPath';
+import { shortestPaths, StatePath } from './shortestPaths';
+
+/**
+ * How much longer than the shortest path an alternative may be. Alternatives exist to show a
+ * second route, not to wander: a bound keeps them relevant and keeps each spur search small.
+ */
+export const MAX_EXTRA_LENGTH = 2;
+
+/**
+ * Up to `k` shortest simple paths from `sourceId` to `targetId`, shortest first.
+ *
+ * All paths of the minimum length come from the BFS shortest-path DAG. Only when there are fewer
+ * than `k` of those does a bounded Yen's algorithm add next-shortest ones: for each found path and
+ * each prefix of it, one BFS (the "spur") from the prefix's end that may not reuse the prefix's
+ * nodes nor a branch an earlier path took there. That is O(k × length) bidirectional BFS runs, each
+ * cut at MAX_EXTRA_LENGTH beyond the shortest length: polynomial, unlike enumerating simple paths.
+ */
+export function kShortestPaths(
+  graph: SymbolGraph,
+  step: StepFunction,
+  predecessors: PredecessorFunction,
+  sourceId: string,
+  targetId: string,
+  k: number,
+): StatePath[] {
+  const found = shortestPaths(graph, step, { id: sourceId, mode: 'plain' }, targetId, k);
+  if (found.length === 0 || found.length >= k) return found;
+
+  const maxLength = found[0].steps.length + MAX_EXTRA_LENGTH;
+  const known = new Set(found.map(pathKey));
+  const candidates: StatePath[] = [];
+  let spurred = 0;
+  while (found.length < k) {
+    while (spurred < found.length) {
+      for (const candidate of spurPaths(graph, step, predecessors, found[spurred++], found, targetId, maxLength)) {
+        const key = pathKey(candidate);
+        if (!known.has(key)) {
+          known.add(key);
+          candidates.push(candidate);
+        }
+      }
+    }
+    if (candidates.length === 0) break;
+    candidates.sort((a, b) => a.steps.length - b.steps.length); // stable: earlier discoveries win ties
+    found.push(candidates.shift()!);
+  }
+  return found;
+}
+
+/** Yen's deviations of `path`: leave it at each of its nodes by a move no found path with the same prefix took. */
+function spurPaths(
+  graph: SymbolGraph,
+  step: StepFunction,
+  predecessors: PredecessorFunction,
+  path: StatePath,
+  found: StatePath[],
+  targetId: string,
+  maxLength: number,
+): StatePath[] {
+  const result: StatePath[] = [];
+  for (let i = 0; i < path.steps.length; i++) {
+    const remaining = maxLength - i;
+    if (remaining <= 0) break;
+    const blockedMoves = new Set<string>();
+    for (const other of found) {
+      if (other.steps.length > i && samePrefix(other, path, i)) {
+        const from = other.states[i];
+        const to = other.states[i + 1];
+        blockedMoves.add(moveKey(stateKey(from.id, from.mode), other.steps[i], stateKey(to.id, to.mode)));
+      }
+    }
+    const blockedNodes = new Set(path.states.slice(0, i).map((s) => s.id));
+    const spur = bidirectionalShortestPath(graph, step, predecessors, path.states[i], targetId, { blockedNodes, blockedMoves, maxLength: remaining });
+    if (!spur) continue;
+    result.push({
+      states: [...path.states.slice(0, i), ...spur.states],
+      steps: [...path.steps.slice(0, i), ...spur.steps],
+    });
+  }
+  return result;
+}
+
+/** Same states and moves up to and including state `i`. */
+function samePrefix(a: StatePath, b: StatePath, i: number): boolean {
+  for (let j = 0; j <= i; j++) {
+    if (a.states[j].id !== b.states[j].id || a.states[j].mode !== b.states[j].mode) return false;
+    if (j < i && edgeKey(a.steps[j].edge) !== edgeKey(b.steps[j].edge)) return false;
+  }
+  return true;
+}
+
+/** What a reader sees of a path: its nodes and edges (modes are internal). */
+export function pathKey(path: StatePath): string {
+  return path.states.map((s) => s.id).join('\u0001') + '\u0002' + path.steps.map((s) => edgeKey(s.edge)).join('\u0001');
+}

@@ -1,0 +1,140 @@
+import * as path from 'path';
+import { GraphNode } from '../../graph/GraphTypes';
+import { QueryContext } from '../QueryContext';
+import { levenshtein } from './levenshtein';
+
+export type FileResolution = { ok: true; file: string; nodes: GraphNode[] } | { ok: false; message: string };
+
+const MAX_FILE_SUGGESTIONS = 5;
+
+/**
+ * Turns a caller's `file_path` into an indexed root-relative posix path plus the nodes declared there.
+ *
+ * Callers are models and people: they pass absolute or relative paths, Windows backslashes, `./`
+ * prefixes, `..` segments, the `.js` spelling of an ESM import, or a path without an extension.
+ * Everything that maps to exactly one indexed file is accepted; anything else gets a message that
+ * says what to pass instead, never a bare "not found".
+ */
+export function resolveFilePath(ctx: QueryContext, filePath: unknown): FileResolution {
+  const root = toPosix(ctx.root).replace(/\/+$/, '');
+  const cleaned = typeof filePath === 'string' ? stripQuotes(filePath.trim()) : '';
+  if (cleaned === '') {
+    return fail(`Missing file_path: give the file that declares the symbol, like \`src/utils.ts\` (absolute, or relative to ${root}).`);
+  }
+
+  const absolute = toAbsolute(root, cleaned);
+  const rel = relativeInside(root, absolute);
+  if (rel === undefined) {
+    return fail(`File path is outside the workspace: ${absolute}. Use a path inside ${root} (absolute or relative to it).`);
+  }
+  if (rel === '') {
+    return fail(`file_path names the workspace root (${root}), not a file. Give the file that declares the symbol, like \`src/utils.ts\`.`);
+  }
+
+  const graph = ctx.graph;
+  for (const candidate of spellings(rel)) {
+    if (graph.hasFile(candidate)) return { ok: true, file: candidate, nodes: graph.nodesInFile(candidate) };
+  }
+  // Case-insensitive file systems let people type `src/Utils.ts`; accept it when it is unambiguous.
+  const sameIgnoringCase = graph.files().filter((f) => f.toLowerCase() === rel.toLowerCase());
+  if (sameIgnoringCase.length === 1) {
+    return { ok: true, file: sameIgnoringCase[0], nodes: graph.nodesInFile(sameIgnoringCase[0]) };
+  }
+  // Library declarations are not indexed files, but their external nodes can still be path endpoints.
+  const external = [...graph.allNodes()].filter((n) => n.external && n.file === rel);
+  if (external.length > 0) return { ok: true, file: rel, nodes: external };
+
+  return fail(notIndexedMessage(ctx, rel));
+}
+
+function notIndexedMessage(ctx: QueryContext, rel: string): string {
+  const files = ctx.graph.files();
+  const head = `File not indexed: ${rel}.`;
+  if (ctx.fileExists?.(rel)) {
+    return `${head} It exists on disk but is not part of any TypeScript project (check tsconfig include/exclude, then re-index).`;
+  }
+  if (files.length === 0) {
+    return `${head} The index is empty: no TypeScript project was found under ${toPosix(ctx.root)}.`;
+  }
+  const closest = closestFiles(files, rel);
+  const hint = path.posix.extname(rel) === '' ? ' file_path must name a source file, like `src/utils.ts`.' : '';
+  return `${head} Closest indexed files: ${closest.join(', ')}.${hint}`;
+}
+
+/**
+ * Ranked by how well the basename matches (same, containing, then edit distance between basenames),
+ * then by edit distance on the whole path. An `index.ts` is named by its folder, as imports name it.
+ */
+function closestFiles(files: string[], rel: string): string[] {
+  const wanted = rel.toLowerCase();
+  const wantedBase = stem(wanted);
+  const scored = files.map((file) => {
+    const lower = file.toLowerCase();
+    const base = stem(lower);
+    const baseTier = base === wantedBase ? 0 : base.includes(wantedBase) || wantedBase.includes(base) ? 1 : 2;
+    return { file, baseTier, baseDistance: levenshtein(wantedBase, base), distance: levenshtein(wanted, lower) };
+  });
+  scored.sort((a, b) => a.baseTier - b.baseTier || a.baseDistance - b.baseDistance || a.distance - b.distance || a.file.localeCompare(b.file));
+  return scored.slice(0, MAX_FILE_SUGGESTIONS).map((s) => s.file);
+}
+
+/** The basename without its extension(s), or the folder name for an index file: `src/util/index.d.ts` → `util`. */
+function stem(file: string): string {
+  const parts = file.split('/');
+  let base = parts[parts.length - 1];
+  const dot = base.indexOf('.');
+  if (dot > 0) base = base.slice(0, dot);
+  return base === 'index' && parts.length > 1 ? parts[parts.length - 2] : base;
+}
+
+/** The path as given, then the spellings TypeScript's own module resolution would try for it. */
+function spellings(rel: string): string[] {
+  const ext = path.posix.extname(rel);
+  const withoutExt = rel.slice(0, rel.length - ext.length);
+  switch (ext) {
+    case '.js':
+      return [rel, `${withoutExt}.ts`, `${withoutExt}.tsx`, `${withoutExt}.d.ts`];
+    case '.jsx':
+      return [rel, `${withoutExt}.tsx`];
+    case '.mjs':
+      return [rel, `${withoutExt}.mts`, `${withoutExt}.d.mts`];
+    case '.cjs':
+      return [rel, `${withoutExt}.cts`, `${withoutExt}.d.cts`];
+    case '':
+      return [rel, `${rel}.ts`, `${rel}.tsx`, `${rel}.d.ts`, `${rel}/index.ts`, `${rel}/index.tsx`];
+    default:
+      return [rel];
+  }
+}
+
+function toAbsolute(root: string, input: string): string {
+  let p = toPosix(input);
+  if (p.startsWith('file://')) {
+    p = decodeURIComponent(p.slice('file://'.length));
+    if (/^\/[A-Za-z]:\//.test(p)) p = p.slice(1); // file:///C:/x → C:/x
+  }
+  const isAbsolute = p.startsWith('/') || /^[A-Za-z]:\//.test(p);
+  return path.posix.normalize(isAbsolute ? p : `${root}/${p}`).replace(/\/+$/, '');
+}
+
+/** Root-relative path of `absolute`, '' for the root itself, undefined when outside it. */
+function relativeInside(root: string, absolute: string): string | undefined {
+  // Windows paths compare case-insensitively (drive letters and folders alike).
+  const fold = /^[A-Za-z]:/.test(root) ? (s: string) => s.toLowerCase() : (s: string) => s;
+  if (fold(absolute) === fold(root)) return '';
+  if (!fold(absolute).startsWith(`${fold(root)}/`)) return undefined;
+  return absolute.slice(root.length + 1);
+}
+
+function toPosix(p: string): string {
+  return p.replace(/\\/g, '/');
+}
+
+function stripQuotes(s: string): string {
+  const m = /^(["'`])(.*)\1$/.exec(s);
+  return m ? m[2].trim() : s;
+}
+
+function fail(message: string): FileResolution {
+  return { ok: false, message };
+}

@@ -1,0 +1,28 @@
+import { GraphNode } from '../../graph/GraphTypes';
+import { SymbolGraph } from '../../graph/SymbolGraph';
+import { GraphResult, QueryName } from '../QueryResult';
+import { Traversal } from './traverse';
+
+/** Nodes a traversal result shows besides its input: enough to act on, small enough to read. */
+export const MAX_RESULT_NODES = 50;
+
+/**
+ * Cuts a traversal to the input plus its MAX_RESULT_NODES nearest nodes and keeps every traversed
+ * edge between kept nodes. The cut is a BFS-order prefix, so each kept node keeps the edge that
+ * discovered it and the edge list is never empty when anything was reached.
+ * Call only when the traversal reached something (`order.length > 1`).
+ */
+export function toGraphResult(query: QueryName, graph: SymbolGraph, traversal: Traversal): GraphResult {
+  const keptIds = traversal.order.slice(0, 1 + MAX_RESULT_NODES);
+  const kept = new Set(keptIds);
+  const nodes = keptIds.map((id) => graph.getNode(id)).filter((n): n is GraphNode => n !== undefined);
+  const edges = traversal.edges.filter((e) => kept.has(e.from) && kept.has(e.to));
+  const result: GraphResult = { kind: 'graph', query, inputs: [keptIds[0]], nodes, edges };
+
+  const reached = traversal.order.length - 1;
+  if (reached > MAX_RESULT_NODES || traversal.stoppedEarly) {
+    result.truncation = { shownNodes: keptIds.length - 1, totalNodes: reached };
+    if (traversal.stoppedEarly) result.truncation.stoppedEarly = true;
+  }
+  return result;
+}
