@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   if (mode === 'reference') return print(reference(root, tsconfig));
   if (mode === 'index') return print(await indexAndQuery(root, tsconfig, leaf, hub));
   if (mode === 'lag') return print(await lagWhileIndexing(root, tsconfig));
+  if (mode === 'cache') return print(await secondStart(root, tsconfig));
   throw new Error(`unknown mode ${mode}`);
 }
 
@@ -130,6 +131,21 @@ function graphHeapBytes(graph: CodeGraph): number {
   const without = process.memoryUsage().heapUsed;
   for (const c of contributions) graph.graph.replaceFile(c);
   return withGraph - without;
+}
+
+/** First start writes the persisted cache; the second start (a new CodeGraph) should load it. */
+async function secondStart(root: string, tsconfig?: string) {
+  const cacheDir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'tcg-bench-cache-'));
+  try {
+    let t = performance.now();
+    await CodeGraph.open({ root, tsconfig, cacheDir });
+    const firstMillis = performance.now() - t;
+    t = performance.now();
+    const second = await CodeGraph.open({ root, tsconfig, cacheDir });
+    return { firstMillis, secondMillis: performance.now() - t, cache: second.report.cache };
+  } finally {
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  }
 }
 
 async function lagWhileIndexing(root: string, tsconfig?: string) {

@@ -7,6 +7,7 @@ import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
 import { SymbolTargets, Target, extractEdges } from './extractEdges';
 import { SharedCompilerHost } from './SharedCompilerHost';
 import { fileShape } from './fileShape';
+import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
 
 interface Project {
@@ -30,9 +31,12 @@ export class WorkspaceIndex {
   private readonly log: Logger;
   private readonly host: SharedCompilerHost;
   private projects: Project[] = [];
+  /** False after a start from the cache: programs are built on the first change. */
+  private programsBuilt = false;
   /** Absolute file → the project that indexes it (each file is indexed once). */
   private owner = new Map<string, Project>();
   private readonly declaredCache = new WeakMap<TS.SourceFile, DeclaredFile>();
+  private fileInfoCache = new WeakMap<TS.SourceFile, { owned: boolean; file: string } | null>();
   problems: string[] = [];
 
   constructor(private readonly options: IndexOptions) {
@@ -46,25 +50,99 @@ export class WorkspaceIndex {
     const started = Date.now();
     this.problems = [];
     this.projects = discoverProjects(this.ts, this.root, this.options.tsconfig).map((config) => ({ config }));
+    this.programsBuilt = false;
     for (const p of this.projects) {
       this.problems.push(...p.config.problems);
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
     }
-    this.buildPrograms(this.projects);
-    this.assignOwners();
-    const files = [...this.owner.keys()];
-    for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
-    await this.extractAll(files, token);
+    const cached = this.readValidCache();
+    let cache: IndexReport['cache'];
+    if (cached && this.loadWholeCache(cached)) {
+      cache = 'full';
+      this.log.info(`loaded ${this.graph.files().length} files from the cache; no TypeScript program needed until the first change`);
+    } else {
+      this.buildPrograms(this.projects);
+      this.assignOwners();
+      for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
+      let files = [...this.owner.keys()];
+      if (cached) {
+        files = this.loadUnchangedFromCache(cached);
+        cache = 'partial';
+        this.log.info(`cache: ${this.owner.size - files.length} files loaded, ${files.length} re-indexed (changed or depending on a change)`);
+      }
+      await this.extractAll(files, token);
+      this.saveCache();
+    }
     const stats = this.graph.stats();
     return {
       projects: this.projects.map((p) => (p.config.configPath ? this.relative(p.config.configPath) : '(inferred)')),
-      files: files.length,
+      files: this.graph.files().length,
       nodes: stats.nodes,
       edges: stats.edges,
       edgesByType: stats.edgesByType,
       millis: Date.now() - started,
       problems: this.problems,
+      cache,
     };
+  }
+
+  /** Write the current graph to the cache (no-op without a cacheDir). Hosts call it after updates settle. */
+  saveCache(): void {
+    if (!this.options.cacheDir) return;
+    try {
+      const files: CacheSnapshot['files'] = {};
+      for (const rel of this.graph.files()) {
+        const hash = hashFile(path.posix.join(this.root, rel));
+        if (hash) files[rel] = [hash, this.graph.getContribution(rel)!];
+      }
+      writeCache(cacheFileFor(this.options.cacheDir, this.root), { format: CACHE_FORMAT, fingerprint: this.fingerprint(), files });
+    } catch (err) {
+      this.log.warn(`could not write the graph cache: ${(err as Error).message}`);
+    }
+  }
+
+  private fingerprint(): string {
+    const configs = this.projects.map((p) => p.config.configPath).filter((c): c is string => !!c);
+    return workspaceFingerprint(this.root, configs, this.ts.version, this.options.toolVersion ?? '');
+  }
+
+  private readValidCache(): CacheSnapshot | undefined {
+    if (!this.options.cacheDir) return undefined;
+    const { snapshot, problem } = readCache(cacheFileFor(this.options.cacheDir, this.root));
+    if (problem) this.log.warn(`${problem}; indexing from scratch`);
+    if (snapshot && snapshot.fingerprint !== this.fingerprint()) {
+      this.log.info('cache is from other configs, lock files or versions; indexing from scratch');
+      return undefined;
+    }
+    return snapshot;
+  }
+
+  /** All of the cache, if every cached file is unchanged and every project file is cached. */
+  private loadWholeCache(cached: CacheSnapshot): boolean {
+    for (const p of this.projects) {
+      for (const f of p.config.fileNames) {
+        if (this.isInsideRoot(f) && !f.endsWith('.json') && !cached.files[this.relative(f)]) return false;
+      }
+    }
+    for (const [rel, [hash]] of Object.entries(cached.files)) {
+      if (hashFile(path.posix.join(this.root, rel)) !== hash) return false;
+    }
+    for (const f of this.graph.files()) this.graph.removeFile(f);
+    for (const [, contribution] of Object.values(cached.files)) this.graph.replaceFile(contribution);
+    return true;
+  }
+
+  /** Loads cached files that did not change; returns the owned files to extract (changed ones and their dependents). */
+  private loadUnchangedFromCache(cached: CacheSnapshot): string[] {
+    const changed = new Set<string>();
+    for (const abs of this.owner.keys()) {
+      const rel = this.relative(abs);
+      const entry = cached.files[rel];
+      if (entry && hashFile(abs) === entry[0]) this.graph.replaceFile(entry[1]);
+      else changed.add(rel);
+    }
+    for (const rel of Object.keys(cached.files)) if (!this.owner.has(path.posix.join(this.root, rel))) changed.add(rel);
+    return [...this.withTransitiveDependents(changed)].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
   }
 
   /** Re-index after files were saved/created (`changed`) or deleted. Paths absolute or root-relative. */
@@ -82,6 +160,19 @@ export class WorkspaceIndex {
       return { reindexed: this.graph.files(), removed, millis: Date.now() - started };
     }
     for (const f of [...changedAbs, ...deletedAbs]) this.host.invalidate(f);
+    if (!this.programsBuilt) {
+      // Started from the cache: no program saw the old text, so no shape comparison is possible —
+      // every dependent of a changed file is re-extracted (correct, just less lazy).
+      this.buildPrograms(this.projects);
+      this.assignOwners();
+      const seeds = this.withTransitiveDependents(new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f))));
+      const removed = [...seeds].filter((rel) => !this.owner.has(path.posix.join(this.root, rel)));
+      for (const rel of removed) this.graph.removeFile(rel);
+      const files = [...seeds].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
+      for (const abs of this.owner.keys()) if (!this.graph.hasFile(this.relative(abs))) files.push(abs);
+      await this.extractAll([...new Set(files)], token);
+      return { reindexed: files.map((f) => this.relative(f)).sort(), removed, millis: Date.now() - started };
+    }
     const sources = [...changedAbs, ...deletedAbs].filter((f) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(f));
     const fileSetChanged = changedAbs.some((f) => !this.owner.has(f)) || deletedAbs.length > 0;
     if (fileSetChanged) this.refreshFileLists();
@@ -141,6 +232,7 @@ export class WorkspaceIndex {
         oldProgram: p.program,
       });
       p.targets = this.makeTargets(p.program);
+      this.programsBuilt = true;
       this.log.info(`program for ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred)'} built in ${Date.now() - started} ms`);
     }
   }
@@ -156,6 +248,7 @@ export class WorkspaceIndex {
   /** Each file is indexed by exactly one project: its own root files first (deepest config first), then sources it pulls in. */
   private assignOwners(): void {
     this.owner = new Map();
+    this.fileInfoCache = new WeakMap();
     for (const p of this.projects) {
       for (const f of p.config.fileNames) if (!this.owner.has(f) && this.isInsideRoot(f) && !f.endsWith('.json')) this.owner.set(f, p);
     }
@@ -219,6 +312,22 @@ export class WorkspaceIndex {
     return dependents;
   }
 
+  /** `seeds` plus every file that depends on one of them, transitively (used when no shape comparison is possible). */
+  private withTransitiveDependents(seeds: Set<string>): Set<string> {
+    const dependents = this.dependentsMap();
+    const result = new Set(seeds);
+    const queue = [...seeds];
+    while (queue.length) {
+      for (const d of dependents.get(queue.pop()!) ?? []) {
+        if (!result.has(d)) {
+          result.add(d);
+          queue.push(d);
+        }
+      }
+    }
+    return result;
+  }
+
   private shapeOf(program: TS.Program, abs: string, nodeIds: string[]): string | undefined {
     const sf = program.getSourceFile(abs);
     return sf ? fileShape(this.ts, program, sf, nodeIds) : undefined;
@@ -254,10 +363,9 @@ export class WorkspaceIndex {
         const out: Target[] = [];
         for (const decl of s.declarations ?? []) {
           const sf = decl.getSourceFile();
-          const abs = normalize(sf.fileName);
-          if (program.isSourceFileDefaultLibrary(sf) || isPlatformTypes(abs)) continue;
-          const owned = this.owner.has(abs);
-          const file = owned ? this.relative(abs) : this.externalName(abs);
+          const info = this.fileInfo(program, sf);
+          if (!info) continue;
+          const { owned, file } = info;
           const declared = this.declaredFor(sf, file, !owned);
           const id = lookupDeclaration(ts, declared, decl);
           if (!id || out.some((t) => t.id === id)) continue;
@@ -269,6 +377,20 @@ export class WorkspaceIndex {
         return out;
       },
     };
+  }
+
+  /** Per source file: is it platform API (skip), ours, and its graph path. Reset when ownership changes. */
+  private fileInfo(program: TS.Program, sf: TS.SourceFile): { owned: boolean; file: string } | undefined {
+    const cached = this.fileInfoCache.get(sf);
+    if (cached !== undefined) return cached ?? undefined;
+    const abs = normalize(sf.fileName);
+    let info: { owned: boolean; file: string } | null = null;
+    if (!program.isSourceFileDefaultLibrary(sf) && !isPlatformTypes(abs)) {
+      const owned = this.owner.has(abs);
+      info = { owned, file: owned ? this.relative(abs) : this.externalName(abs) };
+    }
+    this.fileInfoCache.set(sf, info);
+    return info ?? undefined;
   }
 
   private externalName(abs: string): string {

@@ -14,6 +14,10 @@ export interface IndexOptions {
   token?: CancellationToken;
   /** Called as files are indexed. */
   onProgress?(done: number, total: number): void;
+  /** Persist the graph here between runs (see IndexCache); no cache when absent. */
+  cacheDir?: string;
+  /** The host's version, part of the cache fingerprint (a new release never trusts an old cache). */
+  toolVersion?: string;
 }
 
 export interface IndexReport {
@@ -24,6 +28,8 @@ export interface IndexReport {
   edgesByType: Record<string, number>;
   millis: number;
   problems: string[];
+  /** 'full': loaded from the cache without building a program; 'partial': cache plus re-indexing of changed files. */
+  cache?: 'full' | 'partial';
 }
 
 export interface UpdateReport {

@@ -1,0 +1,79 @@
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { FileContribution } from '../graph/GraphTypes';
+
+/** Bump when the extraction rules change: an old cache must never feed a newer indexer. */
+export const CACHE_FORMAT = 3;
+
+/**
+ * The graph persisted between runs, keyed by content: each file's contribution with the hash of
+ * the text it came from, plus a fingerprint of everything else that can change extraction
+ * (configs, lock files, the TypeScript version, the indexer's own format). A start whose
+ * fingerprint matches loads every file whose hash matches and re-indexes the rest (and what
+ * depends on them); a cache that is missing, corrupt or from another version is ignored.
+ */
+export interface CacheSnapshot {
+  format: number;
+  fingerprint: string;
+  /** Root-relative file → [content hash, contribution]. */
+  files: Record<string, [string, FileContribution]>;
+}
+
+export function contentHash(text: string | Buffer): string {
+  return createHash('sha1').update(text).digest('base64');
+}
+
+export function hashFile(abs: string): string | undefined {
+  try {
+    return contentHash(fs.readFileSync(abs));
+  } catch {
+    return undefined;
+  }
+}
+
+/** What besides source text decides the graph: configs, dependency lock files, TS version. */
+export function workspaceFingerprint(root: string, configPaths: string[], tsVersion: string, toolVersion: string): string {
+  const inputs = [`format ${CACHE_FORMAT}`, `ts ${tsVersion}`, `tool ${toolVersion}`];
+  const extra = ['package.json', 'package-lock.json', 'yarn.lock', 'pnpm-lock.yaml'].map((f) => path.join(root, f));
+  for (const f of [...configPaths, ...extra].sort()) inputs.push(`${path.relative(root, f)} ${hashFile(f) ?? '-'}`);
+  return contentHash(inputs.join('\n'));
+}
+
+export function cacheFileFor(cacheDir: string, root: string): string {
+  return path.join(cacheDir, `graph-${contentHash(root).replace(/[^a-zA-Z0-9]/g, '').slice(0, 16)}.json`);
+}
+
+/** Reads a snapshot; anything unreadable or of another format is "no cache" (with the reason). */
+export function readCache(file: string): { snapshot?: CacheSnapshot; problem?: string } {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return {};
+  }
+  try {
+    const snapshot = JSON.parse(text) as CacheSnapshot;
+    if (snapshot.format !== CACHE_FORMAT || typeof snapshot.fingerprint !== 'string' || typeof snapshot.files !== 'object' || !snapshot.files) {
+      return { problem: `ignored cache ${file}: other format` };
+    }
+    for (const [rel, entry] of Object.entries(snapshot.files)) {
+      if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !isContribution(entry[1], rel)) return { problem: `ignored cache ${file}: damaged entry for ${rel}` };
+    }
+    return { snapshot };
+  } catch (err) {
+    return { problem: `ignored cache ${file}: ${(err as Error).message}` };
+  }
+}
+
+/** Writes atomically (temp file + rename), so a crash never leaves half a cache behind. */
+export function writeCache(file: string, snapshot: CacheSnapshot): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(snapshot));
+  fs.renameSync(tmp, file);
+}
+
+function isContribution(c: FileContribution, rel: string): boolean {
+  return !!c && c.file === rel && Array.isArray(c.nodes) && Array.isArray(c.edges) && Array.isArray(c.externalNodes);
+}

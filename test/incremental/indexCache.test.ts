@@ -1,0 +1,78 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { generateWorkspace } from '../../bench/generateWorkspace';
+import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+
+/** Every way a start can meet the cache must give exactly the graph a fresh index gives. */
+describe('persisted graph cache', function () {
+  this.timeout(120_000);
+  let root: string;
+  let cacheDir: string;
+  const fresh = async () => (await indexWorkspace({ root })).graph.snapshot();
+  const cached = () => indexWorkspace({ root, cacheDir });
+  const edit = (rel: string, change: (text: string) => string) => fs.writeFileSync(path.join(root, rel), change(fs.readFileSync(path.join(root, rel), 'utf8')));
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-cache-ws-'));
+    cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-cache-'));
+    generateWorkspace(root, { files: 30, functionsPerFile: 3, fanOut: 2, filesPerModule: 6, jsxEvery: 5, seed: 3 });
+  });
+  afterEach(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('a second start with no change loads everything from the cache, equal to a fresh index', async () => {
+    const first = await cached();
+    assert.equal(first.report.cache, undefined);
+    const second = await cached();
+    assert.equal(second.report.cache, 'full');
+    assert.deepEqual(second.graph.snapshot(), await fresh());
+  });
+
+  it('after edits between runs (rename, barrel change, deleted and new file) it re-indexes what changed and equals a fresh index', async () => {
+    await cached();
+    edit('src/m0/f1.ts', (t) => t.replace('function f1_0(', 'function f1_0_renamed('));
+    edit('src/m1/index.ts', (t) => t.split('\n').slice(1).join('\n'));
+    fs.rmSync(path.join(root, 'src/m2/f13.ts'));
+    fs.writeFileSync(path.join(root, 'src/m2/extra.ts'), "import { f2_1 } from '../m0';\n\nexport function extra(): string {\n  return f2_1(1);\n}\n");
+    const second = await cached();
+    assert.equal(second.report.cache, 'partial');
+    assert.deepEqual(second.graph.snapshot(), await fresh());
+  });
+
+  it('a corrupt or truncated cache file is ignored with a warning, not trusted', async () => {
+    await cached();
+    const candidates = fs.readdirSync(cacheDir).map((f) => path.join(cacheDir, f));
+    assert.equal(candidates.length, 1, 'one cache file per workspace');
+    const warnings: string[] = [];
+    for (const damage of ['{ not json', fs.readFileSync(candidates[0], 'utf8').slice(0, 500), JSON.stringify({ format: 3, fingerprint: 'x', files: { 'a.ts': [1, null] } })]) {
+      fs.writeFileSync(candidates[0], damage);
+      const again = await indexWorkspace({ root, cacheDir, logger: { info() {}, warn: (m) => warnings.push(m), error() {} } });
+      assert.notEqual(again.report.cache, 'full');
+      assert.deepEqual(again.graph.snapshot(), await fresh());
+    }
+    assert.ok(warnings.some((w) => /ignored cache/.test(w)), warnings.join('\n'));
+  });
+
+  it('a config change invalidates the whole cache', async () => {
+    await cached();
+    const config = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
+    config.exclude = ['src/m0/f2.ts'];
+    fs.writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify(config));
+    const second = await cached();
+    assert.equal(second.report.cache, undefined);
+    assert.deepEqual(second.graph.snapshot(), await fresh());
+  });
+
+  it('the first update after a start from the cache equals a fresh index', async () => {
+    await cached();
+    const second = await cached();
+    assert.equal(second.report.cache, 'full');
+    edit('src/m0/index.ts', (t) => t.replace("export * from './f1';\n", ''));
+    await second.index.update(['src/m0/index.ts'], []);
+    assert.deepEqual(second.graph.snapshot(), await fresh());
+  });
+});
