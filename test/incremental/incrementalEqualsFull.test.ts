@@ -4,6 +4,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { generateWorkspace } from '../../bench/generateWorkspace';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { GraphNode } from '../../src/core/graph/GraphTypes';
+import { SymbolGraph } from '../../src/core/graph/SymbolGraph';
+import { dependenciesOf } from '../../src/core/query/dependencies-of/dependenciesOf';
+import { dependentsOf } from '../../src/core/query/dependents-of/dependentsOf';
 import { Edit, Files, randomEdits } from './workspaceEdits';
 
 const SEEDS = (process.env.INCREMENTAL_SEEDS ?? '1,2,3').split(',').map(Number);
@@ -37,7 +41,7 @@ async function replay(initial: Files, edits: Edit[]): Promise<Failure | undefine
       for (const rel of e.deleted) fs.rmSync(path.join(dir, rel), { force: true });
       await index.update(e.changed, e.deleted);
       const fresh = await indexWorkspace({ root: dir });
-      const detail = diffSnapshots(index.graph.snapshot(), fresh.graph.snapshot());
+      const detail = diffSnapshots(index.graph.snapshot(), fresh.graph.snapshot()) ?? diffAnswers(index.graph, fresh.graph, dir);
       if (detail) return { step, detail };
     }
     return undefined;
@@ -60,6 +64,21 @@ function diffSnapshots(inc: { nodes: string[]; edges: string[] }, full: { nodes:
     for (const x of b) if (!a.has(x)) lines.push(`  only full-rebuild ${kind}: ${x}`);
   }
   return lines.length ? lines.slice(0, 20).join('\n') : undefined;
+}
+
+/** Same graph is not enough: every query must answer with the same text, in the same order. */
+function diffAnswers(incremental: SymbolGraph, full: SymbolGraph, root: string): string | undefined {
+  const ask = (graph: SymbolGraph, n: GraphNode) => {
+    const ctx = { graph, root };
+    return JSON.stringify([dependentsOf(ctx, n.file, n.name), dependenciesOf(ctx, n.file, n.name)]);
+  };
+  for (const n of full.allNodes()) {
+    if (n.external || n.kind === 'module') continue;
+    const a = ask(incremental, n);
+    const b = ask(full, n);
+    if (a !== b) return `  answers differ for ${n.file} ${n.name}:\n  incremental: ${a.slice(0, 400)}\n  full:        ${b.slice(0, 400)}`;
+  }
+  return undefined;
 }
 
 /** Drops edits one at a time while the failure persists: what remains is a minimal failing sequence. */

@@ -68,6 +68,8 @@ export interface FileContribution {
   externalNodes: GraphNode[];
   /** Files (root-relative) whose declarations this file's edges or resolution depended on. */
   dependsOnFiles?: string[];
+  /** A relative import did not resolve: a file created later may change this file's edges. */
+  hasUnresolvedImports?: boolean;
   /** Non-fatal problems (e.g. a syntax error) worth a log line. */
   problems?: string[];
 }

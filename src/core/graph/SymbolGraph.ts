@@ -16,6 +16,8 @@ export class SymbolGraph {
   private readonly byFile = new Map<string, FileContribution>();
   private readonly byName = new Map<string, Set<string>>();
   private readonly externalRefs = new Map<string, number>();
+  /** Incoming lists touched since they were last read; sorted lazily so order never depends on load order. */
+  private readonly unsortedIn = new Set<string>();
 
   /** Swap in a file's contribution. Returns the ids of nodes that existed before and are gone now. */
   replaceFile(contribution: FileContribution): string[] {
@@ -39,8 +41,9 @@ export class SymbolGraph {
     return this.byFile.has(file);
   }
 
+  /** Indexed files, sorted (so nothing downstream depends on the order files were indexed in). */
   files(): string[] {
-    return [...this.byFile.keys()];
+    return [...this.byFile.keys()].sort();
   }
 
   getNode(id: string): GraphNode | undefined {
@@ -59,7 +62,7 @@ export class SymbolGraph {
   /** Nodes whose qualified name is exactly `name`, across all files. */
   nodesNamed(name: string): GraphNode[] {
     const ids = this.byName.get(name);
-    return ids ? [...ids].map((id) => this.nodes.get(id)!).filter(Boolean) : [];
+    return ids ? [...ids].sort().map((id) => this.nodes.get(id)!).filter(Boolean) : [];
   }
 
   /** All nodes, including external leaves. */
@@ -78,10 +81,17 @@ export class SymbolGraph {
     return list.filter((e) => this.nodes.has(e.to));
   }
 
-  /** Incoming edges of a node (their sources always exist: a source's file owns the edge). */
+  /**
+   * Incoming edges of a node (their sources always exist: a source's file owns the edge), ordered
+   * by source and type, so an incrementally updated graph answers in the same order as a fresh one.
+   * (Outgoing lists need no sorting: one file writes them all, in its own order.)
+   */
   inEdges(id: string): GraphEdge[] {
     if (!this.nodes.has(id)) return [];
-    return this.in.get(id) ?? [];
+    const list = this.in.get(id);
+    if (!list) return [];
+    if (this.unsortedIn.delete(id)) list.sort((a, b) => this.compareIncoming(a, b));
+    return list;
   }
 
   /** Every live edge (both endpoints are nodes). */
@@ -135,6 +145,15 @@ export class SymbolGraph {
     return { nodes, edges };
   }
 
+  /** Code order: the source's file, then its line, then id and edge type as tie-breakers. */
+  private compareIncoming(a: GraphEdge, b: GraphEdge): number {
+    const na = this.nodes.get(a.from)!;
+    const nb = this.nodes.get(b.from)!;
+    return (
+      compareText(na.file, nb.file) || na.offset - nb.offset || compareText(a.from, b.from) || compareText(a.type, b.type)
+    );
+  }
+
   private attach(c: FileContribution): void {
     this.byFile.set(c.file, c);
     for (const n of c.nodes) this.addNode(n);
@@ -150,6 +169,7 @@ export class SymbolGraph {
       seen.add(key);
       push(this.out, e.from, e);
       push(this.in, e.to, e);
+      this.unsortedIn.add(e.to);
     }
   }
 
@@ -185,6 +205,10 @@ export class SymbolGraph {
     ids?.delete(n.id);
     if (ids && ids.size === 0) this.byName.delete(n.name);
   }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function push(map: Map<string, GraphEdge[]>, key: string, e: GraphEdge): void {

@@ -3,7 +3,7 @@ import type * as TS from 'typescript';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { DeclaredFile, declareFile } from './declareFile';
-import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
+import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './discoverProjects';
 import { SymbolTargets, Target, extractEdges } from './extractEdges';
 import { SharedCompilerHost } from './SharedCompilerHost';
 import { fileShape } from './fileShape';
@@ -17,6 +17,11 @@ interface Project {
 }
 
 const CONFIG_FILE = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
+const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+
+function inSkippedDir(rel: string): boolean {
+  return rel.split('/').slice(0, -1).some((segment) => SKIPPED_DIRS.has(segment));
+}
 
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
@@ -149,8 +154,12 @@ export class WorkspaceIndex {
   async update(changed: string[], deleted: string[], token: CancellationToken = neverCancelled): Promise<UpdateReport> {
     const started = Date.now();
     const abs = (p: string) => normalize(path.isAbsolute(p) ? p : path.join(this.root, p));
-    const changedAbs = [...new Set(changed.map(abs))];
-    const deletedAbs = [...new Set(deleted.map(abs))];
+    // Paths no project could contain (build output, node_modules, non-sources) change nothing.
+    const relevant = (f: string) =>
+      this.owner.has(f) || ((CONFIG_FILE.test(f) || SOURCE_FILE.test(f)) && this.isInsideRoot(f) && !inSkippedDir(this.relative(f)));
+    const changedAbs = [...new Set(changed.map(abs))].filter(relevant);
+    const deletedAbs = [...new Set(deleted.map(abs))].filter(relevant);
+    if (changedAbs.length === 0 && deletedAbs.length === 0) return { reindexed: [], removed: [], millis: Date.now() - started };
     if ([...changedAbs, ...deletedAbs].some((f) => CONFIG_FILE.test(f))) {
       // A config change can move every file between projects: rebuild from the configs.
       for (const f of [...changedAbs, ...deletedAbs]) this.host.invalidate(f);
@@ -173,8 +182,9 @@ export class WorkspaceIndex {
       await this.extractAll([...new Set(files)], token);
       return { reindexed: files.map((f) => this.relative(f)).sort(), removed, millis: Date.now() - started };
     }
-    const sources = [...changedAbs, ...deletedAbs].filter((f) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(f));
-    const fileSetChanged = changedAbs.some((f) => !this.owner.has(f)) || deletedAbs.length > 0;
+    const sources = [...changedAbs, ...deletedAbs].filter((f) => SOURCE_FILE.test(f));
+    const created = changedAbs.filter((f) => !this.owner.has(f));
+    const fileSetChanged = created.length > 0 || deletedAbs.length > 0;
     if (fileSetChanged) this.refreshFileLists();
     const affected = this.projects.filter(
       (p) => fileSetChanged || sources.some((f) => p.program?.getSourceFile(f) !== undefined || p.config.fileNames.includes(f)),
@@ -195,6 +205,8 @@ export class WorkspaceIndex {
     // Re-extract the changed files; go on to a file's dependents only when what they can see of it changed.
     const reindexed: string[] = [];
     const queue = [...new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f)))];
+    // A new file may be what a previously unresolved import was waiting for.
+    if (created.length) for (const f of this.graph.files()) if (this.graph.getContribution(f)?.hasUnresolvedImports) queue.push(f);
     const done = new Set<string>();
     while (queue.length) {
       if (token.isCancellationRequested) throw new CancelledError();

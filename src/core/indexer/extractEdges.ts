@@ -39,6 +39,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
   const externals = new Map<string, GraphNode>();
   const deps = new Set<string>();
   const problems: string[] = [];
+  let hasUnresolvedImports = false;
   const lineAt = (n: TS.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
 
   const add = (from: string, t: Target, type: EdgeType, at?: TS.Node): void => {
@@ -63,6 +64,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
   const addModuleDep = (specifier: TS.Expression | undefined) => {
     if (!specifier || !ts.isStringLiteralLike(specifier)) return;
     const decl = symbolAt(specifier)?.valueDeclaration;
+    if (!decl && specifier.text.startsWith('.')) hasUnresolvedImports = true;
     const file = decl && ts.isSourceFile(decl) ? targets.ownedFile(decl) : undefined;
     if (file && file !== declared.file) deps.add(file);
   };
@@ -224,6 +226,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
     edges: edgeList,
     externalNodes: [...externals.values()],
     dependsOnFiles: [...deps].sort(),
+    ...(hasUnresolvedImports ? { hasUnresolvedImports } : {}),
     problems,
   };
 }
