@@ -1,0 +1,52 @@
+// Bundles the extension, its graph worker and the CLI. Types are checked separately (npm run typecheck).
+//   node esbuild.mjs                development build: sourcemaps, not minified
+//   node esbuild.mjs --production   what the VSIX ships: minified, no sourcemaps
+//   node esbuild.mjs --watch        rebuild on change (development settings)
+import * as esbuild from 'esbuild';
+import { existsSync, rmSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  // TypeScript's own optional requires (source-map-support, inspector...) are guarded at run time.
+  logOverride: { 'require-resolve-not-external': 'silent' },
+};
+
+const entries = [
+  // The extension host side: thin, no TypeScript compiler inside (the worker has it).
+  { entryPoints: ['src/host/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // The graph worker thread: the core plus the bundled TypeScript. Never imports vscode.
+  { entryPoints: ['src/host/worker/graphWorker.ts'], outfile: 'dist/worker.js' },
+  // The ts-code-graph CLI (package.json "bin"); skipped while src/cli does not exist.
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, optional: true },
+];
+
+// Start clean: a production build must not ship a development build's stale sourcemaps.
+if (!watch) rmSync('dist', { recursive: true, force: true });
+
+const contexts = [];
+for (const { optional, ...entry } of entries) {
+  if (optional && !existsSync(entry.entryPoints[0])) {
+    console.warn(`esbuild: ${entry.entryPoints[0]} does not exist yet; ${entry.outfile} not built.`);
+    continue;
+  }
+  const options = { ...common, ...entry };
+  if (watch) {
+    const ctx = await esbuild.context(options);
+    await ctx.watch();
+    contexts.push(ctx);
+  } else {
+    await esbuild.build(options);
+  }
+}
+if (watch) console.log(`esbuild: watching ${contexts.length} bundles (Ctrl+C to stop)`);

@@ -1,0 +1,59 @@
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { QueryAnswer } from '../worker/protocol';
+import { parseResultLinks } from './parseResultLinks';
+
+/** URI scheme of command results: read-only virtual documents. */
+export const RESULT_SCHEME = 'ts-code-graph';
+
+interface StoredResult {
+  text: string;
+  root?: string;
+}
+
+/** Most results kept for reopening a tab; older ones say to run the command again. */
+const KEEP = 50;
+
+/**
+ * Command results as read-only documents in the shared text format, whose node names, `file:`
+ * lines and snippet line numbers link to the code (click → the file at that line).
+ */
+export class ResultDocuments implements vscode.TextDocumentContentProvider, vscode.DocumentLinkProvider {
+  private readonly results = new Map<string, StoredResult>();
+  private counter = 0;
+
+  register(): vscode.Disposable {
+    return vscode.Disposable.from(
+      vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, this),
+      vscode.languages.registerDocumentLinkProvider({ scheme: RESULT_SCHEME }, this),
+    );
+  }
+
+  /** Open `answer` in an editor titled `title`; returns the document's URI. */
+  async show(answer: QueryAnswer, title: string): Promise<vscode.Uri> {
+    const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${title.replace(/[\\/]/g, '_')}.txt`, query: `n=${++this.counter}` });
+    this.results.set(uri.toString(), { text: answer.text, root: answer.root });
+    if (this.results.size > KEEP) this.results.delete(this.results.keys().next().value!);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.results.get(uri.toString())?.text ?? 'This TS Code Graph result is no longer kept. Run the command again.\n';
+  }
+
+  provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
+    const root = this.results.get(document.uri.toString())?.root;
+    if (!root) return [];
+    return parseResultLinks(document.getText()).map((l) => {
+      const file = path.isAbsolute(l.file) ? l.file : path.join(root, l.file);
+      const link = new vscode.DocumentLink(
+        new vscode.Range(l.line, l.start, l.line, l.end),
+        vscode.Uri.file(file).with({ fragment: `L${l.targetLine}` }),
+      );
+      link.tooltip = `Open ${l.file} at line ${l.targetLine}`;
+      return link;
+    });
+  }
+}

@@ -1,0 +1,259 @@
+import * as vscode from 'vscode';
+import { HostLog } from '../log';
+import { deepestContaining } from '../worker/routeFilePath';
+import { FolderSpec, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
+import { WorkerClient } from '../worker/WorkerClient';
+import { ChangeBatch, ChangeQueue } from './ChangeQueue';
+import { ChangeWatcher } from './ChangeWatcher';
+import { fitAnswer } from './fitAnswer';
+import { resolveTypeScript } from './resolveTypeScript';
+
+export interface FolderStatus {
+  name: string;
+  state: 'indexing' | 'ready' | 'failed';
+  /** Indexing progress (files); total is 0 until the worker knows it. */
+  done: number;
+  total: number;
+  files: number;
+  symbols: number;
+  typescript?: string;
+  /** Why the folder has no graph (state 'failed'). */
+  error?: string;
+}
+
+interface FolderEntry {
+  folder: vscode.WorkspaceFolder;
+  spec: FolderSpec;
+  status: FolderStatus;
+  /** Bumped on every (re-)open: answers to a superseded open are ignored. */
+  generation: number;
+}
+
+/**
+ * The host's view of the graph: starts the worker, opens one graph per workspace folder, feeds
+ * it file changes, and turns tool/command calls into worker queries. The worker does all the
+ * work; this class only routes messages and keeps the status the UI shows.
+ */
+export class GraphService implements vscode.Disposable {
+  private client: WorkerClient | undefined;
+  private watcher: ChangeWatcher | undefined;
+  private readonly folders = new Map<string, FolderEntry>();
+  private readonly queue = new ChangeQueue((batch) => this.sendChanges(batch));
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private workerFailure: string | undefined;
+
+  /** Fires when any folder's status changes (progress included). */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly workerPath: string,
+    private readonly log: HostLog,
+  ) {}
+
+  /** Start indexing in the background. Called once, after tools, commands and status are registered. */
+  start(): void {
+    this.watcher = new ChangeWatcher(this.queue);
+    const ws = vscode.workspace;
+    this.disposables.push(
+      this.watcher,
+      ws.onDidChangeWorkspaceFolders((e) => {
+        e.removed.forEach((f) => this.closeFolder(f));
+        e.added.forEach((f) => this.openFolder(f));
+      }),
+      ws.onDidGrantWorkspaceTrust(() => {
+        this.log.info("The workspace is now trusted: re-indexing with the workspace's own TypeScript where it has one.");
+        this.rebuild();
+      }),
+      ws.onDidChangeConfiguration((e) => {
+        for (const entry of this.folders.values()) {
+          if (e.affectsConfiguration('typescript.tsdk', entry.folder.uri)) this.openFolder(entry.folder);
+        }
+      }),
+    );
+    this.startWorker();
+  }
+
+  /** Re-index every folder from scratch (restarts the worker if it stopped). */
+  rebuild(): void {
+    if (!this.client) {
+      this.startWorker();
+      return;
+    }
+    for (const entry of [...this.folders.values()]) this.openFolder(entry.folder);
+  }
+
+  status(): FolderStatus[] {
+    return [...this.folders.values()].map((e) => ({ ...e.status }));
+  }
+
+  /** "indexing 120/900 files" while any folder indexes, else undefined. */
+  indexingText(): string | undefined {
+    const indexing = this.status().filter((s) => s.state === 'indexing');
+    if (indexing.length === 0) return undefined;
+    const done = indexing.reduce((n, s) => n + s.done, 0);
+    const total = indexing.reduce((n, s) => n + s.total, 0);
+    return total > 0 ? `indexing ${done}/${total} files` : 'indexing';
+  }
+
+  /**
+   * Answer a query as the shared formatter's text. Waits (in the worker) for the folder's index
+   * and for every change reported before the call; throws only vscode.CancellationError.
+   */
+  async query(args: QueryArgs, token?: vscode.CancellationToken, tokenization?: vscode.LanguageModelToolTokenizationOptions): Promise<QueryAnswer> {
+    try {
+      // Changes reported before this call reach the worker before the query does.
+      this.watcher?.catchUp();
+      this.queue.flush();
+      const client = this.client;
+      if (!client) {
+        const why = this.workerFailure ?? 'it has not started';
+        return { query: args.query, text: `The TS Code Graph index is not available: ${why}. Run the command "TS Code Graph: Rebuild Graph" and ask again.`, isError: true };
+      }
+      const ask = (tokenBudget?: number): Promise<QueryAnswer> => whileNotCancelled(client.request('query', { args, tokenBudget }), token);
+      if (tokenization && Number.isFinite(tokenization.tokenBudget) && tokenization.tokenBudget > 0) {
+        return await fitAnswer(ask, tokenization.tokenBudget, async (text) => tokenization.countTokens(text, token));
+      }
+      return await ask();
+    } catch (err) {
+      if (err instanceof vscode.CancellationError) throw err;
+      this.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${err instanceof Error ? err.message : String(err)}. Run "TS Code Graph: Rebuild Graph" and ask again; the log ("TS Code Graph: Show Log") has details.`, isError: true };
+    }
+  }
+
+  async symbols(token?: vscode.CancellationToken): Promise<SymbolInfo[]> {
+    this.queue.flush();
+    return this.client ? whileNotCancelled(this.client.request('symbols', {}), token) : [];
+  }
+
+  async symbolAt(file: string, line: number, word?: string): Promise<Requests['symbolAt']['result']> {
+    this.watcher?.catchUp();
+    this.queue.flush();
+    return this.client?.request('symbolAt', { file, line, word });
+  }
+
+  dispose(): void {
+    this.queue.dispose();
+    for (const d of this.disposables) d.dispose();
+    void this.client?.dispose();
+    this.client = undefined;
+  }
+
+  private startWorker(): void {
+    this.workerFailure = undefined;
+    this.client = new WorkerClient(this.workerPath, (e) => this.onWorkerEvent(e), (reason) => this.onWorkerExit(reason));
+    this.folders.clear();
+    for (const folder of vscode.workspace.workspaceFolders ?? []) this.openFolder(folder);
+    if (this.folders.size === 0) this.log.info('No workspace folder is open: nothing to index.');
+  }
+
+  private openFolder(folder: vscode.WorkspaceFolder): void {
+    const client = this.client;
+    if (!client) return;
+    if (folder.uri.scheme !== 'file') {
+      this.log.warn(`[${folder.name}] skipped: ${folder.uri.toString()} is not on the local file system.`);
+      return;
+    }
+    const key = folder.uri.toString();
+    const choice = resolveTypeScript(folder);
+    this.log.info(`[${folder.name}] TypeScript: ${choice.reason}.`);
+    const previous = this.folders.get(key);
+    const entry: FolderEntry = {
+      folder,
+      spec: { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath },
+      status: { name: folder.name, state: 'indexing', done: 0, total: 0, files: 0, symbols: 0 },
+      generation: (previous?.generation ?? 0) + 1,
+    };
+    this.folders.set(key, entry);
+    this.changed.fire();
+    const current = () => this.folders.get(key) === entry;
+    client.request('open', { folder: entry.spec }).then(
+      (r) => {
+        if (!current()) return;
+        entry.status = { ...entry.status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files };
+        this.changed.fire();
+      },
+      (err: Error) => {
+        if (!current()) return;
+        entry.status = { ...entry.status, state: 'failed', error: err.message };
+        this.changed.fire();
+      },
+    );
+  }
+
+  private closeFolder(folder: vscode.WorkspaceFolder): void {
+    const key = folder.uri.toString();
+    if (!this.folders.delete(key)) return;
+    void this.client?.request('close', { key }).catch(() => undefined);
+    this.changed.fire();
+  }
+
+  private sendChanges(batch: ChangeBatch): void {
+    const client = this.client;
+    if (!client) return;
+    const specs = [...this.folders.values()].map((e) => e.spec);
+    const perFolder = new Map<string, { changed: string[]; deleted: string[] }>();
+    for (const kind of ['changed', 'deleted'] as const) {
+      for (const file of batch[kind]) {
+        const spec = deepestContaining(file, specs);
+        if (!spec) continue;
+        let changes = perFolder.get(spec.key);
+        if (!changes) perFolder.set(spec.key, (changes = { changed: [], deleted: [] }));
+        changes[kind].push(file);
+      }
+    }
+    for (const [key, changes] of perFolder) {
+      const entry = this.folders.get(key)!;
+      client.request('update', { key, ...changes }).then(
+        (r) => {
+          if (this.folders.get(key) !== entry || entry.status.state !== 'ready') return;
+          entry.status = { ...entry.status, symbols: r.symbols };
+          this.changed.fire();
+        },
+        (err: Error) => this.log.warn(`[${entry.spec.name}] update not applied: ${err.message}`),
+      );
+    }
+  }
+
+  private onWorkerEvent(event: WorkerEvent): void {
+    if (event.kind === 'log') {
+      this.log[event.level](event.message);
+      return;
+    }
+    const entry = this.folders.get(event.key);
+    if (!entry || entry.status.state !== 'indexing') return;
+    entry.status = { ...entry.status, done: event.done, total: event.total };
+    this.changed.fire();
+  }
+
+  private onWorkerExit(reason: string): void {
+    this.log.error(`${reason}. Run "TS Code Graph: Rebuild Graph" to restart it.`);
+    this.client = undefined;
+    this.workerFailure = reason;
+    for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'failed', error: reason };
+    this.changed.fire();
+  }
+}
+
+/** The promise's value, or vscode.CancellationError as soon as the token is cancelled. */
+function whileNotCancelled<T>(promise: Promise<T>, token: vscode.CancellationToken | undefined): Promise<T> {
+  if (!token) return promise;
+  if (token.isCancellationRequested) return Promise.reject(new vscode.CancellationError());
+  return new Promise<T>((resolve, reject) => {
+    const sub = token.onCancellationRequested(() => {
+      sub.dispose();
+      reject(new vscode.CancellationError());
+    });
+    promise.then(
+      (v) => {
+        sub.dispose();
+        resolve(v);
+      },
+      (e) => {
+        sub.dispose();
+        reject(e);
+      },
+    );
+  });
+}

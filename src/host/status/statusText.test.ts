@@ -1,0 +1,25 @@
+import * as assert from 'assert';
+import type { FolderStatus } from '../graph/GraphService';
+import { statusText } from './statusText';
+
+const folder = (over: Partial<FolderStatus>): FolderStatus => ({ name: 'app', state: 'ready', done: 0, total: 0, files: 10, symbols: 0, ...over });
+
+describe(statusText.name, () => {
+  it('shows progress while indexing, summed over folders', () => {
+    const view = statusText([folder({ state: 'indexing', done: 120, total: 900 }), folder({ name: 'lib', state: 'indexing', done: 1000, total: 1200 })]);
+    assert.strictEqual(view.text, '$(sync~spin) TS Code Graph: indexing 1,120/2,100 files');
+  });
+
+  it('shows the symbol count when ready', () => {
+    const view = statusText([folder({ symbols: 12000 }), folder({ name: 'lib', symbols: 345 })]);
+    assert.strictEqual(view.text, '$(type-hierarchy) 12,345 symbols');
+    assert.strictEqual(view.failed, false);
+  });
+
+  it('flags failures, and says why in the tooltip', () => {
+    const all = statusText([folder({ state: 'failed', error: 'boom' })]);
+    assert.strictEqual(all.text, '$(warning) TS Code Graph: index failed');
+    assert.match(all.tooltip, /app: boom/);
+    assert.strictEqual(statusText([folder({ symbols: 5 }), folder({ name: 'lib', state: 'failed' })]).failed, true);
+  });
+});

@@ -1,0 +1,38 @@
+import type { FolderStatus } from '../graph/GraphService';
+
+export interface StatusView {
+  text: string;
+  tooltip: string;
+  failed: boolean;
+}
+
+/** The status bar's words for the folders' states. Pure, so it is unit-tested. */
+export function statusText(folders: readonly FolderStatus[]): StatusView {
+  const indexing = folders.filter((f) => f.state === 'indexing');
+  const failed = folders.filter((f) => f.state === 'failed');
+  const symbols = folders.reduce((n, f) => n + (f.state === 'ready' ? f.symbols : 0), 0);
+  const tooltip = ['TS Code Graph (click for the log)', ...folders.map(folderLine)].join('\n');
+  if (indexing.length > 0) {
+    const done = indexing.reduce((n, f) => n + f.done, 0);
+    const total = indexing.reduce((n, f) => n + f.total, 0);
+    return { text: `$(sync~spin) TS Code Graph: indexing${total > 0 ? ` ${thousands(done)}/${thousands(total)} files` : '…'}`, tooltip, failed: false };
+  }
+  if (failed.length === folders.length) return { text: '$(warning) TS Code Graph: index failed', tooltip, failed: true };
+  return { text: `$(type-hierarchy) ${thousands(symbols)} symbols`, tooltip, failed: failed.length > 0 };
+}
+
+function folderLine(f: FolderStatus): string {
+  switch (f.state) {
+    case 'indexing':
+      return `${f.name}: indexing ${f.total > 0 ? `${f.done}/${f.total} files` : '…'}`;
+    case 'ready':
+      return `${f.name}: ${thousands(f.symbols)} symbols in ${thousands(f.files)} files, ${f.typescript ?? 'TypeScript'}`;
+    case 'failed':
+      return `${f.name}: ${f.error ?? 'index failed'}`;
+  }
+}
+
+/** 12345 → "12,345" whatever the locale. */
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

@@ -1,0 +1,230 @@
+import * as path from 'path';
+import { CodeGraph } from '../../core/CodeGraph';
+import { FileSourceReader, createFileSourceReader } from '../../core/format/FileSourceReader';
+import { fitToBudget } from '../../core/format/fitToBudget';
+import { formatText } from '../../core/format/formatText';
+import { Logger } from '../../core/Logger';
+import { QueryResult } from '../../core/query/QueryResult';
+import { loadTypeScript } from './loadTypeScript';
+import { FolderSpec, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
+import { deepestContaining, routeFilePath } from './routeFilePath';
+import { symbolAt } from './symbolAt';
+
+interface FolderState {
+  spec: FolderSpec;
+  /** Set to stop this state's indexing when the folder is re-opened or closed. */
+  token: { isCancellationRequested: boolean };
+  /** Settles (never rejects) when the first index of this state ends. */
+  ready: Promise<void>;
+  graph?: CodeGraph;
+  /** Why there is no graph (index failed), as text a model can act on. */
+  failure?: string;
+  /** The last queued update: queries wait for it, so they see every change posted before them. */
+  chain: Promise<void>;
+  reader: FileSourceReader;
+}
+
+/**
+ * The worker's state: one CodeGraph per workspace folder, the order of updates and queries, and
+ * the shared formatter. Knows nothing of worker_threads (graphWorker wires it to messages), so
+ * plain unit tests drive it directly.
+ */
+export class FolderGraphs {
+  private readonly folders = new Map<string, FolderState>();
+
+  constructor(
+    private readonly log: Logger,
+    private readonly onProgress: (key: string, done: number, total: number) => void,
+  ) {}
+
+  /** (Re-)index a folder from scratch; a previous index of it is cancelled and replaced. */
+  async open(spec: FolderSpec): Promise<OpenResult> {
+    this.close(spec.key);
+    const { ts, description, warning } = loadTypeScript(spec.tsPath);
+    if (warning) this.log.warn(`[${spec.name}] ${warning}`);
+    this.log.info(`[${spec.name}] indexing ${spec.root} with ${description}`);
+    const token = { isCancellationRequested: false };
+    const state: FolderState = { spec, token, ready: Promise.resolve(), chain: Promise.resolve(), reader: createFileSourceReader(spec.root) };
+    this.folders.set(spec.key, state);
+    state.ready = CodeGraph.open({
+      root: spec.root,
+      ts,
+      token,
+      logger: prefixed(this.log, spec.name),
+      onProgress: throttle((done, total) => this.onProgress(spec.key, done, total)),
+    }).then(
+      (graph) => void (state.graph = graph),
+      (err: unknown) => {
+        if (token.isCancellationRequested) return;
+        state.failure = indexFailure(spec, err);
+        this.log.error(`[${spec.name}] indexing failed: ${stack(err)}`);
+      },
+    );
+    await state.ready;
+    if (token.isCancellationRequested) throw new Error(`Indexing of ${spec.name} was superseded.`);
+    if (!state.graph) throw new Error(state.failure);
+    const r = state.graph.report;
+    for (const problem of r.problems) this.log.warn(`[${spec.name}] ${problem}`);
+    this.log.info(`[${spec.name}] indexed ${r.files} files in ${r.millis} ms: ${r.nodes} nodes, ${r.edges} edges (projects: ${r.projects.join(', ') || 'none'})`);
+    return { files: r.files, symbols: countSymbols(state.graph), projects: r.projects.length, millis: r.millis, typescript: description, problems: r.problems };
+  }
+
+  close(key: string): void {
+    const state = this.folders.get(key);
+    if (!state) return;
+    state.token.isCancellationRequested = true;
+    this.folders.delete(key);
+  }
+
+  /** Queue an incremental update; queries posted later wait for it. */
+  update(key: string, changed: string[], deleted: string[]): Promise<UpdateResult> {
+    const state = this.folders.get(key);
+    if (!state) return Promise.reject(new Error(`Unknown folder ${key}.`));
+    const run = async (): Promise<UpdateResult> => {
+      await state.ready;
+      const graph = state.graph;
+      if (!graph || state.token.isCancellationRequested) return { symbols: 0, reindexed: 0, rebuilt: false };
+      const started = Date.now();
+      state.reader.invalidate();
+      try {
+        const report = await graph.update(changed, deleted, state.token);
+        this.log.info(`[${state.spec.name}] updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
+        return { symbols: countSymbols(graph), reindexed: report.reindexed.length, rebuilt: false };
+      } catch (err) {
+        // Cancelled because the folder is being re-indexed or closed: the new index has the change.
+        if (state.token.isCancellationRequested) return { symbols: 0, reindexed: 0, rebuilt: false };
+        // Correctness over speed: an update that failed half-way leaves a graph we cannot trust.
+        this.log.warn(`[${state.spec.name}] incremental update failed (${stack(err)}); re-indexing the folder`);
+        const report = await graph.rebuild(state.token);
+        return { symbols: countSymbols(graph), reindexed: report.files, rebuilt: true };
+      }
+    };
+    const result = state.chain.then(run);
+    state.chain = result.then(
+      () => undefined,
+      (err: unknown) => this.log.error(`[${state.spec.name}] update failed: ${stack(err)}`),
+    );
+    return result;
+  }
+
+  async query(args: QueryArgs, tokenBudget?: number): Promise<QueryAnswer> {
+    const { query } = args;
+    try {
+      const target = args.query === 'pathsBetween' ? this.routePair(args.from.file_path, args.to.file_path) : this.route(args.file_path);
+      if (target.kind === 'error') return { query, text: target.message, isError: true };
+      const state = target.state;
+      await state.ready;
+      await state.chain;
+      if (!state.graph) return { query, text: state.failure ?? indexFailure(state.spec, undefined), isError: true, root: state.spec.root };
+      const result = run(state.graph, args, target.paths);
+      const text = tokenBudget !== undefined ? await fitToBudget(result, state.reader, tokenBudget) : formatText(result, state.reader);
+      return { query, text, isError: result.kind === 'message' && result.isError, root: state.spec.root };
+    } catch (err) {
+      this.log.error(`${query} failed: ${stack(err)}`);
+      return { query, text: `TS Code Graph could not answer ${query}: ${errorMessage(err)}. This is a bug in TS Code Graph; the log (command "TS Code Graph: Show Log") has details.`, isError: true };
+    }
+  }
+
+  async symbols(): Promise<SymbolInfo[]> {
+    const list: SymbolInfo[] = [];
+    for (const state of [...this.folders.values()]) {
+      await state.ready;
+      await state.chain;
+      for (const n of state.graph?.graph.allNodes() ?? []) {
+        if (n.external || n.kind === 'module') continue;
+        list.push({ name: n.name, kind: n.kind, file: n.file, offset: n.offset, limit: n.limit, folder: state.spec.name, root: state.spec.root });
+      }
+    }
+    return list.sort((a, b) => a.folder.localeCompare(b.folder) || a.file.localeCompare(b.file) || a.offset - b.offset);
+  }
+
+  async symbolAt(file: string, line: number, word?: string): Promise<Requests['symbolAt']['result']> {
+    const folder = deepestContaining(file, this.specs());
+    const state = folder && this.folders.get(folder.key);
+    if (!state) return undefined;
+    await state.ready;
+    await state.chain;
+    const graph = state.graph?.graph;
+    if (!graph) return undefined;
+    const rel = path.relative(state.spec.root, file).split(path.sep).join('/');
+    const node = symbolAt(graph, rel, line, word);
+    if (!node) return undefined;
+    // Same-named declarations in one file (overloads, static + instance): the core's `name:line` form picks one.
+    const twins = graph.nodesInFile(rel).filter((n) => n.name === node.name).length;
+    return { file_path: rel, symbol: twins > 1 ? `${node.name}:${node.offset}` : node.name, root: state.spec.root };
+  }
+
+  private specs(): FolderSpec[] {
+    return [...this.folders.values()].map((s) => s.spec);
+  }
+
+  private route(filePath: string): { kind: 'ok'; state: FolderState; paths: string[] } | { kind: 'error'; message: string } {
+    const route = routeFilePath(filePath, this.specs());
+    if (route.kind === 'error') return route;
+    return { kind: 'ok', state: this.folders.get(route.folder.key)!, paths: [route.filePath] };
+  }
+
+  private routePair(from: string, to: string): { kind: 'ok'; state: FolderState; paths: string[] } | { kind: 'error'; message: string } {
+    const a = this.route(from);
+    if (a.kind === 'error') return a;
+    const b = this.route(to);
+    if (b.kind === 'error') return b;
+    if (a.state !== b.state) {
+      return {
+        kind: 'error',
+        message: `No path found: ${from} (folder ${a.state.spec.name}) and ${to} (folder ${b.state.spec.name}) are in different workspace folders, and each folder is indexed as its own graph. Ask about two symbols of the same folder.`,
+      };
+    }
+    return { kind: 'ok', state: a.state, paths: [a.paths[0], b.paths[0]] };
+  }
+}
+
+function run(graph: CodeGraph, args: QueryArgs, paths: string[]): QueryResult {
+  switch (args.query) {
+    case 'dependenciesOf':
+      return graph.dependenciesOf(paths[0], args.symbol);
+    case 'dependentsOf':
+      return graph.dependentsOf(paths[0], args.symbol);
+    case 'pathsBetween':
+      return graph.pathsBetween({ file_path: paths[0], symbol: args.from.symbol }, { file_path: paths[1], symbol: args.to.symbol });
+  }
+}
+
+/** What the status bar calls symbols: declarations of the workspace (no module nodes, no library leaves). */
+function countSymbols(graph: CodeGraph): number {
+  let n = 0;
+  for (const node of graph.graph.allNodes()) if (!node.external && node.kind !== 'module') n++;
+  return n;
+}
+
+function indexFailure(spec: FolderSpec, err: unknown): string {
+  const why = err === undefined ? 'it did not finish' : errorMessage(err);
+  return `The TS Code Graph index of workspace folder "${spec.name}" failed: ${why}. Fix the cause (the log, command "TS Code Graph: Show Log", has details), then run "TS Code Graph: Rebuild Graph" and ask again.`;
+}
+
+function prefixed(log: Logger, name: string): Logger {
+  return {
+    info: (m) => log.info(`[${name}] ${m}`),
+    warn: (m) => log.warn(`[${name}] ${m}`),
+    error: (m) => log.error(`[${name}] ${m}`),
+  };
+}
+
+/** At most one progress message per 100 ms (plus the final one): a big index must not flood the host. */
+function throttle(report: (done: number, total: number) => void): (done: number, total: number) => void {
+  let last = 0;
+  return (done, total) => {
+    const now = Date.now();
+    if (done < total && now - last < 100) return;
+    last = now;
+    report(done, total);
+  };
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message.replace(/\.$/, '') : String(err);
+}
+
+function stack(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}

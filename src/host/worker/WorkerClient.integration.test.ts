@@ -1,0 +1,120 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { CodeGraph } from '../../core/CodeGraph';
+import { createFileSourceReader } from '../../core/format/FileSourceReader';
+import { formatText } from '../../core/format/formatText';
+import { FolderSpec, WorkerEvent } from './protocol';
+import { WorkerClient } from './WorkerClient';
+
+// The tsc output of graphWorker.ts next to this compiled test (the extension ships esbuild's dist/worker.js).
+const WORKER = path.join(__dirname, 'graphWorker.js');
+const FIXTURE = path.resolve(__dirname, '../../../../test/host/workspace/app');
+
+describe(`${WorkerClient.name} + graphWorker`, function () {
+  this.timeout(60000);
+  let tmp: string;
+  let client: WorkerClient;
+  let events: WorkerEvent[];
+
+  beforeEach(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tscg-worker-'));
+    events = [];
+    client = new WorkerClient(WORKER, (e) => events.push(e), (reason) => assert.fail(reason));
+  });
+
+  afterEach(async () => {
+    await client.dispose();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const folder = (name: string, root: string): FolderSpec => ({ key: `file://${root}`, name, root });
+
+  it('indexes a folder and answers with the shared formatter', async () => {
+    const root = path.join(tmp, 'app');
+    fs.cpSync(FIXTURE, root, { recursive: true });
+    const opened = await client.request('open', { folder: folder('app', root) });
+    assert.strictEqual(opened.files, 6);
+    assert.match(opened.typescript, /bundled TypeScript/);
+    const answer = await client.request('query', { args: { query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' } });
+    const graph = await CodeGraph.open({ root });
+    assert.strictEqual(answer.text, formatText(graph.dependentsOf('src/utils/format.ts', 'formatDate'), createFileSourceReader(root)));
+    assert.strictEqual(answer.root, root);
+    assert.strictEqual(answer.isError, false);
+    assert.ok(events.some((e) => e.kind === 'log' && e.message.includes('[app] indexed 6 files')));
+  });
+
+  it('a query posted after an update sees it, without awaiting the update', async () => {
+    const root = path.join(tmp, 'app');
+    fs.cpSync(FIXTURE, root, { recursive: true });
+    const opening = client.request('open', { folder: folder('app', root) });
+    const file = path.join(root, 'src', 'api', 'audit.ts');
+    fs.writeFileSync(file, "import { formatDate } from '../utils/format';\nexport function audit(): string {\n  return formatDate(1);\n}\n");
+    void client.request('update', { key: folder('app', root).key, changed: [file], deleted: [] });
+    const answer = await client.request('query', { args: { query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' } });
+    assert.match(answer.text, /^audit --CALLS--> formatDate$/m);
+    await opening;
+  });
+
+  it('finds the symbol at a position, and lists symbols for the picker', async () => {
+    const root = path.join(tmp, 'app');
+    fs.cpSync(FIXTURE, root, { recursive: true });
+    await client.request('open', { folder: folder('app', root) });
+    const handler = path.join(root, 'src', 'api', 'handler.ts');
+    assert.deepStrictEqual(await client.request('symbolAt', { file: handler, line: 5, word: 'stamp' }), { file_path: 'src/api/handler.ts', symbol: 'handleRequest', root });
+    assert.strictEqual(await client.request('symbolAt', { file: handler, line: 1 }), undefined);
+    const symbols = await client.request('symbols', {});
+    assert.ok(symbols.some((s) => s.name === 'formatDate' && s.file === 'src/utils/format.ts' && s.folder === 'app'));
+    assert.ok(!symbols.some((s) => s.kind === 'module'));
+  });
+
+  it('a folder without a TypeScript project answers with text that says so', async () => {
+    const root = path.join(tmp, 'empty');
+    fs.mkdirSync(root);
+    fs.writeFileSync(path.join(root, 'README.md'), 'no code here\n');
+    await client.request('open', { folder: folder('empty', root) });
+    const answer = await client.request('query', { args: { query: 'dependenciesOf', file_path: 'src/a.ts', symbol: 'a' } });
+    assert.strictEqual(answer.isError, true);
+    assert.match(answer.text, /no TypeScript project/i);
+    assert.ok(!/\n\s+at /.test(answer.text), answer.text);
+  });
+
+  it('keeps the calling thread responsive while a large workspace is indexed', async () => {
+    const root = path.join(tmp, 'big');
+    writeBigProject(root, 600);
+    let worstGap = 0;
+    let last = Date.now();
+    const timer = setInterval(() => {
+      const now = Date.now();
+      worstGap = Math.max(worstGap, now - last);
+      last = now;
+    }, 5);
+    const started = Date.now();
+    try {
+      const opened = await client.request('open', { folder: folder('big', root) });
+      assert.strictEqual(opened.files, 600);
+    } finally {
+      clearInterval(timer);
+    }
+    const took = Date.now() - started;
+    const progress = events.filter((e) => e.kind === 'progress');
+    assert.ok(progress.length >= 2, `progress events: ${progress.length}`);
+    assert.ok(worstGap < 250, `the main thread stalled ${worstGap} ms while indexing took ${took} ms`);
+    if (process.env.TSCG_VERBOSE) console.log(`      indexing 600 files took ${took} ms; worst main-thread gap ${worstGap} ms`);
+  });
+});
+
+/** `count` modules in a chain, each with a few functions calling into the previous module. */
+function writeBigProject(root: string, count: number): void {
+  fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [], lib: ['ES2022'] }, include: ['src'] }));
+  for (let i = 0; i < count; i++) {
+    const prev = i > 0 ? `import { f${i - 1}a, f${i - 1}b } from './m${i - 1}';\n` : '';
+    const call = i > 0 ? `f${i - 1}a(x) + f${i - 1}b(x)` : 'x';
+    fs.writeFileSync(
+      path.join(root, 'src', `m${i}.ts`),
+      `${prev}export function f${i}a(x: number): number {\n  return ${call} + 1;\n}\nexport function f${i}b(x: number): number {\n  return f${i}a(x) * 2;\n}\nexport class C${i} {\n  run(x: number): number {\n    return f${i}b(x);\n  }\n}\n`,
+    );
+  }
+}

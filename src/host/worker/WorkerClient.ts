@@ -1,0 +1,69 @@
+import { Worker } from 'worker_threads';
+import { RequestMessage, RequestType, Requests, WorkerEvent, WorkerMessage } from './protocol';
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The host's end of the graph worker: typed request/response over postMessage, plus the
+ * worker's progress and log events. No `vscode` import, so plain unit tests run it against
+ * the built dist/worker.js.
+ *
+ * `request` posts synchronously: whatever is requested first reaches the worker first, which is
+ * what lets "flush pending saves, then query" see the saved code.
+ */
+export class WorkerClient {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private stopped = false;
+
+  constructor(
+    workerPath: string,
+    private readonly onEvent: (event: WorkerEvent) => void,
+    onExit: (reason: string) => void,
+  ) {
+    this.worker = new Worker(workerPath);
+    this.worker.on('message', (message: WorkerMessage) => this.receive(message));
+    this.worker.on('error', (err) => this.failAll(`the graph worker crashed: ${err.stack ?? err.message}`));
+    this.worker.on('exit', (code) => {
+      const reason = this.stopped ? 'the graph worker was stopped' : `the graph worker exited unexpectedly (exit code ${code})`;
+      this.failAll(reason);
+      if (!this.stopped) onExit(reason);
+    });
+  }
+
+  request<K extends RequestType>(type: K, params: Requests[K]['params']): Promise<Requests[K]['result']> {
+    if (this.stopped) return Promise.reject(new Error('The graph worker is stopped.'));
+    const id = this.nextId++;
+    const message: RequestMessage<K> = { kind: 'request', id, type, params };
+    return new Promise<Requests[K]['result']>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage(message);
+    });
+  }
+
+  async dispose(): Promise<void> {
+    this.stopped = true;
+    await this.worker.terminate();
+  }
+
+  private receive(message: WorkerMessage): void {
+    if (message.kind !== 'response') {
+      this.onEvent(message);
+      return;
+    }
+    const pending = this.pending.get(message.id);
+    if (!pending) return;
+    this.pending.delete(message.id);
+    if (message.ok) pending.resolve(message.value);
+    else pending.reject(new Error(message.error));
+  }
+
+  private failAll(reason: string): void {
+    for (const p of this.pending.values()) p.reject(new Error(reason));
+    this.pending.clear();
+  }
+}

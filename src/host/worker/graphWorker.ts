@@ -1,0 +1,39 @@
+// Entry of dist/worker.js: the graph worker thread. Indexing and queries run here, never on the
+// extension host's main thread, so VS Code stays responsive while a large workspace is indexed.
+import { parentPort } from 'worker_threads';
+import { Logger } from '../../core/Logger';
+import { FolderGraphs } from './FolderGraphs';
+import { RequestMessage, RequestType, Requests, WorkerMessage } from './protocol';
+
+const port = parentPort;
+if (!port) throw new Error('graphWorker.js must run in a worker thread (new Worker(...)), not as a script.');
+
+const post = (message: WorkerMessage): void => port.postMessage(message);
+const log: Logger = {
+  info: (message) => post({ kind: 'log', level: 'info', message }),
+  warn: (message) => post({ kind: 'log', level: 'warn', message }),
+  error: (message) => post({ kind: 'log', level: 'error', message }),
+};
+const graphs = new FolderGraphs(log, (key, done, total) => post({ kind: 'progress', key, done, total }));
+
+type Handlers = { [K in RequestType]: (params: Requests[K]['params']) => Promise<Requests[K]['result']> | Requests[K]['result'] };
+const handlers: Handlers = {
+  open: (p) => graphs.open(p.folder),
+  close: (p) => graphs.close(p.key),
+  update: (p) => graphs.update(p.key, p.changed, p.deleted),
+  query: (p) => graphs.query(p.args, p.tokenBudget),
+  symbols: () => graphs.symbols(),
+  symbolAt: (p) => graphs.symbolAt(p.file, p.line, p.word),
+};
+
+port.on('message', (message: RequestMessage) => void handle(message));
+
+async function handle(message: RequestMessage): Promise<void> {
+  try {
+    const handler = handlers[message.type] as (params: unknown) => unknown;
+    const value = await handler(message.params);
+    post({ kind: 'response', id: message.id, ok: true, value });
+  } catch (err) {
+    post({ kind: 'response', id: message.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+  }
+}

@@ -1,0 +1,114 @@
+import type { QueryName } from '../../core/query/QueryResult';
+import type { SymbolRef } from '../../core/query/QueryContext';
+
+/**
+ * The one message protocol between the extension host (WorkerClient) and the graph worker
+ * (graphWorker). Plain JSON-able data only: it crosses a worker_threads boundary.
+ *
+ * Host → worker: `RequestMessage`, each answered by exactly one `ResponseMessage` with its id.
+ * Worker → host: `ResponseMessage`, `ProgressMessage`, `LogMessage`.
+ * The worker handles one folder's updates and queries in the order they were posted, so a query
+ * posted after an update always sees that update (this is what makes "save, then ask" exact).
+ */
+
+/** One workspace folder the worker indexes into its own CodeGraph. */
+export interface FolderSpec {
+  /** Stable key (the folder's URI string). */
+  key: string;
+  /** Folder name as VS Code shows it (used in messages and to route `app/src/x.ts`-style paths). */
+  name: string;
+  /** Absolute file-system path of the folder. */
+  root: string;
+  /** Absolute path of the workspace's typescript.js to load (only when the workspace is trusted). */
+  tsPath?: string;
+}
+
+/** The three queries of spec 000, exactly as the tools take them. */
+export type QueryArgs =
+  | { query: 'dependenciesOf'; file_path: string; symbol: string }
+  | { query: 'dependentsOf'; file_path: string; symbol: string }
+  | { query: 'pathsBetween'; from: SymbolRef; to: SymbolRef };
+
+export interface OpenResult {
+  files: number;
+  symbols: number;
+  projects: number;
+  millis: number;
+  /** e.g. `workspace TypeScript 5.4.5 (/ws/node_modules/typescript/lib/typescript.js)` */
+  typescript: string;
+  problems: string[];
+}
+
+export interface UpdateResult {
+  symbols: number;
+  reindexed: number;
+  /** True when the incremental update failed and the folder was re-indexed from scratch. */
+  rebuilt: boolean;
+}
+
+export interface QueryAnswer {
+  query: QueryName;
+  /** The shared formatter's text (fitted to the budget when one was given). */
+  text: string;
+  /** True for bad input or an unusable index: the text says what to do. */
+  isError: boolean;
+  /** Absolute root of the folder that answered (resolves the relative paths in `text`). */
+  root?: string;
+}
+
+/** A graph symbol, for pickers and cursor lookups. */
+export interface SymbolInfo {
+  name: string;
+  kind: string;
+  /** Root-relative posix path. */
+  file: string;
+  offset: number;
+  limit: number;
+  /** Folder name (multi-root). */
+  folder: string;
+  root: string;
+}
+
+/** Request type → params and result. Both sides are typed from this table. */
+export interface Requests {
+  open: { params: { folder: FolderSpec }; result: OpenResult };
+  close: { params: { key: string }; result: void };
+  update: { params: { key: string; changed: string[]; deleted: string[] }; result: UpdateResult };
+  query: { params: { args: QueryArgs; tokenBudget?: number }; result: QueryAnswer };
+  symbols: { params: Record<string, never>; result: SymbolInfo[] };
+  /** The innermost graph symbol declared around `line` (1-based) of an absolute `file`, preferring one named `word`. */
+  symbolAt: { params: { file: string; line: number; word?: string }; result: (SymbolRef & { root: string }) | undefined };
+}
+
+export type RequestType = keyof Requests;
+
+export type RequestMessage<K extends RequestType = RequestType> = {
+  kind: 'request';
+  id: number;
+  type: K;
+  params: Requests[K]['params'];
+};
+
+export type HostMessage = RequestMessage;
+
+export type ResponseMessage =
+  | { kind: 'response'; id: number; ok: true; value: unknown }
+  | { kind: 'response'; id: number; ok: false; error: string };
+
+export interface ProgressMessage {
+  kind: 'progress';
+  key: string;
+  done: number;
+  total: number;
+}
+
+export interface LogMessage {
+  kind: 'log';
+  level: 'info' | 'warn' | 'error';
+  message: string;
+}
+
+export type WorkerMessage = ResponseMessage | ProgressMessage | LogMessage;
+
+/** Worker → host events that are not responses. */
+export type WorkerEvent = ProgressMessage | LogMessage;

@@ -1,0 +1,71 @@
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** What routing needs to know about a workspace folder. */
+export interface RoutableFolder {
+  key: string;
+  name: string;
+  /** Absolute path. */
+  root: string;
+}
+
+export type Route<F extends RoutableFolder> =
+  | { kind: 'folder'; folder: F; /** Root-relative posix path, or the absolute path outside every root. */ filePath: string }
+  | { kind: 'error'; message: string };
+
+/**
+ * Picks the workspace folder a tool's `file_path` belongs to (multi-root: every folder has its
+ * own graph). Accepted forms, in order:
+ * - absolute: the deepest folder that contains it;
+ * - relative to a folder root (`src/utils.ts`): the first folder where it exists;
+ * - prefixed with the folder's name (`app/src/utils.ts`), as a model that saw the multi-root
+ *   layout tends to write it.
+ * With a single folder every path goes to it, so the core answers with its own precise
+ * "file not found" message (with suggestions).
+ */
+export function routeFilePath<F extends RoutableFolder>(
+  filePath: string,
+  folders: readonly F[],
+  exists: (absolute: string) => boolean = fs.existsSync,
+): Route<F> {
+  if (folders.length === 0) {
+    return { kind: 'error', message: 'No workspace folder is open, so there is no TypeScript code to query. Open the folder that contains your tsconfig.json (File > Open Folder) and ask again.' };
+  }
+  const trimmed = filePath.trim();
+  if (path.isAbsolute(trimmed)) {
+    const folder = deepestContaining(trimmed, folders);
+    if (folder) return { kind: 'folder', folder, filePath: toPosix(path.relative(folder.root, trimmed)) };
+    if (folders.length === 1) return { kind: 'folder', folder: folders[0], filePath: trimmed };
+    return { kind: 'error', message: `${filePath} is outside every workspace folder (${listFolders(folders)}). Pass a path inside one of them, relative to its root (e.g. "src/index.ts").` };
+  }
+  const relative = toPosix(path.posix.normalize(toPosix(trimmed))).replace(/^\.\//, '');
+  if (folders.length === 1) return { kind: 'folder', folder: folders[0], filePath: relative };
+  const direct = folders.find((f) => exists(path.join(f.root, relative)));
+  if (direct) return { kind: 'folder', folder: direct, filePath: relative };
+  const [first, ...rest] = relative.split('/');
+  const named = folders.find((f) => f.name === first && rest.length > 0);
+  if (named) return { kind: 'folder', folder: named, filePath: rest.join('/') };
+  return {
+    kind: 'error',
+    message: `File not found: ${filePath} is in none of the workspace folders (${listFolders(folders)}). Pass a path relative to the folder that holds it (e.g. "src/index.ts"), or prefix it with the folder name (e.g. "${folders[0].name}/src/index.ts").`,
+  };
+}
+
+/** The deepest folder whose root contains the absolute path `file` (nested folders: the inner one). */
+export function deepestContaining<F extends RoutableFolder>(file: string, folders: readonly F[]): F | undefined {
+  let best: F | undefined;
+  for (const f of folders) {
+    const rel = path.relative(f.root, file);
+    const inside = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+    if (inside && (!best || f.root.length > best.root.length)) best = f;
+  }
+  return best;
+}
+
+function listFolders(folders: readonly RoutableFolder[]): string {
+  return folders.map((f) => f.name).join(', ');
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}

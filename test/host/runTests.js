@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+// `npm run test:host`: runs the in-host suite (out/test/host/suite) inside a real VS Code
+// extension host, here code-server 4.100.3's remote Node extension host, with the workbench
+// loaded in Debian's headless Chromium through playwright-core. Everything stays on 127.0.0.1.
+// Exit code = the suite's result; the last line is "N passed, N failed".
+// Adapted from /work/shared/recipes/vscode-host-tests/run-tests.js. Prerequisite: bash test/host/setup.sh
+//
+// Options: --timeout SEC (default 240)   Env: HOST_TEST_GREP=<mocha grep>, PROBE_VERBOSE=1 (code-server and
+// browser output), PROBE_KEEP=1 (keep the run's temp dir), CHROMIUM_PATH (default /usr/bin/chromium).
+'use strict';
+const { spawn } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const net = require('net');
+const util = require('util');
+
+const hostDir = __dirname;
+const repo = path.resolve(hostDir, '..', '..');
+const testsEntry = path.join(repo, 'out', 'test', 'host', 'suite', 'index.js');
+const fixture = path.join(hostDir, 'workspace');
+const timeoutSec = Number(argValue('timeout', '240'));
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const verbose = !!process.env.PROBE_VERBOSE;
+
+function argValue(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+
+function requirePrerequisites() {
+  const missing = [];
+  if (!fs.existsSync(path.join(repo, 'dist', 'extension.js')) || !fs.existsSync(path.join(repo, 'dist', 'worker.js'))) missing.push('dist/extension.js and dist/worker.js: run `npm run build`');
+  if (!fs.existsSync(testsEntry)) missing.push('out/test/host/suite/index.js: run `npm run compile-tests`');
+  if (!fs.existsSync(path.join(hostDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'))) missing.push('code-server in test/host/node_modules: run `bash test/host/setup.sh` once');
+  if (!fs.existsSync(chromiumPath)) missing.push(`${chromiumPath}: run \`bash test/host/setup.sh\` once (or set CHROMIUM_PATH)`);
+  if (missing.length > 0) {
+    console.error(`test:host cannot start. Missing:\n  - ${missing.join('\n  - ')}`);
+    process.exit(2);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForHttp(url, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`code-server did not come up at ${url}`);
+}
+
+/** User settings that keep the workbench and built-in extensions off the network. */
+function writeUserSettings(userDataDir) {
+  fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({
+    'telemetry.telemetryLevel': 'off',
+    'update.mode': 'none',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'extensions.ignoreRecommendations': true,
+    'workbench.enableExperiments': false,
+    'workbench.startupEditor': 'none',
+    'workbench.welcomePage.walkthroughs.openOnInstall': false,
+    'security.workspace.trust.enabled': false,
+    'npm.fetchOnlinePackageInfo': false,
+    'json.schemaDownload.enable': false,
+    'typescript.disableAutomaticTypeAcquisition': true,
+    'git.autofetch': false,
+  }, null, 2));
+}
+
+async function main() {
+  requirePrerequisites();
+  const t0 = Date.now();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tscg-host-'));
+  const port = await freePort();
+  const host = `127.0.0.1:${port}`;
+  // The suite edits, creates and deletes fixture files: it works on a throwaway copy.
+  const ws = path.join(tmp, 'ws');
+  fs.cpSync(fixture, ws, { recursive: true });
+  fs.mkdirSync(path.join(tmp, 't'));
+  const configFile = path.join(tmp, 'config.yaml');
+  fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
+  writeUserSettings(path.join(tmp, 'user-data'));
+
+  const entry = path.join(hostDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+  const cs = spawn(process.execPath, [
+    entry,
+    '--config', configFile,
+    '--bind-addr', host,
+    '--auth', 'none',
+    '--user-data-dir', path.join(tmp, 'user-data'),
+    '--extensions-dir', path.join(tmp, 'extensions'),
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', '--disable-proxy',
+    '--ignore-last-opened',
+  ], {
+    env: {
+      ...process.env,
+      PROBE_RESULT_FILE: path.join(tmp, 'result.txt'),
+      EXTENSIONS_GALLERY: '{}', // no marketplace (code-server's default is open-vsx.org)
+      // code-server's sockets, logs and state stay in the run's dir instead of /tmp and ~.
+      TMPDIR: path.join(tmp, 't'),
+      XDG_DATA_HOME: path.join(tmp, 'xdg-data'),
+      XDG_CONFIG_HOME: path.join(tmp, 'xdg-config'),
+      XDG_CACHE_HOME: path.join(tmp, 'xdg-cache'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group: stopped together with its extension hosts
+  });
+  const csLog = fs.createWriteStream(path.join(tmp, 'code-server.log'));
+  cs.stdout.pipe(csLog);
+  cs.stderr.pipe(csLog);
+  if (verbose) {
+    cs.stdout.pipe(process.stderr);
+    cs.stderr.pipe(process.stderr);
+  }
+
+  let browser;
+  let exitCode = 1;
+  const csExited = new Promise((resolve) => cs.on('exit', resolve));
+  const stopAll = async () => {
+    try {
+      if (browser) await browser.close();
+    } catch {
+      // already gone
+    }
+    try {
+      process.kill(-cs.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    const how = await Promise.race([csExited.then(() => 'exited'), new Promise((r) => setTimeout(() => r('timeout'), 5000))]);
+    if (how === 'timeout') {
+      try {
+        process.kill(-cs.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+
+  try {
+    await waitForHttp(`http://${host}/healthz`, 60000);
+    const { chromium } = require(require.resolve('playwright-core', { paths: [hostDir] }));
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      env: { ...process.env, XDG_CONFIG_HOME: path.join(tmp, 'xdg-config'), XDG_CACHE_HOME: path.join(tmp, 'xdg-cache') },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        '--disable-dev-shm-usage',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
+    });
+    const page = await browser.newPage();
+    // The web workbench reports log lines (mocha's output included) through window.codeAutomationLog
+    // and the end of the test run through window.codeAutomationExit (the hooks @vscode/test-web uses).
+    let finish;
+    const finished = new Promise((resolve) => { finish = resolve; });
+    // Prefixed, so a CI log's own "N passing" lines are not confused with the suite's (the summary line is ours).
+    await page.exposeFunction('codeAutomationLog', (_type, args) => {
+      const text = util.format(...(Array.isArray(args) ? args : [args]));
+      for (const line of text.split('\n')) console.log(`[exthost] ${line}`);
+    });
+    await page.exposeFunction('codeAutomationExit', (code) => finish(code));
+    page.on('console', (m) => { if (verbose) console.error('[browser]', m.type(), m.text()); });
+    page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+    page.on('request', (r) => {
+      const u = r.url();
+      if (!/^(https?|wss?):\/\/127\.0\.0\.1[:/]/.test(u) && !/^(data|blob):/.test(u)) console.error('[non-loopback request]', u.slice(0, 200));
+    });
+    // vscode-remote:// puts the extension and the tests on code-server's Node extension host.
+    const remote = (p) => `vscode-remote://${host}${p}`;
+    const payload = [
+      ['extensionDevelopmentPath', remote(repo)],
+      ['extensionTestsPath', remote(testsEntry)],
+    ];
+    const workspaceFile = path.join(ws, 'fixture.code-workspace');
+    await page.goto(`http://${host}/?workspace=${encodeURIComponent(workspaceFile)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), timeoutSec * 1000));
+    const outcome = await Promise.race([finished, timer]);
+    if (outcome === 'timeout') {
+      console.error(`Timed out after ${timeoutSec}s waiting for the extension tests to finish`);
+      exitCode = 124;
+    } else {
+      exitCode = Number(outcome);
+    }
+    console.error(`[test:host] exit=${exitCode} total=${((Date.now() - t0) / 1000).toFixed(1)}s logs=${tmp}`);
+  } catch (e) {
+    console.error('[test:host] error:', (e && e.stack) || e);
+    console.error('[test:host] code-server log:', path.join(tmp, 'code-server.log'));
+    exitCode = 1;
+  } finally {
+    await stopAll();
+  }
+  const resultFile = path.join(tmp, 'result.txt');
+  if (fs.existsSync(resultFile)) process.stdout.write(fs.readFileSync(resultFile, 'utf8'));
+  else if (exitCode !== 0) console.log('0 passed, 1 failed');
+  if (exitCode === 0 && !process.env.PROBE_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
+  process.exit(exitCode);
+}
+
+main();

@@ -1,0 +1,30 @@
+// extensionTestsPath entry (compiled to out/test/host/suite/index.js): the extension host calls
+// run() and takes its promise as the test result. Used by both runners: code-server +
+// headless Chromium (runTests.js) and @vscode/test-electron (runElectron.js).
+import * as fs from 'fs';
+import * as path from 'path';
+import Mocha from 'mocha';
+
+/** In this order: the edits of freshness.test come last, they change the fixture. */
+const FILES = ['activation.test.js', 'tools.test.js', 'commands.test.js', 'freshness.test.js'];
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, grep: process.env.HOST_TEST_GREP });
+  for (const f of FILES) mocha.addFile(path.join(__dirname, f));
+  let passed = 0;
+  return new Promise((resolve, reject) => {
+    try {
+      mocha
+        .run((failures) => {
+          // The runner prints this line last ("N passed, N failed").
+          const line = `${passed} passed, ${failures} failed`;
+          if (process.env.PROBE_RESULT_FILE) fs.writeFileSync(process.env.PROBE_RESULT_FILE, `${line}\n`);
+          if (failures > 0) reject(new Error(`${failures} tests failed.`));
+          else resolve();
+        })
+        .on('pass', () => passed++);
+    } catch (err) {
+      reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  });
+}
