@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { mulberry32 } from '../test/support/mulberry32';
 
 /** Size knobs of a synthetic workspace. */
 export interface WorkspaceShape {
@@ -113,14 +114,3 @@ function sourceFile(i: number, shape: WorkspaceShape, rand: () => number): strin
   return out.join('\n');
 }
 
-/** Small seeded PRNG: the same seed gives the same workspace on every machine. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

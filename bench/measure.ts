@@ -8,7 +8,7 @@ import { formatText } from '../src/core/format/formatText';
 import { createFileSourceReader } from '../src/core/format/FileSourceReader';
 import { GraphNode } from '../src/core/graph/GraphTypes';
 import { discoverProjects } from '../src/core/indexer/discoverProjects';
-import { mulberry32 } from './generateWorkspace';
+import { mulberry32 } from '../test/support/mulberry32';
 
 /**
  * One measurement in a fresh process (so JIT warm-up and caches of one never help another):

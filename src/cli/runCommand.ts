@@ -5,6 +5,7 @@ import { formatText } from '../core/format/formatText';
 import { QueryResult } from '../core/query/QueryResult';
 import { exportGraph, formatExport } from './exportGraph';
 import { collectStats, formatStats } from './formatStats';
+import { QueryRequest, runQuery as dispatchQuery } from '../core/query/QueryRequest';
 import { CliCommand, OutputFormat, QueryCommand, isQueryCommand } from './parseCliArgs';
 
 /** The part of `CodeGraph` the CLI uses; tests may hand in a graph they built (see `runCli`'s `deps`). */
@@ -53,14 +54,11 @@ function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableG
 }
 
 function query(command: QueryCommand, graph: QueryableGraph): QueryResult {
-  switch (command.name) {
-    case 'dependenciesOf':
-      return graph.dependenciesOf(command.file, command.symbol);
-    case 'dependentsOf':
-      return graph.dependentsOf(command.file, command.symbol);
-    case 'pathsBetween':
-      return graph.pathsBetween(command.from, command.to);
-  }
+  const request: QueryRequest =
+    command.name === 'pathsBetween'
+      ? { query: command.name, from: command.from, to: command.to }
+      : { query: command.name, file_path: command.file, symbol: command.symbol };
+  return dispatchQuery(graph, request);
 }
 
 function render(result: QueryResult, format: OutputFormat, root: string): string {

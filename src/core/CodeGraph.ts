@@ -51,9 +51,14 @@ export class CodeGraph {
     return this.index.update(changed, deleted, token);
   }
 
+  /** Persist the graph (only when opened with a cacheDir); hosts call it once edits settle. */
+  saveCache(): void {
+    this.index.saveCache();
+  }
+
   /** Full re-index (the "rebuild graph" command). */
   async rebuild(token?: CancellationToken): Promise<IndexReport> {
-    this.report = await this.index.indexAll(token);
+    this.report = await this.index.rebuildFromScratch(token);
     return this.report;
   }
 

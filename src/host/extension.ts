@@ -15,7 +15,10 @@ export interface TsCodeGraphApi {
 
 export function activate(context: vscode.ExtensionContext): TsCodeGraphApi {
   const log = createHostLog();
-  const service = new GraphService(vscode.Uri.joinPath(context.extensionUri, 'dist', 'worker.js').fsPath, log);
+  // The graph cache lives in this workspace's storage (none for an empty window): a second start loads it.
+  const cacheDir = context.storageUri ? vscode.Uri.joinPath(context.storageUri, 'graph-cache').fsPath : undefined;
+  const toolVersion = String((context.extension.packageJSON as { version?: string }).version ?? '');
+  const service = new GraphService(vscode.Uri.joinPath(context.extensionUri, 'dist', 'worker.js').fsPath, log, { cacheDir, toolVersion });
   context.subscriptions.push(log, service);
   registerTools(context, service);
   registerCommands(context, service, log);

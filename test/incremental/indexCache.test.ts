@@ -75,4 +75,14 @@ describe('persisted graph cache', function () {
     await second.index.update(['src/m0/index.ts'], []);
     assert.deepEqual(second.graph.snapshot(), await fresh());
   });
+
+  it("'refresh' (the rebuild command) never reads the cache, and rewrites it", async () => {
+    await cached();
+    const refreshed = await indexWorkspace({ root, cacheDir, cacheMode: 'refresh' });
+    assert.equal(refreshed.report.cache, undefined);
+    assert.equal((await cached()).report.cache, 'full');
+    const rebuilt = await refreshed.index.rebuildFromScratch();
+    assert.equal(rebuilt.cache, undefined);
+    assert.deepEqual(refreshed.graph.snapshot(), await fresh());
+  });
 });

@@ -1,4 +1,4 @@
-import { mulberry32 } from '../../bench/generateWorkspace';
+import { mulberry32 } from '../support/mulberry32';
 
 /** A workspace held in memory: root-relative path → text. */
 export type Files = Map<string, string>;

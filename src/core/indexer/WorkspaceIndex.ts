@@ -36,6 +36,8 @@ export class WorkspaceIndex {
   private readonly log: Logger;
   private readonly host: SharedCompilerHost;
   private projects: Project[] = [];
+  /** 'refresh' after an explicit rebuild: the next indexAll ignores what the cache remembers. */
+  private cacheMode: 'use' | 'refresh';
   /** False after a start from the cache: programs are built on the first change. */
   private programsBuilt = false;
   /** Absolute file → the project that indexes it (each file is indexed once). */
@@ -49,6 +51,17 @@ export class WorkspaceIndex {
     this.root = normalize(options.root);
     this.log = options.logger ?? silentLogger;
     this.host = new SharedCompilerHost(this.ts);
+    this.cacheMode = options.cacheMode ?? 'use';
+  }
+
+  /** Index from scratch, ignoring (and then rewriting) the persisted cache: the "rebuild graph" command. */
+  async rebuildFromScratch(token?: CancellationToken): Promise<IndexReport> {
+    this.cacheMode = 'refresh';
+    try {
+      return await this.indexAll(token);
+    } finally {
+      this.cacheMode = 'use';
+    }
   }
 
   async indexAll(token: CancellationToken = this.options.token ?? neverCancelled): Promise<IndexReport> {
@@ -112,7 +125,7 @@ export class WorkspaceIndex {
   }
 
   private readValidCache(): CacheSnapshot | undefined {
-    if (!this.options.cacheDir) return undefined;
+    if (!this.options.cacheDir || this.cacheMode === 'refresh') return undefined;
     const { snapshot, problem } = readCache(cacheFileFor(this.options.cacheDir, this.root));
     if (problem) this.log.warn(`${problem}; indexing from scratch`);
     if (snapshot && snapshot.fingerprint !== this.fingerprint()) {

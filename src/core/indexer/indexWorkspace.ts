@@ -16,6 +16,8 @@ export interface IndexOptions {
   onProgress?(done: number, total: number): void;
   /** Persist the graph here between runs (see IndexCache); no cache when absent. */
   cacheDir?: string;
+  /** 'refresh': do not read the cache (index from scratch) but write it. Default 'use'. */
+  cacheMode?: 'use' | 'refresh';
   /** The host's version, part of the cache fingerprint (a new release never trusts an old cache). */
   toolVersion?: string;
 }

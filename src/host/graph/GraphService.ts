@@ -49,6 +49,8 @@ export class GraphService implements vscode.Disposable {
   constructor(
     private readonly workerPath: string,
     private readonly log: HostLog,
+    /** Persisted-graph location and version (see core IndexCache); no cache when cacheDir is undefined. */
+    private readonly cache: { cacheDir?: string; toolVersion?: string } = {},
   ) {}
 
   /** Start indexing in the background. Called once, after tools, commands and status are registered. */
@@ -80,7 +82,8 @@ export class GraphService implements vscode.Disposable {
       this.startWorker();
       return;
     }
-    for (const entry of [...this.folders.values()]) this.openFolder(entry.folder);
+    // An explicit rebuild is a request not to trust anything remembered: re-index and rewrite the cache.
+    for (const entry of [...this.folders.values()]) this.openFolder(entry.folder, 'refresh');
   }
 
   status(): FolderStatus[] {
@@ -148,7 +151,7 @@ export class GraphService implements vscode.Disposable {
     if (this.folders.size === 0) this.log.info('No workspace folder is open: nothing to index.');
   }
 
-  private openFolder(folder: vscode.WorkspaceFolder): void {
+  private openFolder(folder: vscode.WorkspaceFolder, cache: 'use' | 'refresh' = 'use'): void {
     const client = this.client;
     if (!client) return;
     if (folder.uri.scheme !== 'file') {
@@ -161,7 +164,7 @@ export class GraphService implements vscode.Disposable {
     const previous = this.folders.get(key);
     const entry: FolderEntry = {
       folder,
-      spec: { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath },
+      spec: { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, ...this.cache, cacheMode: cache },
       status: { name: folder.name, state: 'indexing', done: 0, total: 0, files: 0, symbols: 0 },
       generation: (previous?.generation ?? 0) + 1,
     };

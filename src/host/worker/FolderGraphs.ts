@@ -5,6 +5,7 @@ import { fitToBudget } from '../../core/format/fitToBudget';
 import { formatText } from '../../core/format/formatText';
 import { Logger } from '../../core/Logger';
 import { QueryResult } from '../../core/query/QueryResult';
+import { runQuery } from '../../core/query/QueryRequest';
 import { loadTypeScript } from './loadTypeScript';
 import { FolderSpec, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
 import { deepestContaining, routeFilePath } from './routeFilePath';
@@ -22,7 +23,10 @@ interface FolderState {
   /** The last queued update: queries wait for it, so they see every change posted before them. */
   chain: Promise<void>;
   reader: FileSourceReader;
+  saveTimer?: ReturnType<typeof setTimeout>;
 }
+
+const CACHE_SAVE_DELAY_MS = 5_000;
 
 /**
  * The worker's state: one CodeGraph per workspace folder, the order of updates and queries, and
@@ -50,6 +54,9 @@ export class FolderGraphs {
       root: spec.root,
       ts,
       token,
+      cacheDir: spec.cacheDir,
+      cacheMode: spec.cacheMode,
+      toolVersion: spec.toolVersion,
       logger: prefixed(this.log, spec.name),
       onProgress: throttle((done, total) => this.onProgress(spec.key, done, total)),
     }).then(
@@ -64,6 +71,7 @@ export class FolderGraphs {
     if (token.isCancellationRequested) throw new Error(`Indexing of ${spec.name} was superseded.`);
     if (!state.graph) throw new Error(state.failure);
     const r = state.graph.report;
+    if (r.cache) this.log.info(`[${spec.name}] graph cache: ${r.cache === 'full' ? 'loaded whole' : 'loaded, changed files re-indexed'}`);
     for (const problem of r.problems) this.log.warn(`[${spec.name}] ${problem}`);
     this.log.info(`[${spec.name}] indexed ${r.files} files in ${r.millis} ms: ${r.nodes} nodes, ${r.edges} edges (projects: ${r.projects.join(', ') || 'none'})`);
     return { files: r.files, symbols: countSymbols(state.graph), projects: r.projects.length, millis: r.millis, typescript: description, problems: r.problems };
@@ -89,6 +97,7 @@ export class FolderGraphs {
       try {
         const report = await graph.update(changed, deleted, state.token);
         this.log.info(`[${state.spec.name}] updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
+        this.saveCacheSoon(state);
         return { symbols: countSymbols(graph), reindexed: report.reindexed.length, rebuilt: false };
       } catch (err) {
         // Cancelled because the folder is being re-indexed or closed: the new index has the change.
@@ -105,6 +114,17 @@ export class FolderGraphs {
       (err: unknown) => this.log.error(`[${state.spec.name}] update failed: ${stack(err)}`),
     );
     return result;
+  }
+
+  /** Persist the graph once edits settle (writing it on every save would cost more than the save). */
+  private saveCacheSoon(state: FolderState): void {
+    if (!state.spec.cacheDir) return;
+    if (state.saveTimer) clearTimeout(state.saveTimer);
+    state.saveTimer = setTimeout(() => {
+      state.saveTimer = undefined;
+      if (!state.token.isCancellationRequested) state.graph?.saveCache();
+    }, CACHE_SAVE_DELAY_MS);
+    state.saveTimer.unref?.();
   }
 
   async query(args: QueryArgs, tokenBudget?: number): Promise<QueryAnswer> {
@@ -179,15 +199,14 @@ export class FolderGraphs {
   }
 }
 
+/** The request with its file paths made folder-relative by routing. */
 function run(graph: CodeGraph, args: QueryArgs, paths: string[]): QueryResult {
-  switch (args.query) {
-    case 'dependenciesOf':
-      return graph.dependenciesOf(paths[0], args.symbol);
-    case 'dependentsOf':
-      return graph.dependentsOf(paths[0], args.symbol);
-    case 'pathsBetween':
-      return graph.pathsBetween({ file_path: paths[0], symbol: args.from.symbol }, { file_path: paths[1], symbol: args.to.symbol });
-  }
+  return runQuery(
+    graph,
+    args.query === 'pathsBetween'
+      ? { query: args.query, from: { file_path: paths[0], symbol: args.from.symbol }, to: { file_path: paths[1], symbol: args.to.symbol } }
+      : { ...args, file_path: paths[0] },
+  );
 }
 
 /** What the status bar calls symbols: declarations of the workspace (no module nodes, no library leaves). */

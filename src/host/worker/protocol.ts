@@ -1,3 +1,4 @@
+import type { QueryRequest } from '../../core/query/QueryRequest';
 import type { QueryName } from '../../core/query/QueryResult';
 import type { SymbolRef } from '../../core/query/QueryContext';
 
@@ -21,13 +22,16 @@ export interface FolderSpec {
   root: string;
   /** Absolute path of the workspace's typescript.js to load (only when the workspace is trusted). */
   tsPath?: string;
+  /** Where to persist this folder's graph between sessions (the extension's workspace storage). */
+  cacheDir?: string;
+  /** The extension's version: a new release never trusts an older cache. */
+  toolVersion?: string;
+  /** 'refresh' (the Rebuild command): index from scratch, then rewrite the cache. */
+  cacheMode?: 'use' | 'refresh';
 }
 
 /** The three queries of spec 000, exactly as the tools take them. */
-export type QueryArgs =
-  | { query: 'dependenciesOf'; file_path: string; symbol: string }
-  | { query: 'dependentsOf'; file_path: string; symbol: string }
-  | { query: 'pathsBetween'; from: SymbolRef; to: SymbolRef };
+export type QueryArgs = QueryRequest;
 
 export interface OpenResult {
   files: number;

@@ -6,7 +6,7 @@ import { CodeGraph } from '../../../src/core/CodeGraph';
 import { createFileSourceReader } from '../../../src/core/format/FileSourceReader';
 import { fitToBudget } from '../../../src/core/format/fitToBudget';
 import { formatText } from '../../../src/core/format/formatText';
-import { QueryResult } from '../../../src/core/query/QueryResult';
+import { runQuery } from '../../../src/core/query/QueryRequest';
 import type { TsCodeGraphApi } from '../../../src/host/extension';
 import type { QueryArgs } from '../../../src/host/worker/protocol';
 
@@ -48,17 +48,6 @@ export async function expectedText(folder: 'app' | 'lib', args: QueryArgs, token
   const result = runQuery(graph, args);
   const reader = createFileSourceReader(root);
   return tokenBudget === undefined ? formatText(result, reader) : fitToBudget(result, reader, tokenBudget);
-}
-
-function runQuery(graph: CodeGraph, args: QueryArgs): QueryResult {
-  switch (args.query) {
-    case 'dependenciesOf':
-      return graph.dependenciesOf(args.file_path, args.symbol);
-    case 'dependentsOf':
-      return graph.dependentsOf(args.file_path, args.symbol);
-    case 'pathsBetween':
-      return graph.pathsBetween(args.from, args.to);
-  }
 }
 
 /** Replace a fixture file's text through the editor API and save it (awaits the save). */

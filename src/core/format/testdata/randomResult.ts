@@ -1,17 +1,9 @@
 import { EDGE_TYPES, EdgeType, GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { GraphResult } from '../../query/QueryResult';
+import { mulberry32 } from '../../../../test/support/mulberry32';
 
-/** mulberry32: a tiny seeded PRNG, so a failing property case can be replayed from its seed. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
+
 
 /** A few names for many nodes: collisions (and so `#N` labels) are common. */
 const NAMES = ['run', 'load', 'save', 'format', 'User.save', 'parse', 'init', 'main'];

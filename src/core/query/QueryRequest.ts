@@ -1,0 +1,23 @@
+import type { CodeGraph } from '../CodeGraph';
+import { SymbolRef } from './QueryContext';
+import { QueryResult } from './QueryResult';
+
+/** A query as every surface receives it (the LM tools' input shape, spec 000). */
+export type QueryRequest =
+  | { query: 'dependenciesOf' | 'dependentsOf'; file_path: string; symbol: string }
+  | { query: 'pathsBetween'; from: SymbolRef; to: SymbolRef };
+
+/** Anything that answers the three queries (a CodeGraph, or a test double). */
+export type QueryTarget = Pick<CodeGraph, 'dependenciesOf' | 'dependentsOf' | 'pathsBetween'>;
+
+/** The one place a request is dispatched to its query (CLI, worker and tests all come through here). */
+export function runQuery(target: QueryTarget, request: QueryRequest): QueryResult {
+  switch (request.query) {
+    case 'dependenciesOf':
+      return target.dependenciesOf(request.file_path, request.symbol);
+    case 'dependentsOf':
+      return target.dependentsOf(request.file_path, request.symbol);
+    case 'pathsBetween':
+      return target.pathsBetween(request.from, request.to);
+  }
+}
