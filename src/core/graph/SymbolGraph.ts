@@ -29,6 +29,12 @@ export class SymbolGraph {
     return before.nodes.filter((n) => !now.has(n.id)).map((n) => n.id);
   }
 
+  /** Put every incoming list touched by loads/updates in order now, so queries never pay for sorting. */
+  settle(): void {
+    for (const id of this.unsortedIn) this.in.get(id)?.sort((a, b) => this.compareIncoming(a, b));
+    this.unsortedIn.clear();
+  }
+
   /** Drop a file's contribution. Returns the ids of the nodes it removed. */
   removeFile(file: string): string[] {
     const before = this.byFile.get(file);
@@ -90,7 +96,7 @@ export class SymbolGraph {
     if (!this.nodes.has(id)) return [];
     const list = this.in.get(id);
     if (!list) return [];
-    if (this.unsortedIn.delete(id)) list.sort((a, b) => this.compareIncoming(a, b));
+    if (this.unsortedIn.delete(id)) list.sort((a, b) => this.compareIncoming(a, b)); // only between a change and settle()
     return list;
   }
 

@@ -91,6 +91,7 @@ export class WorkspaceIndex {
       await this.extractAll(files, token);
       this.saveCache();
     }
+    this.graph.settle();
     const stats = this.graph.stats();
     return {
       projects: this.projects.map((p) => (p.config.configPath ? this.relative(p.config.configPath) : '(inferred)')),
@@ -193,6 +194,7 @@ export class WorkspaceIndex {
       const files = [...seeds].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
       for (const abs of this.owner.keys()) if (!this.graph.hasFile(this.relative(abs))) files.push(abs);
       await this.extractAll([...new Set(files)], token);
+      this.graph.settle();
       return { reindexed: files.map((f) => this.relative(f)).sort(), removed, millis: Date.now() - started };
     }
     const sources = [...changedAbs, ...deletedAbs].filter((f) => SOURCE_FILE.test(f));
@@ -239,6 +241,7 @@ export class WorkspaceIndex {
         for (const d of dependents.get(rel) ?? []) if (!done.has(d)) queue.push(d);
       }
     }
+    this.graph.settle();
     return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
   }
 
