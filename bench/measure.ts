@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   if (mode === 'index') return print(await indexAndQuery(root, tsconfig, leaf, hub));
   if (mode === 'lag') return print(await lagWhileIndexing(root, tsconfig));
   if (mode === 'cache') return print(await secondStart(root, tsconfig));
+  if (mode === 'scale') return print(await indexInWorker(root, Number(leaf)));
   throw new Error(`unknown mode ${mode}`);
 }
 
@@ -148,6 +149,22 @@ async function secondStart(root: string, tsconfig?: string) {
   }
 }
 
+/**
+ * The extension's setup at scale: a worker thread with default resource limits indexes the
+ * workspace (progress events counted); with `cancelAtFile` > 0 the token is cancelled when progress
+ * passes that file, and we measure how long the cancellation takes to land.
+ */
+async function indexInWorker(root: string, cancelAtFile: number) {
+  const started = performance.now();
+  let progressEvents = 0;
+  const outcome = await new Promise<Record<string, unknown>>((resolve, reject) => {
+    const w = new Worker(__filename, { workerData: { root, cancelAtFile } });
+    w.on('message', (m: { kind: string }) => (m.kind === 'progress' ? progressEvents++ : resolve(m)));
+    w.once('error', reject);
+  });
+  return { ...outcome, progressEvents, wallMillis: performance.now() - started, peakRssMb: peakRssMb() };
+}
+
 async function lagWhileIndexing(root: string, tsconfig?: string) {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
@@ -189,6 +206,18 @@ if (isMainThread) {
     process.exit(1);
   });
 } else {
-  const { root, tsconfig } = workerData as { root: string; tsconfig?: string };
-  CodeGraph.open({ root, tsconfig }).then(() => parentPort!.postMessage('done'));
+  const { root, tsconfig, cancelAtFile } = workerData as { root: string; tsconfig?: string; cancelAtFile?: number };
+  const token = { isCancellationRequested: false };
+  let cancelledAt = 0;
+  const onProgress = (done: number) => {
+    parentPort!.postMessage({ kind: 'progress', done });
+    if (cancelAtFile && done >= cancelAtFile && !token.isCancellationRequested) {
+      token.isCancellationRequested = true;
+      cancelledAt = performance.now();
+    }
+  };
+  CodeGraph.open({ root, tsconfig, token, onProgress }).then(
+    (g) => parentPort!.postMessage({ kind: 'done', files: g.report.files, nodes: g.report.nodes, edges: g.report.edges, heapMb: process.memoryUsage().heapUsed / 1e6 }),
+    (e: Error) => parentPort!.postMessage({ kind: 'cancelled', message: e.message, millisAfterCancel: cancelledAt ? performance.now() - cancelledAt : -1 }),
+  );
 }
