@@ -45,6 +45,21 @@ describe(`${WorkerClient.name} + graphWorker`, function () {
     assert.ok(events.some((e) => e.kind === 'log' && e.message.includes('[app] indexed 6 files')));
   });
 
+  it('queries that arrive while the first index runs wait for it; the folder is indexed once', async () => {
+    const root = path.join(tmp, 'app');
+    fs.cpSync(FIXTURE, root, { recursive: true });
+    const opening = client.request('open', { folder: folder('app', root) });
+    const args = { query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' } as const;
+    const [first, second] = await Promise.all([client.request('query', { args }), client.request('query', { args })]);
+    await opening;
+    const expected = formatText((await CodeGraph.open({ root })).dependentsOf('src/utils/format.ts', 'formatDate'), createFileSourceReader(root));
+    assert.strictEqual(first.text, expected);
+    assert.strictEqual(second.text, expected);
+    const logs = events.filter((e): e is Extract<WorkerEvent, { kind: 'log' }> => e.kind === 'log').map((e) => e.message);
+    assert.strictEqual(logs.filter((m) => m.startsWith('[app] indexing ')).length, 1, logs.join('\n'));
+    assert.strictEqual(logs.filter((m) => m.includes('[app] indexed 6 files')).length, 1, logs.join('\n'));
+  });
+
   it('a query posted after an update sees it, without awaiting the update', async () => {
     const root = path.join(tmp, 'app');
     fs.cpSync(FIXTURE, root, { recursive: true });
