@@ -2,9 +2,9 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
-import { DeclaredFile, declareFile } from './declareFile';
 import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './discoverProjects';
-import { SymbolTargets, Target, extractEdges } from './extractEdges';
+import { SymbolTargets, extractEdges } from './extractEdges';
+import { NodeLocator } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
 import { fileShape } from './fileShape';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
@@ -42,8 +42,7 @@ export class WorkspaceIndex {
   private programsBuilt = false;
   /** Absolute file → the project that indexes it (each file is indexed once). */
   private owner = new Map<string, Project>();
-  private readonly declaredCache = new WeakMap<TS.SourceFile, DeclaredFile>();
-  private fileInfoCache = new WeakMap<TS.SourceFile, { owned: boolean; file: string } | null>();
+  private readonly locator: NodeLocator;
   problems: string[] = [];
 
   constructor(private readonly options: IndexOptions) {
@@ -52,6 +51,7 @@ export class WorkspaceIndex {
     this.log = options.logger ?? silentLogger;
     this.host = new SharedCompilerHost(this.ts);
     this.cacheMode = options.cacheMode ?? 'use';
+    this.locator = new NodeLocator(this.ts, this.root, (abs) => this.owner.has(abs));
   }
 
   /** Index from scratch, ignoring (and then rewriting) the persisted cache: the "rebuild graph" command. */
@@ -259,7 +259,7 @@ export class WorkspaceIndex {
         host: this.host.hostFor(p.config.options),
         oldProgram: p.program,
       });
-      p.targets = this.makeTargets(p.program);
+      p.targets = this.locator.targetsFor(p.program);
       this.programsBuilt = true;
       this.log.info(`program for ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred)'} built in ${Date.now() - started} ms`);
     }
@@ -276,7 +276,7 @@ export class WorkspaceIndex {
   /** Each file is indexed by exactly one project: its own root files first (deepest config first), then sources it pulls in. */
   private assignOwners(): void {
     this.owner = new Map();
-    this.fileInfoCache = new WeakMap();
+    this.locator.ownershipChanged();
     for (const p of this.projects) {
       for (const f of p.config.fileNames) if (!this.owner.has(f) && this.isInsideRoot(f) && !f.endsWith('.json')) this.owner.set(f, p);
     }
@@ -312,7 +312,7 @@ export class WorkspaceIndex {
       this.graph.removeFile(rel);
       return;
     }
-    const declared = this.declaredFor(sf, rel, false);
+    const declared = this.locator.declaredFor(sf, rel, false);
     const contribution = extractEdges({ ts: this.ts, checker: program.getTypeChecker(), sf, declared, targets: project.targets! });
     const syntax = program.getSyntacticDiagnostics(sf);
     if (syntax.length) {
@@ -361,73 +361,6 @@ export class WorkspaceIndex {
     return sf ? fileShape(this.ts, program, sf, nodeIds) : undefined;
   }
 
-  private declaredFor(sf: TS.SourceFile, file: string, external: boolean): DeclaredFile {
-    const cached = this.declaredCache.get(sf);
-    if (cached && cached.file === file && cached.external === external) return cached;
-    const declared = declareFile(this.ts, sf, file, external);
-    this.declaredCache.set(sf, declared);
-    return declared;
-  }
-
-  private makeTargets(program: TS.Program): SymbolTargets {
-    const ts = this.ts;
-    const checker = program.getTypeChecker();
-    const ownedFile = (sf: TS.SourceFile) => {
-      const abs = normalize(sf.fileName);
-      return this.owner.has(abs) ? this.relative(abs) : undefined;
-    };
-    return {
-      ownedFile,
-      targetsOf: (symbol) => {
-        if (!symbol) return [];
-        let s = symbol;
-        if (s.flags & ts.SymbolFlags.Alias) {
-          try {
-            s = checker.getAliasedSymbol(s);
-          } catch {
-            return [];
-          }
-        }
-        const out: Target[] = [];
-        for (const decl of s.declarations ?? []) {
-          const sf = decl.getSourceFile();
-          const info = this.fileInfo(program, sf);
-          if (!info) continue;
-          const { owned, file } = info;
-          const declared = this.declaredFor(sf, file, !owned);
-          const id = lookupDeclaration(ts, declared, decl);
-          if (!id || out.some((t) => t.id === id)) continue;
-          const node = declared.nodes.find((n) => n.id === id)!;
-          const isAbstract =
-            ts.isMethodSignature(decl) || ts.isPropertySignature(decl) || (ts.getCombinedModifierFlags(decl as TS.Declaration) & ts.ModifierFlags.Abstract) !== 0;
-          out.push({ id, kind: node.kind, file, external: owned ? undefined : node, isAbstract });
-        }
-        return out;
-      },
-    };
-  }
-
-  /** Per source file: is it platform API (skip), ours, and its graph path. Reset when ownership changes. */
-  private fileInfo(program: TS.Program, sf: TS.SourceFile): { owned: boolean; file: string } | undefined {
-    const cached = this.fileInfoCache.get(sf);
-    if (cached !== undefined) return cached ?? undefined;
-    const abs = normalize(sf.fileName);
-    let info: { owned: boolean; file: string } | null = null;
-    if (!program.isSourceFileDefaultLibrary(sf) && !isPlatformTypes(abs)) {
-      const owned = this.owner.has(abs);
-      info = { owned, file: owned ? this.relative(abs) : this.externalName(abs) };
-    }
-    this.fileInfoCache.set(sf, info);
-    return info ?? undefined;
-  }
-
-  private externalName(abs: string): string {
-    const rel = this.relative(abs);
-    if (!rel.startsWith('..')) return rel;
-    const i = abs.lastIndexOf('/node_modules/');
-    return i >= 0 ? abs.slice(i + 1) : abs;
-  }
-
   private isInsideRoot(abs: string): boolean {
     return abs === this.root || abs.startsWith(this.root + '/');
   }
@@ -437,17 +370,4 @@ export class CancelledError extends Error {
   constructor() {
     super('Indexing was cancelled.');
   }
-}
-
-/** Node's own typings are platform API, like lib.*.d.ts: `console.log`, `fs.readFile` are not package calls. */
-function isPlatformTypes(abs: string): boolean {
-  return abs.includes('/node_modules/@types/node/');
-}
-
-/** The node a declaration stands for: itself, or (for an enum member) its enum. */
-function lookupDeclaration(ts: typeof TS, declared: DeclaredFile, decl: TS.Node): string | undefined {
-  const direct = declared.declToId.get(decl);
-  if (direct) return direct;
-  if (ts.isEnumMember(decl)) return declared.declToId.get(decl.parent);
-  return undefined;
 }

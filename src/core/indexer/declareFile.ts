@@ -7,6 +7,8 @@ export interface DeclaredFile {
   /** Declared in a file we do not index (node_modules): its nodes are leaves. */
   external: boolean;
   nodes: GraphNode[];
+  /** The same nodes by id. */
+  byId: Map<string, GraphNode>;
   /** Every declaration (and the function expression of a function-valued variable) that stands for a node. */
   declToId: Map<TS.Node, string>;
   moduleId: string;
@@ -263,7 +265,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
   };
 
   ts.forEachChild(sf, (c) => visit(c, ''));
-  return { file, external, nodes, declToId, moduleId: external ? '' : moduleNode.id };
+  return { file, external, nodes, byId, declToId, moduleId: external ? '' : moduleNode.id };
 }
 
 export function countLines(text: string): number {

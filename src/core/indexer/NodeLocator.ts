@@ -1,0 +1,107 @@
+import * as path from 'path';
+import type * as TS from 'typescript';
+import { DeclaredFile, declareFile } from './declareFile';
+import { normalize } from './discoverProjects';
+import { SymbolTargets, Target } from './extractEdges';
+
+interface FileInfo {
+  owned: boolean;
+  /** Graph path: root-relative, or `node_modules/...` for a library outside the root. */
+  file: string;
+}
+
+/**
+ * Maps compiler symbols to graph nodes: a symbol's declarations → the nodes that phase 1
+ * (declareFile) named for them, in our files or as external leaves in library files. Keeps the
+ * per-source-file work (naming, path computation) cached on the SourceFile objects, which the
+ * shared compiler host reuses across programs and edits.
+ */
+export class NodeLocator {
+  private readonly declaredCache = new WeakMap<TS.SourceFile, DeclaredFile>();
+  private fileInfoCache = new WeakMap<TS.SourceFile, FileInfo | null>();
+
+  constructor(
+    private readonly ts: typeof TS,
+    private readonly root: string,
+    private readonly isOwned: (abs: string) => boolean,
+  ) {}
+
+  /** Which files are ours changed: per-file answers must be recomputed. */
+  ownershipChanged(): void {
+    this.fileInfoCache = new WeakMap();
+  }
+
+  declaredFor(sf: TS.SourceFile, file: string, external: boolean): DeclaredFile {
+    const cached = this.declaredCache.get(sf);
+    if (cached && cached.file === file && cached.external === external) return cached;
+    const declared = declareFile(this.ts, sf, file, external);
+    this.declaredCache.set(sf, declared);
+    return declared;
+  }
+
+  targetsFor(program: TS.Program): SymbolTargets {
+    const ts = this.ts;
+    const checker = program.getTypeChecker();
+    return {
+      ownedFile: (sf) => {
+        const info = this.fileInfo(program, sf);
+        return info?.owned ? info.file : undefined;
+      },
+      targetsOf: (symbol) => {
+        if (!symbol) return [];
+        let s = symbol;
+        if (s.flags & ts.SymbolFlags.Alias) {
+          try {
+            s = checker.getAliasedSymbol(s); // follows re-export chains and barrels to the real declaration
+          } catch {
+            return [];
+          }
+        }
+        const out: Target[] = [];
+        for (const decl of s.declarations ?? []) {
+          const info = this.fileInfo(program, decl.getSourceFile());
+          if (!info) continue;
+          const declared = this.declaredFor(decl.getSourceFile(), info.file, !info.owned);
+          const id = lookupDeclaration(ts, declared, decl);
+          if (!id || out.some((t) => t.id === id)) continue;
+          const node = declared.byId.get(id)!;
+          const isAbstract =
+            ts.isMethodSignature(decl) || ts.isPropertySignature(decl) || (ts.getCombinedModifierFlags(decl as TS.Declaration) & ts.ModifierFlags.Abstract) !== 0;
+          out.push({ id, kind: node.kind, file: info.file, external: info.owned ? undefined : node, isAbstract });
+        }
+        return out;
+      },
+    };
+  }
+
+  /** Per source file: platform API (undefined: no nodes), ours, or a library; and its graph path. */
+  private fileInfo(program: TS.Program, sf: TS.SourceFile): FileInfo | undefined {
+    const cached = this.fileInfoCache.get(sf);
+    if (cached !== undefined) return cached ?? undefined;
+    const abs = normalize(sf.fileName);
+    let info: FileInfo | null = null;
+    if (!program.isSourceFileDefaultLibrary(sf) && !isPlatformTypes(abs)) {
+      const owned = this.isOwned(abs);
+      info = { owned, file: owned ? path.posix.relative(this.root, abs) : this.externalName(abs) };
+    }
+    this.fileInfoCache.set(sf, info);
+    return info ?? undefined;
+  }
+
+  private externalName(abs: string): string {
+    const rel = path.posix.relative(this.root, abs);
+    if (!rel.startsWith('..')) return rel;
+    const i = abs.lastIndexOf('/node_modules/');
+    return i >= 0 ? abs.slice(i + 1) : abs;
+  }
+}
+
+/** Node's own typings are platform API, like lib.*.d.ts: `console.log`, `fs.readFile` are not package calls. */
+function isPlatformTypes(abs: string): boolean {
+  return abs.includes('/node_modules/@types/node/');
+}
+
+/** The node a declaration stands for: itself, or (for an enum member) its enum. */
+function lookupDeclaration(ts: typeof TS, declared: DeclaredFile, decl: TS.Node): string | undefined {
+  return declared.declToId.get(decl) ?? (ts.isEnumMember(decl) ? declared.declToId.get(decl.parent) : undefined);
+}
