@@ -74,13 +74,33 @@ export function extractEdges(input: ExtractInput): FileContribution {
     const e = skipOuterExpressions(ts, expr);
     if (ts.isIdentifier(e)) return targets.targetsOf(symbolAt(e));
     if (ts.isPropertyAccessExpression(e)) {
-      const found = targets.targetsOf(symbolAt(e.name));
+      const found = targets.targetsOf(memberSymbol(e));
       walkMemberBase(e.expression, owner, found.length > 0);
       return found;
     }
     walk(e, owner);
     return [];
   };
+  /**
+   * The symbol of `obj.member`. When the member does not resolve (yet), this file's edges still
+   * depend on the file declaring obj's type: adding the member there must re-extract this file,
+   * even when the type only reaches it through another file's inferred return type.
+   */
+  const memberSymbol = (pa: TS.PropertyAccessExpression): TS.Symbol | undefined => {
+    const sym = symbolAt(pa.name);
+    if (sym) return sym;
+    try {
+      const type = checker.getTypeAtLocation(pa.expression);
+      for (const d of (type.getSymbol() ?? type.aliasSymbol)?.declarations ?? []) {
+        const file = targets.ownedFile(d.getSourceFile());
+        if (file && file !== declared.file) deps.add(file);
+      }
+    } catch {
+      // no type, no dependency to record
+    }
+    return undefined;
+  };
+
   /** The `obj` of `obj.member`: a reference of its own unless the member already resolved to a node. */
   const walkMemberBase = (base: TS.Expression, owner: string, memberResolved: boolean) => {
     const b = skipOuterExpressions(ts, base);
@@ -147,7 +167,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
         return;
       case ts.SyntaxKind.PropertyAccessExpression: {
         const pa = node as TS.PropertyAccessExpression;
-        const found = targets.targetsOf(symbolAt(pa.name));
+        const found = targets.targetsOf(memberSymbol(pa));
         // A property access reads through the getter unless it is the target of an assignment (then the setter).
         const writes = isAssignmentTarget(ts, pa);
         for (const t of found) {
