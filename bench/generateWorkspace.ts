@@ -92,6 +92,12 @@ function sourceFile(i: number, shape: WorkspaceShape, rand: () => number): strin
     if (!imports.has(from)) imports.set(from, new Set());
     imports.get(from)!.add(`Service${base}`);
   }
+  if (isJsx(i, shape) && i - shape.jsxEvery >= 0) {
+    const inner = i - shape.jsxEvery;
+    const from = Math.floor(inner / shape.filesPerModule) === Math.floor(i / shape.filesPerModule) ? `./f${inner}` : `../m${Math.floor(inner / shape.filesPerModule)}`;
+    if (!imports.has(from)) imports.set(from, new Set());
+    imports.get(from)!.add(`Widget${inner}`);
+  }
   for (const [from, names] of imports) out.push(`import { ${[...names].sort().join(', ')} } from '${from}';`);
   out.push('');
   for (let j = 0; j < shape.functionsPerFile; j++) {
@@ -107,8 +113,10 @@ function sourceFile(i: number, shape: WorkspaceShape, rand: () => number): strin
   out.push(`  constructor(protected readonly logger: Logger) {${base >= 0 ? '\n    super(logger);' : ''}`, `  }`);
   out.push(`  load(id: number): string {`, `    this.logger.log('load');`, `    return f${i}_0(id);`, `  }`, `}`, '');
   if (isJsx(i, shape)) {
+    // Each component renders the previous one (an INCLUDES edge), imported like any other symbol.
+    const inner = i - shape.jsxEvery;
     out.push(`export function Widget${i}(props: { id: number }) {`);
-    out.push(`  return <div title={f${i}_0(props.id)}>{props.id}</div>;`);
+    out.push(inner >= 0 ? `  return <div title={f${i}_0(props.id)}><Widget${inner} id={props.id} /></div>;` : `  return <div title={f${i}_0(props.id)}>{props.id}</div>;`);
     out.push('}', '');
   }
   return out.join('\n');
