@@ -14,7 +14,8 @@ export class SymbolGraph {
   private readonly out = new Map<string, GraphEdge[]>();
   private readonly in = new Map<string, GraphEdge[]>();
   private readonly byFile = new Map<string, FileContribution>();
-  private readonly byName = new Map<string, Set<string>>();
+  /** Qualified name → node id, or ids when the name repeats (most names are unique: no Set per name). */
+  private readonly byName = new Map<string, string | string[]>();
   private readonly externalRefs = new Map<string, number>();
   /** Incoming lists touched since they were last read; sorted lazily so order never depends on load order. */
   private readonly unsortedIn = new Set<string>();
@@ -68,7 +69,8 @@ export class SymbolGraph {
   /** Nodes whose qualified name is exactly `name`, across all files. */
   nodesNamed(name: string): GraphNode[] {
     const ids = this.byName.get(name);
-    return ids ? [...ids].sort().map((id) => this.nodes.get(id)!).filter(Boolean) : [];
+    if (ids === undefined) return [];
+    return (typeof ids === 'string' ? [ids] : [...ids].sort()).map((id) => this.nodes.get(id)!).filter(Boolean);
   }
 
   /** All nodes, including external leaves. */
@@ -199,17 +201,21 @@ export class SymbolGraph {
 
   private addNode(n: GraphNode): void {
     this.nodes.set(n.id, n);
-    let ids = this.byName.get(n.name);
-    if (!ids) this.byName.set(n.name, (ids = new Set()));
-    ids.add(n.id);
+    const ids = this.byName.get(n.name);
+    if (ids === undefined) this.byName.set(n.name, n.id);
+    else if (typeof ids === 'string') this.byName.set(n.name, ids === n.id ? ids : [ids, n.id]);
+    else if (!ids.includes(n.id)) ids.push(n.id);
   }
 
   private removeNode(n: GraphNode): void {
     // By id: an external node is shared, and the stored object may be another file's copy.
     this.nodes.delete(n.id);
     const ids = this.byName.get(n.name);
-    ids?.delete(n.id);
-    if (ids && ids.size === 0) this.byName.delete(n.name);
+    if (ids === n.id) this.byName.delete(n.name);
+    else if (Array.isArray(ids)) {
+      const rest = ids.filter((id) => id !== n.id);
+      this.byName.set(n.name, rest.length === 1 ? rest[0] : rest);
+    }
   }
 }
 
