@@ -28,6 +28,10 @@ export function kShortestPaths(
   targetId: string,
   k: number,
 ): StatePath[] {
+  // Most asked pairs are connected in one direction only (or not at all). A one-sided BFS toward an
+  // unreachable target explores everything the source reaches; the bidirectional probe stops as soon
+  // as either side runs dry, which is what keeps pathsBetween in milliseconds on large graphs.
+  if (!bidirectionalShortestPath(graph, step, predecessors, { id: sourceId, mode: 'plain' }, targetId)) return [];
   const found = shortestPaths(graph, step, { id: sourceId, mode: 'plain' }, targetId, k);
   if (found.length === 0 || found.length >= k) return found;
 
