@@ -38,6 +38,12 @@ export class WorkspaceIndex {
   private projects: Project[] = [];
   /** 'refresh' after an explicit rebuild: the next indexAll ignores what the cache remembers. */
   private cacheMode: 'use' | 'refresh';
+  /**
+   * Shapes computed by earlier updates. A file's shape changes only through its own text or a
+   * dependency whose shape changed, and both put it back in the update queue, where its shape is
+   * recomputed; so a stored shape is current, and saving the same file again skips the old checker.
+   */
+  private readonly shapes = new Map<string, string>();
   /** False after a start from the cache: programs are built on the first change. */
   private programsBuilt = false;
   /** Absolute file → the project that indexes it (each file is indexed once). */
@@ -69,6 +75,7 @@ export class WorkspaceIndex {
     this.problems = [];
     this.projects = discoverProjects(this.ts, this.root, this.options.tsconfig).map((config) => ({ config }));
     this.programsBuilt = false;
+    this.shapes.clear();
     for (const p of this.projects) {
       this.problems.push(...p.config.problems);
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
@@ -230,13 +237,15 @@ export class WorkspaceIndex {
       done.add(rel);
       const abs = path.posix.join(this.root, rel);
       const before = previousOwner.get(abs);
-      const oldShape = before ? this.shapeOf(before.program, abs, this.graph.nodesInFile(rel).map((n) => n.id)) : undefined;
+      const oldShape = before ? (this.shapes.get(rel) ?? this.shapeOf(before.program, abs, this.graph.nodesInFile(rel).map((n) => n.id))) : undefined;
       let newShape: string | undefined;
       if (this.owner.has(abs)) {
         this.extractFile(abs);
         reindexed.push(rel);
         newShape = this.shapeOf(this.owner.get(abs)!.program!, abs, this.graph.nodesInFile(rel).map((n) => n.id));
       }
+      if (newShape === undefined) this.shapes.delete(rel);
+      else this.shapes.set(rel, newShape);
       if (oldShape === undefined || newShape === undefined || oldShape !== newShape) {
         for (const d of dependents.get(rel) ?? []) if (!done.has(d)) queue.push(d);
       }
