@@ -100,11 +100,6 @@ export function isMemberKind(kind: NodeKind): boolean {
   );
 }
 
-/** Kinds that describe types only (no runtime code of their own). */
-export function isTypeKind(kind: NodeKind): boolean {
-  return kind === 'interface' || kind === 'type' || kind === 'enum';
-}
-
 export function edgeKey(edge: { from: string; to: string; type: EdgeType }): string {
   return `${edge.from}\u0000${edge.type}\u0000${edge.to}`;
 }

@@ -109,28 +109,6 @@ export class SymbolGraph {
     }
   }
 
-  /** Files that own edges pointing into `file`'s nodes (live or pending): candidates for re-resolution. */
-  filesPointingInto(file: string, nodeIds?: Iterable<string>): Set<string> {
-    const result = new Set<string>();
-    const ids = nodeIds ? [...nodeIds] : this.nodesInFile(file).map((n) => n.id);
-    for (const id of ids) {
-      for (const e of this.in.get(id) ?? []) {
-        const src = this.nodes.get(e.from);
-        if (src && src.file !== file) result.add(src.file);
-      }
-    }
-    return result;
-  }
-
-  /** Files that declared they depend on `file` (see FileContribution.dependsOnFiles). */
-  filesDependingOn(file: string): Set<string> {
-    const result = new Set<string>();
-    for (const c of this.byFile.values()) {
-      if (c.file !== file && c.dependsOnFiles?.includes(file)) result.add(c.file);
-    }
-    return result;
-  }
-
   getContribution(file: string): FileContribution | undefined {
     return this.byFile.get(file);
   }
