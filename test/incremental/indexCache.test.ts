@@ -85,4 +85,23 @@ describe('persisted graph cache', function () {
     assert.equal(rebuilt.cache, undefined);
     assert.deepEqual(refreshed.graph.snapshot(), await fresh());
   });
+
+  it('a file saved after its last update is not cached under its new text with its old edges', async () => {
+    const first = await cached();
+    edit('src/m0/index.ts', (t) => t.replace("export * from './f1';\n", ''));
+    first.index.saveCache(); // the host's delayed save, before the change reached update()
+    const second = await cached();
+    assert.notEqual(second.report.cache, 'full');
+    assert.deepEqual(second.graph.snapshot(), await fresh());
+  });
+
+  it('the first update after a start from the cache picks up a created file', async () => {
+    await cached();
+    const second = await cached();
+    assert.equal(second.report.cache, 'full');
+    fs.writeFileSync(path.join(root, 'src/m0/fresh.ts'), "import { f2_1 } from './f2';\n\nexport function freshOne(): string {\n  return f2_1(1);\n}\n");
+    await second.index.update(['src/m0/fresh.ts'], []);
+    assert.ok(second.graph.hasFile('src/m0/fresh.ts'));
+    assert.deepEqual(second.graph.snapshot(), await fresh());
+  });
 });

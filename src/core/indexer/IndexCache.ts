@@ -24,9 +24,10 @@ export function contentHash(text: string | Buffer): string {
   return createHash('sha1').update(text).digest('base64');
 }
 
+/** Hash of a file's text as the compiler reads it (UTF-8, no BOM), so it matches `contentHash(sourceFile.text)`. */
 export function hashFile(abs: string): string | undefined {
   try {
-    return contentHash(fs.readFileSync(abs));
+    return contentHash(fs.readFileSync(abs, 'utf8').replace(/^\uFEFF/, ''));
   } catch {
     return undefined;
   }

@@ -7,7 +7,7 @@ import { SymbolTargets, extractEdges } from './extractEdges';
 import { NodeLocator } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
 import { fileShape } from './fileShape';
-import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
+import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
 
 interface Project {
@@ -44,6 +44,8 @@ export class WorkspaceIndex {
    * recomputed; so a stored shape is current, and saving the same file again skips the old checker.
    */
   private readonly shapes = new Map<string, string>();
+  /** Root-relative file → hash of the text its graph contribution was extracted from (what the cache stores). */
+  private readonly extractedFrom = new Map<string, string>();
   /** False after a start from the cache: programs are built on the first change. */
   private programsBuilt = false;
   /** Absolute file → the project that indexes it (each file is indexed once). */
@@ -117,8 +119,10 @@ export class WorkspaceIndex {
     if (!this.options.cacheDir) return;
     try {
       const files: CacheSnapshot['files'] = {};
+      // The hash of the text each contribution was extracted from, never a fresh read of the disk: a
+      // file saved since its last update must not be cached with the old edges under the new hash.
       for (const rel of this.graph.files()) {
-        const hash = hashFile(path.posix.join(this.root, rel));
+        const hash = this.extractedFrom.get(rel);
         if (hash) files[rel] = [hash, this.graph.getContribution(rel)!];
       }
       writeCache(cacheFileFor(this.options.cacheDir, this.root), { format: CACHE_FORMAT, fingerprint: this.fingerprint(), files });
@@ -154,7 +158,11 @@ export class WorkspaceIndex {
       if (hashFile(path.posix.join(this.root, rel)) !== hash) return false;
     }
     for (const f of this.graph.files()) this.graph.removeFile(f);
-    for (const [, contribution] of Object.values(cached.files)) this.graph.replaceFile(contribution);
+    this.extractedFrom.clear();
+    for (const [rel, [hash, contribution]] of Object.entries(cached.files)) {
+      this.graph.replaceFile(contribution);
+      this.extractedFrom.set(rel, hash);
+    }
     return true;
   }
 
@@ -164,8 +172,12 @@ export class WorkspaceIndex {
     for (const abs of this.owner.keys()) {
       const rel = this.relative(abs);
       const entry = cached.files[rel];
-      if (entry && hashFile(abs) === entry[0]) this.graph.replaceFile(entry[1]);
-      else changed.add(rel);
+      if (entry && hashFile(abs) === entry[0]) {
+        this.graph.replaceFile(entry[1]);
+        this.extractedFrom.set(rel, entry[0]);
+      } else {
+        changed.add(rel);
+      }
     }
     for (const rel of Object.keys(cached.files)) if (!this.owner.has(path.posix.join(this.root, rel))) changed.add(rel);
     return [...this.withTransitiveDependents(changed)].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
@@ -193,9 +205,13 @@ export class WorkspaceIndex {
     if (!this.programsBuilt) {
       // Started from the cache: no program saw the old text, so no shape comparison is possible —
       // every dependent of a changed file is re-extracted (correct, just less lazy).
+      const createdNow = changedAbs.some((f) => !this.owner.has(f));
+      if (createdNow || deletedAbs.length) this.refreshFileLists();
       this.buildPrograms(this.projects);
       this.assignOwners();
-      const seeds = this.withTransitiveDependents(new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f))));
+      const seeds = new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f)));
+      if (createdNow) for (const f of this.graph.files()) if (this.graph.getContribution(f)?.hasUnresolvedImports) seeds.add(f);
+      for (const rel of this.withTransitiveDependents(seeds)) seeds.add(rel);
       const removed = [...seeds].filter((rel) => !this.owner.has(path.posix.join(this.root, rel)));
       for (const rel of removed) this.graph.removeFile(rel);
       const files = [...seeds].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
@@ -319,8 +335,10 @@ export class WorkspaceIndex {
     const rel = this.relative(abs);
     if (!sf) {
       this.graph.removeFile(rel);
+      this.extractedFrom.delete(rel);
       return;
     }
+    this.extractedFrom.set(rel, contentHash(sf.text));
     const declared = this.locator.declaredFor(sf, rel, false);
     const contribution = extractEdges({ ts: this.ts, checker: program.getTypeChecker(), sf, declared, targets: project.targets! });
     const syntax = program.getSyntacticDiagnostics(sf);
