@@ -13,6 +13,8 @@ export interface GraphStats {
   edgesByType: Record<string, number>;
   millis: number;
   problems: string[];
+  /** Loud errors: the graph is known to be incomplete (see `IndexReport.errors`). */
+  errors: string[];
 }
 
 /** Counts come from the graph as it is now; projects, time and problems from the index report. */
@@ -32,6 +34,7 @@ export function collectStats(graph: SymbolGraph, report: IndexReport, root: stri
     edgesByType,
     millis: report.millis,
     problems: report.problems,
+    errors: report.errors ?? [],
   };
 }
 
@@ -50,6 +53,10 @@ export function formatStats(stats: GraphStats): string {
   const width = Math.max(0, ...present.map(([type]) => type.length));
   for (const [type, n] of present) lines.push(`  ${type.padEnd(width)}  ${n}`);
   lines.push(`Indexed in ${formatMillis(stats.millis)}`);
+  if (stats.errors.length > 0) {
+    lines.push(`Errors:    ${stats.errors.length} (the graph is incomplete)`);
+    for (const error of stats.errors) lines.push(`  ${error}`);
+  }
   if (stats.problems.length > 0) {
     lines.push(`Problems:  ${stats.problems.length}`);
     for (const problem of stats.problems.slice(0, MAX_PROBLEMS_SHOWN)) lines.push(`  ${problem}`);

@@ -49,6 +49,8 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
     const graph = await deps.openGraph({ root, tsconfig, logger, onProgress });
     const { files, nodes, edges, millis } = graph.report;
     logger.info(`Indexed ${files} files: ${nodes} nodes, ${edges} edges in ${Math.round(millis)} ms`);
+    // A graph known to be incomplete says so on every command, whatever --verbose says.
+    for (const error of graph.report.errors ?? []) io.stderr(`ts-code-graph: error: ${error}\n`);
     return runCommand(command, options.format, graph, io);
   } catch (err) {
     // Bad input never reaches here (it is checked above or comes back as a MessageResult), so this is a bug.

@@ -51,6 +51,14 @@ export class CodeGraph {
     return this.index.update(changed, deleted, token);
   }
 
+  /**
+   * Loud errors as they stand now (after updates too): the graph is known to be incomplete. Each names
+   * the file and the reason. Hosts show them as errors (stderr, status item, log); empty when healthy.
+   */
+  errors(): string[] {
+    return this.index.errors();
+  }
+
   /** Persist the graph (only when opened with a cacheDir); hosts call it once edits settle. */
   saveCache(): void {
     this.index.saveCache();

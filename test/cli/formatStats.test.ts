@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { EDGE_TYPES } from '../../src/core/graph/GraphTypes';
+import { EDGE_TYPES, fileFailureMessage } from '../../src/core/graph/GraphTypes';
 import { formatMillis, formatStats } from '../../src/cli/formatStats';
 import { messageResult } from '../../src/core/query/QueryResult';
 import { handBuiltGraph } from './handBuiltGraph';
@@ -38,8 +38,17 @@ describe(formatStats.name, () => {
     assert.equal(stats.edgesByType.EXTENDS, 0);
     assert.deepEqual(
       { ...stats, edgesByType: undefined },
-      { root: '/ws', projects: ['tsconfig.json'], files: 2, nodes: 5, externalNodes: 1, edges: 3, edgesByType: undefined, millis: 1234, problems: ['src/b.ts: syntax error'] },
+      { root: '/ws', projects: ['tsconfig.json'], files: 2, nodes: 5, externalNodes: 1, edges: 3, edgesByType: undefined, millis: 1234, problems: ['src/b.ts: syntax error'], errors: [] },
     );
+  });
+
+  it('lists every loud error before the problems, saying the graph is incomplete', () => {
+    const text = formatStats({
+      root: '/ws', projects: [], files: 1, nodes: 1, externalNodes: 0, edges: 0, edgesByType: {}, millis: 5,
+      problems: ['src/b.ts:3: syntax error'],
+      errors: [fileFailureMessage('src/gen/big.ts', 'Maximum call stack size exceeded')],
+    });
+    assert.match(text, /Errors: {4}1 \(the graph is incomplete\)\n {2}src\/gen\/big.ts could not be analysed: Maximum call stack size exceeded; calls inside it are missing\nProblems:/);
   });
 
   it('shows time in ms under a second, else in seconds', () => {

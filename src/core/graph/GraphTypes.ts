@@ -72,6 +72,17 @@ export interface FileContribution {
   hasUnresolvedImports?: boolean;
   /** Non-fatal problems (e.g. a syntax error) worth a log line. */
   problems?: string[];
+  /**
+   * Analysing this file failed (our code or the compiler threw): the reason. The contribution then
+   * holds only what could safely be kept (its declarations, or its module node), and the failure is
+   * loud: `CodeGraph.errors()`, the CLI's `stats`, the extension's status and any answer touching the file.
+   */
+  failure?: string;
+}
+
+/** How every surface words a file whose analysis failed (see `FileContribution.failure`). */
+export function fileFailureMessage(file: string, reason: string): string {
+  return `${file} could not be analysed: ${reason}; calls inside it are missing`;
 }
 
 export function isTypeEdge(type: EdgeType): boolean {

@@ -1,5 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
+import { fileFailureMessage } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './discoverProjects';
@@ -52,6 +53,8 @@ export class WorkspaceIndex {
   private owner = new Map<string, Project>();
   private readonly locator: NodeLocator;
   problems: string[] = [];
+  /** Workspace-wide loud errors (e.g. a program built without its default library); per-file failures live in the graph. */
+  globalErrors: string[] = [];
 
   constructor(private readonly options: IndexOptions) {
     this.ts = options.ts ?? (require('typescript') as typeof TS);
@@ -75,6 +78,7 @@ export class WorkspaceIndex {
   async indexAll(token: CancellationToken = this.options.token ?? neverCancelled): Promise<IndexReport> {
     const started = Date.now();
     this.problems = [];
+    this.globalErrors = [];
     this.projects = discoverProjects(this.ts, this.root, this.options.tsconfig).map((config) => ({ config }));
     this.programsBuilt = false;
     this.shapes.clear();
@@ -110,6 +114,7 @@ export class WorkspaceIndex {
       edgesByType: stats.edgesByType,
       millis: Date.now() - started,
       problems: this.problems,
+      errors: this.errors(),
       cache,
     };
   }
@@ -268,6 +273,16 @@ export class WorkspaceIndex {
     }
     this.graph.settle();
     return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
+  }
+
+  /** Every loud error as it stands now: workspace-wide ones first, then each file whose analysis failed. */
+  errors(): string[] {
+    const errors = [...this.globalErrors];
+    for (const f of this.graph.files()) {
+      const failure = this.graph.getContribution(f)?.failure;
+      if (failure) errors.push(fileFailureMessage(f, failure));
+    }
+    return errors;
   }
 
   /** Root-relative posix path of an absolute one. */

@@ -30,6 +30,11 @@ export interface IndexReport {
   edgesByType: Record<string, number>;
   millis: number;
   problems: string[];
+  /**
+   * Loud errors: the graph is known to be incomplete (a default library file is missing, a file's
+   * analysis failed). Hosts must show them (stderr, status item, log as errors), never hide them.
+   */
+  errors: string[];
   /** 'full': loaded from the cache without building a program; 'partial': cache plus re-indexing of changed files. */
   cache?: 'full' | 'partial';
 }

@@ -73,8 +73,9 @@ export class FolderGraphs {
     const r = state.graph.report;
     if (r.cache) this.log.info(`[${spec.name}] graph cache: ${r.cache === 'full' ? 'loaded whole' : 'loaded, changed files re-indexed'}`);
     for (const problem of r.problems) this.log.warn(`[${spec.name}] ${problem}`);
+    for (const error of r.errors) this.log.error(`[${spec.name}] ${error}`);
     this.log.info(`[${spec.name}] indexed ${r.files} files in ${r.millis} ms: ${r.nodes} nodes, ${r.edges} edges (projects: ${r.projects.join(', ') || 'none'})`);
-    return { files: r.files, symbols: countSymbols(state.graph), projects: r.projects.length, millis: r.millis, typescript: description, problems: r.problems };
+    return { files: r.files, symbols: countSymbols(state.graph), projects: r.projects.length, millis: r.millis, typescript: description, problems: r.problems, errors: r.errors };
   }
 
   close(key: string): void {
@@ -91,21 +92,23 @@ export class FolderGraphs {
     const run = async (): Promise<UpdateResult> => {
       await state.ready;
       const graph = state.graph;
-      if (!graph || state.token.isCancellationRequested) return { symbols: 0, reindexed: 0, rebuilt: false };
+      if (!graph || state.token.isCancellationRequested) return { symbols: 0, reindexed: 0, rebuilt: false, errors: [] };
       const started = Date.now();
       state.reader.invalidate();
       try {
         const report = await graph.update(changed, deleted, state.token);
         this.log.info(`[${state.spec.name}] updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
         this.saveCacheSoon(state);
-        return { symbols: countSymbols(graph), reindexed: report.reindexed.length, rebuilt: false };
+        const errors = graph.errors();
+        for (const error of errors) this.log.error(`[${state.spec.name}] ${error}`);
+        return { symbols: countSymbols(graph), reindexed: report.reindexed.length, rebuilt: false, errors };
       } catch (err) {
         // Cancelled because the folder is being re-indexed or closed: the new index has the change.
-        if (state.token.isCancellationRequested) return { symbols: 0, reindexed: 0, rebuilt: false };
+        if (state.token.isCancellationRequested) return { symbols: 0, reindexed: 0, rebuilt: false, errors: [] };
         // Correctness over speed: an update that failed half-way leaves a graph we cannot trust.
         this.log.warn(`[${state.spec.name}] incremental update failed (${stack(err)}); re-indexing the folder`);
         const report = await graph.rebuild(state.token);
-        return { symbols: countSymbols(graph), reindexed: report.files, rebuilt: true };
+        return { symbols: countSymbols(graph), reindexed: report.files, rebuilt: true, errors: report.errors };
       }
     };
     const result = state.chain.then(run);

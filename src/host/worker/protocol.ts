@@ -41,6 +41,8 @@ export interface OpenResult {
   /** e.g. `workspace TypeScript 5.4.5 (/ws/node_modules/typescript/lib/typescript.js)` */
   typescript: string;
   problems: string[];
+  /** Loud errors (the graph is known to be incomplete): the status shows a warning state, the log an error each. */
+  errors: string[];
 }
 
 export interface UpdateResult {
@@ -48,6 +50,8 @@ export interface UpdateResult {
   reindexed: number;
   /** True when the incremental update failed and the folder was re-indexed from scratch. */
   rebuilt: boolean;
+  /** The folder's loud errors after this update (an edit can break or heal a file). */
+  errors: string[];
 }
 
 export interface QueryAnswer {
