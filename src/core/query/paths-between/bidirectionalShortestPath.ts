@@ -13,6 +13,8 @@ export interface PathSearchLimits {
   blockedMoves?: ReadonlySet<string>;
   /** Longest path (in edges) worth finding. */
   maxLength?: number;
+  /** States this search may still expand, shared by a series of searches (Yen's spurs); none left: no path. */
+  work?: { remaining: number };
 }
 
 type Parents = Map<string, { state: TraversalState; depth: number; link?: { other: TraversalState; step: Step } }>;
@@ -58,6 +60,7 @@ export function bidirectionalShortestPath(
     if (forwardFrontier.length <= backwardFrontier.length) {
       const next: TraversalState[] = [];
       for (const state of forwardFrontier) {
+        if (limits.work && --limits.work.remaining < 0) return undefined;
         const fromKey = stateKey(state.id, state.mode);
         for (const step of steps(graph, state)) {
           const toKey = stateKey(step.to, step.mode);
@@ -73,6 +76,7 @@ export function bidirectionalShortestPath(
     } else {
       const next: TraversalState[] = [];
       for (const state of backwardFrontier) {
+        if (limits.work && --limits.work.remaining < 0) return undefined;
         const toKey = stateKey(state.id, state.mode);
         for (const { from, step } of predecessors(graph, state)) {
           const fromKey = stateKey(from.id, from.mode);
@@ -95,10 +99,13 @@ export function bidirectionalShortestPath(
 function join(forward: Parents, backward: Parents, meeting: string): StatePath | undefined {
   const states: TraversalState[] = [];
   const steps: Step[] = [];
+  // Collected backwards, then reversed (unshift would make long paths quadratic).
   for (let entry = forward.get(meeting); entry; entry = entry.link && forward.get(stateKey(entry.link.other.id, entry.link.other.mode))) {
-    states.unshift(entry.state);
-    if (entry.link) steps.unshift(entry.link.step);
+    states.push(entry.state);
+    if (entry.link) steps.push(entry.link.step);
   }
+  states.reverse();
+  steps.reverse();
   for (let entry = backward.get(meeting); entry?.link; entry = backward.get(stateKey(entry.link.other.id, entry.link.other.mode))) {
     states.push(entry.link.other);
     steps.push(entry.link.step);

@@ -12,6 +12,13 @@ import { shortestPaths, StatePath } from './shortestPaths';
 export const MAX_EXTRA_LENGTH = 2;
 
 /**
+ * States all spur searches of one query may expand together. Alternatives are a bonus: on a path
+ * as long as the graph (a 100,000-function chain) one spur per position would be quadratic, so
+ * the search for them stops here and the paths found so far are the answer.
+ */
+export const SPUR_WORK_BUDGET = 200_000;
+
+/**
  * Up to `k` shortest simple paths from `sourceId` to `targetId`, shortest first.
  *
  * All paths of the minimum length come from the BFS shortest-path DAG. Only when there are fewer
@@ -38,10 +45,11 @@ export function kShortestPaths(
   const maxLength = found[0].steps.length + MAX_EXTRA_LENGTH;
   const known = new Set(found.map(pathKey));
   const candidates: StatePath[] = [];
+  const work = { remaining: SPUR_WORK_BUDGET };
   let spurred = 0;
   while (found.length < k) {
     while (spurred < found.length) {
-      for (const candidate of spurPaths(graph, step, predecessors, found[spurred++], found, targetId, maxLength)) {
+      for (const candidate of spurPaths(graph, step, predecessors, found[spurred++], found, targetId, maxLength, work)) {
         const key = pathKey(candidate);
         if (!known.has(key)) {
           known.add(key);
@@ -65,21 +73,26 @@ function spurPaths(
   found: StatePath[],
   targetId: string,
   maxLength: number,
+  work: { remaining: number },
 ): StatePath[] {
   const result: StatePath[] = [];
+  // Both grow with `i` instead of being rebuilt per position (that would be quadratic in the length):
+  // the root path's nodes, and which found paths still share the root path with `path`.
+  const blockedNodes = new Set<string>();
+  const sharing = found.map((other) => other.steps.length > 0);
   for (let i = 0; i < path.steps.length; i++) {
     const remaining = maxLength - i;
-    if (remaining <= 0) break;
+    if (remaining <= 0 || work.remaining <= 0) break;
+    if (i > 0) blockedNodes.add(path.states[i - 1].id);
     const blockedMoves = new Set<string>();
-    for (const other of found) {
-      if (other.steps.length > i && samePrefix(other, path, i)) {
-        const from = other.states[i];
-        const to = other.states[i + 1];
-        blockedMoves.add(moveKey(stateKey(from.id, from.mode), other.steps[i], stateKey(to.id, to.mode)));
-      }
-    }
-    const blockedNodes = new Set(path.states.slice(0, i).map((s) => s.id));
-    const spur = bidirectionalShortestPath(graph, step, predecessors, path.states[i], targetId, { blockedNodes, blockedMoves, maxLength: remaining });
+    found.forEach((other, o) => {
+      sharing[o] = sharing[o] && other.steps.length > i && sameState(other, path, i) && (i === 0 || edgeKey(other.steps[i - 1].edge) === edgeKey(path.steps[i - 1].edge));
+      if (!sharing[o]) return;
+      const from = other.states[i];
+      const to = other.states[i + 1];
+      blockedMoves.add(moveKey(stateKey(from.id, from.mode), other.steps[i], stateKey(to.id, to.mode)));
+    });
+    const spur = bidirectionalShortestPath(graph, step, predecessors, path.states[i], targetId, { blockedNodes, blockedMoves, maxLength: remaining, work });
     if (!spur) continue;
     result.push({
       states: [...path.states.slice(0, i), ...spur.states],
@@ -89,13 +102,8 @@ function spurPaths(
   return result;
 }
 
-/** Same states and moves up to and including state `i`. */
-function samePrefix(a: StatePath, b: StatePath, i: number): boolean {
-  for (let j = 0; j <= i; j++) {
-    if (a.states[j].id !== b.states[j].id || a.states[j].mode !== b.states[j].mode) return false;
-    if (j < i && edgeKey(a.steps[j].edge) !== edgeKey(b.steps[j].edge)) return false;
-  }
-  return true;
+function sameState(a: StatePath, b: StatePath, i: number): boolean {
+  return a.states[i].id === b.states[i].id && a.states[i].mode === b.states[i].mode;
 }
 
 /** What a reader sees of a path: its nodes and edges (modes are internal). */

@@ -8,7 +8,10 @@ export interface StatePath {
   steps: Step[];
 }
 
-/** Guards the path enumeration against pathological DAGs where most branches repeat a node. */
+/**
+ * Guards the path enumeration against pathological DAGs where most branches repeat a node: steps
+ * beyond the ones the paths themselves need (so a path as long as the graph is still read whole).
+ */
 const ENUMERATION_BUDGET = 10_000;
 
 /**
@@ -55,7 +58,7 @@ export function shortestPaths(
     }
     frontier = next;
   }
-  return readPaths(parents, startKey, targets, maxPaths);
+  return readPaths(parents, startKey, targets, maxPaths, depthOf.get(stateKey(targets[0]?.id ?? '', targets[0]?.mode ?? 'plain')) ?? 0);
 }
 
 function readPaths(
@@ -63,32 +66,49 @@ function readPaths(
   startKey: string,
   targets: TraversalState[],
   maxPaths: number,
+  length: number,
 ): StatePath[] {
   const paths: StatePath[] = [];
-  let budget = ENUMERATION_BUDGET;
-  // Walks parent links from the target back to the start, building the path reversed.
-  const walk = (state: TraversalState, states: TraversalState[], steps: Step[], onPath: Set<string>): void => {
-    const key = stateKey(state.id, state.mode);
-    if (key === startKey) {
-      paths.push({ states: [...states].reverse(), steps: [...steps].reverse() });
-      return;
-    }
-    for (const { prev, step } of parents.get(key) ?? []) {
-      if (paths.length >= maxPaths || --budget < 0) return;
-      // Shown paths are simple in nodes, even where two modes of one node would allow a repeat.
-      if (onPath.has(prev.id)) continue;
-      onPath.add(prev.id);
-      states.push(prev);
-      steps.push(step);
-      walk(prev, states, steps, onPath);
-      steps.pop();
-      states.pop();
-      onPath.delete(prev.id);
-    }
-  };
+  let budget = ENUMERATION_BUDGET + maxPaths * length;
+  // Depth-first over parent links, from a target back to the start, with an explicit stack (paths
+  // can be as long as the graph: a 100,000-function call chain). `tried[d]` counts the parents of
+  // `states[d]` already followed, so paths come out in the order a recursive walk would give.
   for (const target of targets) {
-    if (paths.length >= maxPaths) break;
-    walk(target, [target], [], new Set([target.id]));
+    if (paths.length >= maxPaths || budget < 0) break;
+    const states: TraversalState[] = [target];
+    const steps: Step[] = [];
+    const tried: number[] = [0];
+    // Shown paths are simple in nodes, even where two modes of one node would allow a repeat.
+    const onPath = new Set<string>([target.id]);
+    while (states.length > 0) {
+      const depth = states.length - 1;
+      const key = stateKey(states[depth].id, states[depth].mode);
+      if (key === startKey) {
+        paths.push({ states: [...states].reverse(), steps: [...steps].reverse() });
+      } else {
+        const options = parents.get(key) ?? [];
+        let advanced = false;
+        while (tried[depth] < options.length) {
+          if (paths.length >= maxPaths || --budget < 0) return paths;
+          const { prev, step } = options[tried[depth]++];
+          if (onPath.has(prev.id)) continue;
+          onPath.add(prev.id);
+          states.push(prev);
+          steps.push(step);
+          tried.push(0);
+          advanced = true;
+          break;
+        }
+        if (advanced) continue;
+      }
+      // Done with states[depth]: back up one level.
+      const left = states.pop()!;
+      tried.pop();
+      if (states.length > 0) {
+        steps.pop();
+        onPath.delete(left.id);
+      }
+    }
   }
   return paths;
 }
