@@ -82,13 +82,7 @@ function classEdges(input: TypeEdgeInput, cls: TS.ClassLikeDeclaration, refs: (t
     }
   }
   if (!extendsNode && implementsNodes.length === 0) return;
-  const typeAt = (n: TS.Node): TS.Type | undefined => {
-    try {
-      return checker.getTypeAtLocation(n);
-    } catch {
-      return undefined;
-    }
-  };
+  const typeAt = (n: TS.Node): TS.Type => checker.getTypeAtLocation(n);
   const instanceBases = [extendsNode, ...implementsNodes].filter((n): n is TS.ExpressionWithTypeArguments => !!n).map(typeAt);
   const staticBase = extendsNode ? typeAt(extendsNode.expression) : undefined;
   for (const m of cls.members) {
@@ -134,7 +128,7 @@ function aliasEdges(input: TypeEdgeInput, alias: TS.TypeAliasDeclaration, refs: 
 /** `extends Base<Props>` / `implements Repo<User>`: the edge goes to Base / Repo, never to the type arguments. */
 function heritage(input: TypeEdgeInput, t: TS.ExpressionWithTypeArguments, type: EdgeType): void {
   const e = t.expression;
-  const sym = safeSymbol(input, input.ts.isPropertyAccessExpression(e) ? e.name : e);
+  const sym = symbolAt(input, input.ts.isPropertyAccessExpression(e) ? e.name : e);
   for (const target of input.targets.targetsOf(sym)) if (TYPE_KINDS.has(target.kind)) input.add(input.from, target, type);
 }
 
@@ -142,34 +136,40 @@ function heritage(input: TypeEdgeInput, t: TS.ExpressionWithTypeArguments, type:
 function typeTargets(input: TypeEdgeInput, root: TS.TypeNode): Target[] {
   const { ts } = input;
   const out: Target[] = [];
-  const visit = (n: TS.Node): void => {
-    if (ts.isTypeQueryNode(n)) return;
+  // Iterative pre-order (children pushed in reverse): generated types can nest deeper than a stack.
+  const stack: TS.Node[] = [root];
+  const pushReversed = (nodes: readonly TS.Node[]) => {
+    for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i]);
+  };
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (ts.isTypeQueryNode(n)) continue;
     if (ts.isTypeReferenceNode(n)) {
       for (const t of input.targets.targetsOf(symbolOfTypeName(input, n.typeName))) if (TYPE_KINDS.has(t.kind)) out.push(t);
-      for (const a of n.typeArguments ?? []) visit(a);
-      return;
+      pushReversed(n.typeArguments ?? []);
+      continue;
     }
     if (ts.isExpressionWithTypeArguments(n)) {
       const e = n.expression;
-      const sym = safeSymbol(input, ts.isPropertyAccessExpression(e) ? e.name : e);
+      const sym = symbolAt(input, ts.isPropertyAccessExpression(e) ? e.name : e);
       for (const t of input.targets.targetsOf(sym)) if (TYPE_KINDS.has(t.kind)) out.push(t);
-      for (const a of n.typeArguments ?? []) visit(a);
-      return;
+      pushReversed(n.typeArguments ?? []);
+      continue;
     }
-    ts.forEachChild(n, visit);
-  };
-  visit(root);
+    const children: TS.Node[] = [];
+    ts.forEachChild(n, (c) => {
+      children.push(c);
+    });
+    pushReversed(children);
+  }
   return out;
 }
 
 function symbolOfTypeName(input: TypeEdgeInput, name: TS.EntityName): TS.Symbol | undefined {
-  return safeSymbol(input, input.ts.isQualifiedName(name) ? name.right : name);
+  return symbolAt(input, input.ts.isQualifiedName(name) ? name.right : name);
 }
 
-function safeSymbol(input: TypeEdgeInput, n: TS.Node): TS.Symbol | undefined {
-  try {
-    return input.checker.getSymbolAtLocation(n);
-  } catch {
-    return undefined;
-  }
+/** Not wrapped in try/catch on purpose: a compiler exception fails the whole file, loudly (see WorkspaceIndex.extractFile). */
+function symbolAt(input: TypeEdgeInput, n: TS.Node): TS.Symbol | undefined {
+  return input.checker.getSymbolAtLocation(n);
 }

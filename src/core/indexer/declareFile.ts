@@ -12,6 +12,8 @@ export interface DeclaredFile {
   /** Every declaration (and the function expression of a function-valued variable) that stands for a node. */
   declToId: Map<TS.Node, string>;
   moduleId: string;
+  /** Naming the file's declarations threw (see `moduleOnly`): why. */
+  failure?: string;
 }
 
 /** Makes the stable node id. Only this function knows the format. */
@@ -106,7 +108,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       return;
     }
     if (ts.isModuleDeclaration(node)) {
-      if (!ts.isIdentifier(node.name) || (node.flags & ts.NodeFlags.GlobalAugmentation) !== 0) return ts.forEachChild(node, (c) => visit(c, prefix));
+      if (!ts.isIdentifier(node.name) || (node.flags & ts.NodeFlags.GlobalAugmentation) !== 0) return visitChildren(node, prefix);
       const names: string[] = [];
       let body: TS.Node | undefined = node;
       while (body && ts.isModuleDeclaration(body)) {
@@ -115,12 +117,12 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       }
       const name = qualify(prefix, names.join('.'));
       add(node, node, name, 'namespace', false, symbolOf(node));
-      if (body) ts.forEachChild(body, (c) => visit(c, name));
+      if (body) visitChildren(body, name);
       return;
     }
     if (ts.isVariableStatement(node)) {
       const exported = hasExportModifier(ts, node) && isTopLevelOf(ts, node);
-      for (const d of node.declarationList.declarations) declareVariable(d, node, prefix, exported);
+      for (const d of node.declarationList.declarations) later(() => declareVariable(d, node, prefix, exported));
       return;
     }
     if (ts.isExportAssignment(node) && !node.isExportEquals) {
@@ -142,33 +144,50 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     visitChildren(node, prefix);
   };
 
+  // The walk is iterative: generated code nests tens of thousands of levels deep (a 20,000-term
+  // string concatenation), far below the compiler's own limits. Work that a recursive walk would do
+  // later is scheduled instead: each task's follow-ups run next, in order, before its siblings, so
+  // nodes are declared in exactly the pre-order a recursive walk gives (ids and their `~N` depend on it).
+  const stack: Array<TS.Node | (() => void)> = [];
+  const prefixes: string[] = [];
+  let scheduled: Array<TS.Node | (() => void)> = [];
+  let scheduledPrefixes: string[] = [];
+  const later = (task: () => void): void => {
+    scheduled.push(task);
+    scheduledPrefixes.push('');
+  };
   const visitChildren = (node: TS.Node, prefix: string): void => {
-    ts.forEachChild(node, (c) => visit(c, prefix));
+    ts.forEachChild(node, (c) => {
+      scheduled.push(c);
+      scheduledPrefixes.push(prefix);
+    });
   };
 
   const visitClassMembers = (cls: TS.ClassLikeDeclaration, name: string): void => {
-    for (const m of cls.members) {
-      const isStatic = isStaticMember(m);
-      const memberName = m.name && propertyNameText(ts, m.name);
-      if (ts.isConstructorDeclaration(m)) {
-        add(m, m, `${name}.constructor`, 'constructor', false, symbolOf(m) ?? undefined);
-        visitChildren(m, `${name}.constructor`);
-      } else if (memberName !== undefined && ts.isMethodDeclaration(m)) {
-        add(m, m, `${name}.${memberName}`, 'method', isStatic, symbolOf(m));
-        visitChildren(m, `${name}.${memberName}`);
-      } else if (memberName !== undefined && ts.isGetAccessorDeclaration(m)) {
-        add(m, m, `${name}.${memberName}`, 'getter', isStatic);
-        visitChildren(m, `${name}.${memberName}`);
-      } else if (memberName !== undefined && ts.isSetAccessorDeclaration(m)) {
-        add(m, m, `${name}.${memberName}`, 'setter', isStatic);
-        visitChildren(m, `${name}.${memberName}`);
-      } else if (memberName !== undefined && ts.isPropertyDeclaration(m) && m.initializer && isFunctionLike(ts, skipOuterExpressions(ts, m.initializer))) {
-        const id = add(m, m, `${name}.${memberName}`, 'property', isStatic);
-        declToId.set(skipOuterExpressions(ts, m.initializer), id);
-        visitChildren(m, `${name}.${memberName}`);
-      } else {
-        visitChildren(m, name);
-      }
+    for (const m of cls.members) later(() => declareClassMember(m, name));
+  };
+
+  const declareClassMember = (m: TS.ClassElement, name: string): void => {
+    const isStatic = isStaticMember(m);
+    const memberName = m.name && propertyNameText(ts, m.name);
+    if (ts.isConstructorDeclaration(m)) {
+      add(m, m, `${name}.constructor`, 'constructor', false, symbolOf(m) ?? undefined);
+      visitChildren(m, `${name}.constructor`);
+    } else if (memberName !== undefined && ts.isMethodDeclaration(m)) {
+      add(m, m, `${name}.${memberName}`, 'method', isStatic, symbolOf(m));
+      visitChildren(m, `${name}.${memberName}`);
+    } else if (memberName !== undefined && ts.isGetAccessorDeclaration(m)) {
+      add(m, m, `${name}.${memberName}`, 'getter', isStatic);
+      visitChildren(m, `${name}.${memberName}`);
+    } else if (memberName !== undefined && ts.isSetAccessorDeclaration(m)) {
+      add(m, m, `${name}.${memberName}`, 'setter', isStatic);
+      visitChildren(m, `${name}.${memberName}`);
+    } else if (memberName !== undefined && ts.isPropertyDeclaration(m) && m.initializer && isFunctionLike(ts, skipOuterExpressions(ts, m.initializer))) {
+      const id = add(m, m, `${name}.${memberName}`, 'property', isStatic);
+      declToId.set(skipOuterExpressions(ts, m.initializer), id);
+      visitChildren(m, `${name}.${memberName}`);
+    } else {
+      visitChildren(m, name);
     }
   };
 
@@ -204,36 +223,38 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
   };
 
   const declareObjectLiteral = (obj: TS.ObjectLiteralExpression, name: string): void => {
-    for (const p of obj.properties) {
-      const memberName = p.name && propertyNameText(ts, p.name);
-      if (memberName === undefined) {
-        visitChildren(p, name);
-        continue;
-      }
-      const qualified = `${name}.${memberName}`;
-      if (ts.isMethodDeclaration(p)) {
-        add(p, p, qualified, 'method', false);
-        visitChildren(p, qualified);
-      } else if (ts.isGetAccessorDeclaration(p)) {
-        add(p, p, qualified, 'getter', false);
-        visitChildren(p, qualified);
-      } else if (ts.isSetAccessorDeclaration(p)) {
-        add(p, p, qualified, 'setter', false);
-        visitChildren(p, qualified);
-      } else if (ts.isPropertyAssignment(p)) {
-        const init = skipOuterExpressions(ts, p.initializer);
-        if (isFunctionLike(ts, init)) {
-          const id = add(p, p, qualified, 'function', false);
-          declToId.set(init, id);
-          visitChildren(init, qualified);
-        } else if (ts.isObjectLiteralExpression(init)) {
-          declareObjectLiteral(init, qualified);
-        } else {
-          visitChildren(p, name);
-        }
+    for (const p of obj.properties) later(() => declareProperty(p, name));
+  };
+
+  const declareProperty = (p: TS.ObjectLiteralElementLike, name: string): void => {
+    const memberName = p.name && propertyNameText(ts, p.name);
+    if (memberName === undefined) {
+      visitChildren(p, name);
+      return;
+    }
+    const qualified = `${name}.${memberName}`;
+    if (ts.isMethodDeclaration(p)) {
+      add(p, p, qualified, 'method', false);
+      visitChildren(p, qualified);
+    } else if (ts.isGetAccessorDeclaration(p)) {
+      add(p, p, qualified, 'getter', false);
+      visitChildren(p, qualified);
+    } else if (ts.isSetAccessorDeclaration(p)) {
+      add(p, p, qualified, 'setter', false);
+      visitChildren(p, qualified);
+    } else if (ts.isPropertyAssignment(p)) {
+      const init = skipOuterExpressions(ts, p.initializer);
+      if (isFunctionLike(ts, init)) {
+        const id = add(p, p, qualified, 'function', false);
+        declToId.set(init, id);
+        visitChildren(init, qualified);
+      } else if (ts.isObjectLiteralExpression(init)) {
+        declareObjectLiteral(init, qualified);
       } else {
         visitChildren(p, name);
       }
+    } else {
+      visitChildren(p, name);
     }
   };
 
@@ -249,9 +270,11 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
         if (memberName === undefined) continue;
         const value = ts.isPropertyAssignment(p) ? skipOuterExpressions(ts, p.initializer) : p;
         if (ts.isMethodDeclaration(p) || isFunctionLike(ts, value)) {
-          add(p, p, memberName, ts.isMethodDeclaration(p) ? 'method' : 'function', false);
-          if (value !== p) declToId.set(value, declToId.get(p)!);
-          visitChildren(value, memberName);
+          later(() => {
+            add(p, p, memberName, ts.isMethodDeclaration(p) ? 'method' : 'function', false);
+            if (value !== p) declToId.set(value, declToId.get(p)!);
+            visitChildren(value, memberName);
+          });
         }
       }
       return true;
@@ -264,8 +287,36 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     return true;
   };
 
-  ts.forEachChild(sf, (c) => visit(c, ''));
+  visitChildren(sf, '');
+  for (;;) {
+    for (let i = scheduled.length - 1; i >= 0; i--) {
+      stack.push(scheduled[i]);
+      prefixes.push(scheduledPrefixes[i]);
+    }
+    scheduled = [];
+    scheduledPrefixes = [];
+    const next = stack.pop();
+    if (next === undefined) break;
+    const prefix = prefixes.pop()!;
+    if (typeof next === 'function') next();
+    else visit(next, prefix);
+  }
   return { file, external, nodes, byId, declToId, moduleId: external ? '' : moduleNode.id };
+}
+
+/** A file reduced to its module node: what a file whose declarations cannot be named contributes. */
+export function moduleOnly(sf: TS.SourceFile, file: string, external: boolean, failure: string, text = sf.text): DeclaredFile {
+  const nodes: GraphNode[] = [];
+  const byId = new Map<string, GraphNode>();
+  const declToId = new Map<TS.Node, string>();
+  const id = nodeId(file, file, 'module');
+  if (!external) {
+    const node: GraphNode = { id, name: file, kind: 'module', file, offset: 1, limit: countLines(text) };
+    nodes.push(node);
+    byId.set(id, node);
+    declToId.set(sf, id);
+  }
+  return { file, external, nodes, byId, declToId, moduleId: external ? '' : id, failure };
 }
 
 export function countLines(text: string): number {
