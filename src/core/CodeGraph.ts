@@ -9,6 +9,7 @@ import { QueryResult } from './query/QueryResult';
 import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
 import { dependentsOf } from './query/dependents-of/dependentsOf';
 import { pathsBetween } from './query/paths-between/pathsBetween';
+import { withAnalysisWarnings } from './query/shared/analysisWarnings';
 
 /**
  * The core's front door: index a workspace once, answer queries, take file changes.
@@ -34,16 +35,17 @@ export class CodeGraph {
     return this.index.graph;
   }
 
+  // Every answer says which failed files it may be missing calls from (withAnalysisWarnings).
   dependenciesOf(filePath: string, symbol: string): QueryResult {
-    return dependenciesOf(this.context(), filePath, symbol);
+    return withAnalysisWarnings(this.graph, dependenciesOf(this.context(), filePath, symbol));
   }
 
   dependentsOf(filePath: string, symbol: string): QueryResult {
-    return dependentsOf(this.context(), filePath, symbol);
+    return withAnalysisWarnings(this.graph, dependentsOf(this.context(), filePath, symbol));
   }
 
   pathsBetween(from: SymbolRef, to: SymbolRef): QueryResult {
-    return pathsBetween(this.context(), from, to);
+    return withAnalysisWarnings(this.graph, pathsBetween(this.context(), from, to));
   }
 
   /** Incremental update after files were saved/created (`changed`) or deleted; paths absolute or root-relative. */

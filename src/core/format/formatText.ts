@@ -17,7 +17,7 @@ export interface FormatTextOptions {
  * The one text format (spec 000 layout, spec 004 `>` marks) for LM tools, commands and the CLI.
  *
  * ```
- * <truncation line, only when result.truncation is set>
+ * <warnings (files that could not be analysed) and the truncation line, only when set>
  *
  * ## Graph
  *
@@ -41,12 +41,14 @@ export interface FormatTextOptions {
  * Message results come back as their message, unchanged.
  */
 export function formatText(result: QueryResult, source: SourceReader, options: FormatTextOptions = {}): string {
-  if (result.kind === 'message') return result.message;
+  if (result.kind === 'message') return result.warnings?.length ? `${result.message}\n\n${result.warnings.join('\n')}` : result.message;
   const names = displayNames(result.nodes);
   const label = (id: string): string => names.get(id) ?? id;
 
   const sections: string[] = [];
-  if (result.truncation) sections.push(truncationLine(result.truncation));
+  // Warnings (files that could not be analysed) and the truncation line form one preface.
+  const preface = [...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
+  if (preface.length) sections.push(preface.join('\n'));
   sections.push('## Graph', formatGraphLines(result.nodes, result.edges, label).join('\n'), '## Nodes');
 
   const listed = listedNodes(result);

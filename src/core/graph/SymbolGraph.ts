@@ -19,6 +19,8 @@ export class SymbolGraph {
   private readonly externalRefs = new Map<string, number>();
   /** Incoming lists touched since they were last read; sorted lazily so order never depends on load order. */
   private readonly unsortedIn = new Set<string>();
+  /** File → why its analysis failed (`FileContribution.failure`), for answers that must say so. */
+  private readonly failures = new Map<string, string>();
 
   /** Swap in a file's contribution. Returns the ids of nodes that existed before and are gone now. */
   replaceFile(contribution: FileContribution): string[] {
@@ -109,6 +111,11 @@ export class SymbolGraph {
     }
   }
 
+  /** Files whose analysis failed, with the reason, in file order. */
+  failedFiles(): Array<[file: string, reason: string]> {
+    return [...this.failures].sort(([a], [b]) => compareText(a, b));
+  }
+
   getContribution(file: string): FileContribution | undefined {
     return this.byFile.get(file);
   }
@@ -142,6 +149,7 @@ export class SymbolGraph {
 
   private attach(c: FileContribution): void {
     this.byFile.set(c.file, c);
+    if (c.failure) this.failures.set(c.file, c.failure);
     for (const n of c.nodes) this.addNode(n);
     for (const n of c.externalNodes) {
       const refs = this.externalRefs.get(n.id) ?? 0;
@@ -161,6 +169,7 @@ export class SymbolGraph {
 
   private detach(c: FileContribution): void {
     this.byFile.delete(c.file);
+    this.failures.delete(c.file);
     for (const e of c.edges) {
       remove(this.out, e.from, e);
       remove(this.in, e.to, e);

@@ -1,6 +1,7 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { DeclaredFile, declareFile } from './declareFile';
+import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
+import { describeFailure } from './describeFailure';
 import { normalize } from './discoverProjects';
 import { SymbolTargets, Target } from './extractEdges';
 
@@ -34,7 +35,14 @@ export class NodeLocator {
   declaredFor(sf: TS.SourceFile, file: string, external: boolean): DeclaredFile {
     const cached = this.declaredCache.get(sf);
     if (cached && cached.file === file && cached.external === external) return cached;
-    const declared = declareFile(this.ts, sf, file, external);
+    let declared: DeclaredFile;
+    try {
+      declared = declareFile(this.ts, sf, file, external);
+    } catch (err) {
+      // Named while another file resolves a target in it: that other file must not fail for it. The
+      // file keeps only its module node; its own extraction reports the failure.
+      declared = moduleOnly(sf, file, external, describeFailure(err));
+    }
     this.declaredCache.set(sf, declared);
     return declared;
   }
@@ -50,13 +58,7 @@ export class NodeLocator {
       targetsOf: (symbol) => {
         if (!symbol) return [];
         let s = symbol;
-        if (s.flags & ts.SymbolFlags.Alias) {
-          try {
-            s = checker.getAliasedSymbol(s); // follows re-export chains and barrels to the real declaration
-          } catch {
-            return [];
-          }
-        }
+        if (s.flags & ts.SymbolFlags.Alias) s = checker.getAliasedSymbol(s); // follows re-export chains and barrels to the real declaration
         const out: Target[] = [];
         for (const decl of s.declarations ?? []) {
           const info = this.fileInfo(program, decl.getSourceFile());

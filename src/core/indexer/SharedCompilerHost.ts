@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import { describeFailure } from './describeFailure';
 
 /**
  * One source-file cache for every project of the workspace, the job a DocumentRegistry does in
@@ -8,6 +9,8 @@ import type * as TS from 'typescript';
  */
 export class SharedCompilerHost {
   private readonly cache = new Map<string, TS.SourceFile>();
+  /** Files the parser itself could not handle (it threw), with their real text: the program sees them empty. */
+  private readonly parseFailures = new Map<string, { reason: string; text: string }>();
 
   constructor(private readonly ts: typeof TS) {}
 
@@ -19,7 +22,18 @@ export class SharedCompilerHost {
       const key = cacheKey(fileName, languageVersionOrOptions);
       const cached = shouldCreateNewSourceFile ? undefined : this.cache.get(key);
       if (cached) return cached;
-      const sf = read(fileName, languageVersionOrOptions, onError);
+      let sf: TS.SourceFile | undefined;
+      try {
+        sf = read(fileName, languageVersionOrOptions, onError);
+        this.parseFailures.delete(fileName);
+      } catch (err) {
+        // The parser is recursive: nesting deep enough (thousands of parentheses) overflows it, as it
+        // does in tsc. One file must not take its whole program down: the program gets an empty module
+        // in its place (a module, so importers still depend on it and are revisited when it heals),
+        // and the index names it as a file that could not be analysed.
+        this.parseFailures.set(fileName, { reason: describeFailure(err), text: host.readFile(fileName) ?? '' });
+        sf = ts.createSourceFile(fileName, 'export {};', languageVersionOrOptions);
+      }
       if (sf) this.cache.set(key, sf);
       return sf;
     };
@@ -29,14 +43,21 @@ export class SharedCompilerHost {
     return host;
   }
 
+  /** Why the parser could not handle `fileName` (absolute, as the program names it), and its real text. */
+  parseFailure(fileName: string): { reason: string; text: string } | undefined {
+    return this.parseFailures.get(fileName);
+  }
+
   /** Forget a file's parse (it changed or was deleted on disk). */
   invalidate(fileName: string): void {
+    this.parseFailures.delete(fileName);
     const prefix = fileName + '|';
     for (const key of [...this.cache.keys()]) if (key.startsWith(prefix)) this.cache.delete(key);
   }
 
   clear(): void {
     this.cache.clear();
+    this.parseFailures.clear();
   }
 }
 
@@ -44,3 +65,4 @@ function cacheKey(fileName: string, v: TS.ScriptTarget | TS.CreateSourceFileOpti
   if (typeof v === 'number') return `${fileName}|${v}`;
   return `${fileName}|${v.languageVersion}|${v.impliedNodeFormat ?? ''}|${v.jsDocParsingMode ?? ''}`;
 }
+

@@ -1,6 +1,8 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { fileFailureMessage } from '../graph/GraphTypes';
+import { FileContribution, fileFailureMessage } from '../graph/GraphTypes';
+import { DeclaredFile, moduleOnly } from './declareFile';
+import { describeFailure } from './describeFailure';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './discoverProjects';
@@ -216,6 +218,7 @@ export class WorkspaceIndex {
       this.assignOwners();
       const seeds = new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f)));
       if (createdNow) for (const f of this.graph.files()) if (this.graph.getContribution(f)?.hasUnresolvedImports) seeds.add(f);
+      for (const f of this.failedFiles()) seeds.add(f);
       for (const rel of this.withTransitiveDependents(seeds)) seeds.add(rel);
       const removed = [...seeds].filter((rel) => !this.owner.has(path.posix.join(this.root, rel)));
       for (const rel of removed) this.graph.removeFile(rel);
@@ -250,6 +253,8 @@ export class WorkspaceIndex {
     const queue = [...new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f)))];
     // A new file may be what a previously unresolved import was waiting for.
     if (created.length) for (const f of this.graph.files()) if (this.graph.getContribution(f)?.hasUnresolvedImports) queue.push(f);
+    // A file whose analysis failed is retried on every update: the edit may have healed it from elsewhere.
+    queue.push(...this.failedFiles());
     const done = new Set<string>();
     while (queue.length) {
       if (token.isCancellationRequested) throw new CancelledError();
@@ -275,14 +280,13 @@ export class WorkspaceIndex {
     return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
   }
 
+  private failedFiles(): string[] {
+    return this.graph.files().filter((f) => this.graph.getContribution(f)?.failure);
+  }
+
   /** Every loud error as it stands now: workspace-wide ones first, then each file whose analysis failed. */
   errors(): string[] {
-    const errors = [...this.globalErrors];
-    for (const f of this.graph.files()) {
-      const failure = this.graph.getContribution(f)?.failure;
-      if (failure) errors.push(fileFailureMessage(f, failure));
-    }
-    return errors;
+    return [...this.globalErrors, ...this.failedFiles().map((f) => fileFailureMessage(f, this.graph.getContribution(f)!.failure!))];
   }
 
   /** Root-relative posix path of an absolute one. */
@@ -293,13 +297,7 @@ export class WorkspaceIndex {
   private buildPrograms(projects: Project[]): void {
     for (const p of projects) {
       const started = Date.now();
-      p.program = this.ts.createProgram({
-        rootNames: p.config.fileNames,
-        options: p.config.options,
-        host: this.host.hostFor(p.config.options),
-        oldProgram: p.program,
-      });
-      p.targets = this.locator.targetsFor(p.program);
+      this.createProgram(p);
       this.programsBuilt = true;
       this.log.info(`program for ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred)'} built in ${Date.now() - started} ms`);
     }
@@ -353,10 +351,8 @@ export class WorkspaceIndex {
       this.extractedFrom.delete(rel);
       return;
     }
-    this.extractedFrom.set(rel, contentHash(sf.text));
-    const declared = this.locator.declaredFor(sf, rel, false);
-    const contribution = extractEdges({ ts: this.ts, checker: program.getTypeChecker(), sf, declared, targets: project.targets! });
-    const syntax = program.getSyntacticDiagnostics(sf);
+    const contribution = this.contributionOf(project, sf, rel);
+    const syntax = contribution.failure ? [] : program.getSyntacticDiagnostics(sf);
     if (syntax.length) {
       const d = syntax[0];
       const line = sf.getLineAndCharacterOfPosition(d.start ?? 0).line + 1;
@@ -366,7 +362,42 @@ export class WorkspaceIndex {
       this.log.warn(p);
       this.problems.push(p);
     }
+    if (contribution.failure) this.log.error(fileFailureMessage(rel, contribution.failure));
     this.graph.replaceFile(contribution);
+  }
+
+  /**
+   * One file's share of the graph, isolated: when the parser, the checker or our own code throws on
+   * this file, the file keeps its declarations (or only its module node) and says why
+   * (`failure`); every other file is indexed exactly as it would be without this one.
+   */
+  private contributionOf(project: Project, sf: TS.SourceFile, rel: string): FileContribution {
+    const parseFailure = this.host.parseFailure(sf.fileName);
+    this.extractedFrom.set(rel, contentHash(parseFailure ? parseFailure.text : sf.text));
+    if (parseFailure) return failedContribution(moduleOnly(sf, rel, false, parseFailure.reason, parseFailure.text));
+    const declared = this.locator.declaredFor(sf, rel, false);
+    if (declared.failure) return failedContribution(declared);
+    try {
+      return extractEdges({ ts: this.ts, checker: project.program!.getTypeChecker(), sf, declared, targets: project.targets! });
+    } catch (err) {
+      // The checker may be left half-way through a resolution: later files get a fresh one.
+      this.createProgram(project);
+      return failedContribution({ ...declared, failure: describeFailure(err) });
+    }
+  }
+
+  /**
+   * A new program for `project` from its config, reusing what the old one parsed. With no file
+   * changed, the structure is reused whole and only the type checker is fresh.
+   */
+  private createProgram(project: Project): void {
+    project.program = this.ts.createProgram({
+      rootNames: project.config.fileNames,
+      options: project.config.options,
+      host: this.host.hostFor(project.config.options),
+      oldProgram: project.program,
+    });
+    project.targets = this.locator.targetsFor(project.program);
   }
 
   /** File → the files whose contributions say they depend on it (imports, re-exports, edge targets). */
@@ -406,6 +437,11 @@ export class WorkspaceIndex {
   private isInsideRoot(abs: string): boolean {
     return abs === this.root || abs.startsWith(this.root + '/');
   }
+}
+
+/** What a file whose analysis failed contributes: its declarations (no edges) and the reason. */
+function failedContribution(declared: DeclaredFile): FileContribution {
+  return { file: declared.file, nodes: declared.nodes, edges: [], externalNodes: [], dependsOnFiles: [], problems: [], failure: declared.failure };
 }
 
 export class CancelledError extends Error {

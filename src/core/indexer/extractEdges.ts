@@ -54,13 +54,10 @@ export function extractEdges(input: ExtractInput): FileContribution {
       else if (!e.lines.includes(line)) e.lines.push(line);
     }
   };
-  const symbolAt = (n: TS.Node): TS.Symbol | undefined => {
-    try {
-      return checker.getSymbolAtLocation(n);
-    } catch {
-      return undefined;
-    }
-  };
+  // Compiler calls are not wrapped: an exception (a compiler bug, or its stack overflowing on deep
+  // code) ends this file's extraction, and WorkspaceIndex keeps the file's declarations only and
+  // names it as a file that could not be analysed: loud, never a silently partial file.
+  const symbolAt = (n: TS.Node): TS.Symbol | undefined => checker.getSymbolAtLocation(n);
   const addModuleDep = (specifier: TS.Expression | undefined) => {
     if (!specifier || !ts.isStringLiteralLike(specifier)) return;
     const decl = symbolAt(specifier)?.valueDeclaration;
@@ -89,14 +86,10 @@ export function extractEdges(input: ExtractInput): FileContribution {
   const memberSymbol = (pa: TS.PropertyAccessExpression): TS.Symbol | undefined => {
     const sym = symbolAt(pa.name);
     if (sym) return sym;
-    try {
-      const type = checker.getTypeAtLocation(pa.expression);
-      for (const d of (type.getSymbol() ?? type.aliasSymbol)?.declarations ?? []) {
-        const file = targets.ownedFile(d.getSourceFile());
-        if (file && file !== declared.file) deps.add(file);
-      }
-    } catch {
-      // no type, no dependency to record
+    const type = checker.getTypeAtLocation(pa.expression);
+    for (const d of (type.getSymbol() ?? type.aliasSymbol)?.declarations ?? []) {
+      const file = targets.ownedFile(d.getSourceFile());
+      if (file && file !== declared.file) deps.add(file);
     }
     return undefined;
   };
@@ -108,7 +101,45 @@ export function extractEdges(input: ExtractInput): FileContribution {
     walk(base, owner);
   };
 
-  const walk = (node: TS.Node, ownerIn: string): void => {
+  // Iterative walk (see declareFile): generated code nests far deeper than a recursive walk's stack
+  // allows. `walk` schedules a subtree; `later` schedules work that a recursive walk would do after
+  // the subtrees scheduled before it. Each visit's scheduled work runs next, in order, before its
+  // siblings: the same pre-order, so edges and their lines come out exactly as before.
+  const stack: Array<TS.Node | (() => void)> = [];
+  const owners: string[] = [];
+  let scheduled: Array<TS.Node | (() => void)> = [];
+  let scheduledOwners: string[] = [];
+  const walk = (node: TS.Node, owner: string): void => {
+    scheduled.push(node);
+    scheduledOwners.push(owner);
+  };
+  const later = (task: () => void): void => {
+    scheduled.push(task);
+    scheduledOwners.push('');
+  };
+  const run = (): void => {
+    for (;;) {
+      for (let i = scheduled.length - 1; i >= 0; i--) {
+        stack.push(scheduled[i]);
+        owners.push(scheduledOwners[i]);
+      }
+      scheduled = [];
+      scheduledOwners = [];
+      const next = stack.pop();
+      if (next === undefined) return;
+      const owner = owners.pop()!;
+      if (typeof next === 'function') next();
+      else visit(next, owner);
+    }
+  };
+  /** Edges to `found`, added after whatever `calleeTargets` scheduled (the callee's own subtree comes first). */
+  const addLater = (owner: string, found: Target[], type: EdgeType, at: TS.Node): void => {
+    if (found.length) later(() => {
+      for (const t of found) add(owner, t, type, at);
+    });
+  };
+
+  const visit = (node: TS.Node, ownerIn: string): void => {
     const owner = declared.declToId.get(node) ?? ownerIn;
     if (owner !== ownerIn || node === sf) collectTypeEdges({ ts, checker, node, from: owner, targets, add, declared });
     switch (node.kind) {
@@ -131,26 +162,26 @@ export function extractEdges(input: ExtractInput): FileContribution {
         if (call.expression.kind === ts.SyntaxKind.SuperKeyword) {
           for (const t of superTargets(call)) add(owner, t, 'CALLS', call);
         } else {
-          for (const t of calleeTargets(call.expression, owner)) add(owner, t, 'CALLS', calleeNameNode(ts, call.expression));
+          addLater(owner, calleeTargets(call.expression, owner), 'CALLS', calleeNameNode(ts, call.expression));
         }
         for (const a of call.arguments) walk(a, owner);
         return;
       }
       case ts.SyntaxKind.NewExpression: {
         const ne = node as TS.NewExpression;
-        for (const t of calleeTargets(ne.expression, owner)) add(owner, t, 'CALLS', calleeNameNode(ts, ne.expression));
+        addLater(owner, calleeTargets(ne.expression, owner), 'CALLS', calleeNameNode(ts, ne.expression));
         for (const a of ne.arguments ?? []) walk(a, owner);
         return;
       }
       case ts.SyntaxKind.TaggedTemplateExpression: {
         const tt = node as TS.TaggedTemplateExpression;
-        for (const t of calleeTargets(tt.tag, owner)) add(owner, t, 'CALLS', calleeNameNode(ts, tt.tag));
+        addLater(owner, calleeTargets(tt.tag, owner), 'CALLS', calleeNameNode(ts, tt.tag));
         return walk(tt.template, owner);
       }
       case ts.SyntaxKind.Decorator: {
         const d = node as TS.Decorator;
         if (!ts.isCallExpression(d.expression)) {
-          for (const t of calleeTargets(d.expression, owner)) add(owner, t, 'CALLS', d.expression);
+          addLater(owner, calleeTargets(d.expression, owner), 'CALLS', d.expression);
           return;
         }
         break;
@@ -159,7 +190,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
       case ts.SyntaxKind.JsxSelfClosingElement: {
         const el = node as TS.JsxOpeningElement;
         if (!isIntrinsicTag(ts, el.tagName)) {
-          for (const t of calleeTargets(el.tagName as TS.Expression, owner)) add(owner, t, 'INCLUDES', el.tagName);
+          addLater(owner, calleeTargets(el.tagName as TS.Expression, owner), 'INCLUDES', el.tagName);
         }
         return walk(el.attributes, owner);
       }
@@ -197,32 +228,23 @@ export function extractEdges(input: ExtractInput): FileContribution {
 
   /** `super(...)`: the base constructor if declared, else the base class. */
   const superTargets = (call: TS.CallExpression): Target[] => {
-    try {
-      const decl = checker.getResolvedSignature(call)?.declaration;
-      if (decl && ts.isConstructorDeclaration(decl)) {
-        const viaDecl = targets.targetsOf((decl as { symbol?: TS.Symbol }).symbol);
-        if (viaDecl.length) return viaDecl;
-      }
-      let cls: TS.Node | undefined = call.parent;
-      while (cls && !ts.isClassLike(cls)) cls = cls.parent;
-      const clause = cls && (cls as TS.ClassLikeDeclaration).heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
-      const ext = clause?.types[0];
-      return ext ? targets.targetsOf(symbolAt(ext.expression)) : [];
-    } catch {
-      return [];
+    const decl = checker.getResolvedSignature(call)?.declaration;
+    if (decl && ts.isConstructorDeclaration(decl)) {
+      const viaDecl = targets.targetsOf((decl as { symbol?: TS.Symbol }).symbol);
+      if (viaDecl.length) return viaDecl;
     }
+    let cls: TS.Node | undefined = call.parent;
+    while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+    const clause = cls && (cls as TS.ClassLikeDeclaration).heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+    const ext = clause?.types[0];
+    return ext ? targets.targetsOf(symbolAt(ext.expression)) : [];
   };
 
   /** `const repo: Repo = { find() {} }`: the literal's methods implement the contextual interface's members. */
   const collectObjectLiteralImplements = (obj: TS.ObjectLiteralExpression) => {
     const members = obj.properties.filter((p) => declared.declToId.has(p));
     if (members.length === 0) return;
-    let ctx: TS.Type | undefined;
-    try {
-      ctx = checker.getContextualType(obj);
-    } catch {
-      return;
-    }
+    const ctx = checker.getContextualType(obj);
     if (!ctx) return;
     for (const p of members) {
       const name = p.name && propertyNameText(ts, p.name);
@@ -233,11 +255,8 @@ export function extractEdges(input: ExtractInput): FileContribution {
     }
   };
 
-  try {
-    walk(sf, declared.moduleId);
-  } catch (err) {
-    problems.push(`${declared.file}: indexing stopped early: ${(err as Error).message}`);
-  }
+  walk(sf, declared.moduleId);
+  run();
   const edgeList = [...edges.values()];
   for (const e of edgeList) e.lines?.sort((a, b) => a - b);
   return {

@@ -20,6 +20,8 @@ export interface GraphResult {
   edges: GraphEdge[];
   /** Set when the traversal found more than it shows. */
   truncation?: Truncation;
+  /** Files this answer may be missing calls from, because their analysis failed (see analysisWarnings). */
+  warnings?: string[];
 }
 
 export interface Truncation {
@@ -38,6 +40,8 @@ export interface MessageResult {
   message: string;
   /** True for bad input (unknown file/symbol, outside the root...); false for a valid empty answer. */
   isError: boolean;
+  /** As on GraphResult: an empty answer may be empty because a file could not be analysed. */
+  warnings?: string[];
 }
 
 export function messageResult(query: QueryName, message: string, isError: boolean): MessageResult {

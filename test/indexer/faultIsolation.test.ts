@@ -1,0 +1,149 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as ts from 'typescript';
+import { CodeGraph } from '../../src/core/CodeGraph';
+import { createFileSourceReader } from '../../src/core/format/FileSourceReader';
+import { formatText } from '../../src/core/format/formatText';
+import { HOSTILE, PARENS_DEPTH, hostileFiles, parensText, writeWorkspace } from '../support/hostileWorkspace';
+
+/**
+ * Issue 13: one file must never take the graph down. Generated code deeper than any recursive walk
+ * of ours is indexed; a file the compiler itself cannot handle costs that file only, is named with
+ * its reason (errors(), every answer touching it), and the rest of the graph is exactly what it
+ * would be without that file. Edits that break and heal a file update like any other edit.
+ */
+describe('fault isolation', function () {
+  this.timeout(120_000);
+  let root: string;
+  let graph: CodeGraph;
+
+  before(async () => {
+    root = writeWorkspace('tcg-hostile-', hostileFiles());
+    graph = await CodeGraph.open({ root });
+  });
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const callers = (g: CodeGraph, file: string, symbol: string) => {
+    const r = g.dependentsOf(file, symbol);
+    return r.kind === 'graph' ? r.nodes.filter((n) => !r.inputs.includes(n.id)).map((n) => `${n.file}#${n.name}`).sort() : [];
+  };
+
+  it('indexes a 20,000-term concatenation, a 1,000-branch else-if and 500 chained calls', () => {
+    assert.deepEqual(callers(graph, HOSTILE.ok, 'helper'), [
+      `${HOSTILE.concat}#useConcat`,
+      `${HOSTILE.elseIf}#branchy`,
+      `${HOSTILE.ok}#main`,
+      `${HOSTILE.usesParens}#viaParens`,
+    ]);
+    const step = graph.dependentsOf(HOSTILE.chained, 'Builder.step');
+    assert.equal(step.kind, 'graph');
+    if (step.kind === 'graph') {
+      const call = step.edges.find((e) => e.to.endsWith('#Builder.step@method') && e.from.endsWith('#build@function'));
+      assert.ok(call, 'build CALLS Builder.step');
+      assert.deepEqual(call.lines, [2]);
+    }
+  });
+
+  it('names the file the parser cannot handle, with its reason, and keeps only its module node', () => {
+    const errors = graph.errors();
+    assert.equal(errors.length, 1);
+    assert.match(errors[0], /^src\/gen\/parens\.ts could not be analysed: its code nests too deeply for the TypeScript compiler \(Maximum call stack size exceeded\); calls inside it are missing$/);
+    assert.deepEqual(graph.report.errors, errors);
+    const contribution = graph.graph.getContribution(HOSTILE.parens)!;
+    assert.deepEqual(contribution.nodes.map((n) => [n.kind, n.limit]), [['module', 3]]);
+    assert.deepEqual(contribution.edges, []);
+  });
+
+  it('says so in the text of an answer that may be missing its calls', () => {
+    const text = formatText(graph.dependentsOf(HOSTILE.ok, 'helper'), createFileSourceReader(root));
+    assert.match(text, /^Incomplete: src\/gen\/parens\.ts could not be analysed: .*; calls inside it are missing\.\n\n## Graph\n/);
+    // dependenciesOf of a healthy symbol that reaches no failed file is complete: no warning.
+    assert.doesNotMatch(formatText(graph.dependenciesOf(HOSTILE.ok, 'main'), createFileSourceReader(root)), /Incomplete/);
+  });
+
+  it('leaves the rest of the graph exactly as it is without that file', async () => {
+    const files = hostileFiles();
+    delete (files as Record<string, string>)[HOSTILE.parens];
+    const without = writeWorkspace('tcg-hostile-without-', files);
+    try {
+      const clean = await CodeGraph.open({ root: without });
+      const moduleOfParens = `"${HOSTILE.parens}#${HOSTILE.parens}@module"`;
+      assert.deepEqual(
+        { ...graph.graph.snapshot(), nodes: graph.graph.snapshot().nodes.filter((n) => !n.includes(moduleOfParens)) },
+        clean.graph.snapshot(),
+      );
+      assert.deepEqual(clean.errors(), []);
+    } finally {
+      fs.rmSync(without, { recursive: true, force: true });
+    }
+  });
+
+  it('updates like any other edit when a file breaks and when it heals (incremental == full)', async () => {
+    const dir = writeWorkspace('tcg-break-heal-', { ...hostileFiles(), [HOSTILE.parens]: parensText(3) });
+    try {
+      const live = await CodeGraph.open({ root: dir });
+      assert.deepEqual(live.errors(), []);
+      assert.ok(callers(live, HOSTILE.ok, 'helper').includes(`${HOSTILE.parens}#insideParens`));
+
+      fs.writeFileSync(path.join(dir, HOSTILE.parens), parensText(PARENS_DEPTH));
+      await live.update([HOSTILE.parens], []);
+      assert.equal(live.errors().length, 1);
+      assert.deepEqual(live.graph.snapshot(), (await CodeGraph.open({ root: dir })).graph.snapshot());
+      assert.ok(!callers(live, HOSTILE.ok, 'helper').includes(`${HOSTILE.parens}#insideParens`));
+
+      fs.writeFileSync(path.join(dir, HOSTILE.parens), parensText(4));
+      await live.update([HOSTILE.parens], []);
+      assert.deepEqual(live.errors(), []);
+      assert.deepEqual(live.graph.snapshot(), (await CodeGraph.open({ root: dir })).graph.snapshot());
+      assert.ok(callers(live, HOSTILE.ok, 'helper').includes(`${HOSTILE.parens}#insideParens`));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe('when the type checker throws inside one file', () => {
+    // A narrow stand-in for a compiler crash on one file (the real ones are stack overflows deep
+    // in the checker, or compiler bugs): the checker throws for any location in `bad.ts`.
+    const throwingTs = (): typeof ts => {
+      const wrapChecker = (checker: ts.TypeChecker): ts.TypeChecker =>
+        new Proxy(checker, {
+          get(target, key, receiver) {
+            const value = Reflect.get(target, key, receiver);
+            if (key !== 'getSymbolAtLocation') return value;
+            return (node: ts.Node) => {
+              if (node.getSourceFile().fileName.endsWith('/bad.ts')) throw new Error('Debug Failure. False expression: simulated');
+              return (value as ts.TypeChecker['getSymbolAtLocation']).call(target, node);
+            };
+          },
+        });
+      const createProgram = ((...args: Parameters<typeof ts.createProgram>) => {
+        const program = (ts.createProgram as (...a: unknown[]) => ts.Program)(...args);
+        const checker = wrapChecker(program.getTypeChecker());
+        return new Proxy(program, { get: (t, k, r) => (k === 'getTypeChecker' ? () => checker : Reflect.get(t, k, r)) });
+      }) as typeof ts.createProgram;
+      return { ...ts, createProgram };
+    };
+    const files = {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }),
+      'src/a.ts': 'export function a() { return 1; }\n',
+      'src/bad.ts': 'import { a } from "./a";\nexport class Bad { run() { return a(); } }\nexport function badFn() { return new Bad().run(); }\n',
+      'src/z.ts': 'import { a } from "./a";\nimport { badFn } from "./bad";\nexport function z() { return a() + badFn(); }\n',
+    };
+
+    it('keeps its declarations, names it, and indexes every other file as if it were healthy', async () => {
+      const dir = writeWorkspace('tcg-checker-throws-', files);
+      try {
+        const broken = await CodeGraph.open({ root: dir, ts: throwingTs() });
+        const healthy = await CodeGraph.open({ root: dir });
+        assert.deepEqual(broken.errors(), ['src/bad.ts could not be analysed: the analysis threw: Debug Failure. False expression: simulated; calls inside it are missing']);
+        assert.deepEqual(broken.graph.nodesInFile('src/bad.ts').map((n) => n.name), ['src/bad.ts', 'Bad', 'Bad.run', 'badFn']);
+        assert.deepEqual(broken.graph.getContribution('src/bad.ts')!.edges, []);
+        // Every other file's share, z.ts's call into bad.ts included, is what a healthy index gives.
+        for (const f of ['src/a.ts', 'src/z.ts']) assert.deepEqual(broken.graph.getContribution(f), healthy.graph.getContribution(f));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+});
