@@ -49,9 +49,12 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
     const graph = await deps.openGraph({ root, tsconfig, logger, onProgress });
     const { files, nodes, edges, millis } = graph.report;
     logger.info(`Indexed ${files} files: ${nodes} nodes, ${edges} edges in ${Math.round(millis)} ms`);
-    // A graph known to be incomplete says so on every command, whatever --verbose says.
-    for (const error of graph.report.errors ?? []) io.stderr(`ts-code-graph: error: ${error}\n`);
-    return runCommand(command, options.format, graph, io);
+    // A graph known to be incomplete says so on every command, whatever --verbose says, and in the
+    // exit code: a script (or an agent) must not mistake a degraded answer for a complete one.
+    const errors = graph.report.errors ?? [];
+    for (const error of errors) io.stderr(`ts-code-graph: error: ${error}\n`);
+    const code = runCommand(command, options.format, graph, io);
+    return code === ExitCode.ok && errors.length > 0 ? ExitCode.incomplete : code;
   } catch (err) {
     // Bad input never reaches here (it is checked above or comes back as a MessageResult), so this is a bug.
     io.stderr(`ts-code-graph failed unexpectedly: ${firstLine(err)}. Please report it with the --verbose output.\n`);

@@ -25,6 +25,8 @@ export const ExitCode = {
   internalError: 1,
   /** Bad input: unknown command, missing arguments, bad --format or --root, unknown file or symbol. */
   badInput: 2,
+  /** The answer is printed, but the graph is known to be incomplete (stderr names what is missing). */
+  incomplete: 3,
 } as const;
 
 /** The action behind a parsed command line, once the graph is open. */

@@ -19,7 +19,8 @@ Options:
   -h, --help          Show this help
   --version           Show the version
 
-Exit codes: 0 answer (also "No path found."), 1 internal error, 2 bad input.
+Exit codes: 0 answer (also "No path found."), 1 internal error, 2 bad input,
+3 answer from an incomplete graph (stderr names the files or library that are missing).
 `;
 
 /** Appended to every bad-input message. */

@@ -1,0 +1,106 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Worker } from 'worker_threads';
+import { HOSTILE, PARENS_DEPTH, hostileFiles, parensText, writeWorkspace } from '../support/hostileWorkspace';
+import { BUILT_WORKER, requireBuilt, runBuiltCli } from './builtArtifacts';
+
+/**
+ * Issue 13 on what ships: the built CLI and the built graph worker, on a workspace holding generated
+ * code deeper than any recursive walk survives and a file the compiler's parser cannot handle, next
+ * to healthy files. Healthy queries answer; the bad file is named; a break-and-heal round updates.
+ */
+describe('built artifacts on a hostile workspace', function () {
+  this.timeout(180_000);
+  let root: string;
+  before(() => {
+    root = writeWorkspace('tcg-hostile-built-', hostileFiles());
+  });
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const failureLine = /src\/gen\/parens\.ts could not be analysed: its code nests too deeply for the TypeScript compiler \(Maximum call stack size exceeded\); calls inside it are missing/;
+
+  it('dist/cli.js answers healthy queries, names the bad file on stderr and exits 3', () => {
+    const run = runBuiltCli(['--root', root, 'dependentsOf', HOSTILE.ok, 'helper']);
+    assert.equal(run.code, 3, run.stderr);
+    assert.match(run.stderr, new RegExp(`^ts-code-graph: error: ${failureLine.source}\\n$`));
+    assert.match(run.stdout, new RegExp(`^Incomplete: ${failureLine.source}\\.\\n\\n## Graph\\n`));
+    for (const caller of ['useConcat', 'branchy', 'main', 'viaParens']) assert.match(run.stdout, new RegExp(`^${caller} --CALLS--> helper$`, 'm'));
+  });
+
+  it('dist/cli.js stats lists the bad file under Errors', () => {
+    const run = runBuiltCli(['--root', root, 'stats']);
+    assert.equal(run.code, 3);
+    assert.match(run.stdout, new RegExp(`^Errors: {4}1 \\(the graph is incomplete\\)\\n  ${failureLine.source}$`, 'm'));
+  });
+
+  it('dist/cli.js follows 500 chained calls', () => {
+    const run = runBuiltCli(['--root', root, 'dependentsOf', HOSTILE.chained, 'Builder.step']);
+    assert.match(run.stdout, /^build --CALLS--> Builder\.step$/m);
+  });
+
+  it('dist/cli.js answers on a 100,000-function call chain: dependents of its end, the path end to end', () => {
+    const LENGTH = 100_000;
+    const lines: string[] = [];
+    for (let i = 0; i < LENGTH; i++) lines.push(`export function f${i}() { return ${i + 1 < LENGTH ? `f${i + 1}()` : '0'}; }`);
+    const chainRoot = writeWorkspace('tcg-chain-built-', {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }),
+      'src/chain.ts': lines.join('\n') + '\n',
+    });
+    try {
+      const dependents = runBuiltCli(['--root', chainRoot, 'dependentsOf', 'src/chain.ts', `f${LENGTH - 1}`]);
+      assert.equal(dependents.code, 0, dependents.stderr);
+      assert.match(dependents.stdout, /^Showing the 50 nearest of at least 999 nodes/);
+      const path = runBuiltCli(['--root', chainRoot, 'pathsBetween', 'src/chain.ts', 'f0', 'src/chain.ts', `f${LENGTH - 1}`]);
+      assert.equal(path.code, 0, path.stderr);
+      const chainLine = path.stdout.split('\n')[2];
+      assert.ok(chainLine.startsWith('f0 --CALLS--> f1 --CALLS--> f2 '), chainLine.slice(0, 80));
+      assert.ok(chainLine.endsWith(`f${LENGTH - 2} --CALLS--> f${LENGTH - 1}`));
+    } finally {
+      fs.rmSync(chainRoot, { recursive: true, force: true });
+    }
+  });
+
+  it('dist/worker.js breaks and heals a file through incremental updates', async () => {
+    requireBuilt(BUILT_WORKER);
+    const dir = writeWorkspace('tcg-worker-built-', { ...hostileFiles(), [HOSTILE.parens]: parensText(2) });
+    const worker = new Worker(BUILT_WORKER);
+    let nextId = 1;
+    const pending = new Map<number, (m: { ok: boolean; value?: unknown; error?: string }) => void>();
+    worker.on('message', (m: { kind: string; id: number; ok: boolean }) => {
+      if (m.kind === 'response') pending.get(m.id)?.(m);
+    });
+    const request = <T>(type: string, params: unknown): Promise<T> =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, (m) => (m.ok ? resolve(m.value as T) : reject(new Error(m.error))));
+        worker.postMessage({ kind: 'request', id, type, params });
+      });
+    const callersOfHelper = async () =>
+      (await request<{ text: string }>('query', { args: { query: 'dependentsOf', file_path: HOSTILE.ok, symbol: 'helper' } })).text;
+    try {
+      const opened = await request<{ errors: string[] }>('open', { folder: { key: 'k', name: 'hostile', root: dir } });
+      assert.deepEqual(opened.errors, []);
+      assert.match(await callersOfHelper(), /^insideParens --CALLS--> helper$/m);
+
+      fs.writeFileSync(path.join(dir, HOSTILE.parens), parensText(PARENS_DEPTH));
+      const broken = await request<{ errors: string[] }>('update', { key: 'k', changed: [path.join(dir, HOSTILE.parens)], deleted: [] });
+      assert.equal(broken.errors.length, 1);
+      assert.match(broken.errors[0], failureLine);
+      const degraded = await callersOfHelper();
+      assert.match(degraded, /^Incomplete: src\/gen\/parens\.ts could not be analysed/);
+      assert.doesNotMatch(degraded, /insideParens/);
+      assert.match(degraded, /^viaParens --CALLS--> helper$/m);
+
+      fs.writeFileSync(path.join(dir, HOSTILE.parens), parensText(3));
+      const healed = await request<{ errors: string[] }>('update', { key: 'k', changed: [path.join(dir, HOSTILE.parens)], deleted: [] });
+      assert.deepEqual(healed.errors, []);
+      const answer = await callersOfHelper();
+      assert.doesNotMatch(answer, /Incomplete/);
+      assert.match(answer, /^insideParens --CALLS--> helper$/m);
+    } finally {
+      await worker.terminate();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
