@@ -146,4 +146,46 @@ describe('fault isolation', function () {
       }
     });
   });
+
+  describe('inputs that were always handled, kept under test', () => {
+    it('binary bytes, an empty file, a symlink loop, 40,000 functions in one JS file, odd names, a 100k-character argument', async () => {
+      const many: string[] = [];
+      for (let i = 0; i < 40_000; i++) many.push(`function g${i}() { return ${i}; }`);
+      many.push('function callsLast() { return g39999(); }', 'module.exports = { callsLast };');
+      const dir = writeWorkspace('tcg-odd-', {
+        'jsconfig.json': JSON.stringify({ compilerOptions: { checkJs: false }, include: ['src'] }),
+        'src/empty.js': '',
+        'src/many.js': many.join('\n') + '\n',
+        'src/names.js': [
+          'class Odd { constructor() { this.x = 1; } toString() { return "odd"; } __proto__() { return 1; } hasOwnProperty() { return false; } }',
+          'function __proto__() { return new Odd().toString(); }',
+          'function constructor() { return __proto__(); }',
+          `function huge() { return constructor(${JSON.stringify('x'.repeat(100_000))}); }`,
+          'module.exports = { Odd, huge };',
+          '',
+        ].join('\n'),
+      });
+      try {
+        fs.writeFileSync(path.join(dir, 'src', 'binary.js'), Buffer.from([0x00, 0xff, 0xfe, 0x01, 0x80, 0x0a, 0x66, 0x28, 0x29]));
+        fs.symlinkSync(path.join(dir, 'src'), path.join(dir, 'src', 'loop'));
+        const g = await CodeGraph.open({ root: dir });
+        const calls = (file: string, symbol: string) => {
+          const r = g.dependenciesOf(file, symbol);
+          return r.kind === 'graph' ? r.edges.map((e) => `${e.from.split('#')[1]} ${e.type} ${e.to.split('#')[1]}`) : [r.message];
+        };
+        assert.deepEqual(calls('src/many.js', 'callsLast'), ['callsLast@function CALLS g39999@function']);
+        assert.deepEqual(calls('src/names.js', 'huge'), [
+          'huge@function CALLS constructor@function',
+          'constructor@function CALLS __proto__@function',
+          '__proto__@function CALLS Odd@class',
+          '__proto__@function CALLS Odd.toString@method',
+        ]);
+        assert.ok(g.graph.hasFile('src/empty.js') && g.graph.hasFile('src/binary.js'));
+        assert.ok(!g.graph.files().some((f) => f.includes('loop/')), 'the symlink loop is not followed into duplicates');
+        assert.deepEqual(g.errors(), []);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
 });
