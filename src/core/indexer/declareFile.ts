@@ -1,5 +1,6 @@
 import type * as TS from 'typescript';
 import { GraphNode, NodeKind } from '../graph/GraphTypes';
+import { PreorderWalk } from './PreorderWalk';
 
 /** Phase 1 of indexing one file: which declarations are graph nodes, and their stable ids. */
 export interface DeclaredFile {
@@ -144,24 +145,12 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     visitChildren(node, prefix);
   };
 
-  // The walk is iterative: generated code nests tens of thousands of levels deep (a 20,000-term
-  // string concatenation), far below the compiler's own limits. Work that a recursive walk would do
-  // later is scheduled instead: each task's follow-ups run next, in order, before its siblings, so
-  // nodes are declared in exactly the pre-order a recursive walk gives (ids and their `~N` depend on it).
-  const stack: Array<TS.Node | (() => void)> = [];
-  const prefixes: string[] = [];
-  let scheduled: Array<TS.Node | (() => void)> = [];
-  let scheduledPrefixes: string[] = [];
-  const later = (task: () => void): void => {
-    scheduled.push(task);
-    scheduledPrefixes.push('');
-  };
-  const visitChildren = (node: TS.Node, prefix: string): void => {
-    ts.forEachChild(node, (c) => {
-      scheduled.push(c);
-      scheduledPrefixes.push(prefix);
-    });
-  };
+  // Iterative (PreorderWalk): generated code nests tens of thousands of levels deep. Work a recursive
+  // walk would do later is scheduled instead, so nodes are declared in exactly the pre-order a
+  // recursive walk gives (ids and their `~N` depend on it).
+  const preorder = new PreorderWalk<string>(ts);
+  const later = (task: () => void): void => preorder.task(task);
+  const visitChildren = (node: TS.Node, prefix: string): void => preorder.children(node, prefix);
 
   const visitClassMembers = (cls: TS.ClassLikeDeclaration, name: string): void => {
     for (const m of cls.members) later(() => declareClassMember(m, name));
@@ -288,19 +277,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
   };
 
   visitChildren(sf, '');
-  for (;;) {
-    for (let i = scheduled.length - 1; i >= 0; i--) {
-      stack.push(scheduled[i]);
-      prefixes.push(scheduledPrefixes[i]);
-    }
-    scheduled = [];
-    scheduledPrefixes = [];
-    const next = stack.pop();
-    if (next === undefined) break;
-    const prefix = prefixes.pop()!;
-    if (typeof next === 'function') next();
-    else visit(next, prefix);
-  }
+  preorder.run(visit);
   return { file, external, nodes, byId, declToId, moduleId: external ? '' : moduleNode.id };
 }
 

@@ -2,6 +2,7 @@ import type * as TS from 'typescript';
 import { EdgeType, FileContribution, GraphEdge, GraphNode, edgeKey } from '../graph/GraphTypes';
 import { DeclaredFile, propertyNameText, skipOuterExpressions } from './declareFile';
 import { collectTypeEdges } from './collectTypeEdges';
+import { PreorderWalk } from './PreorderWalk';
 
 /** A resolved edge target: a node id, plus the node itself when it is an external leaf. */
 export interface Target {
@@ -101,37 +102,12 @@ export function extractEdges(input: ExtractInput): FileContribution {
     walk(base, owner);
   };
 
-  // Iterative walk (see declareFile): generated code nests far deeper than a recursive walk's stack
-  // allows. `walk` schedules a subtree; `later` schedules work that a recursive walk would do after
-  // the subtrees scheduled before it. Each visit's scheduled work runs next, in order, before its
-  // siblings: the same pre-order, so edges and their lines come out exactly as before.
-  const stack: Array<TS.Node | (() => void)> = [];
-  const owners: string[] = [];
-  let scheduled: Array<TS.Node | (() => void)> = [];
-  let scheduledOwners: string[] = [];
-  const walk = (node: TS.Node, owner: string): void => {
-    scheduled.push(node);
-    scheduledOwners.push(owner);
-  };
-  const later = (task: () => void): void => {
-    scheduled.push(task);
-    scheduledOwners.push('');
-  };
-  const run = (): void => {
-    for (;;) {
-      for (let i = scheduled.length - 1; i >= 0; i--) {
-        stack.push(scheduled[i]);
-        owners.push(scheduledOwners[i]);
-      }
-      scheduled = [];
-      scheduledOwners = [];
-      const next = stack.pop();
-      if (next === undefined) return;
-      const owner = owners.pop()!;
-      if (typeof next === 'function') next();
-      else visit(next, owner);
-    }
-  };
+  // Iterative (PreorderWalk): generated code nests far deeper than a recursive walk's stack allows.
+  // `walk` schedules a subtree; `later` schedules work a recursive walk would do after the subtrees
+  // scheduled before it. Same pre-order as recursion, so edges and their lines come out the same.
+  const preorder = new PreorderWalk<string>(ts);
+  const walk = (node: TS.Node, owner: string): void => preorder.node(node, owner);
+  const later = (task: () => void): void => preorder.task(task);
   /** Edges to `found`, added after whatever `calleeTargets` scheduled (the callee's own subtree comes first). */
   const addLater = (owner: string, found: Target[], type: EdgeType, at: TS.Node): void => {
     if (found.length) later(() => {
@@ -223,7 +199,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
         break;
     }
     if (ts.isTypeNode(node)) return; // types are handled at their declaration by collectTypeEdges
-    ts.forEachChild(node, (c) => walk(c, owner));
+    preorder.children(node, owner);
   };
 
   /** `super(...)`: the base constructor if declared, else the base class. */
@@ -256,7 +232,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
   };
 
   walk(sf, declared.moduleId);
-  run();
+  preorder.run(visit);
   const edgeList = [...edges.values()];
   for (const e of edgeList) e.lines?.sort((a, b) => a - b);
   return {
