@@ -3,7 +3,9 @@
 //   node esbuild.mjs --production   what the VSIX ships: minified, no sourcemaps
 //   node esbuild.mjs --watch        rebuild on change (development settings)
 import * as esbuild from 'esbuild';
-import { existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -49,4 +51,14 @@ for (const { optional, ...entry } of entries) {
     await esbuild.build(options);
   }
 }
+// The bundled compiler looks for its default library (lib.es2020.full.d.ts and the lib.*.d.ts files
+// those reference) next to the executing file, i.e. here in dist/. Without them every program is built
+// with no standard library: no error, and every call through an inferred type (Array callbacks,
+// Promise results, Map.get) silently vanishes. Ship all of them (any tsconfig `lib` may name any);
+// the core still checks every program for a missing library and fails loudly.
+const tsLib = dirname(createRequire(import.meta.url).resolve('typescript/lib/typescript.js'));
+mkdirSync('dist', { recursive: true });
+const libFiles = readdirSync(tsLib).filter((f) => /^lib(\..+)?\.d\.ts$/.test(f));
+for (const f of libFiles) copyFileSync(join(tsLib, f), join('dist', f));
+
 if (watch) console.log(`esbuild: watching ${contexts.length} bundles (Ctrl+C to stop)`);

@@ -37,15 +37,15 @@ export class CodeGraph {
 
   // Every answer says which failed files it may be missing calls from (withAnalysisWarnings).
   dependenciesOf(filePath: string, symbol: string): QueryResult {
-    return withAnalysisWarnings(this.graph, dependenciesOf(this.context(), filePath, symbol));
+    return withAnalysisWarnings(this.graph, dependenciesOf(this.context(), filePath, symbol), this.index.globalErrors);
   }
 
   dependentsOf(filePath: string, symbol: string): QueryResult {
-    return withAnalysisWarnings(this.graph, dependentsOf(this.context(), filePath, symbol));
+    return withAnalysisWarnings(this.graph, dependentsOf(this.context(), filePath, symbol), this.index.globalErrors);
   }
 
   pathsBetween(from: SymbolRef, to: SymbolRef): QueryResult {
-    return withAnalysisWarnings(this.graph, pathsBetween(this.context(), from, to));
+    return withAnalysisWarnings(this.graph, pathsBetween(this.context(), from, to), this.index.globalErrors);
   }
 
   /** Incremental update after files were saved/created (`changed`) or deleted; paths absolute or root-relative. */

@@ -1,4 +1,5 @@
 import { spawnSync } from 'child_process';
+import { Worker } from 'worker_threads';
 import * as fs from 'fs';
 import * as path from 'path';
 import { REPO_ROOT } from '../support/loadFixture';
@@ -22,8 +23,34 @@ export interface CliRun {
 }
 
 /** Runs the built CLI as a user would: its own process, its own stack and heap. */
-export function runBuiltCli(args: string[], cwd = REPO_ROOT): CliRun {
-  requireBuilt(BUILT_CLI);
-  const r = spawnSync(process.execPath, [BUILT_CLI, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+export function runBuiltCli(args: string[], cwd = REPO_ROOT, cli = BUILT_CLI): CliRun {
+  requireBuilt(cli);
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export interface BuiltWorker {
+  /** One request of the worker protocol (src/host/worker/protocol.ts), as the extension host sends it. */
+  request<T>(type: string, params: unknown): Promise<T>;
+  terminate(): Promise<number>;
+}
+
+/** Starts the built graph worker (dist/worker.js) with nothing but the message protocol between us. */
+export function startBuiltWorker(): BuiltWorker {
+  requireBuilt(BUILT_WORKER);
+  const worker = new Worker(BUILT_WORKER);
+  let nextId = 1;
+  const pending = new Map<number, (m: { ok: boolean; value?: unknown; error?: string }) => void>();
+  worker.on('message', (m: { kind: string; id: number; ok: boolean }) => {
+    if (m.kind === 'response') pending.get(m.id)?.(m);
+  });
+  return {
+    request: <T>(type: string, params: unknown) =>
+      new Promise<T>((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, (m) => (m.ok ? resolve(m.value as T) : reject(new Error(m.error))));
+        worker.postMessage({ kind: 'request', id, type, params });
+      }),
+    terminate: () => worker.terminate(),
+  };
 }

@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { Worker } from 'worker_threads';
 import { HOSTILE, PARENS_DEPTH, hostileFiles, parensText, writeWorkspace } from '../support/hostileWorkspace';
-import { BUILT_WORKER, requireBuilt, runBuiltCli } from './builtArtifacts';
+import { runBuiltCli, startBuiltWorker } from './builtArtifacts';
 
 /**
  * Issue 13 on what ships: the built CLI and the built graph worker, on a workspace holding generated
@@ -62,20 +61,9 @@ describe('built artifacts on a hostile workspace', function () {
   });
 
   it('dist/worker.js breaks and heals a file through incremental updates', async () => {
-    requireBuilt(BUILT_WORKER);
     const dir = writeWorkspace('tcg-worker-built-', { ...hostileFiles(), [HOSTILE.parens]: parensText(2) });
-    const worker = new Worker(BUILT_WORKER);
-    let nextId = 1;
-    const pending = new Map<number, (m: { ok: boolean; value?: unknown; error?: string }) => void>();
-    worker.on('message', (m: { kind: string; id: number; ok: boolean }) => {
-      if (m.kind === 'response') pending.get(m.id)?.(m);
-    });
-    const request = <T>(type: string, params: unknown): Promise<T> =>
-      new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, (m) => (m.ok ? resolve(m.value as T) : reject(new Error(m.error))));
-        worker.postMessage({ kind: 'request', id, type, params });
-      });
+    const worker = startBuiltWorker();
+    const request = worker.request;
     const callersOfHelper = async () =>
       (await request<{ text: string }>('query', { args: { query: 'dependentsOf', file_path: HOSTILE.ok, symbol: 'helper' } })).text;
     try {

@@ -48,4 +48,11 @@ export const goldenCases: GoldenCase[] = [
   { fixture: 'sample', name: 'error-unknown-symbol', argv: ['dependenciesOf', ORDERS, 'noSuchSymbol'] },
   { fixture: 'sample', name: 'error-unknown-file', argv: ['dependentsOf', 'src/utils/noSuchFile.ts', 'formatDate'] },
   { fixture: 'sample', name: 'error-same-symbol', argv: ['pathsBetween', FORMAT, 'formatDate', FORMAT, 'formatDate'] },
+
+  // Edges that exist only through types the compiler infers from the standard library (Array
+  // callbacks, await, Promise.all, Map.get, destructuring, union narrowing). The bundles once ran
+  // without lib.*.d.ts and lost every one of them: test/artifacts runs these same cases on dist/cli.js.
+  { fixture: 'stdlib-inference', name: 'dependentsOf-TableColumn.clone', argv: ['dependentsOf', 'src/TableColumn.ts', 'TableColumn.clone'] },
+  { fixture: 'stdlib-inference', name: 'dependentsOf-Widget.render', argv: ['dependentsOf', 'src/widget.ts', 'Widget.render'] },
+  { fixture: 'stdlib-inference', name: 'dependenciesOf-viaNarrowing', argv: ['dependenciesOf', 'src/uses.ts', 'viaNarrowing'] },
 ];

@@ -30,6 +30,8 @@ export const FIXTURE_NAMES = [
   'external',
   'syntax-error',
   'sample',
+  'stdlib-inference',
+  'merged-symbols',
 ] as const;
 
 export type FixtureName = (typeof FIXTURE_NAMES)[number];

@@ -3,6 +3,7 @@ import type * as TS from 'typescript';
 import { FileContribution, fileFailureMessage } from '../graph/GraphTypes';
 import { DeclaredFile, moduleOnly } from './declareFile';
 import { describeFailure } from './describeFailure';
+import { missingLibraryFiles } from './missingLibraryFiles';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './discoverProjects';
@@ -298,6 +299,7 @@ export class WorkspaceIndex {
     for (const p of projects) {
       const started = Date.now();
       this.createProgram(p);
+      this.checkStandardLibrary(p);
       this.programsBuilt = true;
       this.log.info(`program for ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred)'} built in ${Date.now() - started} ms`);
     }
@@ -383,6 +385,19 @@ export class WorkspaceIndex {
       // The checker may be left half-way through a resolution: later files get a fresh one.
       this.createProgram(project);
       return failedContribution({ ...declared, failure: describeFailure(err) });
+    }
+  }
+
+  /** A program without its standard library is silently wrong: say so, once per missing file, as an error. */
+  private checkStandardLibrary(project: Project): void {
+    for (const file of missingLibraryFiles(this.ts, project.program!)) {
+      const error =
+        `TypeScript's standard library file ${path.basename(file)} was not found (looked in ${path.dirname(file)}): ` +
+        'calls through inferred types (Array callbacks, Promise results, Map.get...) are missing from the graph. ' +
+        'The TS Code Graph installation is incomplete: reinstall it, or point typescript.tsdk at a complete TypeScript.';
+      if (this.globalErrors.includes(error)) continue;
+      this.globalErrors.push(error);
+      this.log.error(error);
     }
   }
 

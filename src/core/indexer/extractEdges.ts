@@ -108,10 +108,15 @@ export function extractEdges(input: ExtractInput): FileContribution {
   const preorder = new PreorderWalk<string>(ts);
   const walk = (node: TS.Node, owner: string): void => preorder.node(node, owner);
   const later = (task: () => void): void => preorder.task(task);
-  /** Edges to `found`, added after whatever `calleeTargets` scheduled (the callee's own subtree comes first). */
+  /**
+   * Call (or JSX) edges to `found`, added after whatever `calleeTargets` scheduled (the callee's own
+   * subtree comes first). Only to values: one name may declare a value and a type (`const OK` beside
+   * `type OK<T>`, a class merged with an interface or a namespace); a call runs the value.
+   */
   const addLater = (owner: string, found: Target[], type: EdgeType, at: TS.Node): void => {
-    if (found.length) later(() => {
-      for (const t of found) add(owner, t, type, at);
+    const callable = found.filter(isCallable);
+    if (callable.length) later(() => {
+      for (const t of callable) add(owner, t, type, at);
     });
   };
 
@@ -244,6 +249,11 @@ export function extractEdges(input: ExtractInput): FileContribution {
     ...(hasUnresolvedImports ? { hasUnresolvedImports } : {}),
     problems,
   };
+}
+
+/** What a call, `new` or JSX tag can run: not a type, an interface, a namespace, an enum or a module. */
+function isCallable(t: Target): boolean {
+  return t.kind !== 'module' && t.kind !== 'interface' && t.kind !== 'type' && t.kind !== 'namespace' && t.kind !== 'enum';
 }
 
 function isReferenceable(t: Target): boolean {

@@ -1,0 +1,47 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { goldenCases } from '../golden/cases';
+import { checkGolden } from '../support/checkGolden';
+import { fixtureDir, goldenFile, repoRoot } from '../support/goldenFixtures';
+import { formatGoldenRun } from '../support/goldenRun';
+import { BUILT_CLI, requireBuilt, runBuiltCli } from './builtArtifacts';
+
+/**
+ * Issue 7: what ships must build the same graph the tests see. Every golden case, run on the built
+ * dist/cli.js instead of the sources, must print exactly its golden file; the stdlib-inference cases
+ * only pass when the compiler in the bundle finds its standard library. And a bundle without the
+ * library must say so loudly, never answer as if nothing were wrong.
+ */
+describe('built dist/cli.js', function () {
+  this.timeout(120_000);
+
+  for (const c of goldenCases) {
+    it(`reproduces golden ${c.fixture}/${c.name}`, () => {
+      const root = fixtureDir(c.fixture);
+      const run = runBuiltCli(['--root', root, ...c.argv], repoRoot);
+      checkGolden(goldenFile(c.fixture, c.name), formatGoldenRun(c.argv, { code: run.code ?? -1, stdout: run.stdout, stderr: run.stderr }, root));
+    });
+  }
+
+  it('ships the standard library next to the bundle', () => {
+    const libs = fs.readdirSync(path.dirname(BUILT_CLI)).filter((f) => /^lib(\..+)?\.d\.ts$/.test(f));
+    for (const needed of ['lib.d.ts', 'lib.es5.d.ts', 'lib.es2020.full.d.ts', 'lib.esnext.full.d.ts', 'lib.dom.d.ts']) assert.ok(libs.includes(needed), needed);
+  });
+
+  it('without its standard library, names the missing file on stderr, warns in the answer and exits 3', () => {
+    requireBuilt(BUILT_CLI);
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-nolib-'));
+    try {
+      fs.copyFileSync(BUILT_CLI, path.join(bare, 'cli.js'));
+      const root = fixtureDir('stdlib-inference');
+      const r = runBuiltCli(['--root', root, 'dependentsOf', 'src/TableColumn.ts', 'TableColumn.clone'], repoRoot, path.join(bare, 'cli.js'));
+      assert.equal(r.code, 3);
+      assert.match(r.stderr, /^ts-code-graph: error: TypeScript's standard library file lib\.es2020\.full\.d\.ts was not found \(looked in .*tcg-nolib-[^)]*\): calls through inferred types/);
+      assert.match(r.stdout, /\n\nIncomplete: TypeScript's standard library file lib\.es2020\.full\.d\.ts was not found/);
+    } finally {
+      fs.rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
