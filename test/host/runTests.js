@@ -7,6 +7,8 @@
 //
 // Options: --timeout SEC (default 240)   Env: HOST_TEST_GREP=<mocha grep>, PROBE_VERBOSE=1 (code-server and
 // browser output), PROBE_KEEP=1 (keep the run's temp dir), CHROMIUM_PATH (default /usr/bin/chromium).
+// --vsix FILE --folder DIR: test what ships instead of the development folder: install the packed VSIX
+// with code-server's --install-extension, open a copy of DIR, and run the suite's installed-VSIX tests.
 'use strict';
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -20,6 +22,8 @@ const repo = path.resolve(hostDir, '..', '..');
 const testsEntry = path.join(repo, 'out', 'test', 'host', 'suite', 'index.js');
 const fixture = path.join(hostDir, 'workspace');
 const timeoutSec = Number(argValue('timeout', '240'));
+const vsix = argValue('vsix', undefined) && path.resolve(argValue('vsix', undefined));
+const folder = argValue('folder', undefined) && path.resolve(argValue('folder', undefined));
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const verbose = !!process.env.PROBE_VERBOSE;
 
@@ -30,7 +34,10 @@ function argValue(name, fallback) {
 
 function requirePrerequisites() {
   const missing = [];
-  if (!fs.existsSync(path.join(repo, 'dist', 'extension.js')) || !fs.existsSync(path.join(repo, 'dist', 'worker.js'))) missing.push('dist/extension.js and dist/worker.js: run `npm run build`');
+  if (vsix) {
+    if (!fs.existsSync(vsix)) missing.push(`${vsix}: run \`npm run package\``);
+    if (!folder || !fs.existsSync(folder)) missing.push('--folder DIR: the folder to open with the installed VSIX');
+  } else if (!fs.existsSync(path.join(repo, 'dist', 'extension.js')) || !fs.existsSync(path.join(repo, 'dist', 'worker.js'))) missing.push('dist/extension.js and dist/worker.js: run `npm run build`');
   if (!fs.existsSync(testsEntry)) missing.push('out/test/host/suite/index.js: run `npm run compile-tests`');
   if (!fs.existsSync(path.join(hostDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'))) missing.push('code-server in test/host/node_modules: run `bash test/host/setup.sh` once');
   if (!fs.existsSync(chromiumPath)) missing.push(`${chromiumPath}: run \`bash test/host/setup.sh\` once (or set CHROMIUM_PATH)`);
@@ -93,13 +100,29 @@ async function main() {
   const host = `127.0.0.1:${port}`;
   // The suite edits, creates and deletes fixture files: it works on a throwaway copy.
   const ws = path.join(tmp, 'ws');
-  fs.cpSync(fixture, ws, { recursive: true });
+  fs.cpSync(folder || fixture, ws, { recursive: true });
   fs.mkdirSync(path.join(tmp, 't'));
   const configFile = path.join(tmp, 'config.yaml');
   fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
   writeUserSettings(path.join(tmp, 'user-data'));
 
   const entry = path.join(hostDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+  // What ships: the .vsix goes through code-server's own installer into the run's extensions dir.
+  // The development path is then an empty stand-in extension (the tests need one to run).
+  let developmentPath = repo;
+  if (vsix) {
+    const install = require('child_process').spawnSync(process.execPath, [entry, '--extensions-dir', path.join(tmp, 'extensions'), '--user-data-dir', path.join(tmp, 'user-data'), '--install-extension', vsix], { encoding: 'utf8', env: { ...process.env, TMPDIR: path.join(tmp, 't') } });
+    const said = `${install.stdout}${install.stderr}`.trim();
+    if (install.status !== 0 || !/successfully installed/i.test(said)) {
+      console.error(`[test:host] could not install ${vsix}: ${said}`);
+      console.log('0 passed, 1 failed');
+      process.exit(1);
+    }
+    console.error(`[test:host] ${said.split('\n').pop()}`);
+    developmentPath = path.join(tmp, 'stand-in');
+    fs.mkdirSync(developmentPath);
+    fs.writeFileSync(path.join(developmentPath, 'package.json'), JSON.stringify({ name: 'vsix-test-stand-in', publisher: 'test', version: '0.0.0', engines: { vscode: '*' } }));
+  }
   const cs = spawn(process.execPath, [
     entry,
     '--config', configFile,
@@ -114,6 +137,7 @@ async function main() {
     env: {
       ...process.env,
       PROBE_RESULT_FILE: path.join(tmp, 'result.txt'),
+      HOST_SUITE: vsix ? 'vsix' : 'development',
       EXTENSIONS_GALLERY: '{}', // no marketplace (code-server's default is open-vsx.org)
       // code-server's sockets, logs and state stay in the run's dir instead of /tmp and ~.
       TMPDIR: path.join(tmp, 't'),
@@ -188,11 +212,11 @@ async function main() {
     // vscode-remote:// puts the extension and the tests on code-server's Node extension host.
     const remote = (p) => `vscode-remote://${host}${p}`;
     const payload = [
-      ['extensionDevelopmentPath', remote(repo)],
+      ['extensionDevelopmentPath', remote(developmentPath)],
       ['extensionTestsPath', remote(testsEntry)],
     ];
-    const workspaceFile = path.join(ws, 'fixture.code-workspace');
-    await page.goto(`http://${host}/?workspace=${encodeURIComponent(workspaceFile)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    const open = folder ? `folder=${encodeURIComponent(ws)}` : `workspace=${encodeURIComponent(path.join(ws, 'fixture.code-workspace'))}`;
+    await page.goto(`http://${host}/?${open}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
     const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), timeoutSec * 1000));
     const outcome = await Promise.race([finished, timer]);
     if (outcome === 'timeout') {
