@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { HostLog } from '../log';
 import { deepestContaining } from '../worker/routeFilePath';
 import { FolderSpec, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
-import { WorkerClient } from '../worker/WorkerClient';
+import { WorkerClient, WorkerOptions } from '../worker/WorkerClient';
+import { RestartPolicy } from './RestartPolicy';
 import { ChangeBatch, ChangeQueue } from './ChangeQueue';
 import { ChangeWatcher } from './ChangeWatcher';
 import { fitAnswer } from './fitAnswer';
@@ -10,15 +11,18 @@ import { resolveTypeScript } from './resolveTypeScript';
 
 export interface FolderStatus {
   name: string;
-  state: 'indexing' | 'ready' | 'failed';
+  /** 'restarting': the graph worker died and is being restarted (see RestartPolicy). */
+  state: 'indexing' | 'ready' | 'failed' | 'restarting';
   /** Indexing progress (files); total is 0 until the worker knows it. */
   done: number;
   total: number;
   files: number;
   symbols: number;
   typescript?: string;
-  /** Why the folder has no graph (state 'failed'). */
+  /** Why the folder has no graph (state 'failed'), or why the worker is restarting. */
   error?: string;
+  /** Loud errors of a ready graph (it is known to be incomplete): a warning state, never plain "ready". */
+  errors?: string[];
 }
 
 interface FolderEntry {
@@ -42,6 +46,9 @@ export class GraphService implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private workerFailure: string | undefined;
+  private readonly restarts = new RestartPolicy();
+  /** Set while a dead worker waits for its restart: queries wait for it instead of failing. */
+  private restarting: { done: Promise<void>; finish(): void; timer: ReturnType<typeof setTimeout> } | undefined;
 
   /** Fires when any folder's status changes (progress included). */
   readonly onDidChange = this.changed.event;
@@ -51,6 +58,7 @@ export class GraphService implements vscode.Disposable {
     private readonly log: HostLog,
     /** Persisted-graph location and version (see core IndexCache); no cache when cacheDir is undefined. */
     private readonly cache: { cacheDir?: string; toolVersion?: string } = {},
+    private readonly workerOptions: WorkerOptions = {},
   ) {}
 
   /** Start indexing in the background. Called once, after tools, commands and status are registered. */
@@ -78,7 +86,9 @@ export class GraphService implements vscode.Disposable {
 
   /** Re-index every folder from scratch (restarts the worker if it stopped). */
   rebuild(): void {
+    this.restarts.reset();
     if (!this.client) {
+      if (this.restarting) return; // a restart is already on its way, and it re-opens every folder
       this.startWorker();
       return;
     }
@@ -108,6 +118,7 @@ export class GraphService implements vscode.Disposable {
       // Changes reported before this call reach the worker before the query does.
       this.watcher?.catchUp();
       this.queue.flush();
+      if (!this.client && this.restarting) await whileNotCancelled(this.restarting.done, token);
       const client = this.client;
       if (!client) {
         const why = this.workerFailure ?? 'it has not started';
@@ -120,6 +131,11 @@ export class GraphService implements vscode.Disposable {
       return await ask();
     } catch (err) {
       if (err instanceof vscode.CancellationError) throw err;
+      if (err instanceof Error && err.message.startsWith('the graph worker')) {
+        // The worker died under this query: not a bug in the question, and it comes back by itself.
+        const next = this.client || this.restarting ? 'It is restarting by itself: ask again in a few seconds.' : 'Run "TS Code Graph: Rebuild Graph", then ask again.';
+        return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${err.message}. ${next}`, isError: true };
+      }
       this.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${err instanceof Error ? err.message : String(err)}. Run "TS Code Graph: Rebuild Graph" and ask again; the log ("TS Code Graph: Show Log") has details.`, isError: true };
     }
@@ -127,16 +143,28 @@ export class GraphService implements vscode.Disposable {
 
   async symbols(token?: vscode.CancellationToken): Promise<SymbolInfo[]> {
     this.queue.flush();
+    if (!this.client && this.restarting) await whileNotCancelled(this.restarting.done, token);
     return this.client ? whileNotCancelled(this.client.request('symbols', {}), token) : [];
   }
 
   async symbolAt(file: string, line: number, word?: string): Promise<Requests['symbolAt']['result']> {
     this.watcher?.catchUp();
     this.queue.flush();
+    if (!this.client && this.restarting) await this.restarting.done;
     return this.client?.request('symbolAt', { file, line, word });
   }
 
+  /** The extension's test mode only (the worker refuses otherwise): kill the worker as a real crash would. */
+  crashWorkerForTests(how: 'exit' | 'throw' | 'oom'): void {
+    void this.client?.request('crash', { how }).catch(() => undefined);
+  }
+
   dispose(): void {
+    if (this.restarting) {
+      clearTimeout(this.restarting.timer);
+      this.restarting.finish();
+      this.restarting = undefined;
+    }
     this.queue.dispose();
     for (const d of this.disposables) d.dispose();
     void this.client?.dispose();
@@ -145,7 +173,7 @@ export class GraphService implements vscode.Disposable {
 
   private startWorker(): void {
     this.workerFailure = undefined;
-    this.client = new WorkerClient(this.workerPath, (e) => this.onWorkerEvent(e), (reason) => this.onWorkerExit(reason));
+    this.client = new WorkerClient(this.workerPath, (e) => this.onWorkerEvent(e), (reason) => this.onWorkerExit(reason), this.workerOptions);
     this.folders.clear();
     for (const folder of vscode.workspace.workspaceFolders ?? []) this.openFolder(folder);
     if (this.folders.size === 0) this.log.info('No workspace folder is open: nothing to index.');
@@ -174,7 +202,7 @@ export class GraphService implements vscode.Disposable {
     client.request('open', { folder: entry.spec }).then(
       (r) => {
         if (!current()) return;
-        entry.status = { ...entry.status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files };
+        entry.status = { ...entry.status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files, errors: r.errors };
         this.changed.fire();
       },
       (err: Error) => {
@@ -211,7 +239,7 @@ export class GraphService implements vscode.Disposable {
       client.request('update', { key, ...changes }).then(
         (r) => {
           if (this.folders.get(key) !== entry || entry.status.state !== 'ready') return;
-          entry.status = { ...entry.status, symbols: r.symbols };
+          entry.status = { ...entry.status, symbols: r.symbols, errors: r.errors };
           this.changed.fire();
         },
         (err: Error) => this.log.warn(`[${entry.spec.name}] update not applied: ${err.message}`),
@@ -230,12 +258,36 @@ export class GraphService implements vscode.Disposable {
     this.changed.fire();
   }
 
+  /**
+   * The worker died (crash, out of memory): restart it after a back-off and re-open every folder
+   * (from the persisted cache when valid); after repeated crashes (RestartPolicy), stop and say so.
+   */
   private onWorkerExit(reason: string): void {
-    this.log.error(`${reason}. Run "TS Code Graph: Rebuild Graph" to restart it.`);
     this.client = undefined;
-    this.workerFailure = reason;
-    for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'failed', error: reason };
+    const decision = this.restarts.onCrash(Date.now());
+    if (decision.action === 'restart') {
+      this.log.error(`${reason}. Restarting it in ${decision.delayMs} ms (restart ${decision.attempt}); folders re-open from the graph cache where it is valid, and queries wait for them.`);
+      for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'restarting', error: reason };
+      this.changed.fire();
+      let finish = (): void => undefined;
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      const timer = setTimeout(() => {
+        this.restarting = undefined;
+        this.startWorker();
+        finish();
+      }, decision.delayMs);
+      this.restarting = { done, finish, timer };
+      return;
+    }
+    const minutes = decision.withinMs / 60_000;
+    this.workerFailure = `${reason}; it died ${decision.crashes} times within ${minutes} minutes, so it is not restarted again`;
+    this.log.error(`${this.workerFailure}. Run "TS Code Graph: Rebuild Graph" to start it again.`);
+    for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'failed', error: this.workerFailure };
     this.changed.fire();
+    void vscode.window.showErrorMessage(`TS Code Graph stopped: ${this.workerFailure}.`, 'Show Log', 'Rebuild').then((choice) => {
+      if (choice === 'Show Log') void vscode.commands.executeCommand('tsCodeGraph.showLog');
+      if (choice === 'Rebuild') this.rebuild();
+    });
   }
 }
 

@@ -22,4 +22,17 @@ describe(statusText.name, () => {
     assert.match(all.tooltip, /app: boom/);
     assert.strictEqual(statusText([folder({ symbols: 5 }), folder({ name: 'lib', state: 'failed' })]).failed, true);
   });
+
+  it('a graph known to be incomplete is a warning state with the errors in the tooltip, not "ready"', () => {
+    const view = statusText([folder({ symbols: 1234, errors: ['src/gen/big.ts could not be analysed: too deep; calls inside it are missing'] }), folder({ name: 'lib', symbols: 1 })]);
+    assert.strictEqual(view.text, '$(warning) 1,235 symbols, graph incomplete (1 error)');
+    assert.strictEqual(view.failed, true);
+    assert.match(view.tooltip, /app: 1,234 symbols .*\n  src\/gen\/big\.ts could not be analysed/);
+  });
+
+  it('says the worker is restarting after a crash', () => {
+    const view = statusText([folder({ state: 'restarting', error: 'the graph worker ran out of memory' })]);
+    assert.strictEqual(view.text, '$(sync~spin) TS Code Graph: restarting the graph worker');
+    assert.match(view.tooltip, /app: the graph worker ran out of memory; restarting/);
+  });
 });

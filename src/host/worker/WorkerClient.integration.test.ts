@@ -118,6 +118,36 @@ describe(`${WorkerClient.name} + graphWorker`, function () {
     assert.ok(worstGap < 250, `the main thread stalled ${worstGap} ms while indexing took ${took} ms`);
     if (process.env.TSCG_VERBOSE) console.log(`      indexing 600 files took ${took} ms; worst main-thread gap ${worstGap} ms`);
   });
+
+  describe('when the worker dies', () => {
+    const exitOf = (hooks: { heapMb?: number }) => {
+      let exited!: (reason: string) => void;
+      const reason = new Promise<string>((resolve) => (exited = resolve));
+      const dying = new WorkerClient(WORKER, () => undefined, (r) => exited(r), { testHooks: true, ...hooks });
+      return { dying, reason };
+    };
+
+    it('out of memory ends the worker (its own heap limit), never this thread, and says so', async () => {
+      const { dying, reason } = exitOf({ heapMb: 64 });
+      const inFlight = dying.request('crash', { how: 'oom' });
+      assert.strictEqual(await reason, 'the graph worker ran out of memory (its heap limit is 64 MB)');
+      await assert.rejects(inFlight, /ran out of memory/);
+    });
+
+    it('an uncaught exception or an exit is reported with what happened', async () => {
+      const thrown = exitOf({});
+      void thrown.dying.request('crash', { how: 'throw' }).catch(() => undefined);
+      assert.match(await thrown.reason, /^the graph worker crashed: Error: simulated crash \(test hook\)$/);
+      const exit = exitOf({});
+      void exit.dying.request('crash', { how: 'exit' }).catch(() => undefined);
+      assert.strictEqual(await exit.reason, 'the graph worker exited unexpectedly (exit code 70)');
+    });
+
+    it('refuses the crash hook unless the host started it for tests', async () => {
+      await assert.rejects(client.request('crash', { how: 'exit' }), /crash is a test hook/);
+      assert.deepStrictEqual(await client.request('symbols', {}), []);
+    });
+  });
 });
 
 /** `count` modules in a chain, each with a few functions calling into the previous module. */

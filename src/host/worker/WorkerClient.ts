@@ -1,6 +1,19 @@
 import { Worker } from 'worker_threads';
 import { RequestMessage, RequestType, Requests, WorkerEvent, WorkerMessage } from './protocol';
 
+export interface WorkerOptions {
+  /**
+   * The worker's own heap limit (worker_threads resourceLimits): running out of memory then ends the
+   * worker (ERR_WORKER_OUT_OF_MEMORY), never the extension host. Default DEFAULT_HEAP_MB.
+   */
+  heapMb?: number;
+  /** Only the extension's test mode sets this: the worker then accepts the `crash` request. */
+  testHooks?: boolean;
+}
+
+/** Node's own default old-space limit on 64-bit machines: the 20k-file workspace indexes in about half. */
+export const DEFAULT_HEAP_MB = 4096;
+
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
@@ -24,12 +37,21 @@ export class WorkerClient {
     workerPath: string,
     private readonly onEvent: (event: WorkerEvent) => void,
     onExit: (reason: string) => void,
+    options: WorkerOptions = {},
   ) {
-    this.worker = new Worker(workerPath);
+    const heapMb = options.heapMb ?? DEFAULT_HEAP_MB;
+    this.worker = new Worker(workerPath, { resourceLimits: { maxOldGenerationSizeMb: heapMb }, workerData: { testHooks: !!options.testHooks } });
+    let failure: string | undefined;
     this.worker.on('message', (message: WorkerMessage) => this.receive(message));
-    this.worker.on('error', (err) => this.failAll(`the graph worker crashed: ${err.stack ?? err.message}`));
+    this.worker.on('error', (err: Error & { code?: string }) => {
+      failure =
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `the graph worker ran out of memory (its heap limit is ${heapMb} MB)`
+          : `the graph worker crashed: ${(err.stack ?? err.message).split('\n', 1)[0]}`;
+      this.failAll(failure);
+    });
     this.worker.on('exit', (code) => {
-      const reason = this.stopped ? 'the graph worker was stopped' : `the graph worker exited unexpectedly (exit code ${code})`;
+      const reason = this.stopped ? 'the graph worker was stopped' : (failure ?? `the graph worker exited unexpectedly (exit code ${code})`);
       this.failAll(reason);
       if (!this.stopped) onExit(reason);
     });

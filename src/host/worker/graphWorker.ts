@@ -1,6 +1,6 @@
 // Entry of dist/worker.js: the graph worker thread. Indexing and queries run here, never on the
 // extension host's main thread, so VS Code stays responsive while a large workspace is indexed.
-import { parentPort } from 'worker_threads';
+import { parentPort, workerData } from 'worker_threads';
 import { Logger } from '../../core/Logger';
 import { FolderGraphs } from './FolderGraphs';
 import { RequestMessage, RequestType, Requests, WorkerMessage } from './protocol';
@@ -24,7 +24,21 @@ const handlers: Handlers = {
   query: (p) => graphs.query(p.args, p.tokenBudget),
   symbols: () => graphs.symbols(),
   symbolAt: (p) => graphs.symbolAt(p.file, p.line, p.word),
+  crash: (p) => crash(p.how),
 };
+
+/** The recovery tests' way to kill this worker; only when the host started it with testHooks. */
+function crash(how: 'exit' | 'throw' | 'oom'): void {
+  if (!(workerData as { testHooks?: boolean } | undefined)?.testHooks) throw new Error('crash is a test hook; this worker was not started for tests.');
+  if (how === 'exit') process.exit(70);
+  if (how === 'throw') setImmediate(() => {
+    throw new Error('simulated crash (test hook)');
+  });
+  if (how === 'oom') {
+    const hog: string[][] = [];
+    for (;;) hog.push(new Array(1_000_000).fill('x'));
+  }
+}
 
 port.on('message', (message: RequestMessage) => void handle(message));
 

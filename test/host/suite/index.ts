@@ -6,13 +6,14 @@ import * as path from 'path';
 import Mocha from 'mocha';
 
 /**
- * In this order: the edits of freshness.test come last, they change the fixture. With the packed
+ * In this order: the edits of freshness.test come late, they change the fixture; recovery.test kills
+ * the worker, so it comes last. With the packed
  * VSIX installed instead of the development folder (runTests.js --vsix), only the tests of what ships.
  */
 const FILES =
   process.env.HOST_SUITE === 'vsix'
     ? ['installedVsix.test.js']
-    : ['activation.test.js', 'tools.test.js', 'commands.test.js', 'freshness.test.js'];
+    : ['activation.test.js', 'tools.test.js', 'commands.test.js', 'freshness.test.js', 'recovery.test.js'];
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, grep: process.env.HOST_TEST_GREP });
