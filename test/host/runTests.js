@@ -22,7 +22,9 @@ const repo = path.resolve(hostDir, '..', '..');
 const testsEntry = path.join(repo, 'out', 'test', 'host', 'suite', 'index.js');
 const fixture = path.join(hostDir, 'workspace');
 const timeoutSec = Number(argValue('timeout', '240'));
-const vsix = argValue('vsix', undefined) && path.resolve(argValue('vsix', undefined));
+// --vsix packed: the file `npm run package` writes for this package.json's version.
+const vsixArg = argValue('vsix', undefined);
+const vsix = vsixArg && path.resolve(vsixArg === 'packed' ? path.join(repo, `ts-code-graph-${require(path.join(repo, 'package.json')).version}.vsix`) : vsixArg);
 const folder = argValue('folder', undefined) && path.resolve(argValue('folder', undefined));
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const verbose = !!process.env.PROBE_VERBOSE;
