@@ -282,12 +282,12 @@ export class WorkspaceIndex {
   }
 
   private failedFiles(): string[] {
-    return this.graph.files().filter((f) => this.graph.getContribution(f)?.failure);
+    return this.graph.failedFiles().map(([file]) => file);
   }
 
   /** Every loud error as it stands now: workspace-wide ones first, then each file whose analysis failed. */
   errors(): string[] {
-    return [...this.globalErrors, ...this.failedFiles().map((f) => fileFailureMessage(f, this.graph.getContribution(f)!.failure!))];
+    return [...this.globalErrors, ...this.graph.failedFiles().map(([file, reason]) => fileFailureMessage(file, reason))];
   }
 
   /** Root-relative posix path of an absolute one. */
