@@ -36,9 +36,9 @@ export interface BuiltWorker {
 }
 
 /** Starts the built graph worker (dist/worker.js) with nothing but the message protocol between us. */
-export function startBuiltWorker(): BuiltWorker {
-  requireBuilt(BUILT_WORKER);
-  const worker = new Worker(BUILT_WORKER);
+export function startBuiltWorker(file = BUILT_WORKER): BuiltWorker {
+  requireBuilt(file);
+  const worker = new Worker(file);
   let nextId = 1;
   const pending = new Map<number, (m: { ok: boolean; value?: unknown; error?: string }) => void>();
   worker.on('message', (m: { kind: string; id: number; ok: boolean }) => {

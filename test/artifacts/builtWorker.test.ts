@@ -1,6 +1,9 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { fixtureDir } from '../support/goldenFixtures';
-import { startBuiltWorker } from './builtArtifacts';
+import { BUILT_WORKER, startBuiltWorker } from './builtArtifacts';
 
 /** Issue 7 for the extension: the VSIX's worker bundles TypeScript too, and must find its standard library. */
 describe('built dist/worker.js', function () {
@@ -17,6 +20,37 @@ describe('built dist/worker.js', function () {
       assert.match(answer.text, /^rename --CALLS--> TableColumn\.clone$/m);
     } finally {
       await worker.terminate();
+    }
+  });
+
+  it('a worker that ran without its library leaves no cache behind: the repaired one answers with every call', async () => {
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-nolib-worker-'));
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-worker-cache-'));
+    const folder = { key: 'k', name: 'inference', root: fixtureDir('stdlib-inference'), cacheDir };
+    const query = { args: { query: 'dependentsOf', file_path: 'src/TableColumn.ts', symbol: 'TableColumn.clone' } };
+    try {
+      fs.copyFileSync(BUILT_WORKER, path.join(bare, 'worker.js'));
+      const broken = startBuiltWorker(path.join(bare, 'worker.js'));
+      try {
+        const opened = await broken.request<{ errors: string[] }>('open', { folder });
+        assert.match(opened.errors.join('\n'), /standard library file lib\.es2020\.full\.d\.ts was not found/);
+        await broken.request('query', query);
+      } finally {
+        await broken.terminate();
+      }
+      const repaired = startBuiltWorker();
+      try {
+        const opened = await repaired.request<{ errors: string[] }>('open', { folder });
+        assert.deepEqual(opened.errors, []);
+        const answer = await repaired.request<{ text: string }>('query', query);
+        assert.match(answer.text, /^Table\.clone --CALLS--> TableColumn\.clone$/m);
+        assert.match(answer.text, /^rename --CALLS--> TableColumn\.clone$/m);
+      } finally {
+        await repaired.terminate();
+      }
+    } finally {
+      fs.rmSync(bare, { recursive: true, force: true });
+      fs.rmSync(cacheDir, { recursive: true, force: true });
     }
   });
 });

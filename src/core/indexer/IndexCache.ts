@@ -3,8 +3,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { FileContribution } from '../graph/GraphTypes';
 
-/** Bump when the extraction rules change: an old cache must never feed a newer indexer. */
-export const CACHE_FORMAT = 3;
+/**
+ * Bump when the extraction rules change: an old cache must never feed a newer indexer.
+ * 4: caches written by 0.1.0 builds that ran without their standard library hold graphs with
+ * calls missing; no such cache may survive the upgrade.
+ */
+export const CACHE_FORMAT = 4;
 
 /**
  * The graph persisted between runs, keyed by content: each file's contribution with the hash of

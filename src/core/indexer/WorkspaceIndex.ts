@@ -125,6 +125,12 @@ export class WorkspaceIndex {
   /** Write the current graph to the cache (no-op without a cacheDir). Hosts call it after updates settle. */
   saveCache(): void {
     if (!this.options.cacheDir) return;
+    if (this.globalErrors.length > 0) {
+      // A graph built without its standard library (or with another workspace-wide error) must not
+      // outlive the fault: a repaired installation would load it whole and answer silently wrong.
+      this.log.warn('graph cache not written: the graph is incomplete (see the errors above)');
+      return;
+    }
     try {
       const files: CacheSnapshot['files'] = {};
       // The hash of the text each contribution was extracted from, never a fresh read of the disk: a
