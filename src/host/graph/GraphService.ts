@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { HostLog } from '../log';
 import { deepestContaining } from '../worker/routeFilePath';
 import { FolderSpec, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
-import { WorkerClient, WorkerOptions } from '../worker/WorkerClient';
+import { WorkerClient, WorkerDiedError, WorkerOptions } from '../worker/WorkerClient';
 import { RestartPolicy } from './RestartPolicy';
 import { ChangeBatch, ChangeQueue } from './ChangeQueue';
 import { ChangeWatcher } from './ChangeWatcher';
@@ -89,7 +89,7 @@ export class GraphService implements vscode.Disposable {
     this.restarts.reset();
     if (!this.client) {
       if (this.restarting) return; // a restart is already on its way, and it re-opens every folder
-      this.startWorker();
+      this.startWorker('refresh');
       return;
     }
     // An explicit rebuild is a request not to trust anything remembered: re-index and rewrite the cache.
@@ -118,20 +118,19 @@ export class GraphService implements vscode.Disposable {
       // Changes reported before this call reach the worker before the query does.
       this.watcher?.catchUp();
       this.queue.flush();
-      if (!this.client && this.restarting) await whileNotCancelled(this.restarting.done, token);
-      const client = this.client;
-      if (!client) {
-        const why = this.workerFailure ?? 'it has not started';
-        return { query: args.query, text: `The TS Code Graph index is not available: ${why}. Run the command "TS Code Graph: Rebuild Graph" and ask again.`, isError: true };
-      }
-      const ask = (tokenBudget?: number): Promise<QueryAnswer> => whileNotCancelled(client.request('query', { args, tokenBudget }), token);
-      if (tokenization && Number.isFinite(tokenization.tokenBudget) && tokenization.tokenBudget > 0) {
-        return await fitAnswer(ask, tokenization.tokenBudget, async (text) => tokenization.countTokens(text, token));
-      }
-      return await ask();
+      const answer = await this.withWorker(token, (client) => {
+        const ask = (tokenBudget?: number): Promise<QueryAnswer> => whileNotCancelled(client.request('query', { args, tokenBudget }), token);
+        if (tokenization && Number.isFinite(tokenization.tokenBudget) && tokenization.tokenBudget > 0) {
+          return fitAnswer(ask, tokenization.tokenBudget, async (text) => tokenization.countTokens(text, token));
+        }
+        return ask();
+      });
+      if (answer) return answer;
+      const why = this.workerFailure ?? 'it has not started';
+      return { query: args.query, text: `The TS Code Graph index is not available: ${why}. Run the command "TS Code Graph: Rebuild Graph" and ask again.`, isError: true };
     } catch (err) {
       if (err instanceof vscode.CancellationError) throw err;
-      if (err instanceof Error && err.message.startsWith('the graph worker')) {
+      if (err instanceof WorkerDiedError) {
         // The worker died under this query: not a bug in the question, and it comes back by itself.
         const next = this.client || this.restarting ? 'It is restarting by itself: ask again in a few seconds.' : 'Run "TS Code Graph: Rebuild Graph", then ask again.';
         return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${err.message}. ${next}`, isError: true };
@@ -143,15 +142,34 @@ export class GraphService implements vscode.Disposable {
 
   async symbols(token?: vscode.CancellationToken): Promise<SymbolInfo[]> {
     this.queue.flush();
-    if (!this.client && this.restarting) await whileNotCancelled(this.restarting.done, token);
-    return this.client ? whileNotCancelled(this.client.request('symbols', {}), token) : [];
+    return (await this.withWorker(token, (client) => whileNotCancelled(client.request('symbols', {}), token))) ?? [];
   }
 
   async symbolAt(file: string, line: number, word?: string): Promise<Requests['symbolAt']['result']> {
     this.watcher?.catchUp();
     this.queue.flush();
-    if (!this.client && this.restarting) await this.restarting.done;
-    return this.client?.request('symbolAt', { file, line, word });
+    return this.withWorker(undefined, (client) => client.request('symbolAt', { file, line, word }));
+  }
+
+  /**
+   * `ask` on the running worker, undefined when there is none (stopped). A worker that is restarting
+   * is waited for; one that dies under the request is waited for once and asked again, so a crash
+   * costs the caller time, not an answer. A second death is the caller's error (WorkerDiedError).
+   */
+  private async withWorker<T>(token: vscode.CancellationToken | undefined, ask: (client: WorkerClient) => Promise<T>): Promise<T | undefined> {
+    for (let attempt = 1; ; attempt++) {
+      if (!this.client && this.restarting) await whileNotCancelled(this.restarting.done, token);
+      const client = this.client;
+      if (!client) return undefined;
+      try {
+        return await ask(client);
+      } catch (err) {
+        if (!(err instanceof WorkerDiedError) || attempt > 1) throw err;
+        // The exit may not be handled yet (an 'error' event comes first): then a restart is scheduled, or not.
+        await whileNotCancelled(client.exited, token);
+        if (!this.restarting) throw err;
+      }
+    }
   }
 
   /** The extension's test mode only (the worker refuses otherwise): kill the worker as a real crash would. */
@@ -171,11 +189,11 @@ export class GraphService implements vscode.Disposable {
     this.client = undefined;
   }
 
-  private startWorker(): void {
+  private startWorker(cache: 'use' | 'refresh' = 'use'): void {
     this.workerFailure = undefined;
     this.client = new WorkerClient(this.workerPath, (e) => this.onWorkerEvent(e), (reason) => this.onWorkerExit(reason), this.workerOptions);
     this.folders.clear();
-    for (const folder of vscode.workspace.workspaceFolders ?? []) this.openFolder(folder);
+    for (const folder of vscode.workspace.workspaceFolders ?? []) this.openFolder(folder, cache);
     if (this.folders.size === 0) this.log.info('No workspace folder is open: nothing to index.');
   }
 
@@ -203,10 +221,12 @@ export class GraphService implements vscode.Disposable {
       (r) => {
         if (!current()) return;
         entry.status = { ...entry.status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files, errors: r.errors };
+        if ([...this.folders.values()].every((e) => e.status.state === 'ready')) this.restarts.onRecovered();
         this.changed.fire();
       },
       (err: Error) => {
-        if (!current()) return;
+        // A worker that died under the open is the exit handler's to report ('restarting' or stopped).
+        if (!current() || err instanceof WorkerDiedError) return;
         entry.status = { ...entry.status, state: 'failed', error: err.message };
         this.changed.fire();
       },
@@ -279,8 +299,7 @@ export class GraphService implements vscode.Disposable {
       this.restarting = { done, finish, timer };
       return;
     }
-    const minutes = decision.withinMs / 60_000;
-    this.workerFailure = `${reason}; it died ${decision.crashes} times within ${minutes} minutes, so it is not restarted again`;
+    this.workerFailure = `${reason}; ${decision.why}, so it is not restarted again`;
     this.log.error(`${this.workerFailure}. Run "TS Code Graph: Rebuild Graph" to start it again.`);
     for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'failed', error: this.workerFailure };
     this.changed.fire();

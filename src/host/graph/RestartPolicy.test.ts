@@ -5,16 +5,28 @@ describe(RestartPolicy.name, () => {
   it('restarts after a growing delay, and stops at the third crash within two minutes', () => {
     const policy = new RestartPolicy();
     assert.deepStrictEqual(policy.onCrash(0), { action: 'restart', delayMs: 500, attempt: 1 });
+    policy.onRecovered();
     assert.deepStrictEqual(policy.onCrash(10_000), { action: 'restart', delayMs: 2_000, attempt: 2 });
-    assert.deepStrictEqual(policy.onCrash(20_000), { action: 'stop', crashes: 3, withinMs: 120_000 });
+    policy.onRecovered();
+    assert.deepStrictEqual(policy.onCrash(20_000), { action: 'stop', crashes: 3, why: 'it died 3 times within 2 minutes' });
   });
 
-  it('forgets crashes older than the window', () => {
+  it('forgets crashes older than the window when the worker recovered in between', () => {
     const policy = new RestartPolicy();
     policy.onCrash(0);
+    policy.onRecovered();
     policy.onCrash(60_000);
+    policy.onRecovered();
     assert.deepStrictEqual(policy.onCrash(130_000), { action: 'restart', delayMs: 2_000, attempt: 2 }, 'the crash at 0 is out of the window');
+    policy.onRecovered();
     assert.strictEqual(policy.onCrash(400_000).action, 'restart');
+  });
+
+  it('stops a slow loop: three crashes in a row with no recovery, however far apart', () => {
+    const policy = new RestartPolicy();
+    assert.strictEqual(policy.onCrash(0).action, 'restart');
+    assert.deepStrictEqual(policy.onCrash(180_000), { action: 'restart', delayMs: 2_000, attempt: 2 });
+    assert.deepStrictEqual(policy.onCrash(360_000), { action: 'stop', crashes: 3, why: 'it died 3 times in a row before it could re-open the workspace' });
   });
 
   it('starts over after a reset (the Rebuild command)', () => {

@@ -1,12 +1,18 @@
 /** What to do after the graph worker died. */
-export type RestartDecision = { action: 'restart'; delayMs: number; attempt: number } | { action: 'stop'; crashes: number; withinMs: number };
+export type RestartDecision =
+  | { action: 'restart'; delayMs: number; attempt: number }
+  | { action: 'stop'; crashes: number; why: string };
 
 /**
  * When the graph worker dies (a crash, running out of memory), restart it after a growing delay,
- * and stop after MAX_CRASHES within WINDOW_MS: a worker that keeps dying on the same workspace
- * would otherwise burn a core forever, and the person needs to see why (the log) and decide
- * (Rebuild). Three in two minutes: one crash is bad luck, two can be a bad file met again on the
- * re-index from the cache, a third in that window is a loop. Pure: the clock is passed in.
+ * and stop when it is plainly looping: a worker that keeps dying on the same workspace would
+ * otherwise burn a core forever, and the person needs to see why (the log) and decide (Rebuild).
+ *
+ * Two ways to loop, both stopped at MAX_CRASHES: crashes close together (within WINDOW_MS), and
+ * crashes with no recovery between them, however slow (a worker that runs out of memory three
+ * minutes into indexing a big workspace, every time). A worker has recovered once it re-opened
+ * every folder (`onRecovered`). One crash is bad luck, two can be a bad file met again on the
+ * re-index from the cache, a third is a loop. Pure: the clock is passed in.
  */
 export class RestartPolicy {
   static readonly MAX_CRASHES = 3;
@@ -15,17 +21,27 @@ export class RestartPolicy {
   static readonly DELAYS_MS = [500, 2_000, 8_000];
 
   private crashes: number[] = [];
+  private sinceRecovery = 0;
 
   /** Record a crash at `now` and decide. */
   onCrash(now: number): RestartDecision {
     this.crashes = [...this.crashes.filter((t) => now - t < RestartPolicy.WINDOW_MS), now];
-    if (this.crashes.length >= RestartPolicy.MAX_CRASHES) return { action: 'stop', crashes: this.crashes.length, withinMs: RestartPolicy.WINDOW_MS };
-    const attempt = this.crashes.length;
+    this.sinceRecovery++;
+    const max = RestartPolicy.MAX_CRASHES;
+    if (this.crashes.length >= max) return { action: 'stop', crashes: this.crashes.length, why: `it died ${this.crashes.length} times within ${RestartPolicy.WINDOW_MS / 60_000} minutes` };
+    if (this.sinceRecovery >= max) return { action: 'stop', crashes: this.sinceRecovery, why: `it died ${this.sinceRecovery} times in a row before it could re-open the workspace` };
+    const attempt = Math.max(this.crashes.length, this.sinceRecovery);
     return { action: 'restart', delayMs: RestartPolicy.DELAYS_MS[Math.min(attempt, RestartPolicy.DELAYS_MS.length) - 1], attempt };
+  }
+
+  /** The restarted worker re-opened every folder: slow crashes from now on are a new story. */
+  onRecovered(): void {
+    this.sinceRecovery = 0;
   }
 
   /** A person asked for a fresh start (Rebuild): forget the crashes. */
   reset(): void {
     this.crashes = [];
+    this.sinceRecovery = 0;
   }
 }

@@ -6,7 +6,7 @@ import { CodeGraph } from '../../core/CodeGraph';
 import { createFileSourceReader } from '../../core/format/FileSourceReader';
 import { formatText } from '../../core/format/formatText';
 import { FolderSpec, WorkerEvent } from './protocol';
-import { WorkerClient } from './WorkerClient';
+import { WorkerClient, WorkerDiedError } from './WorkerClient';
 
 // The tsc output of graphWorker.ts next to this compiled test (the extension ships esbuild's dist/worker.js).
 const WORKER = path.join(__dirname, 'graphWorker.js');
@@ -141,6 +141,16 @@ describe(`${WorkerClient.name} + graphWorker`, function () {
       const exit = exitOf({});
       void exit.dying.request('crash', { how: 'exit' }).catch(() => undefined);
       assert.strictEqual(await exit.reason, 'the graph worker exited unexpectedly (exit code 70)');
+    });
+
+    it('requests in flight and requests after the death fail at once with WorkerDiedError, never hang', async () => {
+      const { dying, reason } = exitOf({});
+      void dying.request('crash', { how: 'exit' }).catch(() => undefined);
+      const inFlight = dying.request('symbols', {});
+      await assert.rejects(inFlight, (err: Error) => err instanceof WorkerDiedError && /exit code 70/.test(err.message));
+      await reason;
+      await dying.exited;
+      await assert.rejects(dying.request('symbols', {}), (err: Error) => err instanceof WorkerDiedError && /exited unexpectedly/.test(err.message));
     });
 
     it('refuses the crash hook unless the host started it for tests', async () => {

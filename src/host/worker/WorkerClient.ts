@@ -14,6 +14,11 @@ export interface WorkerOptions {
 /** Node's own default old-space limit on 64-bit machines: the 20k-file workspace indexes in about half. */
 export const DEFAULT_HEAP_MB = 4096;
 
+/** The worker died (or was stopped) before answering: the request itself was fine; ask again once it is back. */
+export class WorkerDiedError extends Error {
+  override readonly name = 'WorkerDiedError';
+}
+
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
@@ -32,6 +37,11 @@ export class WorkerClient {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private stopped = false;
+  /** Why the worker is gone, once it is: later requests fail at once instead of waiting forever. */
+  private gone: string | undefined;
+  private markExited: () => void = () => undefined;
+  /** Settles once the worker's exit is fully handled (`onExit` has run): a restart is then scheduled. */
+  readonly exited = new Promise<void>((resolve) => (this.markExited = resolve));
 
   constructor(
     workerPath: string,
@@ -48,17 +58,21 @@ export class WorkerClient {
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? `the graph worker ran out of memory (its heap limit is ${heapMb} MB)`
           : `the graph worker crashed: ${(err.stack ?? err.message).split('\n', 1)[0]}`;
+      this.gone = failure;
       this.failAll(failure);
     });
     this.worker.on('exit', (code) => {
       const reason = this.stopped ? 'the graph worker was stopped' : (failure ?? `the graph worker exited unexpectedly (exit code ${code})`);
+      this.gone = reason;
       this.failAll(reason);
       if (!this.stopped) onExit(reason);
+      this.markExited();
     });
   }
 
   request<K extends RequestType>(type: K, params: Requests[K]['params']): Promise<Requests[K]['result']> {
-    if (this.stopped) return Promise.reject(new Error('The graph worker is stopped.'));
+    if (this.stopped) return Promise.reject(new WorkerDiedError('the graph worker was stopped'));
+    if (this.gone) return Promise.reject(new WorkerDiedError(this.gone));
     const id = this.nextId++;
     const message: RequestMessage<K> = { kind: 'request', id, type, params };
     return new Promise<Requests[K]['result']>((resolve, reject) => {
@@ -85,7 +99,7 @@ export class WorkerClient {
   }
 
   private failAll(reason: string): void {
-    for (const p of this.pending.values()) p.reject(new Error(reason));
+    for (const p of this.pending.values()) p.reject(new WorkerDiedError(reason));
     this.pending.clear();
   }
 }
