@@ -1,7 +1,9 @@
+import { toQueryRequest, symbolLabel } from '../../tools/toolInput';
+import { LM_TOOL_NAMES } from '../../tools/toolMetadata';
 import { QueryArgs } from '../worker/protocol';
-import { GraphTool, checkSymbolRef, symbolLabel } from './GraphTool';
+import { GraphTool } from './GraphTool';
 
-/** Input of tsCodeGraph_dependenciesOf: mirrors its inputSchema in package.json. */
+/** Input of tsCodeGraph_dependenciesOf: its inputSchema in src/tools/toolMetadata.ts. */
 export interface DependenciesOfInput {
   file_path: string;
   symbol: string;
@@ -9,10 +11,10 @@ export interface DependenciesOfInput {
 
 /** "What does this symbol depend on?" (spec 000). */
 export class DependenciesOfTool extends GraphTool<DependenciesOfInput> {
-  static readonly toolName = 'tsCodeGraph_dependenciesOf';
+  static readonly toolName = LM_TOOL_NAMES.dependenciesOf;
 
   protected toArgs(input: DependenciesOfInput): QueryArgs | string {
-    return checkSymbolRef(input) ?? { query: 'dependenciesOf', file_path: input.file_path, symbol: input.symbol };
+    return toQueryRequest('dependenciesOf', input);
   }
 
   protected action(input: DependenciesOfInput): string {

@@ -1,7 +1,9 @@
+import { toQueryRequest, symbolLabel } from '../../tools/toolInput';
+import { LM_TOOL_NAMES } from '../../tools/toolMetadata';
 import { QueryArgs } from '../worker/protocol';
-import { GraphTool, checkSymbolRef, symbolLabel } from './GraphTool';
+import { GraphTool } from './GraphTool';
 
-/** Input of tsCodeGraph_dependentsOf: mirrors its inputSchema in package.json. */
+/** Input of tsCodeGraph_dependentsOf: its inputSchema in src/tools/toolMetadata.ts. */
 export interface DependentsOfInput {
   file_path: string;
   symbol: string;
@@ -9,10 +11,10 @@ export interface DependentsOfInput {
 
 /** "Who depends on this symbol?" (spec 000). */
 export class DependentsOfTool extends GraphTool<DependentsOfInput> {
-  static readonly toolName = 'tsCodeGraph_dependentsOf';
+  static readonly toolName = LM_TOOL_NAMES.dependentsOf;
 
   protected toArgs(input: DependentsOfInput): QueryArgs | string {
-    return checkSymbolRef(input) ?? { query: 'dependentsOf', file_path: input.file_path, symbol: input.symbol };
+    return toQueryRequest('dependentsOf', input);
   }
 
   protected action(input: DependentsOfInput): string {

@@ -5,7 +5,7 @@ import { QueryArgs } from '../worker/protocol';
 /**
  * What the three tools share: the invocation message (saying when the call will first wait for
  * the index), the query through the worker, the token budget, and errors as text. Subclasses
- * only map their input (which mirrors their `inputSchema` in package.json) to query arguments.
+ * only map their input (`inputSchema` in src/tools/toolMetadata.ts) to query arguments.
  */
 export abstract class GraphTool<I> implements vscode.LanguageModelTool<I> {
   constructor(private readonly service: GraphService) {}
@@ -34,26 +34,4 @@ export abstract class GraphTool<I> implements vscode.LanguageModelTool<I> {
 
 function textResult(text: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
-}
-
-/**
- * Undefined when `value` has string `file_path` and `symbol` (possibly empty: the core then says
- * exactly what to pass), else the message for the model. `prefix` names the nesting (`from.`).
- */
-export function checkSymbolRef(value: unknown, prefix = ''): string | undefined {
-  const example = '{"file_path": "src/utils/format.ts", "symbol": "formatDate"}';
-  if (typeof value !== 'object' || value === null) {
-    return `Invalid input: ${prefix ? prefix.slice(0, -1) : 'the input'} must be an object like ${example}.`;
-  }
-  const ref = value as Record<string, unknown>;
-  for (const field of ['file_path', 'symbol']) {
-    if (typeof ref[field] !== 'string') return `Invalid input: ${prefix}${field} must be a string, as in ${example}.`;
-  }
-  return undefined;
-}
-
-/** `formatDate` for a message, whatever the model sent. */
-export function symbolLabel(value: unknown): string {
-  const symbol = typeof value === 'object' && value !== null ? (value as { symbol?: unknown }).symbol : undefined;
-  return typeof symbol === 'string' && symbol.trim() ? symbol.trim() : 'a symbol';
 }

@@ -1,7 +1,9 @@
+import { toQueryRequest, symbolLabel } from '../../tools/toolInput';
+import { LM_TOOL_NAMES } from '../../tools/toolMetadata';
 import { QueryArgs } from '../worker/protocol';
-import { GraphTool, checkSymbolRef, symbolLabel } from './GraphTool';
+import { GraphTool } from './GraphTool';
 
-/** Input of tsCodeGraph_pathsBetween: mirrors its inputSchema in package.json. */
+/** Input of tsCodeGraph_pathsBetween: its inputSchema in src/tools/toolMetadata.ts. */
 export interface PathsBetweenInput {
   from: { file_path: string; symbol: string };
   to: { file_path: string; symbol: string };
@@ -9,13 +11,10 @@ export interface PathsBetweenInput {
 
 /** "How are A and B connected?" in either direction (spec 000). */
 export class PathsBetweenTool extends GraphTool<PathsBetweenInput> {
-  static readonly toolName = 'tsCodeGraph_pathsBetween';
+  static readonly toolName = LM_TOOL_NAMES.pathsBetween;
 
   protected toArgs(input: PathsBetweenInput): QueryArgs | string {
-    if (typeof input !== 'object' || input === null) {
-      return 'Invalid input: pass {"from": {"file_path": ..., "symbol": ...}, "to": {"file_path": ..., "symbol": ...}}.';
-    }
-    return checkSymbolRef(input.from, 'from.') ?? checkSymbolRef(input.to, 'to.') ?? { query: 'pathsBetween', from: input.from, to: input.to };
+    return toQueryRequest('pathsBetween', input);
   }
 
   protected action(input: PathsBetweenInput): string {
