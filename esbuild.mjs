@@ -1,4 +1,4 @@
-// Bundles the extension, its graph worker and the CLI. Types are checked separately (npm run typecheck).
+// Bundles the extension, its graph worker, the CLI and the MCP server. Types are checked separately (npm run typecheck).
 //   node esbuild.mjs                development build: sourcemaps, not minified
 //   node esbuild.mjs --production   what the VSIX ships: minified, no sourcemaps
 //   node esbuild.mjs --watch        rebuild on change (development settings)
@@ -31,6 +31,9 @@ const entries = [
   { entryPoints: ['src/host/worker/graphWorker.ts'], outfile: 'dist/worker.js' },
   // The ts-code-graph CLI (package.json "bin"); skipped while src/cli does not exist.
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, optional: true },
+  // The MCP server (`ts-code-graph mcp` loads it; also package.json "bin" ts-code-graph-mcp): the
+  // protocol SDK and the file watcher, no compiler (it runs dist/worker.js).
+  { entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 
 // Start clean: a production build must not ship a development build's stale sourcemaps.

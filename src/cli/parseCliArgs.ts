@@ -15,7 +15,7 @@ export type QueryCommand =
   | { name: 'dependenciesOf' | 'dependentsOf'; file: string; symbol: string }
   | { name: 'pathsBetween'; from: SymbolRef; to: SymbolRef };
 
-export type CliCommand = QueryCommand | { name: 'export' } | { name: 'stats' };
+export type CliCommand = QueryCommand | { name: 'export' } | { name: 'stats' } | { name: 'mcp' };
 
 export type CommandName = CliCommand['name'];
 
@@ -43,6 +43,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   pathsBetween: { params: ['fromFile', 'fromSymbol', 'toFile', 'toSymbol'], formats: ['text', 'json', 'mermaid'] },
   export: { params: [], formats: ['json'] },
   stats: { params: [], formats: ['text', 'json'] },
+  // The MCP server speaks JSON-RPC on stdio; --format does not apply (text is the tools' format).
+  mcp: { params: [], formats: ['text'] },
 };
 
 const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
@@ -109,6 +111,7 @@ function toCommand(name: CommandName, args: string[]): CliCommand {
       return { name, from: { file_path: args[0], symbol: args[1] }, to: { file_path: args[2], symbol: args[3] } };
     case 'export':
     case 'stats':
+    case 'mcp':
       return { name };
   }
 }

@@ -8,10 +8,13 @@ import { parseCliArgs } from './parseCliArgs';
 import { readVersion } from './readVersion';
 import { CliIo, ExitCode, QueryableGraph, runCommand } from './runCommand';
 import { helpHint, usageText } from './usageText';
+import { resolveWorkspaceArgs } from './workspaceArgs';
 
 export interface CliDeps {
   /** How to index a workspace. Tests pass a memoized `CodeGraph.open` (one index per fixture) or a hand-built graph. */
   openGraph(options: IndexOptions): Promise<QueryableGraph>;
+  /** `mcp`: serve until stdin closes (default: dist/mcp.js beside the CLI bundle). */
+  serveMcp?(workspace: { root: string; tsconfig?: string }): Promise<number>;
 }
 
 const defaultDeps: CliDeps = { openGraph: (options) => CodeGraph.open(options) };
@@ -34,14 +37,10 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
   }
 
   const { command, options } = request;
-  const root = path.resolve(io.cwd, options.root ?? '.');
-  if (!isDirectory(root)) {
-    return badInput(io, `Root is not a directory: ${root}. Pass an existing workspace folder with --root.`);
-  }
-  const tsconfig = options.tsconfig === undefined ? undefined : path.resolve(io.cwd, options.tsconfig);
-  if (tsconfig !== undefined && !isFile(tsconfig)) {
-    return badInput(io, `tsconfig not found: ${tsconfig}. --tsconfig is relative to the current directory.`);
-  }
+  const workspace = resolveWorkspaceArgs(io.cwd, options);
+  if (typeof workspace === 'string') return badInput(io, workspace);
+  const { root, tsconfig } = workspace;
+  if (command.name === 'mcp') return deps.serveMcp ? deps.serveMcp({ root, tsconfig }) : serveMcpBesideThisFile({ root, tsconfig }, io);
 
   const logger = options.verbose ? createStderrLogger(io.stderr) : silentLogger;
   try {
@@ -73,19 +72,16 @@ function firstLine(err: unknown): string {
   return message.split('\n', 1)[0].replace(/\.$/, '');
 }
 
-function isDirectory(p: string): boolean {
-  return statOf(p)?.isDirectory() ?? false;
-}
-
-function isFile(p: string): boolean {
-  return statOf(p)?.isFile() ?? false;
-}
-
-/** Undefined when missing or unreadable (EACCES is bad input too, not a crash). */
-function statOf(p: string): fs.Stats | undefined {
-  try {
-    return fs.statSync(p, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
+/**
+ * `mcp` runs the MCP server bundle next to this one (dist/mcp.js): the protocol SDK stays out of
+ * the CLI bundle, and the server's main thread never loads the compiler (its worker does).
+ */
+function serveMcpBesideThisFile(workspace: { root: string; tsconfig?: string }, io: CliIo): Promise<number> {
+  const server = path.join(__dirname, 'mcp.js');
+  if (!fs.existsSync(server)) {
+    io.stderr(`ts-code-graph: the MCP server is missing (${server}): this installation is incomplete. Reinstall ts-code-graph, or run \`npm run build\` in its repository.\n`);
+    return Promise.resolve(ExitCode.internalError);
   }
+  const { serveMcpOnStdio } = require(server) as { serveMcpOnStdio(w: { root: string; tsconfig?: string }): Promise<number> };
+  return serveMcpOnStdio(workspace);
 }

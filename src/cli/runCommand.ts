@@ -41,6 +41,9 @@ export function runCommand(command: CliCommand, format: OutputFormat, graph: Que
       io.stdout(format === 'json' ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats));
       return ExitCode.ok;
     }
+    case 'mcp':
+      // runCli hands `mcp` to the MCP server before any graph is opened here.
+      throw new Error('mcp is served by runCli, not runCommand');
   }
 }
 

@@ -8,6 +8,7 @@ Commands:
                                     How are two symbols connected (either direction)?
   export                            The whole graph as JSON
   stats                             Files, nodes, edges by type and index time
+  mcp                               Serve the three queries as MCP tools on stdio (README: MCP)
 
 <file> is relative to --root; <symbol> is a qualified name (formatDate, User.save).
 

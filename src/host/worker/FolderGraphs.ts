@@ -52,6 +52,7 @@ export class FolderGraphs {
     this.folders.set(spec.key, state);
     state.ready = CodeGraph.open({
       root: spec.root,
+      tsconfig: spec.tsconfig,
       ts,
       token,
       cacheDir: spec.cacheDir,

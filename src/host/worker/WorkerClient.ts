@@ -9,6 +9,11 @@ export interface WorkerOptions {
   heapMb?: number;
   /** Only the extension's test mode sets this: the worker then accepts the `crash` request. */
   testHooks?: boolean;
+  /**
+   * Send whatever the worker writes to its stdout to this process's stderr instead: the MCP
+   * server's stdout carries protocol messages only. (By default a worker shares the process's stdout.)
+   */
+  stdoutToStderr?: boolean;
 }
 
 /** Node's own default old-space limit on 64-bit machines: the 20k-file workspace indexes in about half. */
@@ -50,7 +55,8 @@ export class WorkerClient {
     options: WorkerOptions = {},
   ) {
     const heapMb = options.heapMb ?? DEFAULT_HEAP_MB;
-    this.worker = new Worker(workerPath, { resourceLimits: { maxOldGenerationSizeMb: heapMb }, workerData: { testHooks: !!options.testHooks } });
+    this.worker = new Worker(workerPath, { resourceLimits: { maxOldGenerationSizeMb: heapMb }, workerData: { testHooks: !!options.testHooks }, stdout: !!options.stdoutToStderr });
+    if (options.stdoutToStderr) this.worker.stdout.pipe(process.stderr, { end: false });
     let failure: string | undefined;
     this.worker.on('message', (message: WorkerMessage) => this.receive(message));
     this.worker.on('error', (err: Error & { code?: string }) => {

@@ -20,6 +20,8 @@ export interface FolderSpec {
   name: string;
   /** Absolute file-system path of the folder. */
   root: string;
+  /** Absolute path of a tsconfig/jsconfig to use instead of discovering projects (the MCP server's --tsconfig). */
+  tsconfig?: string;
   /** Absolute path of the workspace's typescript.js to load (only when the workspace is trusted). */
   tsPath?: string;
   /** Where to persist this folder's graph between sessions (the extension's workspace storage). */

@@ -1,0 +1,20 @@
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** --root and --tsconfig made absolute and checked against the disk, or the message for bad input. */
+export function resolveWorkspaceArgs(cwd: string, options: { root?: string; tsconfig?: string }): { root: string; tsconfig?: string } | string {
+  const root = path.resolve(cwd, options.root ?? '.');
+  if (!statOf(root)?.isDirectory()) return `Root is not a directory: ${root}. Pass an existing workspace folder with --root.`;
+  const tsconfig = options.tsconfig === undefined ? undefined : path.resolve(cwd, options.tsconfig);
+  if (tsconfig !== undefined && !statOf(tsconfig)?.isFile()) return `tsconfig not found: ${tsconfig}. --tsconfig is relative to the current directory.`;
+  return { root, tsconfig };
+}
+
+/** Undefined when missing or unreadable (EACCES is bad input too, not a crash). */
+function statOf(p: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,196 @@
+import { FSWatcher, watch } from 'chokidar';
+import * as path from 'path';
+import type { Stats } from 'fs';
+import { Logger } from '../core/Logger';
+import { ChangeBatch, ChangeQueue } from '../host/graph/ChangeQueue';
+import { RestartPolicy } from '../host/graph/RestartPolicy';
+import { FolderSpec, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
+import { WorkerClient } from '../host/worker/WorkerClient';
+
+export interface McpSessionOptions {
+  /** Absolute workspace root. */
+  root: string;
+  /** Absolute tsconfig path (--tsconfig), else projects are discovered under the root. */
+  tsconfig?: string;
+  /** dist/worker.js. */
+  workerPath: string;
+  /** Persisted graph location; undefined: no cache. */
+  cacheDir?: string;
+  toolVersion: string;
+  /** stderr: stdout is the protocol's. */
+  log: Logger;
+  /** Milliseconds a call waits for file-system events of writes that happened before it (see `query`). */
+  settleMs?: number;
+}
+
+export type IndexState = 'indexing' | 'ready' | 'failed' | 'restarting' | 'stopped';
+
+const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+/** Configs that can move files between projects: the core rebuilds the folder's projects for them. */
+const CONFIG = /(^|[\\/])(tsconfig[^\\/]*\.json|jsconfig[^\\/]*\.json|package\.json)$/;
+/** Never watched: dependencies, VCS data, and build output/caches by their conventional names. */
+const IGNORED_DIR = /[\\/](node_modules|\.git|dist|out|coverage|\.next|\.turbo|\.cache)([\\/]|$)/;
+
+const KEY = 'root';
+
+/**
+ * The MCP server's graph: one graph worker (dist/worker.js, so indexing never blocks the protocol
+ * and a crash never takes the server down) indexing one root, kept fresh by a file watcher, with
+ * the extension's restart policy when the worker dies. Knows nothing of MCP: `serveMcp` maps
+ * protocol requests onto `query`.
+ */
+export class McpSession {
+  private client: WorkerClient | undefined;
+  private watcher: FSWatcher | undefined;
+  private watcherReady: Promise<void> = Promise.resolve();
+  private readonly queue = new ChangeQueue((batch) => this.sendChanges(batch));
+  private readonly restarts = new RestartPolicy();
+  private readonly progressListeners = new Set<(done: number, total: number) => void>();
+  private restarting: { done: Promise<void>; timer: ReturnType<typeof setTimeout>; finish(): void } | undefined;
+  private failure: string | undefined;
+  private closed = false;
+  state: IndexState = 'indexing';
+  /** Settles when the current (re-)open of the root ends, whatever its outcome. */
+  opened: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: McpSessionOptions) {}
+
+  start(): void {
+    this.startWorker();
+    this.startWatcher();
+  }
+
+  /** Indexing progress of the current open, for calls that wait for it. Returns the unsubscribe. */
+  onProgress(listener: (done: number, total: number) => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
+  }
+
+  /**
+   * The shared formatter's answer. Waits for the index, and for every change written to disk
+   * before the call: the watcher's events for such a write arrive within `settleMs`, are flushed,
+   * and the worker applies them before it answers (it handles one folder's messages in order).
+   */
+  async query(args: QueryArgs): Promise<QueryAnswer> {
+    try {
+      await this.watcherReady;
+      await delay(this.options.settleMs ?? 50);
+      this.queue.flush();
+      if (!this.client && this.restarting) await this.restarting.done;
+      const client = this.client;
+      if (!client) {
+        return { query: args.query, text: `The TS Code Graph index is not available: ${this.failure ?? 'the server is shutting down'}. Restart the MCP server (its log on stderr has details), then ask again.`, isError: true };
+      }
+      return await client.request('query', { args });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const next = message.startsWith('the graph worker') && (this.client || this.restarting) ? 'It is restarting by itself: ask again in a few seconds.' : 'Restart the MCP server if this repeats (its log on stderr has details).';
+      this.options.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
+      return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${message}. ${next}`, isError: true };
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.restarting) {
+      clearTimeout(this.restarting.timer);
+      this.restarting.finish();
+      this.restarting = undefined;
+    }
+    this.queue.dispose();
+    await this.watcher?.close();
+    const client = this.client;
+    this.client = undefined;
+    await client?.dispose();
+  }
+
+  private spec(): FolderSpec {
+    const { root, tsconfig, cacheDir, toolVersion } = this.options;
+    return { key: KEY, name: path.basename(root) || root, root, tsconfig, cacheDir, toolVersion };
+  }
+
+  private startWorker(): void {
+    const log = this.options.log;
+    const client = new WorkerClient(this.options.workerPath, (e) => this.onWorkerEvent(e), (reason) => this.onWorkerExit(reason), { stdoutToStderr: true });
+    this.client = client;
+    this.state = 'indexing';
+    this.failure = undefined;
+    this.opened = client.request('open', { folder: this.spec() }).then(
+      (r) => {
+        if (this.client !== client) return;
+        this.state = 'ready';
+        log.info(`ready: ${r.files} files, ${r.symbols} symbols, ${r.projects} projects in ${Math.round(r.millis)} ms (${r.typescript})`);
+        for (const error of r.errors) log.error(`the graph is incomplete: ${error}`);
+      },
+      (err: Error) => {
+        if (this.client !== client) return;
+        this.state = 'failed';
+        log.error(`indexing failed: ${err.message}`);
+      },
+    );
+  }
+
+  private startWatcher(): void {
+    const { root, log } = this.options;
+    const ignored = (file: string, stats?: Stats): boolean => {
+      const rel = path.relative(root, file);
+      if (rel && IGNORED_DIR.test(`${path.sep}${rel}`)) return true;
+      return !!stats?.isFile() && !SOURCE.test(file) && !CONFIG.test(file);
+    };
+    const watcher = watch(root, { ignored, ignoreInitial: true, atomic: false, persistent: true });
+    this.watcher = watcher;
+    this.watcherReady = new Promise((resolve) => watcher.once('ready', () => resolve()));
+    watcher.on('add', (f) => this.queue.changed(f));
+    watcher.on('change', (f) => this.queue.changed(f));
+    watcher.on('unlink', (f) => this.queue.deleted(f));
+    // A deleted folder is passed as is: the core drops every file no project includes any more.
+    watcher.on('unlinkDir', (d) => this.queue.deleted(d));
+    watcher.on('error', (err) => log.warn(`file watcher: ${err instanceof Error ? err.message : String(err)} (changes may be missed until the server restarts)`));
+  }
+
+  private sendChanges(batch: ChangeBatch): void {
+    const client = this.client;
+    if (!client) return; // a restarting worker re-opens from disk (and the cache, checked by content hash)
+    client.request('update', { key: KEY, changed: batch.changed, deleted: batch.deleted }).then(
+      (r) => {
+        for (const error of r.errors) this.options.log.error(`the graph is incomplete: ${error}`);
+      },
+      (err: Error) => this.options.log.warn(`update not applied: ${err.message}`),
+    );
+  }
+
+  private onWorkerEvent(event: WorkerEvent): void {
+    if (event.kind === 'log') {
+      this.options.log[event.level](event.message);
+      return;
+    }
+    for (const listener of this.progressListeners) listener(event.done, event.total);
+  }
+
+  /** The worker died: restart it after RestartPolicy's back-off (queries wait), or stop after repeated deaths. */
+  private onWorkerExit(reason: string): void {
+    this.client = undefined;
+    if (this.closed) return;
+    const decision = this.restarts.onCrash(Date.now());
+    if (decision.action === 'restart') {
+      this.options.log.error(`${reason}. Restarting it in ${decision.delayMs} ms (restart ${decision.attempt}); queries wait for it.`);
+      this.state = 'restarting';
+      let finish = (): void => undefined;
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      const timer = setTimeout(() => {
+        this.restarting = undefined;
+        this.startWorker();
+        finish();
+      }, decision.delayMs);
+      this.restarting = { done, timer, finish };
+      return;
+    }
+    this.state = 'stopped';
+    this.failure = `${reason}; it died ${decision.crashes} times within ${decision.withinMs / 60_000} minutes, so it is not restarted again`;
+    this.options.log.error(this.failure);
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

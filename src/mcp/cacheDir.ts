@@ -1,0 +1,22 @@
+import { createHash } from 'crypto';
+import * as os from 'os';
+import * as path from 'path';
+
+/**
+ * Where the MCP server persists a workspace's graph: the user's cache directory (XDG_CACHE_HOME or
+ * ~/.cache on Linux, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows), one folder per
+ * workspace root (and --tsconfig), named so a person can tell which is which.
+ */
+export function graphCacheDir(root: string, tsconfig: string | undefined, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  const key = createHash('sha256').update(`${root}\0${tsconfig ?? ''}`).digest('hex').slice(0, 16);
+  const name = path.basename(root).replace(/[^\w.-]+/g, '_') || 'root';
+  return path.join(userCacheHome(env, platform), 'ts-code-graph', `${name}-${key}`);
+}
+
+function userCacheHome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string {
+  if (platform === 'win32') return env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local');
+  if (platform === 'darwin') return path.join(os.homedir(), 'Library', 'Caches');
+  // The XDG spec: a relative XDG_CACHE_HOME is invalid and must be ignored.
+  const xdg = env.XDG_CACHE_HOME;
+  return xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.cache');
+}

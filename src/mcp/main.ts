@@ -1,0 +1,61 @@
+// Entry of dist/mcp.js: the MCP server (`ts-code-graph mcp`, or `ts-code-graph-mcp`). Thin: the
+// graph worker (dist/worker.js beside it) indexes; no compiler is loaded on this thread.
+import * as path from 'path';
+import { parseCliArgs } from '../cli/parseCliArgs';
+import { readVersion } from '../cli/readVersion';
+import { resolveWorkspaceArgs } from '../cli/workspaceArgs';
+import { graphCacheDir } from './cacheDir';
+import { serveMcp } from './serveMcp';
+
+const USAGE = `Usage: ts-code-graph mcp [--root <dir>] [--tsconfig <path>]
+
+Serves dependenciesOf, dependentsOf and pathsBetween as MCP tools on stdin/stdout for the
+TypeScript/JavaScript workspace at --root (default: the current directory). Logs go to stderr;
+the graph is cached under $XDG_CACHE_HOME/ts-code-graph (~/.cache/ts-code-graph). Stops when
+stdin closes.
+`;
+
+/** Serve one checked workspace on this process's stdio until stdin closes; resolves with the exit code. */
+export function serveMcpOnStdio(workspace: { root: string; tsconfig?: string }): Promise<number> {
+  return serveMcp({
+    ...workspace,
+    workerPath: path.join(__dirname, 'worker.js'),
+    cacheDir: process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : graphCacheDir(workspace.root, workspace.tsconfig),
+    version: readVersion(),
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: (s) => void process.stderr.write(s),
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const request = parseCliArgs(['mcp', ...argv]);
+  if (request.kind === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (request.kind === 'version') {
+    process.stdout.write(`${readVersion()}\n`);
+    return 0;
+  }
+  if (request.kind === 'bad-input') {
+    process.stderr.write(`${request.message}\n${USAGE}`);
+    return 2;
+  }
+  const workspace = resolveWorkspaceArgs(process.cwd(), request.options);
+  if (typeof workspace === 'string') {
+    process.stderr.write(`${workspace}\n`);
+    return 2;
+  }
+  return serveMcpOnStdio(workspace);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`ts-code-graph mcp failed unexpectedly: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,105 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, CallToolResult, ListToolsRequestSchema, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { PassThrough } from 'stream';
+import { Logger } from '../core/Logger';
+import { toQueryRequest } from '../tools/toolInput';
+import { MCP_TOOL_NAMES, mcpTools, toolByName } from '../tools/toolMetadata';
+import { JsonRpcLineFilter } from './JsonRpcLineFilter';
+import { McpSession } from './McpSession';
+
+export interface ServeMcpOptions {
+  /** Absolute, an existing directory (checked by the caller). */
+  root: string;
+  tsconfig?: string;
+  workerPath: string;
+  cacheDir?: string;
+  version: string;
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr(s: string): void;
+}
+
+/**
+ * `ts-code-graph mcp`: the three tools over the Model Context Protocol on stdio. Thin like the
+ * other hosts: input → toQueryRequest (the shared checks) → the graph worker → the one
+ * formatter's text, unchanged. Resolves with the exit code once stdin closes.
+ */
+export async function serveMcp(options: ServeMcpOptions): Promise<number> {
+  const server = new Server(
+    { name: 'ts-code-graph', version: options.version },
+    {
+      capabilities: { tools: {}, logging: {} },
+      instructions:
+        'TS Code Graph answers three questions about the TypeScript/JavaScript code of this workspace from its symbol graph: dependenciesOf (what a symbol uses), dependentsOf (who uses it: the impact of a change) and pathsBetween (how two symbols connect). Prefer them to text search for these questions.',
+    },
+  );
+  // Logs go to stderr always (stdout is the protocol's) and to the client as MCP log messages once it is connected.
+  const log = clientAndStderrLogger(server, options.stderr);
+  const session = new McpSession({ root: options.root, tsconfig: options.tsconfig, workerPath: options.workerPath, cacheDir: options.cacheDir, toolVersion: options.version, log });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const { name, arguments: input, _meta } = request.params;
+    const tool = toolByName(name, MCP_TOOL_NAMES);
+    if (!tool) return textResult(`Unknown tool '${name}'. This server's tools: ${Object.values(MCP_TOOL_NAMES).join(', ')}.`, true);
+    const args = toQueryRequest(tool.query, input ?? {});
+    if (typeof args === 'string') return textResult(args, true);
+    // A call that arrives while the graph is indexed waits for it; it hears how far indexing is when it asked to.
+    const token = _meta?.progressToken;
+    const unsubscribe =
+      token === undefined
+        ? () => false
+        : session.onProgress((done, total) => {
+            void extra
+              .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total, message: `indexing ${done}/${total} files` } })
+              .catch(() => undefined);
+          });
+    try {
+      const answer = await session.query(args);
+      return textResult(answer.text, answer.isError);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  const input = new PassThrough();
+  const filter = new JsonRpcLineFilter(
+    (line) => input.write(`${line}\n`),
+    (response) => void options.stdout.write(`${JSON.stringify(response)}\n`),
+  );
+  const ended = new Promise<void>((resolve) => {
+    options.stdin.on('data', (chunk: Buffer | string) => filter.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)));
+    options.stdin.once('end', resolve);
+    options.stdin.once('close', resolve);
+    options.stdin.once('error', (err) => {
+      options.stderr(`ts-code-graph mcp: stdin: ${err.message}\n`);
+      resolve();
+    });
+  });
+  const transport = new StdioServerTransport(input, options.stdout as unknown as import('stream').Writable);
+  transport.onerror = (err) => options.stderr(`ts-code-graph mcp: ${err.message}\n`);
+
+  session.start();
+  log.info(`indexing ${options.root}${options.tsconfig ? ` with ${options.tsconfig}` : ''}${options.cacheDir ? ` (graph cache: ${options.cacheDir})` : ''}`);
+  await server.connect(transport);
+
+  await ended;
+  // The client closed stdin: the session is over. Stop the watcher and the worker, then exit 0.
+  await server.close().catch(() => undefined);
+  await session.close();
+  return 0;
+}
+
+function textResult(text: string, isError: boolean): CallToolResult {
+  return { content: [{ type: 'text', text }], isError };
+}
+
+function clientAndStderrLogger(server: Server, stderr: (s: string) => void): Logger {
+  const emit = (level: LoggingLevel, message: string): void => {
+    stderr(`ts-code-graph mcp: ${level}: ${message}\n`);
+    // Only once the client is initialized; the SDK itself drops levels below what the client set.
+    if (server.getClientCapabilities() !== undefined) void server.sendLoggingMessage({ level, logger: 'ts-code-graph', data: message }).catch(() => undefined);
+  };
+  return { info: (m) => emit('info', m), warn: (m) => emit('warning', m), error: (m) => emit('error', m) };
+}
