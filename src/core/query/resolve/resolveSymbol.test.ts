@@ -149,6 +149,12 @@ describe(resolveSymbol.name, () => {
       assert.match(message(resolveSymbol(ctx, 'src/utils.ts', 'helper')), /Nothing there has a similar name; it declares: formatDate .*Also named 'helper' in: src\/util\/index\.ts\./);
     });
 
+    it('does not echo a runaway symbol argument whole', () => {
+      const text = message(resolveSymbol(ctx, 'src/utils.ts', 'x'.repeat(100_000)));
+      assert.match(text, /^Symbol 'x{120}… \(100000 characters\)' not found in src\/utils\.ts\./);
+      assert.ok(text.length < 1_000);
+    });
+
     it('says when the file declares no symbols', () => {
       assert.match(message(resolveSymbol(ctx, 'src/empty.ts', 'x')), /The file declares no symbols of its own \(query its top-level code as `<module>`\)/);
     });

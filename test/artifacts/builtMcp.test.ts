@@ -1,0 +1,219 @@
+import * as assert from 'node:assert/strict';
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { mcpTools } from '../../src/tools/toolMetadata';
+import { REPO_ROOT } from '../support/loadFixture';
+import { runBuiltCli } from './builtArtifacts';
+import { BUILT_MCP, McpRun, callText, copyFixture, startMcp, tempDir } from './mcpClient';
+
+/**
+ * Issue 10: the built MCP server (dist/mcp.js, what `ts-code-graph mcp` runs) driven by the
+ * official SDK client over stdio, on a copy of the fixture that needs the standard library (a
+ * server whose worker lost its lib.*.d.ts would drop the calls through inferred types).
+ */
+describe('built dist/mcp.js (MCP server, official SDK client)', function () {
+  this.timeout(180_000);
+
+  const clone = { file_path: 'src/TableColumn.ts', symbol: 'TableColumn.clone' };
+  /** The CLI's answer on the same workspace: what the MCP tools must say word for word. */
+  const cliText = (root: string, ...args: string[]): string => {
+    const r = runBuiltCli(['--root', root, ...args]);
+    assert.equal(r.code, 0, r.stderr);
+    return r.stdout.trimEnd();
+  };
+
+  describe('on one server', () => {
+    let root: string;
+    let mcp: McpRun;
+    before(async () => {
+      root = copyFixture('stdlib-inference');
+      mcp = await startMcp({ args: ['--root', root] });
+    });
+    after(async () => {
+      await mcp?.close();
+    });
+
+    it('lists the three tools with the metadata the LM tools are generated from', async () => {
+      const { tools } = await mcp.client.listTools();
+      const expected = mcpTools();
+      assert.deepEqual(tools.map((t) => t.name), ['dependenciesOf', 'dependentsOf', 'pathsBetween']);
+      for (const [i, tool] of tools.entries()) {
+        assert.equal(tool.description, expected[i].description);
+        assert.deepEqual(tool.inputSchema, expected[i].inputSchema);
+        assert.equal(tool.annotations?.readOnlyHint, true);
+      }
+      // …and package.json's languageModelTools (what Copilot sees) have the same schemas.
+      const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { contributes: { languageModelTools: { inputSchema: unknown }[] } };
+      assert.deepEqual(tools.map((t) => t.inputSchema), pkg.contributes.languageModelTools.map((t) => t.inputSchema));
+    });
+
+    it('answers each tool with exactly the CLI text, including calls only the standard library makes visible', async () => {
+      const dependents = await callText(mcp.client, 'dependentsOf', clone);
+      assert.equal(dependents.isError, false);
+      assert.match(dependents.text, /^Table\.clone --CALLS--> TableColumn\.clone$/m);
+      assert.match(dependents.text, /^rename --CALLS--> TableColumn\.clone$/m);
+      assert.equal(dependents.text.trimEnd(), cliText(root, 'dependentsOf', clone.file_path, clone.symbol));
+
+      const dependencies = await callText(mcp.client, 'dependenciesOf', { file_path: 'src/uses.ts', symbol: 'viaNarrowing' });
+      assert.match(dependencies.text, /Circle\.area/);
+      assert.equal(dependencies.text.trimEnd(), cliText(root, 'dependenciesOf', 'src/uses.ts', 'viaNarrowing'));
+
+      const paths = await callText(mcp.client, 'pathsBetween', { from: { file_path: 'src/runner.ts', symbol: 'rename' }, to: clone });
+      assert.match(paths.text, /^rename --CALLS--> TableColumn\.clone$/m);
+      assert.equal(paths.text.trimEnd(), cliText(root, 'pathsBetween', 'src/runner.ts', 'rename', clone.file_path, clone.symbol));
+    });
+
+    it('answers bad input with the actionable text as an error result, and keeps serving', async () => {
+      const unknownFile = await callText(mcp.client, 'dependentsOf', { file_path: 'src/TableColumns.ts', symbol: 'TableColumn.clone' });
+      assert.equal(unknownFile.isError, true);
+      assert.match(unknownFile.text, /src\/TableColumn\.ts/, 'suggests the closest file');
+
+      const unknownSymbol = await callText(mcp.client, 'dependenciesOf', { file_path: 'src/TableColumn.ts', symbol: 'TableColumn.clon' });
+      assert.equal(unknownSymbol.isError, true);
+      assert.match(unknownSymbol.text, /TableColumn\.clone/, 'suggests the closest symbol');
+
+      for (const outside of ['/etc/passwd', '../../../../etc/passwd']) {
+        const r = await callText(mcp.client, 'dependentsOf', { file_path: outside, symbol: 'x' });
+        assert.equal(r.isError, true);
+        assert.match(r.text, /outside the workspace/, outside);
+      }
+
+      const missing = await callText(mcp.client, 'pathsBetween', { from: clone });
+      assert.deepEqual(missing, { text: 'Invalid input: to must be an object like {"file_path": "src/utils/format.ts", "symbol": "formatDate"}.', isError: true });
+      const wrongType = await callText(mcp.client, 'dependentsOf', { file_path: 42, symbol: 'x' });
+      assert.match(wrongType.text, /^Invalid input: file_path must be a string/);
+      const unknownTool = await callText(mcp.client, 'callersOf', clone);
+      assert.equal(unknownTool.isError, true);
+      assert.match(unknownTool.text, /Unknown tool 'callersOf'.*dependenciesOf, dependentsOf, pathsBetween/);
+
+      const huge = await callText(mcp.client, 'dependentsOf', { file_path: 'src/TableColumn.ts', symbol: 'x'.repeat(100_000) });
+      assert.equal(huge.isError, true);
+      assert.ok(huge.text.length < 2_000, 'the message does not echo a 100k-character argument whole');
+
+      assert.equal((await callText(mcp.client, 'dependentsOf', clone)).isError, false, 'still serving');
+    });
+
+    it('stays fresh: a file written, created or deleted just before a call is in its answer (the CLI re-indexing from scratch agrees)', async () => {
+      const expectFresh = async (mustMatch: RegExp, mustNot?: RegExp): Promise<void> => {
+        const r = await callText(mcp.client, 'dependentsOf', clone);
+        assert.match(r.text, mustMatch);
+        if (mustNot) assert.doesNotMatch(r.text, mustNot);
+        assert.equal(r.text.trimEnd(), cliText(root, 'dependentsOf', clone.file_path, clone.symbol));
+      };
+      // created
+      fs.writeFileSync(path.join(root, 'src/extra.ts'), 'import { TableColumn } from "./TableColumn"\nexport function copyColumn(c: TableColumn) { return c.clone() }\n');
+      await expectFresh(/^copyColumn --CALLS--> TableColumn\.clone$/m);
+      // edited: rename no longer calls clone
+      const runner = path.join(root, 'src/runner.ts');
+      fs.writeFileSync(runner, fs.readFileSync(runner, 'utf8').replace('return col.clone()', 'return col'));
+      await expectFresh(/^copyColumn --CALLS--> TableColumn\.clone$/m, /^rename --CALLS-->/m);
+      // deleted
+      fs.rmSync(path.join(root, 'src/extra.ts'));
+      await expectFresh(/^Table\.clone --CALLS--> TableColumn\.clone$/m, /copyColumn/);
+    });
+
+    it('writes only protocol messages on stdout: its logs are on stderr', () => {
+      assert.match(mcp.stderr(), /ts-code-graph mcp: info: ready: \d+ files/);
+    });
+  });
+
+  it('a call that arrives while the first index runs waits for it, hearing its progress', async () => {
+    const root = copyFixture('stdlib-inference');
+    const mcp = await startMcp({ args: ['--root', root] });
+    try {
+      const progress: number[] = [];
+      // The index (a program with the standard library: seconds) is not done when the call goes out…
+      assert.doesNotMatch(mcp.stderr(), /ready:/);
+      const r = await callText(mcp.client, 'dependentsOf', clone, (p) => progress.push(p.progress));
+      assert.match(r.text, /^Table\.clone --CALLS--> TableColumn\.clone$/m);
+      assert.ok(progress.length > 0, 'progress notifications while the call waited');
+      // …and is when the answer comes: the call waited for it rather than answering from a partial graph.
+      assert.match(mcp.stderr(), /ready:/);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('restarts from the graph cache in the XDG cache directory, with the same answers', async () => {
+    const root = copyFixture('stdlib-inference');
+    const cacheHome = tempDir('mcp-xdg-');
+    const first = await startMcp({ args: ['--root', root], cacheHome });
+    const before = await callText(first.client, 'dependentsOf', clone);
+    await first.close();
+    const dirs = fs.readdirSync(path.join(cacheHome, 'ts-code-graph'));
+    assert.equal(dirs.length, 1);
+    assert.match(dirs[0], new RegExp(`^${path.basename(root)}-[0-9a-f]{16}$`));
+
+    const second = await startMcp({ args: ['--root', root], cacheHome });
+    try {
+      const after = await callText(second.client, 'dependentsOf', clone);
+      assert.equal(after.text, before.text);
+      assert.match(second.stderr(), /graph cache: loaded whole/);
+    } finally {
+      await second.close();
+    }
+  });
+
+  describe('raw stdio', () => {
+    /** The built server with nothing but pipes: what a client that sends garbage sees. */
+    function rawServer(root: string) {
+      const child = spawn(process.execPath, [BUILT_MCP, '--root', root], { env: { ...process.env, XDG_CACHE_HOME: tempDir('mcp-raw-') }, stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const lines = (): Record<string, unknown>[] => out.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const waitFor = async (pred: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> => {
+        for (let i = 0; i < 600; i++) {
+          const found = lines().find(pred);
+          if (found) return found;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        throw new Error(`no such message; stdout so far:\n${out}`);
+      };
+      return { child, exited, lines, waitFor, send: (s: string) => child.stdin.write(`${s}\n`) };
+    }
+
+    it('answers malformed JSON-RPC per the protocol, keeps serving, and exits 0 when stdin closes', async () => {
+      const server = rawServer(copyFixture('stdlib-inference'));
+      server.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}');
+      server.send('this is not json');
+      server.send('{"id":5,"method":"tools/list"}');
+      server.send('[{"jsonrpc":"2.0","id":6,"method":"ping"}]');
+      server.send('{"jsonrpc":"2.0","id":7,"method":"no/such/method"}');
+      server.send('{"jsonrpc":"2.0","id":8,"method":"tools/list"}');
+      const parse = await server.waitFor((m) => m.id === null && (m.error as { code: number })?.code === -32700);
+      assert.match((parse.error as { message: string }).message, /^Parse error/);
+      assert.equal(((await server.waitFor((m) => m.id === 5)).error as { code: number }).code, -32600);
+      assert.match(((await server.waitFor((m) => m.id === null && /batches/.test(JSON.stringify(m)))).error as { message: string }).message, /batches are not supported/);
+      assert.equal(((await server.waitFor((m) => m.id === 7)).error as { code: number }).code, -32601);
+      const listed = await server.waitFor((m) => m.id === 8);
+      assert.equal((listed.result as { tools: unknown[] }).tools.length, 3);
+      // stdout carried protocol messages only: every line is JSON-RPC 2.0
+      for (const m of server.lines()) assert.equal(m.jsonrpc, '2.0');
+      server.child.stdin.end();
+      assert.equal(await server.exited, 0);
+    });
+
+    it('exits 0 when stdin closes in the middle of the first index', async () => {
+      const server = rawServer(copyFixture('stdlib-inference'));
+      server.child.stdin.end();
+      assert.equal(await server.exited, 0);
+    });
+  });
+
+  it('`ts-code-graph mcp` (the CLI bundle) starts the same server; bad --root is refused before it starts', async () => {
+    const root = copyFixture('stdlib-inference');
+    const mcp = await startMcp({ command: process.execPath, args: [path.join(REPO_ROOT, 'dist', 'cli.js'), 'mcp', '--root', root] });
+    try {
+      assert.equal((await mcp.client.listTools()).tools.length, 3);
+      assert.match((await callText(mcp.client, 'dependentsOf', clone)).text, /^rename --CALLS--> TableColumn\.clone$/m);
+    } finally {
+      await mcp.close();
+    }
+    const bad = runBuiltCli(['mcp', '--root', path.join(root, 'nope')]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /^Root is not a directory: .*nope/);
+    assert.equal(bad.stdout, '');
+  });
+});
