@@ -1,0 +1,22 @@
+import * as assert from 'node:assert/strict';
+import * as os from 'os';
+import * as path from 'path';
+import { graphCacheDir } from './cacheDir';
+
+describe('graphCacheDir (where the MCP server keeps a workspace graph)', () => {
+  it('follows XDG on Linux, ignoring a relative XDG_CACHE_HOME as the spec says', () => {
+    assert.match(graphCacheDir('/ws/my app', undefined, { XDG_CACHE_HOME: '/xdg' }, 'linux'), /^\/xdg\/ts-code-graph\/my_app-[0-9a-f]{16}$/);
+    assert.equal(path.dirname(graphCacheDir('/ws/a', undefined, {}, 'linux')), path.join(os.homedir(), '.cache', 'ts-code-graph'));
+    assert.equal(path.dirname(graphCacheDir('/ws/a', undefined, { XDG_CACHE_HOME: 'rel' }, 'linux')), path.join(os.homedir(), '.cache', 'ts-code-graph'));
+    assert.equal(path.dirname(graphCacheDir('/ws/a', undefined, {}, 'darwin')), path.join(os.homedir(), 'Library', 'Caches', 'ts-code-graph'));
+    assert.equal(path.dirname(graphCacheDir('/ws/a', undefined, { LOCALAPPDATA: 'C:\\L' }, 'win32')), path.join('C:\\L', 'ts-code-graph'));
+  });
+
+  it('is one folder per workspace root and tsconfig', () => {
+    const env = { XDG_CACHE_HOME: '/xdg' };
+    const a = graphCacheDir('/ws/a', undefined, env, 'linux');
+    assert.equal(graphCacheDir('/ws/a', undefined, env, 'linux'), a);
+    assert.notEqual(graphCacheDir('/other/a', undefined, env, 'linux'), a);
+    assert.notEqual(graphCacheDir('/ws/a', '/ws/a/tsconfig.app.json', env, 'linux'), a);
+  });
+});
