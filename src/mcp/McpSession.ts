@@ -19,6 +19,8 @@ export interface McpSessionOptions {
   toolVersion: string;
   /** stderr: stdout is the protocol's. */
   log: Logger;
+  /** The graph worker's heap limit in MB (default: WorkerClient's). */
+  heapMb?: number;
   /** Milliseconds a call waits for file-system events of writes that happened before it (see `query`). */
   settleMs?: number;
 }
@@ -76,17 +78,26 @@ export class McpSession {
       await this.watcherReady;
       await delay(this.options.settleMs ?? 50);
       this.queue.flush();
+    } catch {
+      // the watcher failing to start is logged by its error handler; the query still runs
+    }
+    // A worker that dies under the call is restarted (RestartPolicy): the call waits for the new
+    // one and asks again, so the agent gets an answer or the final reason, not "try again".
+    for (let attempt = 0; ; attempt++) {
       if (!this.client && this.restarting) await this.restarting.done;
       const client = this.client;
       if (!client) {
         return { query: args.query, text: `The TS Code Graph index is not available: ${this.failure ?? 'the server is shutting down'}. Restart the MCP server (its log on stderr has details), then ask again.`, isError: true };
       }
-      return await client.request('query', { args });
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const next = message.startsWith('the graph worker') && (this.client || this.restarting) ? 'It is restarting by itself: ask again in a few seconds.' : 'Restart the MCP server if this repeats (its log on stderr has details).';
-      this.options.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
-      return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${message}. ${next}`, isError: true };
+      try {
+        return await client.request('query', { args });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const workerDied = message.startsWith('the graph worker');
+        if (workerDied && attempt < RestartPolicy.MAX_CRASHES) continue;
+        this.options.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
+        return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${message}. Restart the MCP server if this repeats (its log on stderr has details).`, isError: true };
+      }
     }
   }
 
@@ -111,7 +122,7 @@ export class McpSession {
 
   private startWorker(): void {
     const log = this.options.log;
-    const client = new WorkerClient(this.options.workerPath, (e) => this.onWorkerEvent(e), (reason) => this.onWorkerExit(reason), { stdoutToStderr: true });
+    const client = new WorkerClient(this.options.workerPath, (e) => this.onWorkerEvent(e), (reason) => this.onWorkerExit(reason), { stdoutToStderr: true, heapMb: this.options.heapMb });
     this.client = client;
     this.state = 'indexing';
     this.failure = undefined;

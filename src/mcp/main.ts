@@ -21,11 +21,18 @@ export function serveMcpOnStdio(workspace: { root: string; tsconfig?: string }):
     ...workspace,
     workerPath: path.join(__dirname, 'worker.js'),
     cacheDir: process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : graphCacheDir(workspace.root, workspace.tsconfig),
+    heapMb: heapMbFromEnv(process.env.TS_CODE_GRAPH_WORKER_HEAP_MB),
     version: readVersion(),
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: (s) => void process.stderr.write(s),
   });
+}
+
+/** TS_CODE_GRAPH_WORKER_HEAP_MB: a positive whole number of MB, else the default. */
+function heapMbFromEnv(value: string | undefined): number | undefined {
+  const mb = Number(value);
+  return value && Number.isInteger(mb) && mb > 0 ? mb : undefined;
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -14,6 +14,8 @@ export interface ServeMcpOptions {
   tsconfig?: string;
   workerPath: string;
   cacheDir?: string;
+  /** The graph worker's heap limit in MB. */
+  heapMb?: number;
   version: string;
   stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream;
@@ -36,7 +38,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<number> {
   );
   // Logs go to stderr always (stdout is the protocol's) and to the client as MCP log messages once it is connected.
   const log = clientAndStderrLogger(server, options.stderr);
-  const session = new McpSession({ root: options.root, tsconfig: options.tsconfig, workerPath: options.workerPath, cacheDir: options.cacheDir, toolVersion: options.version, log });
+  const session = new McpSession({ root: options.root, tsconfig: options.tsconfig, workerPath: options.workerPath, cacheDir: options.cacheDir, heapMb: options.heapMb, toolVersion: options.version, log });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {

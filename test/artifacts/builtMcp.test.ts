@@ -217,3 +217,29 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
     assert.equal(bad.stdout, '');
   });
 });
+
+describe('built dist/mcp.js when its graph worker keeps dying', function () {
+  this.timeout(180_000);
+
+  it('restarts it with back-off, stops after 3 deaths, answers every call with the reason, and keeps serving', async () => {
+    // A heap far too small for the compiler: every worker runs out of memory while it indexes.
+    const root = copyFixture('stdlib-inference');
+    process.env.TS_CODE_GRAPH_WORKER_HEAP_MB = '40';
+    let mcp: McpRun;
+    try {
+      mcp = await startMcp({ args: ['--root', root] });
+    } finally {
+      delete process.env.TS_CODE_GRAPH_WORKER_HEAP_MB;
+    }
+    try {
+      // The call waits through both restarts and gets the final reason, not a "try again".
+      const r = await callText(mcp.client, 'dependentsOf', { file_path: 'src/TableColumn.ts', symbol: 'TableColumn.clone' });
+      assert.equal(r.isError, true);
+      assert.match(r.text, /The TS Code Graph index is not available: the graph worker ran out of memory \(its heap limit is 40 MB\); it died 3 times within 2 minutes/);
+      assert.match(mcp.stderr(), /Restarting it in 500 ms \(restart 1\)[\s\S]*Restarting it in 2000 ms \(restart 2\)/);
+      assert.equal((await mcp.client.listTools()).tools.length, 3, 'the server itself is alive');
+    } finally {
+      await mcp.close();
+    }
+  });
+});
