@@ -148,7 +148,8 @@ export class McpSession {
       if (rel && IGNORED_DIR.test(`${path.sep}${rel}`)) return true;
       return !!stats?.isFile() && !SOURCE.test(file) && !CONFIG.test(file);
     };
-    const watcher = watch(root, { ignored, ignoreInitial: true, atomic: false, persistent: true });
+    // Symlinks are not followed: a link back up the tree (a loop) must not make the watcher walk forever.
+    const watcher = watch(root, { ignored, ignoreInitial: true, atomic: false, followSymlinks: false, persistent: true });
     this.watcher = watcher;
     this.watcherReady = new Promise((resolve) => watcher.once('ready', () => resolve()));
     watcher.on('add', (f) => this.queue.changed(f));

@@ -3,6 +3,7 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { mcpTools } from '../../src/tools/toolMetadata';
+import { HOSTILE, hostileFiles, writeWorkspace } from '../support/hostileWorkspace';
 import { REPO_ROOT } from '../support/loadFixture';
 import { runBuiltCli } from './builtArtifacts';
 import { BUILT_MCP, McpRun, callText, copyFixture, startMcp, tempDir } from './mcpClient';
@@ -240,6 +241,25 @@ describe('built dist/mcp.js when its graph worker keeps dying', function () {
       assert.equal((await mcp.client.listTools()).tools.length, 3, 'the server itself is alive');
     } finally {
       await mcp.close();
+    }
+  });
+});
+
+describe('built dist/mcp.js on a hostile workspace', function () {
+  this.timeout(180_000);
+
+  it('answers healthy queries with the Incomplete line naming the bad file, beside a symlink loop', async () => {
+    const root = writeWorkspace('tcg-hostile-mcp-', hostileFiles());
+    fs.symlinkSync(root, path.join(root, 'src', 'loop'));
+    const mcp = await startMcp({ args: ['--root', root] });
+    try {
+      const r = await callText(mcp.client, 'dependentsOf', { file_path: HOSTILE.ok, symbol: 'helper' });
+      assert.match(r.text, /^Incomplete: src\/gen\/parens\.ts could not be analysed/);
+      for (const caller of ['useConcat', 'branchy', 'main', 'viaParens']) assert.match(r.text, new RegExp(`^${caller} --CALLS--> helper$`, 'm'));
+      assert.match(mcp.stderr(), /error: the graph is incomplete: src\/gen\/parens\.ts/);
+    } finally {
+      await mcp.close();
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });

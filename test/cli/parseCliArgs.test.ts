@@ -57,7 +57,7 @@ describe(parseCliArgs.name, () => {
   });
 
   it('rejects a missing command and lists the commands', () => {
-    assert.match(badInputMessage(parseCliArgs([])), /Missing command\. Commands: dependenciesOf, dependentsOf, pathsBetween, export, stats\./);
+    assert.match(badInputMessage(parseCliArgs([])), /Missing command\. Commands: dependenciesOf, dependentsOf, pathsBetween, export, stats, mcp\./);
     assert.match(badInputMessage(parseCliArgs(['--root', '.'])), /Missing command/);
   });
 
@@ -96,5 +96,15 @@ describe(parseCliArgs.name, () => {
     assert.match(badInputMessage(parseCliArgs(['stats', '--depth', '3'])), /Unknown option '--depth'/);
     assert.match(badInputMessage(parseCliArgs(['stats', '--root'])), /--root/);
     assert.match(badInputMessage(parseCliArgs(['stats', '--verbose=yes'])), /--verbose/);
+  });
+
+  it('mcp takes --root and --tsconfig, no arguments and no other format', () => {
+    assert.deepEqual(parseCliArgs(['mcp', '--root', 'ws', '--tsconfig', 'ws/tsconfig.json']), {
+      kind: 'run',
+      command: { name: 'mcp' },
+      options: { root: 'ws', tsconfig: 'ws/tsconfig.json', format: 'text', verbose: false },
+    });
+    assert.match(badInputMessage(parseCliArgs(['mcp', 'src/a.ts'])), /^mcp takes no arguments, got 1/);
+    assert.match(badInputMessage(parseCliArgs(['mcp', '--format', 'json'])), /--format json is not available for mcp/);
   });
 });

@@ -161,3 +161,22 @@ describe(runCli.name, () => {
     });
   });
 });
+
+describe('runCli mcp', () => {
+  it('checks --root and --tsconfig, then hands the absolute paths to the MCP server', async () => {
+    const served: { root: string; tsconfig?: string }[] = [];
+    const deps = { openGraph: () => Promise.reject(new Error('mcp must not index in the CLI')), serveMcp: async (w: { root: string; tsconfig?: string }) => (served.push(w), 0) };
+    const cwd = path.resolve(__dirname, '../../../test/fixtures');
+    const io = () => {
+      const out = { stdout: '', stderr: '' };
+      return { out, io: { stdout: (s: string) => void (out.stdout += s), stderr: (s: string) => void (out.stderr += s), cwd } };
+    };
+    const ok = io();
+    assert.equal(await runCli(['mcp', '--root', 'sample', '--tsconfig', 'sample/tsconfig.json'], ok.io, deps), 0);
+    assert.deepEqual(served, [{ root: path.join(cwd, 'sample'), tsconfig: path.join(cwd, 'sample', 'tsconfig.json') }]);
+    const bad = io();
+    assert.equal(await runCli(['mcp', '--root', 'no-such-dir'], bad.io, deps), 2);
+    assert.match(bad.out.stderr, /^Root is not a directory: .*no-such-dir\. Pass an existing workspace folder with --root\./);
+    assert.equal(served.length, 1);
+  });
+});
