@@ -34,6 +34,7 @@ const CONFIG = /(^|[\\/])(tsconfig[^\\/]*\.json|jsconfig[^\\/]*\.json|package\.j
 const IGNORED_DIR = /[\\/](node_modules|\.git|dist|out|coverage|\.next|\.turbo|\.cache)([\\/]|$)/;
 
 const KEY = 'root';
+const FLUSH_TIMEOUT_MS = 10_000;
 
 /**
  * The MCP server's graph: one graph worker (dist/worker.js, so indexing never blocks the protocol
@@ -112,6 +113,9 @@ export class McpSession {
     await this.watcher?.close();
     const client = this.client;
     this.client = undefined;
+    // Edits applied in the last seconds are not in the cache yet (it is written once edits settle):
+    // write it now, so the next start loads it whole. Bounded: exiting must not hang on a busy worker.
+    if (client) await Promise.race([client.request('flushCaches', {}).catch(() => undefined), delay(FLUSH_TIMEOUT_MS)]);
     await client?.dispose();
   }
 

@@ -151,8 +151,18 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
       const after = await callText(second.client, 'dependentsOf', clone);
       assert.equal(after.text, before.text);
       assert.match(second.stderr(), /graph cache: loaded whole/);
+      // An edit applied just before the server stops is in the cache too (written on shutdown, not 5 s later).
+      fs.writeFileSync(path.join(root, 'src/extra.ts'), 'import { TableColumn } from "./TableColumn"\nexport function copyColumn(c: TableColumn) { return c.clone() }\n');
+      assert.match((await callText(second.client, 'dependentsOf', clone)).text, /^copyColumn --CALLS--> TableColumn\.clone$/m);
     } finally {
       await second.close();
+    }
+    const third = await startMcp({ args: ['--root', root], cacheHome });
+    try {
+      assert.match((await callText(third.client, 'dependentsOf', clone)).text, /^copyColumn --CALLS--> TableColumn\.clone$/m);
+      assert.match(third.stderr(), /graph cache: loaded whole/);
+    } finally {
+      await third.close();
     }
   });
 

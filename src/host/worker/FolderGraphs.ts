@@ -131,6 +131,17 @@ export class FolderGraphs {
     state.saveTimer.unref?.();
   }
 
+  /** Write the caches a recent update left to `saveCacheSoon` now: the host is about to stop this worker. */
+  async flushCaches(): Promise<void> {
+    for (const state of [...this.folders.values()]) {
+      if (!state.saveTimer) continue;
+      clearTimeout(state.saveTimer);
+      state.saveTimer = undefined;
+      await state.chain;
+      if (!state.token.isCancellationRequested) state.graph?.saveCache();
+    }
+  }
+
   async query(args: QueryArgs, tokenBudget?: number): Promise<QueryAnswer> {
     const { query } = args;
     try {

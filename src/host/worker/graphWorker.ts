@@ -24,6 +24,7 @@ const handlers: Handlers = {
   query: (p) => graphs.query(p.args, p.tokenBudget),
   symbols: () => graphs.symbols(),
   symbolAt: (p) => graphs.symbolAt(p.file, p.line, p.word),
+  flushCaches: () => graphs.flushCaches(),
   crash: (p) => crash(p.how),
 };
 

@@ -88,6 +88,8 @@ export interface Requests {
   symbols: { params: Record<string, never>; result: SymbolInfo[] };
   /** The innermost graph symbol declared around `line` (1-based) of an absolute `file`, preferring one named `word`. */
   symbolAt: { params: { file: string; line: number; word?: string }; result: (SymbolRef & { root: string }) | undefined };
+  /** Write every folder's pending graph cache now, after its queued updates (the host is shutting down). */
+  flushCaches: { params: Record<string, never>; result: void };
   /** Tests only (refused unless the worker was started with testHooks): die the way real workers die. */
   crash: { params: { how: 'exit' | 'throw' | 'oom' }; result: void };
 }
