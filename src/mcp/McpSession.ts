@@ -5,7 +5,7 @@ import { Logger } from '../core/Logger';
 import { ChangeBatch, ChangeQueue } from '../host/graph/ChangeQueue';
 import { RestartPolicy } from '../host/graph/RestartPolicy';
 import { FolderSpec, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
-import { WorkerClient } from '../host/worker/WorkerClient';
+import { WorkerClient, WorkerDiedError } from '../host/worker/WorkerClient';
 
 export interface McpSessionOptions {
   /** Absolute workspace root. */
@@ -94,8 +94,7 @@ export class McpSession {
         return await client.request('query', { args });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        const workerDied = message.startsWith('the graph worker');
-        if (workerDied && attempt < RestartPolicy.MAX_CRASHES) continue;
+        if (err instanceof WorkerDiedError && attempt < RestartPolicy.MAX_CRASHES) continue;
         this.options.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
         return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${message}. Restart the MCP server if this repeats (its log on stderr has details).`, isError: true };
       }
@@ -134,6 +133,7 @@ export class McpSession {
       (r) => {
         if (this.client !== client) return;
         this.state = 'ready';
+        this.restarts.onRecovered();
         log.info(`ready: ${r.files} files, ${r.symbols} symbols, ${r.projects} projects in ${Math.round(r.millis)} ms (${r.typescript})`);
         for (const error of r.errors) log.error(`the graph is incomplete: ${error}`);
       },
@@ -202,7 +202,7 @@ export class McpSession {
       return;
     }
     this.state = 'stopped';
-    this.failure = `${reason}; it died ${decision.crashes} times within ${decision.withinMs / 60_000} minutes, so it is not restarted again`;
+    this.failure = `${reason}; ${decision.why}, so it is not restarted again`;
     this.options.log.error(this.failure);
   }
 }
