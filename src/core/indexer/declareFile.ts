@@ -1,3 +1,4 @@
+import * as path from 'path';
 import type * as TS from 'typescript';
 import { GraphNode, NodeKind } from '../graph/GraphTypes';
 import { PreorderWalk } from './PreorderWalk';
@@ -84,7 +85,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
   const visit = (node: TS.Node, prefix: string): void => {
     if (ts.isFunctionDeclaration(node)) {
       const name = node.name ? node.name.text : 'default';
-      add(node, node, qualify(prefix, name), 'function', false, symbolOf(node));
+      add(node, node, qualify(prefix, name), !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, symbolOf(node));
       return visitChildren(node, qualify(prefix, name));
     }
     if (ts.isClassDeclaration(node)) {
@@ -141,6 +142,10 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     }
     if (ts.isExpressionStatement(node) && ts.isBinaryExpression(node.expression)) {
       if (declareCommonJsExport(node.expression, prefix)) return;
+      if (isJs && !prefix && declareJsAssignment(node.expression)) return;
+    }
+    if (isJs && !prefix && ts.isExpressionStatement(node) && ts.isCallExpression(node.expression)) {
+      if (declareDefineProperty(node.expression)) return;
     }
     visitChildren(node, prefix);
   };
@@ -197,7 +202,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     const name = qualify(prefix, d.name.text);
     const init = d.initializer && skipOuterExpressions(ts, d.initializer);
     if (init && isFunctionLike(ts, init)) {
-      const id = add(d, span, name, 'function', false, symbolOf(d));
+      const id = add(d, span, name, !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, symbolOf(d));
       declToId.set(init, id);
       return visitChildren(init, name);
     }
@@ -268,13 +273,117 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       }
       return true;
     }
+    if (ts.isClassExpression(init)) {
+      // `module.exports = class Foo {}` (the file's base name when anonymous), `exports.Foo = class {}`.
+      const name = target || (init.name?.text ?? baseName);
+      const id = add(bin.left, bin.parent, name, 'class', false);
+      declToId.set(bin, id);
+      declToId.set(init, id);
+      visitClassMembers(init, name);
+      return true;
+    }
     if (!isFunctionLike(ts, init)) return false;
-    const name = target || ((init as TS.FunctionExpression).name?.text ?? 'default');
-    const id = add(bin, bin.parent, name, 'function', false);
+    // `module.exports = function f () {}` is `f`; an anonymous one takes the file's base name.
+    const name = target || ((init as TS.FunctionExpression).name?.text ?? baseName);
+    const id = add(bin.left, bin.parent, name, !target && constructorFunctions.has(name) ? 'class' : 'function', false);
+    declToId.set(bin, id);
     declToId.set(init, id);
     visitChildren(init, name);
     return true;
   };
+
+  /**
+   * JavaScript's other declaring assignments at the top level, the shapes TypeScript's binder
+   * gives symbols to: `X.prototype.m = function` (method `X.m`), `X.prototype = { m() {} }`,
+   * expandos `obj.m = function` / `a.b.m = () => {}` on local objects and functions (static
+   * methods `X.m` when X is a constructor function), `module.exports.a.b = function`.
+   */
+  const declareJsAssignment = (bin: TS.BinaryExpression): boolean => {
+    if (bin.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
+    let names = dottedNames(ts, bin.left);
+    if (!names || names.length < 2 || names[0] === 'this') return false;
+    if (names[0] === 'module' && names[1] === 'exports') names = names.slice(2);
+    else if (names[0] === 'exports') names = names.slice(1);
+    const protoAt = names.indexOf('prototype');
+    if (names.length === 0 || (protoAt >= 0 && protoAt < names.length - 2) || protoAt === 0) return false;
+    const init = skipOuterExpressions(ts, bin.right);
+    if (protoAt === names.length - 1) {
+      // `X.prototype = { m() {}, n: function () {} }`
+      if (!ts.isObjectLiteralExpression(init)) return false;
+      const owner = names.slice(0, -1).join('.');
+      for (const p of init.properties) later(() => declarePrototypeMember(p, owner));
+      return true;
+    }
+    const isPrototypeMember = protoAt === names.length - 2;
+    const owner = names.slice(0, isPrototypeMember ? -2 : -1).join('.');
+    const name = `${owner ? owner + '.' : ''}${names[names.length - 1]}`;
+    if (isFunctionLike(ts, init)) {
+      const isStatic = !isPrototypeMember && names.length === 2 && constructorFunctions.has(owner);
+      const kind: NodeKind = isPrototypeMember || isStatic ? 'method' : !owner && constructorFunctions.has(name) ? 'class' : 'function';
+      const id = add(bin.left, bin.parent, name, kind, isStatic);
+      declToId.set(bin, id);
+      declToId.set(init, id);
+      visitChildren(init, name);
+      return true;
+    }
+    if (ts.isClassExpression(init)) {
+      const id = add(bin.left, bin.parent, name, 'class', false);
+      declToId.set(init, id);
+      visitClassMembers(init, name);
+      return true;
+    }
+    if (ts.isObjectLiteralExpression(init) && !isPrototypeMember) {
+      declareObjectLiteral(init, name);
+      return true;
+    }
+    return false;
+  };
+
+  /** A member of `X.prototype = { … }`: an instance method (or accessor) of X. */
+  const declarePrototypeMember = (p: TS.ObjectLiteralElementLike, owner: string): void => {
+    const memberName = p.name && propertyNameText(ts, p.name);
+    const value = ts.isPropertyAssignment(p) ? skipOuterExpressions(ts, p.initializer) : undefined;
+    if (memberName === undefined || !(ts.isMethodDeclaration(p) || ts.isGetAccessorDeclaration(p) || ts.isSetAccessorDeclaration(p) || (value && isFunctionLike(ts, value)))) {
+      visitChildren(p, owner);
+      return;
+    }
+    const kind: NodeKind = ts.isGetAccessorDeclaration(p) ? 'getter' : ts.isSetAccessorDeclaration(p) ? 'setter' : 'method';
+    const id = add(p, p, `${owner}.${memberName}`, kind, false);
+    if (value) declToId.set(value, id);
+    visitChildren(value ?? p, `${owner}.${memberName}`);
+  };
+
+  /** `Object.defineProperty(obj, 'name', { get: function () {}, set (v) {}, value: function () {} })`. */
+  const declareDefineProperty = (call: TS.CallExpression): boolean => {
+    const callee = call.expression;
+    if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression) || callee.expression.text !== 'Object' || callee.name.text !== 'defineProperty') return false;
+    const [objArg, nameArg, descArg] = call.arguments;
+    if (!objArg || !nameArg || !descArg || !ts.isStringLiteralLike(nameArg) || !ts.isObjectLiteralExpression(descArg)) return false;
+    let names = dottedNames(ts, objArg);
+    if (!names || names[0] === 'this') return false;
+    if (names[0] === 'module' && names[1] === 'exports') names = names.slice(2);
+    else if (names[0] === 'exports') names = names.slice(1);
+    if (names[names.length - 1] === 'prototype') names = names.slice(0, -1);
+    const name = [...names, nameArg.text].join('.');
+    let declared = false;
+    for (const p of descArg.properties) {
+      const key = p.name && propertyNameText(ts, p.name);
+      const value = ts.isPropertyAssignment(p) ? skipOuterExpressions(ts, p.initializer) : ts.isMethodDeclaration(p) ? p : undefined;
+      if (!value || !(value === p || isFunctionLike(ts, value)) || (key !== 'get' && key !== 'set' && key !== 'value')) continue;
+      const kind: NodeKind = key === 'get' ? 'getter' : key === 'set' ? 'setter' : 'function';
+      const id = add(p, p, name, kind, false);
+      if (!declared) declToId.set(call, id);
+      declToId.set(value, id);
+      declared = true;
+      later(() => visitChildren(value, name));
+    }
+    return declared;
+  };
+
+  const isJs = (sf.flags & ts.NodeFlags.JavaScriptFile) !== 0;
+  const baseName = path.posix.basename(file).replace(/\.[^.]*$/, '');
+  /** Top-level functions whose prototype gets members: constructor functions, class-like nodes. */
+  const constructorFunctions = isJs ? findConstructorFunctions(ts, sf) : new Set<string>();
 
   visitChildren(sf, '');
   preorder.run(visit);
@@ -326,6 +435,34 @@ function hasExportModifier(ts: typeof TS, node: TS.Node): boolean {
 function isTopLevelOf(ts: typeof TS, node: TS.Node): boolean {
   const p = node.parent;
   return !!p && (ts.isSourceFile(p) || ts.isModuleBlock(p));
+}
+
+/** `a.b.c` → ['a', 'b', 'c'] (identifiers and `this` only), else undefined. */
+function dottedNames(ts: typeof TS, e: TS.Expression): string[] | undefined {
+  const names: string[] = [];
+  let cur: TS.Expression = e;
+  while (ts.isPropertyAccessExpression(cur)) {
+    if (!ts.isIdentifier(cur.name)) return undefined;
+    names.push(cur.name.text);
+    cur = cur.expression;
+  }
+  if (ts.isIdentifier(cur)) names.push(cur.text);
+  else if (cur.kind === ts.SyntaxKind.ThisKeyword) names.push('this');
+  else return undefined;
+  return names.reverse();
+}
+
+/** Names X of top-level `X.prototype.m = …` / `X.prototype = …` statements: constructor functions. */
+function findConstructorFunctions(ts: typeof TS, sf: TS.SourceFile): Set<string> {
+  const found = new Set<string>();
+  for (const st of sf.statements) {
+    if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+    const names = dottedNames(ts, st.expression.left);
+    if (!names || names[0] === 'this') continue;
+    const at = names.indexOf('prototype');
+    if (at === 1 && names.length <= 3) found.add(names[0]);
+  }
+  return found;
 }
 
 /** '' for `module.exports = …`, the name for `exports.x = …` / `module.exports.x = …`, else undefined. */
