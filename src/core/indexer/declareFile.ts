@@ -141,11 +141,27 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       }
     }
     if (ts.isExpressionStatement(node) && ts.isBinaryExpression(node.expression)) {
-      if (declareCommonJsExport(node.expression, prefix)) return;
-      if (isJs && !prefix && declareJsAssignment(node.expression)) return;
+      // `a.x = a.y = function y () {}`: the innermost assignment declares, the outer names alias it.
+      // The one whose name the function carries wins (`res.contentType = res.type = function contentType`).
+      const chain = assignmentChain(ts, node.expression);
+      const value = skipOuterExpressions(ts, chain[chain.length - 1].right);
+      const ownName = ts.isFunctionExpression(value) || ts.isClassExpression(value) ? value.name?.text : undefined;
+      const inner = chain.find((link) => ownName !== undefined && ts.isPropertyAccessExpression(link.left) && link.left.name.text === ownName) ?? chain[chain.length - 1];
+      if (declareCommonJsExport(inner, prefix, node, value) || (isJs && !prefix && declareJsAssignment(inner, node, value))) {
+        const id = declToId.get(inner);
+        if (id) for (const outer of chain) if (outer !== inner && ts.isPropertyAccessExpression(outer.left)) declToId.set(outer.left, id);
+        return;
+      }
     }
-    if (isJs && !prefix && ts.isExpressionStatement(node) && ts.isCallExpression(node.expression)) {
-      if (declareDefineProperty(node.expression)) return;
+    if (isJs && ts.isFunctionExpression(node) && node.name && !declToId.has(node)) {
+      // A named function expression in JS (`router.use(path, function mounted_app () {})`, `return
+      // function proxy () {}`): editors list it under its own name, so it is a node of its own.
+      const name = qualify(prefix, node.name.text);
+      add(node, node, name, 'function', false, symbolOf(node));
+      return visitChildren(node, name);
+    }
+    if (isJs && ts.isExpressionStatement(node) && ts.isCallExpression(node.expression)) {
+      if (declareDefineProperty(node.expression, prefix)) return;
     }
     visitChildren(node, prefix);
   };
@@ -200,7 +216,22 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     }
     const span = stmt.declarationList.declarations.length === 1 ? stmt : d;
     const name = qualify(prefix, d.name.text);
-    const init = d.initializer && skipOuterExpressions(ts, d.initializer);
+    let init = d.initializer && skipOuterExpressions(ts, d.initializer);
+    if (init && isJs && ts.isBinaryExpression(init) && init.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      // `var proto = module.exports = function () {}`: the variable names the function, the export aliases it.
+      const chain = assignmentChain(ts, init);
+      const value = skipOuterExpressions(ts, chain[chain.length - 1].right);
+      if (isFunctionLike(ts, value)) {
+        const id = add(d, span, name, !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, symbolOf(d));
+        for (const link of chain) {
+          declToId.set(link, id);
+          if (ts.isPropertyAccessExpression(link.left)) declToId.set(link.left, id);
+        }
+        init = value;
+        declToId.set(init, id);
+        return visitChildren(init, name);
+      }
+    }
     if (init && isFunctionLike(ts, init)) {
       const id = add(d, span, name, !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, symbolOf(d));
       declToId.set(init, id);
@@ -253,11 +284,10 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
   };
 
   /** `exports.f = function () {}`, `module.exports.f = () => {}`, `module.exports = { f() {} }` in JS files. */
-  const declareCommonJsExport = (bin: TS.BinaryExpression, prefix: string): boolean => {
+  const declareCommonJsExport = (bin: TS.BinaryExpression, prefix: string, statement: TS.Node, init: TS.Expression): boolean => {
     if (bin.operatorToken.kind !== ts.SyntaxKind.EqualsToken || prefix) return false;
     const target = commonJsExportName(ts, bin.left);
     if (target === undefined) return false;
-    const init = skipOuterExpressions(ts, bin.right);
     if (target === '' && ts.isObjectLiteralExpression(init)) {
       for (const p of init.properties) {
         const memberName = p.name && propertyNameText(ts, p.name);
@@ -276,7 +306,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     if (ts.isClassExpression(init)) {
       // `module.exports = class Foo {}` (the file's base name when anonymous), `exports.Foo = class {}`.
       const name = target || (init.name?.text ?? baseName);
-      const id = add(bin.left, bin.parent, name, 'class', false);
+      const id = add(bin.left, statement, name, 'class', false);
       declToId.set(bin, id);
       declToId.set(init, id);
       visitClassMembers(init, name);
@@ -285,7 +315,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     if (!isFunctionLike(ts, init)) return false;
     // `module.exports = function f () {}` is `f`; an anonymous one takes the file's base name.
     const name = target || ((init as TS.FunctionExpression).name?.text ?? baseName);
-    const id = add(bin.left, bin.parent, name, !target && constructorFunctions.has(name) ? 'class' : 'function', false);
+    const id = add(bin.left, statement, name, !target && constructorFunctions.has(name) ? 'class' : 'function', false);
     declToId.set(bin, id);
     declToId.set(init, id);
     visitChildren(init, name);
@@ -298,7 +328,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
    * expandos `obj.m = function` / `a.b.m = () => {}` on local objects and functions (static
    * methods `X.m` when X is a constructor function), `module.exports.a.b = function`.
    */
-  const declareJsAssignment = (bin: TS.BinaryExpression): boolean => {
+  const declareJsAssignment = (bin: TS.BinaryExpression, statement: TS.Node, init: TS.Expression): boolean => {
     if (bin.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
     let names = dottedNames(ts, bin.left);
     if (!names || names.length < 2 || names[0] === 'this') return false;
@@ -306,7 +336,6 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     else if (names[0] === 'exports') names = names.slice(1);
     const protoAt = names.indexOf('prototype');
     if (names.length === 0 || (protoAt >= 0 && protoAt < names.length - 2) || protoAt === 0) return false;
-    const init = skipOuterExpressions(ts, bin.right);
     if (protoAt === names.length - 1) {
       // `X.prototype = { m() {}, n: function () {} }`
       if (!ts.isObjectLiteralExpression(init)) return false;
@@ -320,14 +349,14 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     if (isFunctionLike(ts, init)) {
       const isStatic = !isPrototypeMember && names.length === 2 && constructorFunctions.has(owner);
       const kind: NodeKind = isPrototypeMember || isStatic ? 'method' : !owner && constructorFunctions.has(name) ? 'class' : 'function';
-      const id = add(bin.left, bin.parent, name, kind, isStatic);
+      const id = add(bin.left, statement, name, kind, isStatic);
       declToId.set(bin, id);
       declToId.set(init, id);
       visitChildren(init, name);
       return true;
     }
     if (ts.isClassExpression(init)) {
-      const id = add(bin.left, bin.parent, name, 'class', false);
+      const id = add(bin.left, statement, name, 'class', false);
       declToId.set(init, id);
       visitClassMembers(init, name);
       return true;
@@ -354,13 +383,21 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
   };
 
   /** `Object.defineProperty(obj, 'name', { get: function () {}, set (v) {}, value: function () {} })`. */
-  const declareDefineProperty = (call: TS.CallExpression): boolean => {
+  const declareDefineProperty = (call: TS.CallExpression, prefix: string): boolean => {
     const callee = call.expression;
     if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression) || callee.expression.text !== 'Object' || callee.name.text !== 'defineProperty') return false;
     const [objArg, nameArg, descArg] = call.arguments;
     if (!objArg || !nameArg || !descArg || !ts.isStringLiteralLike(nameArg) || !ts.isObjectLiteralExpression(descArg)) return false;
     let names = dottedNames(ts, objArg);
-    if (!names || names[0] === 'this') return false;
+    if (!names) return false;
+    if (names[0] === 'this') {
+      // `Object.defineProperty(this, 'router', …)` inside `app.lazyrouter` or constructor function `Foo`.
+      const receiver = constructorFunctions.has(prefix) ? prefix : prefix.slice(0, Math.max(0, prefix.lastIndexOf('.')));
+      if (!receiver) return false;
+      names = [...receiver.split('.'), ...names.slice(1)];
+    } else if (prefix) {
+      return false;
+    }
     if (names[0] === 'module' && names[1] === 'exports') names = names.slice(2);
     else if (names[0] === 'exports') names = names.slice(1);
     if (names[names.length - 1] === 'prototype') names = names.slice(0, -1);
@@ -435,6 +472,18 @@ function hasExportModifier(ts: typeof TS, node: TS.Node): boolean {
 function isTopLevelOf(ts: typeof TS, node: TS.Node): boolean {
   const p = node.parent;
   return !!p && (ts.isSourceFile(p) || ts.isModuleBlock(p));
+}
+
+/** `a = b = c = value` → the assignments outermost first (just `bin` when it is no chain). */
+function assignmentChain(ts: typeof TS, bin: TS.BinaryExpression): TS.BinaryExpression[] {
+  const chain = [bin];
+  for (;;) {
+    const last = chain[chain.length - 1];
+    if (last.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return chain;
+    const right = skipOuterExpressions(ts, last.right);
+    if (!ts.isBinaryExpression(right) || right.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return chain;
+    chain.push(right);
+  }
 }
 
 /** `a.b.c` → ['a', 'b', 'c'] (identifiers and `this` only), else undefined. */
