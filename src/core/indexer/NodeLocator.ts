@@ -103,7 +103,18 @@ function isPlatformTypes(abs: string): boolean {
   return abs.includes('/node_modules/@types/node/');
 }
 
-/** The node a declaration stands for: itself, or (for an enum member) its enum. */
+/**
+ * The node a declaration stands for: itself, (for an enum member) its enum, or (for the
+ * `Object.defineProperty(obj, 'x', { get … })` call the binder declares `x` by) its first accessor.
+ */
 function lookupDeclaration(ts: typeof TS, declared: DeclaredFile, decl: TS.Node): string | undefined {
-  return declared.declToId.get(decl) ?? (ts.isEnumMember(decl) ? declared.declToId.get(decl.parent) : undefined);
+  const own = declared.declToId.get(decl) ?? (ts.isEnumMember(decl) ? declared.declToId.get(decl.parent) : undefined);
+  if (own || !ts.isCallExpression(decl)) return own;
+  const descriptor = decl.arguments[2];
+  if (!descriptor || !ts.isObjectLiteralExpression(descriptor)) return undefined;
+  for (const p of descriptor.properties) {
+    const id = declared.declToId.get(p);
+    if (id) return id;
+  }
+  return undefined;
 }

@@ -409,7 +409,6 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       if (!value || !(value === p || isFunctionLike(ts, value)) || (key !== 'get' && key !== 'set' && key !== 'value')) continue;
       const kind: NodeKind = key === 'get' ? 'getter' : key === 'set' ? 'setter' : 'function';
       const id = add(p, p, name, kind, false);
-      if (!declared) declToId.set(call, id);
       declToId.set(value, id);
       declared = true;
       later(() => visitChildren(value, name));
