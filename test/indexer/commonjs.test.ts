@@ -85,19 +85,21 @@ describe('indexWorkspace: CommonJS and prototype-style JavaScript', () => {
       assert.equal(node(graph, SHAPES, 'Queue.length').kind, 'getter', 'Object.defineProperty(X.prototype, …)');
       assert.equal(node(graph, HELPERS, 'double').kind, 'function', 'exports.f = arrow');
       assert.equal(node(graph, HELPERS, 'triple').kind, 'function', 'module.exports.f = function');
-      assert.equal(node(graph, HELPERS, 'version').kind, 'getter', 'Object.defineProperty(exports, …)');
-      assert.deepEqual(span(node(graph, SERVER, 'createServer', 'function')), { offset: 6, limit: 6 }, 'anonymous module.exports = function takes the file name');
+      assert.deepEqual(span(node(graph, HELPERS, { name: 'version', kind: 'getter' })), { offset: 8, limit: 3 }, 'Object.defineProperty(exports, …)');
+      assert.deepEqual(span(node(graph, HELPERS, { name: 'version', kind: 'setter' })), { offset: 11, limit: 3 });
+      assert.deepEqual(span(node(graph, SERVER, 'createServer', 'function')), { offset: 6, limit: 7 }, 'anonymous module.exports = function takes the file name');
       assert.equal(node(graph, 'lib/named.js', 'makeStack').kind, 'function', 'module.exports = function makeStack');
       assert.equal(node(graph, REGISTRY, 'registry.add').kind, 'function');
       assert.equal(node(graph, REGISTRY, 'plugin.version').kind, 'function', 'an expando on a plain function');
       assert.equal(hasNode(graph, REGISTRY, 'registry.names'), false, 'a non-function expando is no node');
     });
 
-    it('resolves require: default, destructured, a property of the required module, a getter', () => {
+    it('resolves require: default, destructured, a property of the required module, a getter and a setter', () => {
       assert.deepEqual(linesOf(edge(graph, SERVER, 'createServer', 'CALLS', SHAPES, { name: 'Queue.create', isStatic: true })), [7]);
       assert.deepEqual(linesOf(edge(graph, SERVER, 'createServer', 'CALLS', HELPERS, 'double')), [8]);
       assert.deepEqual(linesOf(edge(graph, SERVER, 'createServer', 'CALLS', HELPERS, 'triple')), [9]);
-      assert.deepEqual(linesOf(edge(graph, SERVER, 'createServer', 'REFERENCES', HELPERS, 'version')), [10]);
+      assert.deepEqual(linesOf(edge(graph, SERVER, 'createServer', 'REFERENCES', HELPERS, { name: 'version', kind: 'getter' })), [11], 'a read');
+      assert.deepEqual(linesOf(edge(graph, SERVER, 'createServer', 'REFERENCES', HELPERS, { name: 'version', kind: 'setter' })), [10], 'a write');
       assert.deepEqual(linesOf(edge(graph, 'lib/named.js', 'makeStack', 'CALLS', SHAPES, 'Stack.peek')), [3]);
       assert.deepEqual(linesOf(edge(graph, 'lib/named.js', 'makeStack', 'CALLS', SHAPES, 'Stack')), [3]);
     });
@@ -114,7 +116,7 @@ describe('indexWorkspace: CommonJS and prototype-style JavaScript', () => {
     });
 
     it('follows a JSDoc-typed receiver', () => {
-      assert.deepEqual(linesOf(edge(graph, SERVER, 'drain', 'CALLS', SHAPES, 'Queue.size')), [15]);
+      assert.deepEqual(linesOf(edge(graph, SERVER, 'drain', 'CALLS', SHAPES, 'Queue.size')), [16]);
     });
 
     it('resolves the same members from ESM .mjs and from TypeScript (allowJs)', () => {

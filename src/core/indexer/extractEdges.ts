@@ -1,6 +1,6 @@
 import type * as TS from 'typescript';
 import { EdgeType, FileContribution, GraphEdge, GraphNode, edgeKey } from '../graph/GraphTypes';
-import { DeclaredFile, propertyNameText, skipOuterExpressions } from './declareFile';
+import { DeclaredFile, nodeId, propertyNameText, skipOuterExpressions } from './declareFile';
 import { collectTypeEdges } from './collectTypeEdges';
 import { PreorderWalk } from './PreorderWalk';
 
@@ -110,10 +110,10 @@ export function extractEdges(input: ExtractInput): FileContribution {
     const receiver = container.kind === 'class' ? container.name : container.name.slice(0, Math.max(0, container.name.lastIndexOf('.')));
     if (!receiver) return [];
     const out: Target[] = [];
-    for (const node of declared.nodes) {
-      if (node.name === `${receiver}.${pa.name.text}` && node.kind !== 'class' && !node.external) {
-        out.push({ id: node.id, kind: node.kind, file: node.file, isAbstract: false });
-      }
+    const name = `${receiver}.${pa.name.text}`;
+    for (const [kind, isStatic] of THIS_MEMBER_KINDS) {
+      const node = declared.byId.get(nodeId(declared.file, name, kind, isStatic));
+      if (node && !node.external) out.push({ id: node.id, kind: node.kind, file: node.file, isAbstract: false });
     }
     return out;
   };
@@ -274,6 +274,14 @@ export function extractEdges(input: ExtractInput): FileContribution {
     problems,
   };
 }
+
+/** What `this.m()` may name when the checker has no type for `this`: a sibling function, method or property. */
+const THIS_MEMBER_KINDS: ReadonlyArray<[GraphNode['kind'], boolean]> = [
+  ['function', false],
+  ['method', false],
+  ['method', true],
+  ['property', false],
+];
 
 /** What a call, `new` or JSX tag can run: not a type, an interface, a namespace, an enum or a module. */
 function isCallable(t: Target): boolean {
