@@ -39,5 +39,7 @@ describe('JavaScript coverage on real CommonJS code (express 4.21.2)', () => {
     assert.ok(targetsOf(graph, ROUTER, 'proto.route', 'CALLS').includes('lib/router/route.js:Route'), 'new Route()');
     assert.ok(targetsOf(graph, ROUTER, 'proto.route', 'CALLS').includes('lib/router/layer.js:Layer'), 'new Layer()');
     assert.ok(targetsOf(graph, ROUTER, 'matchLayer', 'CALLS').includes('lib/router/layer.js:Layer.match'), '@param {Layer} layer');
+    // `res.set = res.header = function header`: `this.set()` in res.send reaches the one node, res.header.
+    assert.ok(targetsOf(graph, 'lib/response.js', 'res.send', 'CALLS').includes('lib/response.js:res.header'), 'this.set() through a chained name');
   });
 });

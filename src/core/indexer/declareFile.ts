@@ -13,6 +13,8 @@ export interface DeclaredFile {
   byId: Map<string, GraphNode>;
   /** Every declaration (and the function expression of a function-valued variable) that stands for a node. */
   declToId: Map<TS.Node, string>;
+  /** JS only: other names of a node (`res.set` for `res.set = res.header = function header`), qualified name → id. */
+  aliases?: Map<string, string>;
   moduleId: string;
   /** Naming the file's declarations threw (see `moduleOnly`): why. */
   failure?: string;
@@ -78,6 +80,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     return id;
   };
   const mergeKeys = new Map<string, TS.Symbol>();
+  const aliases = new Map<string, string>();
   const symbolOf = (n: TS.Node): TS.Symbol | undefined => (n as { symbol?: TS.Symbol }).symbol;
   const qualify = (prefix: string, name: string) => (prefix ? `${prefix}.${name}` : name);
   const isStaticMember = (n: TS.Node) => (ts.getCombinedModifierFlags(n as TS.Declaration) & ts.ModifierFlags.Static) !== 0;
@@ -149,7 +152,14 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       const inner = chain.find((link) => ownName !== undefined && ts.isPropertyAccessExpression(link.left) && link.left.name.text === ownName) ?? chain[chain.length - 1];
       if (declareCommonJsExport(inner, prefix, node, value) || (isJs && !prefix && declareJsAssignment(inner, node, value))) {
         const id = declToId.get(inner);
-        if (id) for (const outer of chain) if (outer !== inner && ts.isPropertyAccessExpression(outer.left)) declToId.set(outer.left, id);
+        if (id) {
+          for (const outer of chain) {
+            if (outer === inner || !ts.isPropertyAccessExpression(outer.left)) continue;
+            declToId.set(outer.left, id);
+            const alias = memberName(ts, outer.left);
+            if (alias) aliases.set(qualify(prefix, alias), id);
+          }
+        }
         return;
       }
     }
@@ -423,7 +433,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
 
   visitChildren(sf, '');
   preorder.run(visit);
-  return { file, external, nodes, byId, declToId, moduleId: external ? '' : moduleNode.id };
+  return { file, external, nodes, byId, declToId, moduleId: external ? '' : moduleNode.id, ...(aliases.size ? { aliases } : {}) };
 }
 
 /** A file reduced to its module node: what a file whose declarations cannot be named contributes. */
@@ -471,6 +481,16 @@ function hasExportModifier(ts: typeof TS, node: TS.Node): boolean {
 function isTopLevelOf(ts: typeof TS, node: TS.Node): boolean {
   const p = node.parent;
   return !!p && (ts.isSourceFile(p) || ts.isModuleBlock(p));
+}
+
+/** The name `X.prototype.m` / `exports.a.b` / `obj.m` declares: `X.m`, `a.b`, `obj.m`. */
+function memberName(ts: typeof TS, left: TS.Expression): string | undefined {
+  let names = dottedNames(ts, left);
+  if (!names || names[0] === 'this') return undefined;
+  if (names[0] === 'module' && names[1] === 'exports') names = names.slice(2);
+  else if (names[0] === 'exports') names = names.slice(1);
+  if (names.length >= 3 && names[names.length - 2] === 'prototype') names = [...names.slice(0, -2), names[names.length - 1]];
+  return names.length > 0 && !names.includes('prototype') ? names.join('.') : undefined;
 }
 
 /** `a = b = c = value` → the assignments outermost first (just `bin` when it is no chain). */

@@ -111,9 +111,12 @@ export function extractEdges(input: ExtractInput): FileContribution {
     if (!receiver) return [];
     const out: Target[] = [];
     const name = `${receiver}.${pa.name.text}`;
-    for (const [kind, isStatic] of THIS_MEMBER_KINDS) {
-      const node = declared.byId.get(nodeId(declared.file, name, kind, isStatic));
-      if (node && !node.external) out.push({ id: node.id, kind: node.kind, file: node.file, isAbstract: false });
+    const ids = THIS_MEMBER_KINDS.map(([kind, isStatic]) => nodeId(declared.file, name, kind, isStatic));
+    const alias = declared.aliases?.get(name);
+    if (alias) ids.push(alias);
+    for (const id of ids) {
+      const node = declared.byId.get(id);
+      if (node && !node.external && !out.some((t) => t.id === id)) out.push({ id: node.id, kind: node.kind, file: node.file, isAbstract: false });
     }
     return out;
   };
