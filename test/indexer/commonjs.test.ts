@@ -87,6 +87,9 @@ describe('indexWorkspace: CommonJS and prototype-style JavaScript', () => {
       assert.equal(node(graph, HELPERS, 'triple').kind, 'function', 'module.exports.f = function');
       assert.deepEqual(span(node(graph, HELPERS, { name: 'version', kind: 'getter' })), { offset: 8, limit: 3 }, 'Object.defineProperty(exports, …)');
       assert.deepEqual(span(node(graph, HELPERS, { name: 'version', kind: 'setter' })), { offset: 11, limit: 3 });
+      assert.equal(node(graph, HELPERS, 'cursor.hide').kind, 'function', 'exports.o = { f: function }');
+      assert.equal(node(graph, HELPERS, 'parsers.yaml').kind, 'function', 'const p = (exports.p = { f: () => … })');
+      assert.deepEqual(linesOf(edge(graph, HELPERS, HELPERS, 'CALLS', HELPERS, 'parsers.yaml')), [25]);
       assert.deepEqual(span(node(graph, SERVER, 'createServer', 'function')), { offset: 6, limit: 7 }, 'anonymous module.exports = function takes the file name');
       assert.equal(node(graph, 'lib/named.js', 'makeStack').kind, 'function', 'module.exports = function makeStack');
       assert.equal(node(graph, REGISTRY, 'registry.add').kind, 'function');

@@ -241,6 +241,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
         declToId.set(init, id);
         return visitChildren(init, name);
       }
+      if (ts.isObjectLiteralExpression(value)) return declareObjectLiteral(value, name); // `const parsers = (exports.parsers = { … })`
     }
     if (init && isFunctionLike(ts, init)) {
       const id = add(d, span, name, !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, symbolOf(d));
@@ -353,7 +354,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       for (const p of init.properties) later(() => declarePrototypeMember(p, owner));
       return true;
     }
-    const isPrototypeMember = protoAt === names.length - 2;
+    const isPrototypeMember = protoAt >= 0 && protoAt === names.length - 2;
     const owner = names.slice(0, isPrototypeMember ? -2 : -1).join('.');
     const name = `${owner ? owner + '.' : ''}${names[names.length - 1]}`;
     if (isFunctionLike(ts, init)) {
