@@ -95,6 +95,8 @@ describe('indexWorkspace: CommonJS and prototype-style JavaScript', () => {
       assert.equal(node(graph, REGISTRY, 'registry.add').kind, 'function');
       assert.equal(node(graph, REGISTRY, 'plugin.version').kind, 'function', 'an expando on a plain function');
       assert.equal(hasNode(graph, REGISTRY, 'registry.names'), false, 'a non-function expando is no node');
+      assert.deepEqual(span(node(graph, REGISTRY, 'install.target.context', 'function')), { offset: 22, limit: 3 }, 'an expando inside a function, named by it');
+      assert.deepEqual(linesOf(edge(graph, REGISTRY, 'install.target.context', 'CALLS', REGISTRY, 'install.target.context')), [23], 'this.describe(): its other name');
     });
 
     it('resolves require: default, destructured, a property of the required module, a getter and a setter', () => {

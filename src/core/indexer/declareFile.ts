@@ -150,7 +150,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       const value = skipOuterExpressions(ts, chain[chain.length - 1].right);
       const ownName = ts.isFunctionExpression(value) || ts.isClassExpression(value) ? value.name?.text : undefined;
       const inner = chain.find((link) => ownName !== undefined && ts.isPropertyAccessExpression(link.left) && link.left.name.text === ownName) ?? chain[chain.length - 1];
-      if (declareCommonJsExport(inner, prefix, node, value) || (isJs && !prefix && declareJsAssignment(inner, node, value))) {
+      if (declareCommonJsExport(inner, prefix, node, value) || (isJs && declareJsAssignment(inner, node, value, prefix))) {
         const id = declToId.get(inner);
         if (id) {
           for (const outer of chain) {
@@ -339,10 +339,12 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
    * expandos `obj.m = function` / `a.b.m = () => {}` on local objects and functions (static
    * methods `X.m` when X is a constructor function), `module.exports.a.b = function`.
    */
-  const declareJsAssignment = (bin: TS.BinaryExpression, statement: TS.Node, init: TS.Expression): boolean => {
+  const declareJsAssignment = (bin: TS.BinaryExpression, statement: TS.Node, init: TS.Expression, prefix: string): boolean => {
     if (bin.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
     let names = dottedNames(ts, bin.left);
     if (!names || names.length < 2 || names[0] === 'this') return false;
+    // Inside a function only plain expandos (`context.describe = function`), never exports or prototypes.
+    if (prefix && (names[0] === 'module' || names[0] === 'exports' || names.includes('prototype') || !isFunctionLike(ts, init))) return false;
     if (names[0] === 'module' && names[1] === 'exports') names = names.slice(2);
     else if (names[0] === 'exports') names = names.slice(1);
     const protoAt = names.indexOf('prototype');
@@ -356,10 +358,11 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     }
     const isPrototypeMember = protoAt >= 0 && protoAt === names.length - 2;
     const owner = names.slice(0, isPrototypeMember ? -2 : -1).join('.');
-    const name = `${owner ? owner + '.' : ''}${names[names.length - 1]}`;
+    // Inside a function the name is qualified by it, like a nested function (`bdd.context.describe`).
+    const name = qualify(prefix, `${owner ? owner + '.' : ''}${names[names.length - 1]}`);
     if (isFunctionLike(ts, init)) {
-      const isStatic = !isPrototypeMember && names.length === 2 && constructorFunctions.has(owner);
-      const kind: NodeKind = isPrototypeMember || isStatic ? 'method' : !owner && constructorFunctions.has(name) ? 'class' : 'function';
+      const isStatic = !prefix && !isPrototypeMember && names.length === 2 && constructorFunctions.has(owner);
+      const kind: NodeKind = isPrototypeMember || isStatic ? 'method' : !prefix && !owner && constructorFunctions.has(name) ? 'class' : 'function';
       const id = add(bin.left, statement, name, kind, isStatic);
       declToId.set(bin, id);
       declToId.set(init, id);
