@@ -334,10 +334,11 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
   };
 
   /**
-   * JavaScript's other declaring assignments at the top level, the shapes TypeScript's binder
-   * gives symbols to: `X.prototype.m = function` (method `X.m`), `X.prototype = { m() {} }`,
-   * expandos `obj.m = function` / `a.b.m = () => {}` on local objects and functions (static
-   * methods `X.m` when X is a constructor function), `module.exports.a.b = function`.
+   * JavaScript's other declaring assignments, the shapes TypeScript's binder gives symbols to: at
+   * the top level `X.prototype.m = function` (method `X.m`), `X.prototype = { m() {} }`, expandos
+   * `obj.m = function` / `a.b.m = () => {}` on local objects and functions (static methods `X.m`
+   * when X is a constructor function), `module.exports.a.b = function`; inside a function `f`, a
+   * function expando `obj.m = function` only, named `f.obj.m`.
    */
   const declareJsAssignment = (bin: TS.BinaryExpression, statement: TS.Node, init: TS.Expression, prefix: string): boolean => {
     if (bin.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
