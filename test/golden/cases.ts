@@ -55,4 +55,13 @@ export const goldenCases: GoldenCase[] = [
   { fixture: 'stdlib-inference', name: 'dependentsOf-TableColumn.clone', argv: ['dependentsOf', 'src/TableColumn.ts', 'TableColumn.clone'] },
   { fixture: 'stdlib-inference', name: 'dependentsOf-Widget.render', argv: ['dependentsOf', 'src/widget.ts', 'Widget.render'] },
   { fixture: 'stdlib-inference', name: 'dependenciesOf-viaNarrowing', argv: ['dependenciesOf', 'src/uses.ts', 'viaNarrowing'] },
+
+  // CommonJS and prototype-style JavaScript (issue 11): require(), exports.f, expandos, X.prototype.m,
+  // constructor functions, this.m(), JSDoc receivers; the built CLI runs these too (test/artifacts).
+  { fixture: 'commonjs-repro', name: 'dependentsOf-compileTrust', argv: ['dependentsOf', 'utils.js', 'compileTrust'] },
+  { fixture: 'commonjs-repro', name: 'dependenciesOf-app.init', argv: ['dependenciesOf', 'app.js', 'app.init'] },
+  { fixture: 'commonjs-repro', name: 'dependentsOf-Route.prototype.handle', argv: ['dependentsOf', 'route.js', 'Route.prototype.handle'] },
+  { fixture: 'js-shapes', name: 'dependentsOf-Queue.size', argv: ['dependentsOf', 'lib/shapes.js', 'Queue.size'] },
+  { fixture: 'js-shapes', name: 'dependenciesOf-createServer', argv: ['dependenciesOf', 'lib/createServer.js', 'createServer'] },
+  { fixture: 'express-4.21.2', name: 'dependenciesOf-app.init', argv: ['dependenciesOf', 'lib/application.js', 'app.init'] },
 ];

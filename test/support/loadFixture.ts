@@ -32,6 +32,9 @@ export const FIXTURE_NAMES = [
   'sample',
   'stdlib-inference',
   'merged-symbols',
+  'commonjs-repro',
+  'js-shapes',
+  'express-4.21.2',
 ] as const;
 
 export type FixtureName = (typeof FIXTURE_NAMES)[number];

@@ -7,8 +7,10 @@ import { FileContribution } from '../graph/GraphTypes';
  * Bump when the extraction rules change: an old cache must never feed a newer indexer.
  * 4: caches written by 0.1.0 builds that ran without their standard library hold graphs with
  * calls missing; no such cache may survive the upgrade.
+ * 5: JavaScript files declare CommonJS/prototype members and resolve calls through require(): a
+ * cached JS file's contribution from before lacks them.
  */
-export const CACHE_FORMAT = 4;
+export const CACHE_FORMAT = 5;
 
 /**
  * The graph persisted between runs, keyed by content: each file's contribution with the hash of

@@ -64,12 +64,13 @@ export class NodeLocator {
           const info = this.fileInfo(program, decl.getSourceFile());
           if (!info) continue;
           const declared = this.declaredFor(decl.getSourceFile(), info.file, !info.owned);
-          const id = lookupDeclaration(ts, declared, decl);
-          if (!id || out.some((t) => t.id === id)) continue;
-          const node = declared.byId.get(id)!;
-          const isAbstract =
-            ts.isMethodSignature(decl) || ts.isPropertySignature(decl) || (ts.getCombinedModifierFlags(decl as TS.Declaration) & ts.ModifierFlags.Abstract) !== 0;
-          out.push({ id, kind: node.kind, file: info.file, external: info.owned ? undefined : node, isAbstract });
+          for (const id of lookupDeclaration(ts, declared, decl)) {
+            if (out.some((t) => t.id === id)) continue;
+            const node = declared.byId.get(id)!;
+            const isAbstract =
+              ts.isMethodSignature(decl) || ts.isPropertySignature(decl) || (ts.getCombinedModifierFlags(decl as TS.Declaration) & ts.ModifierFlags.Abstract) !== 0;
+            out.push({ id, kind: node.kind, file: info.file, external: info.owned ? undefined : node, isAbstract });
+          }
         }
         return out;
       },
@@ -103,7 +104,19 @@ function isPlatformTypes(abs: string): boolean {
   return abs.includes('/node_modules/@types/node/');
 }
 
-/** The node a declaration stands for: itself, or (for an enum member) its enum. */
-function lookupDeclaration(ts: typeof TS, declared: DeclaredFile, decl: TS.Node): string | undefined {
-  return declared.declToId.get(decl) ?? (ts.isEnumMember(decl) ? declared.declToId.get(decl.parent) : undefined);
+/**
+ * The nodes a declaration stands for: itself, (for an enum member) its enum, or (for the
+ * `Object.defineProperty(obj, 'x', { get, set })` call the binder declares `x` by) its accessors.
+ */
+function lookupDeclaration(ts: typeof TS, declared: DeclaredFile, decl: TS.Node): string[] {
+  const own = declared.declToId.get(decl) ?? (ts.isEnumMember(decl) ? declared.declToId.get(decl.parent) : undefined);
+  if (own) return [own];
+  const descriptor = ts.isCallExpression(decl) ? decl.arguments[2] : undefined;
+  if (!descriptor || !ts.isObjectLiteralExpression(descriptor)) return [];
+  const ids: string[] = [];
+  for (const p of descriptor.properties) {
+    const id = declared.declToId.get(p);
+    if (id && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
 }

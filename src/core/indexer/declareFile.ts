@@ -1,3 +1,4 @@
+import * as path from 'path';
 import type * as TS from 'typescript';
 import { GraphNode, NodeKind } from '../graph/GraphTypes';
 import { PreorderWalk } from './PreorderWalk';
@@ -12,6 +13,8 @@ export interface DeclaredFile {
   byId: Map<string, GraphNode>;
   /** Every declaration (and the function expression of a function-valued variable) that stands for a node. */
   declToId: Map<TS.Node, string>;
+  /** JS only: other names of a node (`res.set` for `res.set = res.header = function header`), qualified name → id. */
+  aliases?: Map<string, string>;
   moduleId: string;
   /** Naming the file's declarations threw (see `moduleOnly`): why. */
   failure?: string;
@@ -77,6 +80,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     return id;
   };
   const mergeKeys = new Map<string, TS.Symbol>();
+  const aliases = new Map<string, string>();
   const symbolOf = (n: TS.Node): TS.Symbol | undefined => (n as { symbol?: TS.Symbol }).symbol;
   const qualify = (prefix: string, name: string) => (prefix ? `${prefix}.${name}` : name);
   const isStaticMember = (n: TS.Node) => (ts.getCombinedModifierFlags(n as TS.Declaration) & ts.ModifierFlags.Static) !== 0;
@@ -84,7 +88,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
   const visit = (node: TS.Node, prefix: string): void => {
     if (ts.isFunctionDeclaration(node)) {
       const name = node.name ? node.name.text : 'default';
-      add(node, node, qualify(prefix, name), 'function', false, symbolOf(node));
+      add(node, node, qualify(prefix, name), !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, symbolOf(node));
       return visitChildren(node, qualify(prefix, name));
     }
     if (ts.isClassDeclaration(node)) {
@@ -140,7 +144,34 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       }
     }
     if (ts.isExpressionStatement(node) && ts.isBinaryExpression(node.expression)) {
-      if (declareCommonJsExport(node.expression, prefix)) return;
+      // `a.x = a.y = function y () {}`: the innermost assignment declares, the outer names alias it.
+      // The one whose name the function carries wins (`res.contentType = res.type = function contentType`).
+      const chain = assignmentChain(ts, node.expression);
+      const value = skipOuterExpressions(ts, chain[chain.length - 1].right);
+      const ownName = ts.isFunctionExpression(value) || ts.isClassExpression(value) ? value.name?.text : undefined;
+      const inner = chain.find((link) => ownName !== undefined && ts.isPropertyAccessExpression(link.left) && link.left.name.text === ownName) ?? chain[chain.length - 1];
+      if (declareCommonJsExport(inner, prefix, node, value) || (isJs && declareJsAssignment(inner, node, value, prefix))) {
+        const id = declToId.get(inner);
+        if (id) {
+          for (const outer of chain) {
+            if (outer === inner || !ts.isPropertyAccessExpression(outer.left)) continue;
+            declToId.set(outer.left, id);
+            const alias = memberName(ts, outer.left);
+            if (alias) aliases.set(qualify(prefix, alias), id);
+          }
+        }
+        return;
+      }
+    }
+    if (isJs && ts.isFunctionExpression(node) && node.name && !declToId.has(node)) {
+      // A named function expression in JS (`router.use(path, function mounted_app () {})`, `return
+      // function proxy () {}`): editors list it under its own name, so it is a node of its own.
+      const name = qualify(prefix, node.name.text);
+      add(node, node, name, 'function', false, symbolOf(node));
+      return visitChildren(node, name);
+    }
+    if (isJs && ts.isExpressionStatement(node) && ts.isCallExpression(node.expression)) {
+      if (declareDefineProperty(node.expression, prefix)) return;
     }
     visitChildren(node, prefix);
   };
@@ -195,9 +226,25 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     }
     const span = stmt.declarationList.declarations.length === 1 ? stmt : d;
     const name = qualify(prefix, d.name.text);
-    const init = d.initializer && skipOuterExpressions(ts, d.initializer);
+    let init = d.initializer && skipOuterExpressions(ts, d.initializer);
+    if (init && isJs && ts.isBinaryExpression(init) && init.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      // `var proto = module.exports = function () {}`: the variable names the function, the export aliases it.
+      const chain = assignmentChain(ts, init);
+      const value = skipOuterExpressions(ts, chain[chain.length - 1].right);
+      if (isFunctionLike(ts, value)) {
+        const id = add(d, span, name, !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, symbolOf(d));
+        for (const link of chain) {
+          declToId.set(link, id);
+          if (ts.isPropertyAccessExpression(link.left)) declToId.set(link.left, id);
+        }
+        init = value;
+        declToId.set(init, id);
+        return visitChildren(init, name);
+      }
+      if (ts.isObjectLiteralExpression(value)) return declareObjectLiteral(value, name); // `const parsers = (exports.parsers = { … })`
+    }
     if (init && isFunctionLike(ts, init)) {
-      const id = add(d, span, name, 'function', false, symbolOf(d));
+      const id = add(d, span, name, !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, symbolOf(d));
       declToId.set(init, id);
       return visitChildren(init, name);
     }
@@ -248,11 +295,10 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
   };
 
   /** `exports.f = function () {}`, `module.exports.f = () => {}`, `module.exports = { f() {} }` in JS files. */
-  const declareCommonJsExport = (bin: TS.BinaryExpression, prefix: string): boolean => {
+  const declareCommonJsExport = (bin: TS.BinaryExpression, prefix: string, statement: TS.Node, init: TS.Expression): boolean => {
     if (bin.operatorToken.kind !== ts.SyntaxKind.EqualsToken || prefix) return false;
     const target = commonJsExportName(ts, bin.left);
     if (target === undefined) return false;
-    const init = skipOuterExpressions(ts, bin.right);
     if (target === '' && ts.isObjectLiteralExpression(init)) {
       for (const p of init.properties) {
         const memberName = p.name && propertyNameText(ts, p.name);
@@ -268,17 +314,131 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       }
       return true;
     }
+    if (ts.isClassExpression(init)) {
+      // `module.exports = class Foo {}` (the file's base name when anonymous), `exports.Foo = class {}`.
+      const name = target || (init.name?.text ?? baseName);
+      const id = add(bin.left, statement, name, 'class', false);
+      declToId.set(bin, id);
+      declToId.set(init, id);
+      visitClassMembers(init, name);
+      return true;
+    }
     if (!isFunctionLike(ts, init)) return false;
-    const name = target || ((init as TS.FunctionExpression).name?.text ?? 'default');
-    const id = add(bin, bin.parent, name, 'function', false);
+    // `module.exports = function f () {}` is `f`; an anonymous one takes the file's base name.
+    const name = target || ((init as TS.FunctionExpression).name?.text ?? baseName);
+    const id = add(bin.left, statement, name, !target && constructorFunctions.has(name) ? 'class' : 'function', false);
+    declToId.set(bin, id);
     declToId.set(init, id);
     visitChildren(init, name);
     return true;
   };
 
+  /**
+   * JavaScript's other declaring assignments, the shapes TypeScript's binder gives symbols to: at
+   * the top level `X.prototype.m = function` (method `X.m`), `X.prototype = { m() {} }`, expandos
+   * `obj.m = function` / `a.b.m = () => {}` on local objects and functions (static methods `X.m`
+   * when X is a constructor function), `module.exports.a.b = function`; inside a function `f`, a
+   * function expando `obj.m = function` only, named `f.obj.m`.
+   */
+  const declareJsAssignment = (bin: TS.BinaryExpression, statement: TS.Node, init: TS.Expression, prefix: string): boolean => {
+    if (bin.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
+    let names = dottedNames(ts, bin.left);
+    if (!names || names.length < 2 || names[0] === 'this') return false;
+    // Inside a function only plain expandos (`context.describe = function`), never exports or prototypes.
+    if (prefix && (names[0] === 'module' || names[0] === 'exports' || names.includes('prototype') || !isFunctionLike(ts, init))) return false;
+    if (names[0] === 'module' && names[1] === 'exports') names = names.slice(2);
+    else if (names[0] === 'exports') names = names.slice(1);
+    const protoAt = names.indexOf('prototype');
+    if (names.length === 0 || (protoAt >= 0 && protoAt < names.length - 2) || protoAt === 0) return false;
+    if (protoAt === names.length - 1) {
+      // `X.prototype = { m() {}, n: function () {} }`
+      if (!ts.isObjectLiteralExpression(init)) return false;
+      const owner = names.slice(0, -1).join('.');
+      for (const p of init.properties) later(() => declarePrototypeMember(p, owner));
+      return true;
+    }
+    const isPrototypeMember = protoAt >= 0 && protoAt === names.length - 2;
+    const owner = names.slice(0, isPrototypeMember ? -2 : -1).join('.');
+    // Inside a function the name is qualified by it, like a nested function (`bdd.context.describe`).
+    const name = qualify(prefix, `${owner ? owner + '.' : ''}${names[names.length - 1]}`);
+    if (isFunctionLike(ts, init)) {
+      const isStatic = !prefix && !isPrototypeMember && names.length === 2 && constructorFunctions.has(owner);
+      const kind: NodeKind = isPrototypeMember || isStatic ? 'method' : !prefix && !owner && constructorFunctions.has(name) ? 'class' : 'function';
+      const id = add(bin.left, statement, name, kind, isStatic);
+      declToId.set(bin, id);
+      declToId.set(init, id);
+      visitChildren(init, name);
+      return true;
+    }
+    if (ts.isClassExpression(init)) {
+      const id = add(bin.left, statement, name, 'class', false);
+      declToId.set(init, id);
+      visitClassMembers(init, name);
+      return true;
+    }
+    if (ts.isObjectLiteralExpression(init) && !isPrototypeMember) {
+      declareObjectLiteral(init, name);
+      return true;
+    }
+    return false;
+  };
+
+  /** A member of `X.prototype = { … }`: an instance method (or accessor) of X. */
+  const declarePrototypeMember = (p: TS.ObjectLiteralElementLike, owner: string): void => {
+    const memberName = p.name && propertyNameText(ts, p.name);
+    const value = ts.isPropertyAssignment(p) ? skipOuterExpressions(ts, p.initializer) : undefined;
+    if (memberName === undefined || !(ts.isMethodDeclaration(p) || ts.isGetAccessorDeclaration(p) || ts.isSetAccessorDeclaration(p) || (value && isFunctionLike(ts, value)))) {
+      visitChildren(p, owner);
+      return;
+    }
+    const kind: NodeKind = ts.isGetAccessorDeclaration(p) ? 'getter' : ts.isSetAccessorDeclaration(p) ? 'setter' : 'method';
+    const id = add(p, p, `${owner}.${memberName}`, kind, false);
+    if (value) declToId.set(value, id);
+    visitChildren(value ?? p, `${owner}.${memberName}`);
+  };
+
+  /** `Object.defineProperty(obj, 'name', { get: function () {}, set (v) {}, value: function () {} })`. */
+  const declareDefineProperty = (call: TS.CallExpression, prefix: string): boolean => {
+    const callee = call.expression;
+    if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression) || callee.expression.text !== 'Object' || callee.name.text !== 'defineProperty') return false;
+    const [objArg, nameArg, descArg] = call.arguments;
+    if (!objArg || !nameArg || !descArg || !ts.isStringLiteralLike(nameArg) || !ts.isObjectLiteralExpression(descArg)) return false;
+    let names = dottedNames(ts, objArg);
+    if (!names) return false;
+    if (names[0] === 'this') {
+      // `Object.defineProperty(this, 'router', …)` inside `app.lazyrouter` or constructor function `Foo`.
+      const receiver = constructorFunctions.has(prefix) ? prefix : prefix.slice(0, Math.max(0, prefix.lastIndexOf('.')));
+      if (!receiver) return false;
+      names = [...receiver.split('.'), ...names.slice(1)];
+    } else if (prefix) {
+      return false;
+    }
+    if (names[0] === 'module' && names[1] === 'exports') names = names.slice(2);
+    else if (names[0] === 'exports') names = names.slice(1);
+    if (names[names.length - 1] === 'prototype') names = names.slice(0, -1);
+    const name = [...names, nameArg.text].join('.');
+    let declared = false;
+    for (const p of descArg.properties) {
+      const key = p.name && propertyNameText(ts, p.name);
+      const value = ts.isPropertyAssignment(p) ? skipOuterExpressions(ts, p.initializer) : ts.isMethodDeclaration(p) ? p : undefined;
+      if (!value || !(value === p || isFunctionLike(ts, value)) || (key !== 'get' && key !== 'set' && key !== 'value')) continue;
+      const kind: NodeKind = key === 'get' ? 'getter' : key === 'set' ? 'setter' : 'function';
+      const id = add(p, p, name, kind, false);
+      declToId.set(value, id);
+      declared = true;
+      later(() => visitChildren(value, name));
+    }
+    return declared;
+  };
+
+  const isJs = (sf.flags & ts.NodeFlags.JavaScriptFile) !== 0;
+  const baseName = path.posix.basename(file).replace(/\.[^.]*$/, '');
+  /** Top-level functions whose prototype gets members: constructor functions, class-like nodes. */
+  const constructorFunctions = isJs ? findConstructorFunctions(ts, sf) : new Set<string>();
+
   visitChildren(sf, '');
   preorder.run(visit);
-  return { file, external, nodes, byId, declToId, moduleId: external ? '' : moduleNode.id };
+  return { file, external, nodes, byId, declToId, moduleId: external ? '' : moduleNode.id, ...(aliases.size ? { aliases } : {}) };
 }
 
 /** A file reduced to its module node: what a file whose declarations cannot be named contributes. */
@@ -326,6 +486,56 @@ function hasExportModifier(ts: typeof TS, node: TS.Node): boolean {
 function isTopLevelOf(ts: typeof TS, node: TS.Node): boolean {
   const p = node.parent;
   return !!p && (ts.isSourceFile(p) || ts.isModuleBlock(p));
+}
+
+/** The name `X.prototype.m` / `exports.a.b` / `obj.m` declares: `X.m`, `a.b`, `obj.m`. */
+function memberName(ts: typeof TS, left: TS.Expression): string | undefined {
+  let names = dottedNames(ts, left);
+  if (!names || names[0] === 'this') return undefined;
+  if (names[0] === 'module' && names[1] === 'exports') names = names.slice(2);
+  else if (names[0] === 'exports') names = names.slice(1);
+  if (names.length >= 3 && names[names.length - 2] === 'prototype') names = [...names.slice(0, -2), names[names.length - 1]];
+  return names.length > 0 && !names.includes('prototype') ? names.join('.') : undefined;
+}
+
+/** `a = b = c = value` → the assignments outermost first (just `bin` when it is no chain). */
+function assignmentChain(ts: typeof TS, bin: TS.BinaryExpression): TS.BinaryExpression[] {
+  const chain = [bin];
+  for (;;) {
+    const last = chain[chain.length - 1];
+    if (last.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return chain;
+    const right = skipOuterExpressions(ts, last.right);
+    if (!ts.isBinaryExpression(right) || right.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return chain;
+    chain.push(right);
+  }
+}
+
+/** `a.b.c` → ['a', 'b', 'c'] (identifiers and `this` only), else undefined. */
+function dottedNames(ts: typeof TS, e: TS.Expression): string[] | undefined {
+  const names: string[] = [];
+  let cur: TS.Expression = e;
+  while (ts.isPropertyAccessExpression(cur)) {
+    if (!ts.isIdentifier(cur.name)) return undefined;
+    names.push(cur.name.text);
+    cur = cur.expression;
+  }
+  if (ts.isIdentifier(cur)) names.push(cur.text);
+  else if (cur.kind === ts.SyntaxKind.ThisKeyword) names.push('this');
+  else return undefined;
+  return names.reverse();
+}
+
+/** Names X of top-level `X.prototype.m = …` / `X.prototype = …` statements: constructor functions. */
+function findConstructorFunctions(ts: typeof TS, sf: TS.SourceFile): Set<string> {
+  const found = new Set<string>();
+  for (const st of sf.statements) {
+    if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+    const names = dottedNames(ts, st.expression.left);
+    if (!names || names[0] === 'this') continue;
+    const at = names.indexOf('prototype');
+    if (at === 1 && names.length <= 3) found.add(names[0]);
+  }
+  return found;
 }
 
 /** '' for `module.exports = …`, the name for `exports.x = …` / `module.exports.x = …`, else undefined. */

@@ -1,6 +1,6 @@
 import type * as TS from 'typescript';
 import { EdgeType, FileContribution, GraphEdge, GraphNode, edgeKey } from '../graph/GraphTypes';
-import { DeclaredFile, propertyNameText, skipOuterExpressions } from './declareFile';
+import { DeclaredFile, nodeId, propertyNameText, skipOuterExpressions } from './declareFile';
 import { collectTypeEdges } from './collectTypeEdges';
 import { PreorderWalk } from './PreorderWalk';
 
@@ -72,7 +72,8 @@ export function extractEdges(input: ExtractInput): FileContribution {
     const e = skipOuterExpressions(ts, expr);
     if (ts.isIdentifier(e)) return targets.targetsOf(symbolAt(e));
     if (ts.isPropertyAccessExpression(e)) {
-      const found = targets.targetsOf(memberSymbol(e));
+      let found = targets.targetsOf(memberSymbol(e));
+      if (found.length === 0 && e.expression.kind === ts.SyntaxKind.ThisKeyword) found = thisMemberTargets(e);
       walkMemberBase(e.expression, owner, found.length > 0);
       return found;
     }
@@ -93,6 +94,31 @@ export function extractEdges(input: ExtractInput): FileContribution {
       if (file && file !== declared.file) deps.add(file);
     }
     return undefined;
+  };
+
+  /**
+   * `this.m()` the checker cannot type (`app.init = function () { this.set() }` where `app` is
+   * `exports = module.exports = {}`): inside a function declared as `obj.f`, `this` is `obj`, so a
+   * sibling `obj.m` declared in this file is the target. Only where the compiler has no answer.
+   */
+  const thisMemberTargets = (pa: TS.PropertyAccessExpression): Target[] => {
+    let fn: TS.Node | undefined = pa.parent;
+    while (fn && !(ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isClassLike(fn) || ts.isSourceFile(fn))) fn = fn.parent;
+    const containerId = fn && (ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn)) ? declared.declToId.get(fn) : undefined;
+    const container = containerId && declared.byId.get(containerId);
+    if (!container) return [];
+    const receiver = container.kind === 'class' ? container.name : container.name.slice(0, Math.max(0, container.name.lastIndexOf('.')));
+    if (!receiver) return [];
+    const out: Target[] = [];
+    const name = `${receiver}.${pa.name.text}`;
+    const ids = THIS_MEMBER_KINDS.map(([kind, isStatic]) => nodeId(declared.file, name, kind, isStatic));
+    const alias = declared.aliases?.get(name);
+    if (alias) ids.push(alias);
+    for (const id of ids) {
+      const node = declared.byId.get(id);
+      if (node && !node.external && !out.some((t) => t.id === id)) out.push({ id: node.id, kind: node.kind, file: node.file, isAbstract: false });
+    }
+    return out;
   };
 
   /** The `obj` of `obj.member`: a reference of its own unless the member already resolved to a node. */
@@ -179,6 +205,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
         return;
       case ts.SyntaxKind.PropertyAccessExpression: {
         const pa = node as TS.PropertyAccessExpression;
+        if (declared.declToId.has(pa)) return; // `X.prototype.m = …`, `exports.f = …`: declares, does not use
         const found = targets.targetsOf(memberSymbol(pa));
         // A property access reads through the getter unless it is the target of an assignment (then the setter).
         const writes = isAssignmentTarget(ts, pa);
@@ -250,6 +277,14 @@ export function extractEdges(input: ExtractInput): FileContribution {
     problems,
   };
 }
+
+/** What `this.m()` may name when the checker has no type for `this`: a sibling function, method or property. */
+const THIS_MEMBER_KINDS: ReadonlyArray<[GraphNode['kind'], boolean]> = [
+  ['function', false],
+  ['method', false],
+  ['method', true],
+  ['property', false],
+];
 
 /** What a call, `new` or JSX tag can run: not a type, an interface, a namespace, an enum or a module. */
 function isCallable(t: Target): boolean {
