@@ -19,11 +19,12 @@ export function fileShape(ts: typeof TS, program: TS.Program, sf: TS.SourceFile,
     moduleSymbol = undefined;
   }
   if (!moduleSymbol) return `script\n${sf.text}`;
-  const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseFullyQualifiedType;
-  const typeText = (t: TS.Type) => checker.typeToString(t, undefined, flags);
+  const typeText = stableTypeText(ts, checker, sf);
   const where = (s: TS.Symbol) => {
     const d = s.declarations?.[0];
-    return d ? `${d.getSourceFile().fileName}:${s.flags}` : `?:${s.flags}`;
+    // Transient says how the checker reached the symbol (an instantiation it made earlier or not), not what it is.
+    const f = s.flags & ~ts.SymbolFlags.Transient;
+    return d ? `${d.getSourceFile().fileName}:${f}` : `?:${f}`;
   };
   try {
     for (const exported of checker.getExportsOfModule(moduleSymbol)) {
@@ -34,10 +35,12 @@ export function fileShape(ts: typeof TS, program: TS.Program, sf: TS.SourceFile,
       if (target.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Enum)) {
         const declared = checker.getDeclaredTypeOfSymbol(target);
         parts.push(typeText(declared));
-        for (const p of checker.getPropertiesOfType(declared)) {
+        // Sorted: an intersection's or mapped type's properties come in the order the checker resolved them.
+        const members = checker.getPropertiesOfType(declared).map((p) => {
           const pd = p.valueDeclaration ?? p.declarations?.[0];
-          parts.push(` ${p.name}@${where(p)}:${pd ? typeText(checker.getTypeOfSymbolAtLocation(p, pd)) : ''}`);
-        }
+          return ` ${stableName(p.name)}@${where(p)}:${pd ? typeText(checker.getTypeOfSymbolAtLocation(p, pd)) : ''}`;
+        });
+        parts.push(...members.sort());
         if (declared.isClassOrInterface()) for (const b of checker.getBaseTypes(declared)) parts.push(` base ${typeText(b)}`);
       }
     }
@@ -46,4 +49,41 @@ export function fileShape(ts: typeof TS, program: TS.Program, sf: TS.SourceFile,
     return `unknown ${Date.now()} ${(err as Error).message}`;
   }
   return parts.join('\n');
+}
+
+/**
+ * A type as text that depends only on the type, not on what the checker did before: `typeToString`
+ * prints a union's members in the order the checker happened to create their types, so the same file
+ * printed by a fresh checker and by one that checked the whole workspace first differed
+ * (`A | B` vs `B | A`), and a body-only edit of a hub file re-extracted every dependent. Union members
+ * are sorted by their own text here (they are a set), at every depth.
+ */
+function stableTypeText(ts: typeof TS, checker: TS.TypeChecker, sf: TS.SourceFile): (t: TS.Type) => string {
+  const flags = ts.NodeBuilderFlags.NoTruncation | ts.NodeBuilderFlags.UseFullyQualifiedType | ts.NodeBuilderFlags.IgnoreErrors;
+  const printer = ts.createPrinter({ removeComments: true, omitTrailingSemicolon: true });
+  const print = (n: TS.Node) => printer.printNode(ts.EmitHint.Unspecified, n, sf);
+  const sortUnions: TS.TransformerFactory<TS.Node> = (context) => {
+    const visit = (n: TS.Node): TS.Node => {
+      const inner = ts.visitEachChild(n, visit, context);
+      if (!ts.isUnionTypeNode(inner)) return inner;
+      const members = inner.types.map((m) => [print(m), m] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      return ts.factory.updateUnionTypeNode(inner, ts.factory.createNodeArray(members.map((m) => m[1])));
+    };
+    return (root) => ts.visitNode(root, visit) as TS.Node;
+  };
+  return (t) => {
+    const node = checker.typeToTypeNode(t, undefined, flags);
+    if (!node) return checker.typeToString(t, undefined, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseFullyQualifiedType);
+    const result = ts.transform<TS.Node>(node, [sortUnions]);
+    try {
+      return print(result.transformed[0]);
+    } finally {
+      result.dispose();
+    }
+  };
+}
+
+/** `__@iterator@5602`: a well-known symbol's member name carries the checker's symbol id; drop it. */
+function stableName(name: string): string {
+  return name.replace(/^(__@[^@]+)@\d+$/, '$1');
 }
