@@ -263,6 +263,11 @@ export class WorkspaceIndex {
     // A file whose analysis failed is retried on every update: the edit may have healed it from elsewhere.
     queue.push(...this.failedFiles());
     const done = new Set<string>();
+    const queued = new Set(queue);
+    // A shape is only worth its cost (printing every export's type) when it decides something: when
+    // some dependent of the file is neither re-extracted already nor waiting in the queue. After a
+    // widely imported file changes shape, most of its dependents have no dependent outside the queue.
+    const decidesSomething = (rel: string) => (dependents.get(rel) ?? []).some((d) => !done.has(d) && !queued.has(d));
     while (queue.length) {
       if (token.isCancellationRequested) throw new CancelledError();
       const rel = queue.shift()!;
@@ -270,17 +275,26 @@ export class WorkspaceIndex {
       done.add(rel);
       const abs = path.posix.join(this.root, rel);
       const before = previousOwner.get(abs);
-      const oldShape = before ? (this.shapes.get(rel) ?? this.shapeOf(before.program, abs, this.graph.nodesInFile(rel).map((n) => n.id))) : undefined;
-      let newShape: string | undefined;
+      const oldNodeIds = this.graph.nodesInFile(rel).map((n) => n.id);
       if (this.owner.has(abs)) {
         this.extractFile(abs);
         reindexed.push(rel);
-        newShape = this.shapeOf(this.owner.get(abs)!.program!, abs, this.graph.nodesInFile(rel).map((n) => n.id));
       }
+      if (!decidesSomething(rel)) {
+        // Not computed now, so not stored: the next update computes the old shape from this program.
+        this.shapes.delete(rel);
+        continue;
+      }
+      const oldShape = before ? (this.shapes.get(rel) ?? this.shapeOf(before.program, abs, oldNodeIds)) : undefined;
+      const newShape = this.owner.has(abs) ? this.shapeOf(this.owner.get(abs)!.program!, abs, this.graph.nodesInFile(rel).map((n) => n.id)) : undefined;
       if (newShape === undefined) this.shapes.delete(rel);
       else this.shapes.set(rel, newShape);
       if (oldShape === undefined || newShape === undefined || oldShape !== newShape) {
-        for (const d of dependents.get(rel) ?? []) if (!done.has(d)) queue.push(d);
+        for (const d of dependents.get(rel) ?? []) {
+          if (done.has(d) || queued.has(d)) continue;
+          queued.add(d);
+          queue.push(d);
+        }
       }
     }
     this.graph.settle();
