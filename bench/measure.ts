@@ -43,10 +43,13 @@ async function indexAndQuery(root: string, tsconfig: string | undefined, leaf: s
   const graph = await CodeGraph.open({ root, tsconfig });
   const indexMillis = performance.now() - started;
   const stats = graph.graph.stats();
+  const hubFile = hub === 'auto' ? mostImportedFile(graph) : hub;
+  const importers = importersOf(graph, hubFile);
   const incremental = {
     leaf: await editLatency(graph, path.join(root, leaf), 50),
-    hub: await editLatency(graph, path.join(root, hub), 50),
+    hub: await editLatency(graph, path.join(root, hubFile), 50),
   };
+  const shapeEdits = await shapeEditLatency(graph, root, hubFile, Number(process.env.BENCH_SHAPE_REPEATS ?? 3));
   // The 100 updates above each replaced the TypeScript program; let V8 collect them first, as it has
   // long done between a person's saves, so the tail measures queries, not that garbage (without
   // this, 10k-file p95s were 8-10 ms against 1-3 ms in a settled heap).
@@ -60,6 +63,8 @@ async function indexAndQuery(root: string, tsconfig: string | undefined, leaf: s
     edges: stats.edges,
     edgesByType: stats.edgesByType,
     incremental,
+    hub: { file: hubFile, importers, share: importers / Math.max(1, graph.report.files) },
+    shapeEdits,
     queries,
     graphBytes,
     bytesPerEdge: graphBytes / Math.max(1, stats.edges),
@@ -67,10 +72,14 @@ async function indexAndQuery(root: string, tsconfig: string | undefined, leaf: s
   };
 }
 
-/** Body edits that a save typically brings: the file's public shape stays the same. */
+/**
+ * Body edits that a save typically brings: the file's public shape stays the same. `fresh` is save →
+ * fresh answer: the update, then `dependentsOf` on a symbol of the saved file, formatted.
+ */
 async function editLatency(graph: CodeGraph, file: string, count: number) {
   const original = fs.readFileSync(file, 'utf8');
   const times: number[] = [];
+  const fresh: number[] = [];
   let touched = 0;
   try {
     for (let i = 0; i < count; i++) {
@@ -78,13 +87,158 @@ async function editLatency(graph: CodeGraph, file: string, count: number) {
       const t = performance.now();
       const r = await graph.update([file], []);
       times.push(performance.now() - t);
+      askAbout(graph, file);
+      fresh.push(performance.now() - t);
       touched = Math.max(touched, r.reindexed.length);
     }
   } finally {
     fs.writeFileSync(file, original);
     await graph.update([file], []);
   }
-  return { ...percentiles(times), filesTouched: touched };
+  return { ...percentiles(times), fresh: percentiles(fresh), filesTouched: touched };
+}
+
+/** `dependentsOf` on the file's most-used symbol (or its module), formatted as an agent gets it. */
+function askAbout(graph: CodeGraph, file: string, symbol?: string): void {
+  const rel = path.relative(graph.root, file).split(path.sep).join('/');
+  const nodes = graph.graph.nodesInFile(rel);
+  const name = symbol ?? nodes.reduce((best, n) => (graph.graph.inEdges(n.id).length > graph.graph.inEdges(best.id).length ? n : best), nodes[0])?.name ?? rel;
+  formatText(graph.dependentsOf(file, name), createFileSourceReader(graph.root), { snippets: 'none' });
+}
+
+/** Files whose contributions depend on `file` (imports, re-exports, edge targets). */
+function importersOf(graph: CodeGraph, file: string): number {
+  let n = 0;
+  for (const f of graph.graph.files()) if (f !== file && graph.graph.getContribution(f)!.dependsOnFiles?.includes(file)) n++;
+  return n;
+}
+
+/** The file the most other files depend on: where a shape edit costs the most. */
+function mostImportedFile(graph: CodeGraph): string {
+  const counts = new Map<string, number>();
+  for (const f of graph.graph.files()) for (const d of graph.graph.getContribution(f)!.dependsOnFiles ?? []) counts.set(d, (counts.get(d) ?? 0) + 1);
+  // Prefer a file with an exported function or class (a signature to change); ties by name for stability.
+  const candidates = [...counts].filter(([f]) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts') && exportedDeclarations(fs.readFileSync(path.join(graph.root, f), 'utf8'), f).length > 0);
+  candidates.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return candidates[0][0];
+}
+
+interface Exported {
+  name: string;
+  /** [start, end) of the whole statement, and of its name. */
+  stmt: [number, number];
+  nameAt: [number, number];
+  /** Where `, extra?: number` goes (a function's parameter list, a class/interface body), or undefined. */
+  signatureAt?: { pos: number; text: string };
+}
+
+function exportedDeclarations(text: string, fileName: string): Exported[] {
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const out: Exported[] = [];
+  for (const st of sf.statements) {
+    const exported = ts.canHaveModifiers(st) && ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (!exported || ts.getModifiers(st)!.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) continue;
+    let name: ts.Identifier | undefined;
+    let signatureAt: Exported['signatureAt'];
+    const params = (ps: ts.NodeArray<ts.ParameterDeclaration>) => ({ pos: ps.end, text: ps.length ? ', benchExtra?: number' : 'benchExtra?: number' });
+    if (ts.isFunctionDeclaration(st) && st.name && st.body) {
+      name = st.name;
+      signatureAt = params(st.parameters);
+    } else if ((ts.isClassDeclaration(st) || ts.isInterfaceDeclaration(st)) && st.name) {
+      name = st.name;
+      signatureAt = { pos: st.members.end, text: ts.isClassDeclaration(st) ? '\n  benchExtra(): number { return 1; }\n' : '\n  benchExtra(): number;\n' };
+    } else if (ts.isVariableStatement(st) && st.declarationList.declarations.length === 1) {
+      const d = st.declarationList.declarations[0];
+      const init = d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer)) ? d.initializer : undefined;
+      if (ts.isIdentifier(d.name) && init && !d.type) {
+        name = d.name;
+        signatureAt = params(init.parameters);
+      }
+    }
+    if (name && signatureAt) out.push({ name: name.text, stmt: [st.getStart(sf), st.end], nameAt: [name.getStart(sf), name.end], signatureAt });
+  }
+  return out;
+}
+
+/**
+ * The edits agents make to a widely imported file, each followed at once by `dependentsOf` (save →
+ * fresh answer): add an export, remove one, rename one, change a signature, delete the file, rename
+ * the file. The declaration edited is the hub's exported function/class most used by other files.
+ * Each edit is applied and undone `repeats` times; both directions are timed (undoing is the same kind).
+ */
+async function shapeEditLatency(graph: CodeGraph, root: string, hub: string, repeats: number) {
+  const file = path.join(root, hub);
+  const original = fs.readFileSync(file, 'utf8');
+  const decls = exportedDeclarations(original, file);
+  const uses = (d: Exported) => graph.graph.nodesInFile(hub).filter((n) => n.name === d.name || n.name.startsWith(`${d.name}.`)).reduce((k, n) => k + graph.graph.inEdges(n.id).filter((e) => !e.from.startsWith(`${hub}#`)).length, 0);
+  const target = decls.reduce((best, d) => (uses(d) > uses(best) ? d : best), decls[0]);
+  const splice = (at: number, end: number, text: string) => original.slice(0, at) + text + original.slice(end);
+  const textEdits: Record<string, string> = {
+    'add export': `${original}\nexport function benchAdded(): number {\n  return 1;\n}\n`,
+    'remove export': splice(target.stmt[0], target.stmt[1], ''),
+    'rename export': splice(target.nameAt[0], target.nameAt[1], `${target.name}Renamed`),
+    'change signature': splice(target.signatureAt!.pos, target.signatureAt!.pos, target.signatureAt!.text),
+  };
+  const out: Record<string, { p50: number; p95: number; fresh: { p50: number; p95: number }; filesTouched: number; rebuilt?: boolean }> = {};
+  const record = (kind: string, times: number[], fresh: number[], touched: number) => (out[kind] = { ...percentiles(times), fresh: percentiles(fresh), filesTouched: touched });
+  const moved = file.replace(/(\.tsx?)$/, 'Moved$1');
+  const timed = async (changed: string[], deleted: string[], ask: string, symbol?: string) => {
+    const t = performance.now();
+    const r = await graph.update(changed, deleted);
+    const updateMs = performance.now() - t;
+    askAbout(graph, ask, symbol);
+    return { updateMs, freshMs: performance.now() - t, touched: r.reindexed.length };
+  };
+  try {
+    for (const [kind, edited] of Object.entries(textEdits)) {
+      const times: number[] = [];
+      const fresh: number[] = [];
+      let touched = 0;
+      for (let i = 0; i < repeats; i++) {
+        for (const text of [edited, original]) {
+          fs.writeFileSync(file, text);
+          const r = await timed([file], [], file, kind === 'rename export' && text === edited ? `${target.name}Renamed` : target.name);
+          times.push(r.updateMs);
+          fresh.push(r.freshMs);
+          touched = Math.max(touched, r.touched);
+        }
+      }
+      record(kind, times, fresh, touched);
+    }
+    // Delete the file, then restore it; rename (move) it, then move it back. The query after a delete
+    // asks about an importer (the hub is gone).
+    const importer = graph.graph.files().find((f) => f !== hub && graph.graph.getContribution(f)!.dependsOnFiles?.includes(hub))!;
+    for (const kind of ['delete file', 'rename file']) {
+      const times: number[] = [];
+      const fresh: number[] = [];
+      let touched = 0;
+      for (let i = 0; i < repeats; i++) {
+        const steps: Array<[() => void, string[], string[], string]> =
+          kind === 'delete file'
+            ? [
+                [() => fs.rmSync(file), [], [file], path.join(root, importer)],
+                [() => fs.writeFileSync(file, original), [file], [], file],
+              ]
+            : [
+                [() => fs.renameSync(file, moved), [moved], [file], moved],
+                [() => fs.renameSync(moved, file), [file], [moved], file],
+              ];
+        for (const [act, changed, deleted, ask] of steps) {
+          act();
+          const r = await timed(changed, deleted, ask);
+          times.push(r.updateMs);
+          fresh.push(r.freshMs);
+          touched = Math.max(touched, r.touched);
+        }
+      }
+      record(kind, times, fresh, touched);
+    }
+  } finally {
+    if (fs.existsSync(moved)) fs.renameSync(moved, file);
+    fs.writeFileSync(file, original);
+    await graph.update([file], [moved]);
+  }
+  return { declaration: target.name, kinds: out };
 }
 
 function queryLatency(graph: CodeGraph, root: string) {
