@@ -134,7 +134,11 @@ for (const w of workloads()) {
   const ratio = idx.indexMillis / ref.millis;
   row(w.name, 'files / nodes / edges', `${fmt(idx.files)} / ${fmt(idx.nodes)} / ${fmt(idx.edges)}`);
   row(w.name, 'compiler reference (program + semantic diagnostics)', `${fmt(ref.millis)} ms, peak RSS ${fmt(ref.peakRssMb)} MB`);
-  row(w.name, 'full index', `${fmt(idx.indexMillis)} ms = ${fmt(ratio, 2)}x reference`, '<= 0.5x', ratio <= 0.5);
+  row(w.name, 'full index (wall time)', `${fmt(idx.indexMillis)} ms = ${fmt(ratio, 2)}x reference`, '<= 0.5x', ratio <= 0.5);
+  // CPU time too: other processes on the machine stretch wall times unevenly; CPU time they do not.
+  const cpuRatio = idx.indexCpuMillis / ref.cpuMillis;
+  row(w.name, 'full index (CPU time)', `${fmt(idx.indexCpuMillis)} ms = ${fmt(cpuRatio, 2)}x reference (${fmt(ref.cpuMillis)} ms)`, '<= 0.5x', cpuRatio <= 0.5);
+  row(w.name, 'peak RSS after the full index', `${fmt(idx.indexPeakRssMb)} MB = ${fmt(idx.indexPeakRssMb / ref.peakRssMb, 2)}x reference (${fmt(ref.peakRssMb)} MB)`, '<= 2x reference', idx.indexPeakRssMb <= 2 * ref.peakRssMb);
   for (const kind of ['leaf', 'hub'] as const) {
     const inc = idx.incremental[kind];
     const share = inc.p95 / idx.indexMillis;
@@ -161,8 +165,7 @@ for (const w of workloads()) {
     row(w.name, `query ${q}`, `p50 ${fmt(v.p50, 2)} ms, p95 ${fmt(v.p95, 2)} ms`, target ? '<= 5 ms p95' : '', target ? v.p95 <= 5 : undefined);
   }
   row(w.name, 'graph memory', `${fmt(idx.graphBytes / 1e6, 1)} MB = ${fmt(idx.bytesPerEdge)} B/edge`, '<= 300 B/edge', idx.bytesPerEdge <= 300);
-  // The index process also runs the edits and queries above; its peak is an upper bound for the index alone.
-  row(w.name, 'peak RSS (index, edits, queries)', `${fmt(idx.peakRssMb)} MB = ${fmt(idx.peakRssMb / ref.peakRssMb, 2)}x reference (${fmt(ref.peakRssMb)} MB)`, '<= 2x reference', idx.peakRssMb <= 2 * ref.peakRssMb);
+  row(w.name, 'peak RSS (index, then the edits and queries above)', `${fmt(idx.peakRssMb)} MB (reference ${fmt(ref.peakRssMb)} MB)`);
   row(w.name, 'second start from the persisted cache', `${fmt(cache.secondMillis)} ms (${cache.cache}) vs first start ${fmt(cache.firstMillis)} ms = ${fmt(cache.firstMillis / cache.secondMillis, 1)}x faster`);
   row(w.name, 'event-loop lag while a worker indexes', `max ${fmt(lag.maxLagMs, 1)} ms, p99 ${fmt(lag.p99LagMs, 1)} ms`, '<= 50 ms', lag.maxLagMs <= 50);
 }
