@@ -10,7 +10,7 @@ import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './disc
 import { SymbolTargets, extractEdges } from './extractEdges';
 import { NodeLocator } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
-import { fileShape } from './fileShape';
+import { addedExports, fileShape } from './fileShape';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
 
@@ -289,16 +289,28 @@ export class WorkspaceIndex {
       const newShape = this.owner.has(abs) ? this.shapeOf(this.owner.get(abs)!.program!, abs, this.graph.nodesInFile(rel).map((n) => n.id)) : undefined;
       if (newShape === undefined) this.shapes.delete(rel);
       else this.shapes.set(rel, newShape);
-      if (oldShape === undefined || newShape === undefined || oldShape !== newShape) {
-        for (const d of dependents.get(rel) ?? []) {
-          if (done.has(d) || queued.has(d)) continue;
-          queued.add(d);
-          queue.push(d);
-        }
+      const added = oldShape === undefined || newShape === undefined ? undefined : addedExports(oldShape, newShape);
+      if (added?.length === 0) continue;
+      for (const d of dependents.get(rel) ?? []) {
+        if (done.has(d) || queued.has(d)) continue;
+        // Only exports were added: a dependent that neither names one nor re-exports everything sees no change.
+        if (added && !this.maySeeAddedExports(d, added)) continue;
+        queued.add(d);
+        queue.push(d);
       }
     }
     this.graph.settle();
     return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
+  }
+
+  /** Whether `rel`'s text mentions one of `names` or has an `export *` (conservative: unknown text says yes). */
+  private maySeeAddedExports(rel: string, names: string[]): boolean {
+    const abs = path.posix.join(this.root, rel);
+    const text = this.owner.get(abs)?.program?.getSourceFile(abs)?.text;
+    if (text === undefined || /\bexport\s*\*/.test(text)) return true;
+    // `default` and `export =` are imported under any local name: every dependent may see them.
+    if (names.some((name) => name === 'default' || !/^[A-Za-z_$][\w$]*$/.test(name))) return true;
+    return names.some((name) => new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}($|[^\\w$])`).test(text));
   }
 
   private failedFiles(): string[] {

@@ -30,7 +30,7 @@ export function fileShape(ts: typeof TS, program: TS.Program, sf: TS.SourceFile,
     for (const exported of checker.getExportsOfModule(moduleSymbol)) {
       const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       const decl = target.valueDeclaration ?? target.declarations?.[0];
-      parts.push(`${exported.name}=${target.name}@${where(target)}`);
+      parts.push(`${EXPORT_MARK}${exported.name}=${target.name}@${where(target)}`);
       if (decl && target.flags & ts.SymbolFlags.Value) parts.push(typeText(checker.getTypeOfSymbolAtLocation(target, decl)));
       if (target.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Enum)) {
         const declared = checker.getDeclaredTypeOfSymbol(target);
@@ -49,6 +49,42 @@ export function fileShape(ts: typeof TS, program: TS.Program, sf: TS.SourceFile,
     return `unknown ${Date.now()} ${(err as Error).message}`;
   }
   return parts.join('\n');
+}
+
+/** Starts each export's block in a shape, so `addedExports` can tell the blocks apart. */
+const EXPORT_MARK = '\u0000';
+
+/**
+ * The names a shape change only added, or undefined when it did more (or the shapes are equal: []).
+ * Adding an export changes no existing binding, so only files that mention one of the new names, or
+ * re-export everything (`export *`, where a new name can clash), can see the difference.
+ */
+export function addedExports(before: string, after: string): string[] | undefined {
+  if (before === after) return [];
+  const split = (shape: string) => {
+    const [ids, ...blocks] = shape.split(`\n${EXPORT_MARK}`);
+    return { ids: ids.split('|'), blocks };
+  };
+  const a = split(before);
+  const b = split(after);
+  if (a.ids[0] === 'script' || a.ids[0].startsWith('unknown ') || b.ids[0] === 'script' || b.ids[0].startsWith('unknown ')) return undefined;
+  const nameOf = (block: string) => block.slice(0, block.indexOf('='));
+  const oldBlocks = new Set(a.blocks);
+  const oldNames = new Set(a.blocks.map(nameOf));
+  const added = new Set<string>();
+  for (const block of b.blocks) {
+    if (oldBlocks.delete(block)) continue;
+    if (oldNames.has(nameOf(block))) return undefined; // an existing export changed
+    added.add(nameOf(block));
+  }
+  if (oldBlocks.size > 0) return undefined; // an export was removed or changed
+  const oldIds = new Set(a.ids);
+  for (const id of b.ids) {
+    if (oldIds.delete(id)) continue;
+    const top = /#([^.@~]+)/.exec(id)?.[1];
+    if (!top || !added.has(top)) return undefined; // a node other than an added export's appeared
+  }
+  return oldIds.size > 0 ? undefined : [...added];
 }
 
 /**
