@@ -1,3 +1,4 @@
+import { posix } from 'path';
 import { mulberry32 } from '../support/mulberry32';
 
 /** A workspace held in memory: root-relative path → text. */
@@ -111,6 +112,31 @@ const OPS: Record<string, Op> = {
     const barrel = `${module}/index.ts`;
     files.set(barrel, `${files.get(barrel)}export * from './extra${n}';\n`);
     return { label: `add ${file} (+ barrel)`, changed: [file, barrel], deleted: [] };
+  },
+  callMissing(files, pick, n) {
+    // An import of a name the other file does not export yet (addMissing adds it later).
+    const from = pick(sourceFiles(files));
+    const to = pick(sourceFiles(files).filter((f) => f !== from));
+    if (!to) return undefined;
+    let spec = posix.relative(posix.dirname(from), to).replace(/\.tsx?$/, '');
+    if (!spec.startsWith('.')) spec = `./${spec}`;
+    const text = `import { future${n} } from '${spec}';\n${files.get(from)!}\nexport function callsFuture${n}(): number {\n  return future${n}();\n}\n`;
+    return update(files, from, text, `${from} imports future${n} from ${to}, which lacks it`);
+  },
+  addMissing(files, pick) {
+    // Only an export added: the files importing it must be re-extracted, the others need not be.
+    const waiting: Array<[string, string]> = [];
+    for (const f of sourceFiles(files)) {
+      for (const m of files.get(f)!.matchAll(/^import \{ (future\d+) \} from '([^']+)';$/gm)) {
+        const base = posix.normalize(posix.join(posix.dirname(f), m[2]));
+        const target = [`${base}.ts`, `${base}.tsx`].find((t) => files.has(t));
+        if (target && !files.get(target)!.includes(`function ${m[1]}(`)) waiting.push([target, m[1]]);
+      }
+    }
+    const chosen = pick(waiting);
+    if (!chosen) return undefined;
+    const [file, name] = chosen;
+    return update(files, file, `${files.get(file)!}\nexport function ${name}(): number {\n  return 1;\n}\n`, `add the awaited ${name} to ${file}`);
   },
   deleteFile(files, pick) {
     const file = pick(sourceFiles(files));
