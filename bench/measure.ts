@@ -176,7 +176,8 @@ function exportedDeclarations(text: string, fileName: string): Exported[] {
  * The edits agents make to a widely imported file, each followed at once by `dependentsOf` (save →
  * fresh answer): add an export, remove one, rename one, change a signature, delete the file, rename
  * the file. The declaration edited is the hub's exported function/class most used by other files.
- * Each edit is applied and undone `repeats` times; both directions are timed (undoing is the same kind).
+ * Each edit is applied (timed) and undone (untimed) `repeats` times; a deleted or moved file is restored timed
+ * (creating a file others import is an agent edit too).
  */
 async function shapeEditLatency(graph: CodeGraph, root: string, hub: string, repeats: number) {
   const file = path.join(root, hub);
@@ -207,13 +208,14 @@ async function shapeEditLatency(graph: CodeGraph, root: string, hub: string, rep
       const fresh: number[] = [];
       let touched = 0;
       for (let i = 0; i < repeats; i++) {
-        for (const text of [edited, original]) {
-          fs.writeFileSync(file, text);
-          const r = await timed([file], [], file, kind === 'rename export' && text === edited ? `${target.name}Renamed` : target.name);
-          times.push(r.updateMs);
-          fresh.push(r.freshMs);
-          touched = Math.max(touched, r.touched);
-        }
+        fs.writeFileSync(file, edited);
+        const r = await timed([file], [], file, kind === 'rename export' ? `${target.name}Renamed` : target.name);
+        times.push(r.updateMs);
+        fresh.push(r.freshMs);
+        touched = Math.max(touched, r.touched);
+        // Undone untimed: undoing an added export is a removal, measured as its own kind.
+        fs.writeFileSync(file, original);
+        await graph.update([file], []);
       }
       record(kind, times, fresh, touched);
     }
