@@ -1,0 +1,94 @@
+/** Pan (drag the background), zoom (wheel, around the pointer; buttons) and fit for the drawing's <g>. */
+export class Viewport {
+  private group: SVGGElement | undefined;
+  private width = 0;
+  private height = 0;
+  private scale = 1;
+  private x = 0;
+  private y = 0;
+  private drag: { startX: number; startY: number; x: number; y: number; moved: boolean } | undefined;
+  private dragged = false;
+
+  constructor(private readonly svg: SVGSVGElement) {
+    svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const box = svg.getBoundingClientRect();
+      this.zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - box.left, e.clientY - box.top);
+    }, { passive: false });
+    svg.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      this.drag = { startX: e.clientX, startY: e.clientY, x: this.x, y: this.y, moved: false };
+      this.dragged = false;
+    });
+    svg.addEventListener('pointermove', (e) => {
+      const d = this.drag;
+      if (!d) return;
+      const dx = e.clientX - d.startX;
+      const dy = e.clientY - d.startY;
+      if (!d.moved && Math.hypot(dx, dy) < 4) return;
+      if (!d.moved) svg.setPointerCapture(e.pointerId);
+      d.moved = true;
+      svg.classList.add('panning');
+      this.x = d.x + dx;
+      this.y = d.y + dy;
+      this.apply();
+    });
+    const end = (): void => {
+      this.dragged = this.drag?.moved ?? false;
+      this.drag = undefined;
+      svg.classList.remove('panning');
+    };
+    svg.addEventListener('pointerup', end);
+    svg.addEventListener('pointercancel', end);
+  }
+
+  attach(group: SVGGElement, width: number, height: number): void {
+    this.group = group;
+    // An empty drawing (a message answer) has no extent; dagre reports -Infinity for it.
+    this.width = Number.isFinite(width) ? width : 0;
+    this.height = Number.isFinite(height) ? height : 0;
+  }
+
+  /** True right after a drag ended: the click that follows is not a click on a node. */
+  wasDrag(): boolean {
+    const was = this.dragged;
+    this.dragged = false;
+    return was;
+  }
+
+  fit(): void {
+    const box = this.svg.getBoundingClientRect();
+    if (box.width === 0 || this.width <= 0 || this.height <= 0) return this.apply();
+    // Never magnify a small graph past 1.5; never shrink a big one so far that text is unreadable dots.
+    this.scale = Math.max(0.2, Math.min(1.5, box.width / this.width, box.height / this.height));
+    this.x = (box.width - this.width * this.scale) / 2;
+    this.y = Math.max(0, (box.height - this.height * this.scale) / 2);
+    this.apply();
+  }
+
+  zoomBy(factor: number): void {
+    const box = this.svg.getBoundingClientRect();
+    this.zoomAt(factor, box.width / 2, box.height / 2);
+  }
+
+  centerOn(node: SVGGElement): void {
+    const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(node.getAttribute('transform') ?? '');
+    if (!m) return;
+    const box = this.svg.getBoundingClientRect();
+    this.x = box.width / 2 - Number(m[1]) * this.scale;
+    this.y = box.height / 2 - Number(m[2]) * this.scale;
+    this.apply();
+  }
+
+  apply(): void {
+    this.group?.setAttribute('transform', `translate(${this.x},${this.y}) scale(${this.scale})`);
+  }
+
+  private zoomAt(factor: number, px: number, py: number): void {
+    const next = Math.max(0.1, Math.min(4, this.scale * factor));
+    this.x = px - ((px - this.x) * next) / this.scale;
+    this.y = py - ((py - this.y) * next) / this.scale;
+    this.scale = next;
+    this.apply();
+  }
+}
