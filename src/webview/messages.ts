@@ -18,6 +18,7 @@ export type ToPage =
 
 /** Page → extension. */
 export type FromPage =
+  | { type: 'ready' }
   | { type: 'open'; id: string }
   | { type: 'expand'; id: string; query: 'dependenciesOf' | 'dependentsOf' }
   | { type: 'collapse'; id: string }

@@ -8,10 +8,16 @@ export class Viewport {
   private y = 0;
   private drag: { startX: number; startY: number; x: number; y: number; moved: boolean } | undefined;
   private dragged = false;
+  /** Until the person pans or zooms, the drawing keeps fitting the view (resizes, redraws). */
+  private userMoved = false;
 
   constructor(private readonly svg: SVGSVGElement) {
+    new ResizeObserver(() => {
+      if (!this.userMoved) this.fit();
+    }).observe(svg);
     svg.addEventListener('wheel', (e) => {
       e.preventDefault();
+      this.userMoved = true;
       const box = svg.getBoundingClientRect();
       this.zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - box.left, e.clientY - box.top);
     }, { passive: false });
@@ -28,6 +34,7 @@ export class Viewport {
       if (!d.moved && Math.hypot(dx, dy) < 4) return;
       if (!d.moved) svg.setPointerCapture(e.pointerId);
       d.moved = true;
+      this.userMoved = true;
       svg.classList.add('panning');
       this.x = d.x + dx;
       this.y = d.y + dy;
@@ -56,7 +63,9 @@ export class Viewport {
     return was;
   }
 
+  /** Fits the drawing now, and again on every resize until the person pans or zooms. */
   fit(): void {
+    this.userMoved = false;
     const box = this.svg.getBoundingClientRect();
     if (box.width === 0 || this.width <= 0 || this.height <= 0) return this.apply();
     // Never magnify a small graph past 1.5; never shrink a big one so far that text is unreadable dots.
@@ -67,8 +76,15 @@ export class Viewport {
   }
 
   zoomBy(factor: number): void {
+    this.userMoved = true;
     const box = this.svg.getBoundingClientRect();
     this.zoomAt(factor, box.width / 2, box.height / 2);
+  }
+
+  /** Keeps the fit going while the person has not moved the view (a redraw after a save or an expansion). */
+  refit(): void {
+    if (this.userMoved) this.apply();
+    else this.fit();
   }
 
   centerOn(node: SVGGElement): void {

@@ -70,7 +70,7 @@ function show(next: DiagramModel, nextExpansions: Expansion[]): void {
   drawing = drawDiagram(svg, next, measure);
   viewport.attach(drawing.viewport, drawing.width, drawing.height);
   if (first) viewport.fit();
-  else viewport.apply();
+  else viewport.refit();
   drawLegend(next);
   applyHidden();
   applySearch();
@@ -271,3 +271,5 @@ window.addEventListener('message', (event: MessageEvent<ToPage>) => {
 });
 
 if (data.model) show(data.model, []);
+// The extension answers with the drawing (again, if it posted one before this script ran).
+vscode?.postMessage({ type: 'ready' });
