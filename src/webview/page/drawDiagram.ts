@@ -15,14 +15,15 @@ export interface Drawing {
 }
 
 /**
- * Lays the model out in layers along the edge direction (dagre, left to right) and draws it as SVG
+ * Lays the model out in layers along the edge direction (dagre; left to right in a wide view, top
+ * to bottom in a tall one, so a fitted drawing stays as large as it can) and draws it as SVG
  * into `svg`, replacing what was there: one `g.node` per node (class `g-<group>`, `input` for the
  * queried symbols, `data-id`), one `g.edge` per edge (classes `t-<TYPE>` and `f-<family>`,
  * `data-type`, a label with the type), and a `g.cut` "+N" badge where the 50-node cut left nodes out.
  */
-export function drawDiagram(svg: SVGSVGElement, model: DiagramModel, measure: (text: string) => number): Drawing {
+export function drawDiagram(svg: SVGSVGElement, model: DiagramModel, measure: (text: string) => number, rankdir: 'LR' | 'TB'): Drawing {
   const g = new dagre.graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir: 'LR', nodesep: 18, ranksep: 70, edgesep: 12, marginx: 20, marginy: 20 });
+  g.setGraph({ rankdir, nodesep: rankdir === 'LR' ? 18 : 24, ranksep: rankdir === 'LR' ? 70 : 50, edgesep: 12, marginx: 20, marginy: 20 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const n of model.nodes) {
     const width = Math.max(measure(n.label), measure(subtitle(n)) * 0.85) + 2 * PAD_X + (n.cut > 0 ? 26 : 0);

@@ -43,6 +43,16 @@ let model: DiagramModel | undefined;
 let expansions: Expansion[] = [];
 let drawing: Drawing | undefined;
 let selected: string | undefined;
+let drawn: 'LR' | 'TB' = 'LR';
+
+/** Layers run along the longer side of the view: a narrow panel beside an editor draws top to bottom. */
+function direction(): 'LR' | 'TB' {
+  const box = svg.getBoundingClientRect();
+  return box.height > box.width * 1.2 ? 'TB' : 'LR';
+}
+new ResizeObserver(() => {
+  if (model && direction() !== drawn) show(model, expansions);
+}).observe(svg);
 
 const canvas = document.createElement('canvas').getContext('2d');
 const measure = (text: string): number => {
@@ -67,7 +77,8 @@ function show(next: DiagramModel, nextExpansions: Expansion[]): void {
     div.textContent = next.message.text;
     stage.prepend(div);
   }
-  drawing = drawDiagram(svg, next, measure);
+  drawn = direction();
+  drawing = drawDiagram(svg, next, measure, drawn);
   viewport.attach(drawing.viewport, drawing.width, drawing.height);
   if (first) viewport.fit();
   else viewport.refit();
