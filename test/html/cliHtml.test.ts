@@ -156,6 +156,7 @@ describe('CLI --format html in headless Chromium', function () {
       assert.equal(await page.textContent('.notes'), text.split('\n')[0]);
       const cuts: number[] = await page.$$eval('svg.graph g.cut', (gs: DomEl[]) => gs.map((g) => Number(g.getAttribute('data-cut'))));
       assert.equal(cuts.reduce((a, b) => a + b, 0), 20, 'the 20 cut nodes, each marked at its neighbour');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'graph-cut.png') });
     } finally {
       fs.rmSync(ws, { recursive: true, force: true });
     }
