@@ -137,6 +137,10 @@ describe('CLI --format html in headless Chromium', function () {
     const svgText = fs.readFileSync(await download.path(), 'utf8');
     assert.match(svgText, /^<svg/);
     assert.equal((svgText.match(/class="node /g) ?? []).length, await page.locator('svg.graph g.node').count());
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('button.export-png')]);
+    const bytes = fs.readFileSync(await png.path());
+    assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG');
+    assert.ok(bytes.readUInt32BE(16) > 400 && bytes.readUInt32BE(20) > 200, 'a PNG of the whole drawing (2x)');
   });
 
   it('marks where the 50-node cut stopped and shows the truncation line of the text', async () => {

@@ -111,6 +111,27 @@ suite('graph view', () => {
     assert.deepStrictEqual(sorted(drawn.edges), sorted(expected.edges));
   });
 
+  test('paths between two symbols as a graph: both ends highlighted; Copy Mermaid puts the answer on the clipboard', async () => {
+    const from = { file_path: fixturePath('app/src/api/handler.ts'), symbol: 'handleRequest' };
+    const to = { file_path: fixturePath('app/src/db/queries.ts'), symbol: 'executeQuery' };
+    const view = await vscode.commands.executeCommand<GraphViewPanel>('tsCodeGraph.pathsBetweenGraph', { from, to });
+    const model = view.current();
+    assert.ok(model && !model.message, 'a drawing, not a message');
+    const viewTitle = 'Paths between handleRequest and executeQuery';
+    assert.strictEqual(model.title, viewTitle);
+    const inputs = await until(
+      () => viewEval<string[]>(viewTitle, `[...document.querySelectorAll('g.node.input')].map((g) => g.dataset.id).sort()`),
+      (ids) => ids.length > 0,
+      'the highlighted ends',
+    );
+    assert.deepStrictEqual(inputs, ['src/api/handler.ts#handleRequest@function', 'src/db/queries.ts#executeQuery@function']);
+    await vscode.env.clipboard.writeText('');
+    await viewClick(viewTitle, 'button.copy-mermaid');
+    const copied = await until(async () => vscode.env.clipboard.readText(), (t) => t !== '', 'the Mermaid text on the clipboard');
+    assert.strictEqual(copied, model.mermaid);
+    assert.match(copied, /^flowchart LR\n/);
+  });
+
   test('follows the theme: screenshots in dark and light', async () => {
     const config = vscode.workspace.getConfiguration('workbench');
     const readBackground = (): Promise<string> => viewEval<string>('Dependencies of handleRequest', 'getComputedStyle(document.body).backgroundColor');
