@@ -179,9 +179,24 @@ describe('CLI --format html in headless Chromium', function () {
     const page = await open(cli([...query, '--format', 'html'], REPO_ROOT), 'graph-real');
     assert.equal(await page.locator('svg.graph g.node').count(), result.nodes.length);
     assert.equal(await page.locator('svg.graph g.edge').count(), result.edges.length);
-    // Fit keeps text readable: the scale never drops below 0.2, and the biggest answer is 51 nodes.
-    const scale: number = await page.$eval('svg.graph g.viewport', (g: DomEl) => Number(/scale\(([\d.]+)\)/.exec(g.getAttribute('transform') ?? '')?.[1]));
-    assert.ok(scale >= 0.2, `scale ${scale}`);
+    // Readable at a glance: labels drawn at 60 % or more, around the queried symbol, which is in view.
+    const scaleOf = (): Promise<number> => page.$eval('svg.graph g.viewport', (g: DomEl) => Number(/scale\(([\d.]+)\)/.exec(g.getAttribute('transform') ?? '')?.[1]));
+    assert.ok((await scaleOf()) >= 0.6, `scale ${await scaleOf()}`);
+    const inView: boolean = await page.evaluate(`(() => {
+      const s = document.querySelector('svg.graph').getBoundingClientRect();
+      const n = document.querySelector('svg.graph g.node.input').getBoundingClientRect();
+      return n.left >= s.left && n.right <= s.right && n.top >= s.top && n.bottom <= s.bottom;
+    })()`);
+    assert.ok(inView, 'the queried symbol is in view');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'graph-real-readable.png') });
+    // Fit shows the whole picture, however small.
+    await page.click('button.fit');
+    const whole: boolean = await page.evaluate(`(() => {
+      const s = document.querySelector('svg.graph').getBoundingClientRect();
+      const v = document.querySelector('svg.graph g.viewport').getBoundingClientRect();
+      return v.left >= s.left - 1 && v.right <= s.right + 1 && v.top >= s.top - 1 && v.bottom <= s.bottom + 1;
+    })()`);
+    assert.ok(whole, 'Fit shows the whole drawing');
     await page.screenshot({ path: path.join(ARTIFACTS, 'graph-real.png') });
   });
 });

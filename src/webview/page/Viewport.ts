@@ -1,3 +1,6 @@
+/** Below this scale 12px labels are unreadable; a bigger drawing is shown at it, around the query. */
+const MIN_READABLE = 0.6;
+
 /** Pan (drag the background), zoom (wheel, around the pointer; buttons) and fit for the drawing's <g>. */
 export class Viewport {
   private group: SVGGElement | undefined;
@@ -10,6 +13,7 @@ export class Viewport {
   private dragged = false;
   /** Until the person pans or zooms, the drawing keeps fitting the view (resizes, redraws). */
   private userMoved = false;
+  private focus: SVGGElement | undefined;
 
   constructor(private readonly svg: SVGSVGElement) {
     new ResizeObserver(() => {
@@ -49,8 +53,9 @@ export class Viewport {
     svg.addEventListener('pointercancel', end);
   }
 
-  attach(group: SVGGElement, width: number, height: number): void {
+  attach(group: SVGGElement, width: number, height: number, focus: SVGGElement | undefined): void {
     this.group = group;
+    this.focus = focus;
     // An empty drawing (a message answer) has no extent; dagre reports -Infinity for it.
     this.width = Number.isFinite(width) ? width : 0;
     this.height = Number.isFinite(height) ? height : 0;
@@ -63,16 +68,51 @@ export class Viewport {
     return was;
   }
 
-  /** Fits the drawing now, and again on every resize until the person pans or zooms. */
-  fit(): void {
+  /**
+   * Fits the drawing now, and again on every resize until the person pans or zooms. A drawing too
+   * big to fit at a readable size (MIN_READABLE) is shown at that size around `focus` (the queried
+   * symbol) instead: the person pans for the rest, or presses Fit (fitAll) for the whole picture.
+   */
+  fit(focus?: SVGGElement): void {
+    this.userMoved = false;
+    this.focus = focus ?? this.focus;
+    const box = this.svg.getBoundingClientRect();
+    if (box.width === 0 || this.width <= 0 || this.height <= 0) return this.apply();
+    const fitted = Math.min(1.5, box.width / this.width, box.height / this.height);
+    if (fitted >= MIN_READABLE || !this.focus) return this.place(Math.max(0.2, fitted), box);
+    this.scale = MIN_READABLE;
+    const center = this.centerOf(this.focus);
+    this.x = this.axis(box.width, this.width, center.x);
+    this.y = this.axis(box.height, this.height, center.y);
+    this.apply();
+  }
+
+  /** The whole drawing in the view, however small (the Fit button). */
+  fitAll(): void {
     this.userMoved = false;
     const box = this.svg.getBoundingClientRect();
     if (box.width === 0 || this.width <= 0 || this.height <= 0) return this.apply();
-    // Never magnify a small graph past 1.5; never shrink a big one so far that text is unreadable dots.
-    this.scale = Math.max(0.2, Math.min(1.5, box.width / this.width, box.height / this.height));
-    this.x = (box.width - this.width * this.scale) / 2;
-    this.y = Math.max(0, (box.height - this.height * this.scale) / 2);
+    this.place(Math.max(0.2, Math.min(1.5, box.width / this.width, box.height / this.height)), box);
+  }
+
+  private place(scale: number, box: DOMRect): void {
+    this.scale = scale;
+    this.x = (box.width - this.width * scale) / 2;
+    this.y = Math.max(0, (box.height - this.height * scale) / 2);
     this.apply();
+  }
+
+  /** Offset along one axis: centred when the drawing fits, else `at` in the middle, without empty margins. */
+  private axis(view: number, size: number, at: number): number {
+    const drawn = size * this.scale;
+    if (drawn <= view) return (view - drawn) / 2;
+    return Math.min(0, Math.max(view - drawn, view / 2 - at * this.scale));
+  }
+
+  private centerOf(node: SVGGElement): { x: number; y: number } {
+    const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(node.getAttribute('transform') ?? '');
+    const b = node.getBBox();
+    return { x: Number(m?.[1] ?? 0) + b.width / 2, y: Number(m?.[2] ?? 0) + b.height / 2 };
   }
 
   zoomBy(factor: number): void {

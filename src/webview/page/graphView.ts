@@ -79,7 +79,7 @@ function show(next: DiagramModel, nextExpansions: Expansion[]): void {
   }
   drawn = direction();
   drawing = drawDiagram(svg, next, measure, drawn);
-  viewport.attach(drawing.viewport, drawing.width, drawing.height);
+  viewport.attach(drawing.viewport, drawing.width, drawing.height, svg.querySelector<SVGGElement>('g.node.input') ?? undefined);
   if (first) viewport.fit();
   else viewport.refit();
   drawLegend(next);
@@ -241,7 +241,7 @@ svg.addEventListener('mousemove', (event) => {
 svg.addEventListener('mouseleave', () => (tooltip.hidden = true));
 
 $('.search').addEventListener('input', applySearch);
-$('.fit').addEventListener('click', () => viewport.fit());
+$('.fit').addEventListener('click', () => viewport.fitAll());
 $('.zoom-in').addEventListener('click', () => viewport.zoomBy(1.25));
 $('.zoom-out').addEventListener('click', () => viewport.zoomBy(0.8));
 $('.export-svg').addEventListener('click', () => void save('svg'));
