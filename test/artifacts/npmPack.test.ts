@@ -56,7 +56,9 @@ describe('npm pack tarball: npx ts-code-graph mcp', function () {
 
   it('the installed CLI draws: --format html inlines the graph view renderer it ships', () => {
     const root = copyFixture('stdlib-inference');
-    const html = execFileSync('npx', ['--no', 'ts-code-graph', '--root', root, '--format', 'html', 'dependentsOf', 'src/TableColumn.ts', 'TableColumn.clone'], { cwd: project, encoding: 'utf8' });
+    // The bin itself: npx would read --root and --format as its own options.
+    const cli = path.join(project, 'node_modules/.bin/ts-code-graph');
+    const html = execFileSync(cli, ['dependentsOf', 'src/TableColumn.ts', 'TableColumn.clone', '--root', root, '--format', 'html'], { cwd: project, encoding: 'utf8' });
     assert.match(html, /^<!DOCTYPE html>/);
     assert.match(html, /<title>Dependents of TableColumn\.clone<\/title>/);
     const renderer = fs.readFileSync(path.join(project, 'node_modules/ts-code-graph/dist/graphView.js'), 'utf8');
