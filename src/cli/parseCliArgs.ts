@@ -19,7 +19,7 @@ export type CliCommand = QueryCommand | { name: 'export' } | { name: 'stats' } |
 
 export type CommandName = CliCommand['name'];
 
-export type OutputFormat = 'text' | 'json' | 'mermaid';
+export type OutputFormat = 'text' | 'json' | 'mermaid' | 'html';
 
 export interface CliOptions {
   /** As typed (relative to the cwd), undefined for the cwd itself. */
@@ -38,9 +38,9 @@ interface CommandSpec {
 }
 
 export const COMMANDS: Record<CommandName, CommandSpec> = {
-  dependenciesOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid'] },
-  dependentsOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid'] },
-  pathsBetween: { params: ['fromFile', 'fromSymbol', 'toFile', 'toSymbol'], formats: ['text', 'json', 'mermaid'] },
+  dependenciesOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid', 'html'] },
+  dependentsOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid', 'html'] },
+  pathsBetween: { params: ['fromFile', 'fromSymbol', 'toFile', 'toSymbol'], formats: ['text', 'json', 'mermaid', 'html'] },
   export: { params: [], formats: ['json'] },
   stats: { params: [], formats: ['text', 'json'] },
   // The MCP server speaks JSON-RPC on stdio; --format does not apply (text is the tools' format).

@@ -4,6 +4,7 @@ import { formatMermaid } from '../core/format/formatMermaid';
 import { formatText } from '../core/format/formatText';
 import { QueryResult } from '../core/query/QueryResult';
 import { exportGraph, formatExport } from './exportGraph';
+import { renderHtml } from './renderHtml';
 import { collectStats, formatStats } from './formatStats';
 import { QueryRequest, runQuery as dispatchQuery } from '../core/query/QueryRequest';
 import { CliCommand, OutputFormat, QueryCommand, isQueryCommand } from './parseCliArgs';
@@ -54,7 +55,15 @@ function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableG
     io.stderr(withNewline(result.message));
     return ExitCode.badInput;
   }
-  io.stdout(withNewline(render(result, format, graph.root)));
+  let output: string;
+  try {
+    output = render(result, format, graph.root);
+  } catch (err) {
+    // Only --format html can fail here (its renderer file is missing: a broken install), and says how to fix it.
+    io.stderr(`ts-code-graph: ${err instanceof Error ? err.message : String(err)}.\n`);
+    return ExitCode.internalError;
+  }
+  io.stdout(withNewline(output));
   return ExitCode.ok;
 }
 
@@ -74,6 +83,8 @@ function render(result: QueryResult, format: OutputFormat, root: string): string
       return JSON.stringify(result, null, 2);
     case 'mermaid':
       return formatMermaid(result);
+    case 'html':
+      return renderHtml(result, root, createFileSourceReader(root));
   }
 }
 

@@ -15,7 +15,7 @@ Commands:
 Options:
   --root <dir>        Workspace to index (default: current directory)
   --tsconfig <path>   Use this tsconfig instead of finding projects under the root
-  --format <format>   Queries: text (default), json, mermaid. stats: text, json
+  --format <format>   Queries: text (default), json, mermaid, html (an interactive diagram: > graph.html). stats: text, json
   --verbose           Log indexing progress to stderr
   -h, --help          Show this help
   --version           Show the version

@@ -28,10 +28,10 @@ describe('npm pack tarball: npx ts-code-graph mcp', function () {
 
   it('ships the bundles and the standard library, and nothing else of the repository', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    for (const f of ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/dist/cli.js', 'package/dist/mcp.js', 'package/dist/worker.js', 'package/dist/lib.es5.d.ts', 'package/dist/lib.es2020.full.d.ts']) {
+    for (const f of ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/dist/cli.js', 'package/dist/mcp.js', 'package/dist/worker.js', 'package/dist/graphView.js', 'package/dist/lib.es5.d.ts', 'package/dist/lib.es2020.full.d.ts']) {
       assert.ok(files.includes(f), `${f} is packed`);
     }
-    const allowed = /^package\/(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/(cli|mcp|worker)\.js|dist\/lib(\.[\w.]+)?\.d\.ts)$/;
+    const allowed = /^package\/(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/(cli|mcp|worker|graphView)\.js|dist\/lib(\.[\w.]+)?\.d\.ts)$/;
     assert.deepEqual(files.filter((f) => !allowed.test(f)), [], 'nothing else is packed');
     // Installed with --offline: it needs nothing from the registry.
     assert.ok(fs.existsSync(path.join(project, 'node_modules/ts-code-graph/dist/mcp.js')));
@@ -52,6 +52,17 @@ describe('npm pack tarball: npx ts-code-graph mcp', function () {
     } finally {
       await mcp.close();
     }
+  });
+
+  it('the installed CLI draws: --format html inlines the graph view renderer it ships', () => {
+    const root = copyFixture('stdlib-inference');
+    // The bin itself: npx would read --root and --format as its own options.
+    const cli = path.join(project, 'node_modules/.bin/ts-code-graph');
+    const html = execFileSync(cli, ['dependentsOf', 'src/TableColumn.ts', 'TableColumn.clone', '--root', root, '--format', 'html'], { cwd: project, encoding: 'utf8' });
+    assert.match(html, /^<!DOCTYPE html>/);
+    assert.match(html, /<title>Dependents of TableColumn\.clone<\/title>/);
+    const renderer = fs.readFileSync(path.join(project, 'node_modules/ts-code-graph/dist/graphView.js'), 'utf8');
+    assert.ok(html.includes(renderer.slice(0, 2000)), 'the packed dist/graphView.js is inlined');
   });
 
   it('the ts-code-graph-mcp bin starts the same server', async () => {

@@ -87,7 +87,7 @@ describe(parseCliArgs.name, () => {
   });
 
   it('rejects a format the command does not have, naming the ones it does', () => {
-    assert.equal(badInputMessage(parseCliArgs(['dependentsOf', 'a.ts', 'f', '--format', 'xml'])), '--format xml is not available for dependentsOf; use text or json or mermaid.');
+    assert.equal(badInputMessage(parseCliArgs(['dependentsOf', 'a.ts', 'f', '--format', 'xml'])), '--format xml is not available for dependentsOf; use text or json or mermaid or html.');
     assert.equal(badInputMessage(parseCliArgs(['stats', '--format', 'mermaid'])), '--format mermaid is not available for stats; use text or json.');
     assert.equal(badInputMessage(parseCliArgs(['export', '--format', 'text'])), '--format text is not available for export; use json.');
   });

@@ -138,7 +138,7 @@ describe(runCli.name, () => {
       assert.deepEqual(run, { code: 0, stdout: 'No path found.\n', stderr: '' });
     });
 
-    for (const format of ['text', 'json', 'mermaid']) {
+    for (const format of ['text', 'json', 'mermaid', 'html']) {
       it(`treats an error message (unknown symbol) as bad input in ${format}: stderr only, exit 2`, async () => {
         const message = "Symbol 'nope' not found in src/b.ts. Symbols in that file: formatDate.";
         const { deps } = handBuiltGraph(ws, messageResult('dependentsOf', message, true));

@@ -139,6 +139,8 @@ async function main() {
     env: {
       ...process.env,
       PROBE_RESULT_FILE: path.join(tmp, 'result.txt'),
+      // The suite asks this runner, which holds the browser, to read or click a webview's real DOM.
+      PROBE_BRIDGE_DIR: path.join(tmp, 'bridge'),
       HOST_SUITE: vsix ? 'vsix' : 'development',
       EXTENSIONS_GALLERY: '{}', // no marketplace (code-server's default is open-vsx.org)
       // code-server's sockets, logs and state stay in the run's dir instead of /tmp and ~.
@@ -159,9 +161,11 @@ async function main() {
   }
 
   let browser;
+  let stopBridge = () => {};
   let exitCode = 1;
   const csExited = new Promise((resolve) => cs.on('exit', resolve));
   const stopAll = async () => {
+    stopBridge();
     try {
       if (browser) await browser.close();
     } catch {
@@ -194,7 +198,8 @@ async function main() {
         '--disable-dev-shm-usage',
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
     });
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    stopBridge = serveWebviewBridge(page, path.join(tmp, 'bridge'));
     // The web workbench reports log lines (mocha's output included) through window.codeAutomationLog
     // and the end of the test run through window.codeAutomationExit (the hooks @vscode/test-web uses).
     let finish;
@@ -209,7 +214,9 @@ async function main() {
     page.on('pageerror', (e) => console.error('[pageerror]', e.message));
     page.on('request', (r) => {
       const u = r.url();
-      if (!/^(https?|wss?):\/\/127\.0\.0\.1[:/]/.test(u) && !/^(data|blob):/.test(u)) console.error('[non-loopback request]', u.slice(0, 200));
+      // *.vscode-resource.vscode-cdn.net: a webview's own resources (the graph view's script), answered
+      // by the webview's service worker from code-server; never resolved (see --host-resolver-rules).
+      if (!/^(https?|wss?):\/\/127\.0\.0\.1[:/]/.test(u) && !/^(data|blob):/.test(u) && !/^https:\/\/[^/]+\.vscode-resource\.vscode-cdn\.net\//.test(u)) console.error('[non-loopback request]', u.slice(0, 200));
     });
     // vscode-remote:// puts the extension and the tests on code-server's Node extension host.
     const remote = (p) => `vscode-remote://${host}${p}`;
@@ -240,6 +247,68 @@ async function main() {
   else if (exitCode !== 0) console.log('0 passed, 1 failed');
   if (exitCode === 0 && !process.env.PROBE_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
   process.exit(exitCode);
+}
+
+/**
+ * The webview bridge: the suite runs in the extension host and cannot reach the browser, so it
+ * writes `<n>.req.json` into the bridge dir and this runner answers `<n>.res.json` after acting on
+ * the page through playwright: the real DOM of the webview's frame, real mouse clicks.
+ *   { op: 'eval', title, expression }  evaluate in the graph view whose h1.title is `title`
+ *   { op: 'click', title, selector }   click an element of that view
+ *   { op: 'screenshot', path }          a screenshot of the whole workbench
+ * Answers { ok: true, value } or { ok: false, error }.
+ */
+function serveWebviewBridge(page, dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  const busy = new Set();
+  const findView = async (title) => {
+    for (const frame of page.frames()) {
+      try {
+        const t = await frame.evaluate(() => document.querySelector('h1.title') && document.body.dataset.ready ? document.querySelector('h1.title').textContent : undefined);
+        if (t === title) return frame;
+      } catch {
+        // a frame that went away or is not ours
+      }
+    }
+    throw new Error(`no graph view titled "${title}" is drawn (yet)`);
+  };
+  const handle = async (req) => {
+    if (req.op === 'screenshot') return void (await page.screenshot({ path: req.path }));
+    const frame = await findView(req.title);
+    if (req.op === 'eval') return frame.evaluate(req.expression);
+    if (req.op === 'click') return void (await frame.click(req.selector, { timeout: 10000 }));
+    throw new Error(`unknown bridge op ${req.op}`);
+  };
+  const timer = setInterval(() => {
+    let names = [];
+    try {
+      names = fs.readdirSync(dir).filter((n) => n.endsWith('.req.json') && !busy.has(n));
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      busy.add(name);
+      const file = path.join(dir, name);
+      let req;
+      try {
+        req = JSON.parse(fs.readFileSync(file, 'utf8'));
+      } catch {
+        busy.delete(name); // still being written
+        continue;
+      }
+      fs.rmSync(file, { force: true });
+      handle(req).then(
+        (value) => ({ ok: true, value }),
+        (e) => ({ ok: false, error: (e && e.message) || String(e) }),
+      ).then((res) => {
+        const out = path.join(dir, name.replace('.req.json', '.res.json'));
+        fs.writeFileSync(`${out}.tmp`, JSON.stringify(res));
+        fs.renameSync(`${out}.tmp`, out);
+        busy.delete(name);
+      });
+    }
+  }, 100);
+  return () => clearInterval(timer);
 }
 
 main();

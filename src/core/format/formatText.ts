@@ -71,8 +71,8 @@ function sizeNote(count: number): string {
   return `(snippets omitted due to size: ${count} nodes; Read a node's file at its offset/limit for code)`;
 }
 
-/** One line, counts exact, telling the model how to see further instead of retrying blindly. */
-function truncationLine(t: Truncation): string {
+/** One line, counts exact, telling the model how to see further instead of retrying blindly. The diagram shows the same line. */
+export function truncationLine(t: Truncation): string {
   const atLeast = t.stoppedEarly ? 'at least ' : '';
   const cut = Math.max(0, t.totalNodes - t.shownNodes);
   return (

@@ -31,6 +31,12 @@ export interface Truncation {
   totalNodes: number;
   /** The internal safeguard stopped the traversal before it finished counting. */
   stoppedEarly?: boolean;
+  /**
+   * Shown node id → how many nodes the cut left out right next to it (neighbours the walk reached
+   * through it, or that reached it, but that are not shown). Where a diagram draws "more here".
+   * Absent when no shown node has a cut neighbour (e.g. the safeguard stopped a short walk).
+   */
+  cutAt?: Record<string, number>;
 }
 
 export interface MessageResult {

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { QueryAnswer } from '../worker/protocol';
+import { QueryAnswer, QueryArgs } from '../worker/protocol';
 import { parseResultLinks } from './parseResultLinks';
 
 /** URI scheme of command results: read-only virtual documents. */
@@ -9,6 +9,9 @@ export const RESULT_SCHEME = 'ts-code-graph';
 interface StoredResult {
   text: string;
   root?: string;
+  /** The query that produced it: "Show as Graph" draws the same answer. */
+  args?: QueryArgs;
+  title?: string;
 }
 
 /** Most results kept for reopening a tab; older ones say to run the command again. */
@@ -30,13 +33,19 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 
   /** Open `answer` in an editor titled `title`; returns the document's URI. */
-  async show(answer: QueryAnswer, title: string): Promise<vscode.Uri> {
+  async show(answer: QueryAnswer, title: string, args?: QueryArgs): Promise<vscode.Uri> {
     const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${title.replace(/[\\/]/g, '_')}.txt`, query: `n=${++this.counter}` });
-    this.results.set(uri.toString(), { text: answer.text, root: answer.root });
+    this.results.set(uri.toString(), { text: answer.text, root: answer.root, args, title });
     if (this.results.size > KEEP) this.results.delete(this.results.keys().next().value!);
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc, { preview: false });
     return uri;
+  }
+
+  /** The query behind a result document, while it is kept. */
+  queryOf(uri: vscode.Uri): { args: QueryArgs; title: string } | undefined {
+    const stored = this.results.get(uri.toString());
+    return stored?.args && stored.title ? { args: stored.args, title: stored.title } : undefined;
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {

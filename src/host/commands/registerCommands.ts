@@ -1,6 +1,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { GraphService } from '../graph/GraphService';
+import { GraphViewPanel } from '../graphView/GraphViewPanel';
 import { HostLog } from '../log';
 import { QueryArgs } from '../worker/protocol';
 import { pickSymbol, symbolRef } from './pickSymbol';
@@ -24,7 +25,19 @@ export function registerCommands(context: vscode.ExtensionContext, service: Grap
       { location: vscode.ProgressLocation.Window, title: `TS Code Graph: ${title}` },
       () => service.query(args),
     );
-    return results.show(answer, title);
+    return results.show(answer, title, args);
+  };
+  const graph = async (args: QueryArgs, title: string): Promise<GraphViewPanel> => {
+    const view = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `TS Code Graph: drawing ${title}` }, () =>
+      GraphViewPanel.open(context.extensionUri, service, log, args, title),
+    );
+    context.subscriptions.push(view);
+    return view;
+  };
+  const cursorGraph = async (query: 'dependenciesOf' | 'dependentsOf', arg: unknown): Promise<GraphViewPanel | undefined> => {
+    const target = isSymbolArg(arg) ? arg : await cursorSymbol(service);
+    if (!target) return undefined;
+    return graph({ query, ...target }, `${query === 'dependenciesOf' ? 'Dependencies of' : 'Dependents of'} ${target.symbol}`);
   };
   const cursorQuery = async (query: 'dependenciesOf' | 'dependentsOf', arg: unknown): Promise<vscode.Uri | undefined> => {
     const target = isSymbolArg(arg) ? arg : await cursorSymbol(service);
@@ -41,6 +54,22 @@ export function registerCommands(context: vscode.ExtensionContext, service: Grap
       const pair = isPairArg(arg) ? arg : await pickPair(service);
       if (!pair) return undefined;
       return run({ query: 'pathsBetween', ...pair }, `Paths between ${pair.from.symbol} and ${pair.to.symbol}`);
+    }),
+    vscode.commands.registerCommand('tsCodeGraph.dependenciesOfGraph', (arg?: unknown) => cursorGraph('dependenciesOf', arg)),
+    vscode.commands.registerCommand('tsCodeGraph.dependentsOfGraph', (arg?: unknown) => cursorGraph('dependentsOf', arg)),
+    vscode.commands.registerCommand('tsCodeGraph.pathsBetweenGraph', async (arg?: unknown) => {
+      const pair = isPairArg(arg) ? arg : await pickPair(service);
+      if (!pair) return undefined;
+      return graph({ query: 'pathsBetween', ...pair }, `Paths between ${pair.from.symbol} and ${pair.to.symbol}`);
+    }),
+    vscode.commands.registerCommand('tsCodeGraph.showResultAsGraph', (uri?: unknown) => {
+      const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+      const query = target && results.queryOf(target);
+      if (!query) {
+        void vscode.window.showInformationMessage('TS Code Graph: this result is no longer kept. Run the query again, or use "Show Dependencies/Dependents of Symbol at Cursor as Graph".');
+        return undefined;
+      }
+      return graph(query.args, query.title);
     }),
     vscode.commands.registerCommand('tsCodeGraph.rebuild', () => {
       log.info('Rebuild requested: re-indexing every workspace folder.');

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { HostLog } from '../log';
 import { deepestContaining } from '../worker/routeFilePath';
-import { FolderSpec, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
+import { DiagramAnswer, FolderSpec, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
 import { WorkerClient, WorkerDiedError, WorkerOptions } from '../worker/WorkerClient';
+import type { Expansion } from '../../webview/messages';
 import { RestartPolicy } from './RestartPolicy';
 import { ChangeBatch, ChangeQueue } from './ChangeQueue';
 import { ChangeWatcher } from './ChangeWatcher';
@@ -137,6 +138,26 @@ export class GraphService implements vscode.Disposable {
       }
       this.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${err instanceof Error ? err.message : String(err)}. Run "TS Code Graph: Rebuild Graph" and ask again; the log ("TS Code Graph: Show Log") has details.`, isError: true };
+    }
+  }
+
+  /**
+   * The graph view's drawing of a query (grown by its expansions), computed in the worker like every
+   * answer; waits for the index and earlier changes the same way `query` does. Never throws.
+   */
+  async diagram(args: QueryArgs, expansions: Expansion[]): Promise<DiagramAnswer> {
+    const failed = (text: string): DiagramAnswer => ({
+      model: { query: args.query, title: 'TS Code Graph', nodes: [], edges: [], notes: [], message: { text, isError: true }, mermaid: '' },
+      expansions: [],
+    });
+    try {
+      this.watcher?.catchUp();
+      this.queue.flush();
+      const answer = await this.withWorker(undefined, (client) => client.request('diagram', { args, expansions }));
+      return answer ?? failed(`The TS Code Graph index is not available: ${this.workerFailure ?? 'it has not started'}. Run the command "TS Code Graph: Rebuild Graph" and try again.`);
+    } catch (err) {
+      this.log.error(`diagram of ${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return failed(`TS Code Graph could not draw ${args.query}: ${err instanceof Error ? err.message : String(err)}. Try again; "TS Code Graph: Rebuild Graph" re-indexes, and the log ("TS Code Graph: Show Log") has details.`);
     }
   }
 

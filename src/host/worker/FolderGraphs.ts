@@ -4,10 +4,13 @@ import { FileSourceReader, createFileSourceReader } from '../../core/format/File
 import { fitToBudget } from '../../core/format/fitToBudget';
 import { formatText } from '../../core/format/formatText';
 import { Logger } from '../../core/Logger';
-import { QueryResult } from '../../core/query/QueryResult';
+import { diagramModel } from '../../core/format/diagramModel';
+import { mergeResults } from '../../core/query/mergeResults';
+import { QueryResult, messageResult } from '../../core/query/QueryResult';
+import type { Expansion } from '../../webview/messages';
 import { runQuery } from '../../core/query/QueryRequest';
 import { loadTypeScript } from './loadTypeScript';
-import { FolderSpec, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
+import { DiagramAnswer, FolderSpec, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
 import { deepestContaining, routeFilePath } from './routeFilePath';
 import { symbolAt } from './symbolAt';
 
@@ -157,6 +160,38 @@ export class FolderGraphs {
     } catch (err) {
       this.log.error(`${query} failed: ${stack(err)}`);
       return { query, text: `TS Code Graph could not answer ${query}: ${errorMessage(err)}. This is a bug in TS Code Graph; the log (command "TS Code Graph: Show Log") has details.`, isError: true };
+    }
+  }
+
+  /**
+   * The graph view's drawing: the same QueryResult the text comes from, grown by one dependencies /
+   * dependents query per expanded node (mergeResults), as a diagram model with hover snippets.
+   */
+  async diagram(args: QueryArgs, expansions: Expansion[]): Promise<DiagramAnswer> {
+    const message = (text: string, isError: boolean): DiagramAnswer => ({ model: diagramModel(messageResult(args.query, text, isError)), expansions: [] });
+    try {
+      const target = args.query === 'pathsBetween' ? this.routePair(args.from.file_path, args.to.file_path) : this.route(args.file_path);
+      if (target.kind === 'error') return message(target.message, true);
+      const state = target.state;
+      await state.ready;
+      await state.chain;
+      const graph = state.graph;
+      if (!graph) return message(state.failure ?? indexFailure(state.spec, undefined), true);
+      const base = run(graph, args, target.paths);
+      const kept: Expansion[] = [];
+      const more: QueryResult[] = [];
+      for (const e of expansions) {
+        const node = graph.graph.getNode(e.id);
+        if (!node || node.external) continue;
+        // `name:line` picks this very declaration even when the file has same-named ones.
+        more.push(runQuery(graph, { query: e.query, file_path: node.file, symbol: `${node.name}:${node.offset}` }));
+        kept.push(e);
+      }
+      const model = diagramModel(mergeResults(base, more), { source: state.reader });
+      return { model, root: state.spec.root, expansions: kept };
+    } catch (err) {
+      this.log.error(`diagram of ${args.query} failed: ${stack(err)}`);
+      return message(`TS Code Graph could not draw ${args.query}: ${errorMessage(err)}. This is a bug in TS Code Graph; the log (command "TS Code Graph: Show Log") has details.`, true);
     }
   }
 

@@ -23,6 +23,7 @@ const handlers: Handlers = {
   update: (p) => graphs.update(p.key, p.changed, p.deleted),
   query: (p) => graphs.query(p.args, p.tokenBudget),
   symbols: () => graphs.symbols(),
+  diagram: (p) => graphs.diagram(p.args, p.expansions),
   symbolAt: (p) => graphs.symbolAt(p.file, p.line, p.word),
   flushCaches: () => graphs.flushCaches(),
   crash: (p) => crash(p.how),

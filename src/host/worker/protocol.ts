@@ -1,6 +1,8 @@
 import type { QueryRequest } from '../../core/query/QueryRequest';
 import type { QueryName } from '../../core/query/QueryResult';
 import type { SymbolRef } from '../../core/query/QueryContext';
+import type { DiagramModel } from '../../core/format/diagramModel';
+import type { Expansion } from '../../webview/messages';
 
 /**
  * The one message protocol between the extension host (WorkerClient) and the graph worker
@@ -66,6 +68,15 @@ export interface QueryAnswer {
   root?: string;
 }
 
+/** What the graph view draws: the answer (grown by its expansions) as a diagram, computed in the worker. */
+export interface DiagramAnswer {
+  model: DiagramModel;
+  /** Absolute root of the folder that answered (node files are relative to it). */
+  root?: string;
+  /** The expansions that could be applied (a node that no longer exists after an edit drops its own). */
+  expansions: Expansion[];
+}
+
 /** A graph symbol, for pickers and cursor lookups. */
 export interface SymbolInfo {
   name: string;
@@ -86,6 +97,8 @@ export interface Requests {
   update: { params: { key: string; changed: string[]; deleted: string[] }; result: UpdateResult };
   query: { params: { args: QueryArgs; tokenBudget?: number }; result: QueryAnswer };
   symbols: { params: Record<string, never>; result: SymbolInfo[] };
+  /** The graph view's drawing of `args`, grown by one more query from each expanded node. */
+  diagram: { params: { args: QueryArgs; expansions: Expansion[] }; result: DiagramAnswer };
   /** The innermost graph symbol declared around `line` (1-based) of an absolute `file`, preferring one named `word`. */
   symbolAt: { params: { file: string; line: number; word?: string }; result: (SymbolRef & { root: string }) | undefined };
   /** Write every folder's pending graph cache now, after its queued updates (the host is shutting down). */

@@ -23,6 +23,25 @@ export function toGraphResult(query: QueryName, graph: SymbolGraph, traversal: T
   if (reached > MAX_RESULT_NODES || traversal.stoppedEarly) {
     result.truncation = { shownNodes: keptIds.length - 1, totalNodes: reached };
     if (traversal.stoppedEarly) result.truncation.stoppedEarly = true;
+    const cutAt = cutNeighbours(traversal, kept);
+    if (Object.keys(cutAt).length > 0) result.truncation.cutAt = cutAt;
   }
   return result;
+}
+
+/** Kept node id → its distinct neighbours (through walked edges) that the cut left out. */
+function cutNeighbours(traversal: Traversal, kept: Set<string>): Record<string, number> {
+  const cut = new Map<string, Set<string>>();
+  for (const e of traversal.edges) {
+    const keptEnd = kept.has(e.from) ? e.from : kept.has(e.to) ? e.to : undefined;
+    const other = keptEnd === e.from ? e.to : e.from;
+    if (keptEnd === undefined || kept.has(other)) continue;
+    let set = cut.get(keptEnd);
+    if (!set) cut.set(keptEnd, (set = new Set()));
+    set.add(other);
+  }
+  // A null-prototype record: node ids are arbitrary text, `__proto__` included.
+  const out: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const [id, set] of cut) out[id] = set.size;
+  return out;
 }

@@ -1,0 +1,140 @@
+import * as assert from 'node:assert/strict';
+import { EDGE_TYPES, GraphNode } from '../graph/GraphTypes';
+import { dependenciesOf } from '../query/dependencies-of/dependenciesOf';
+import { dependentsOf } from '../query/dependents-of/dependentsOf';
+import { mergeResults } from '../query/mergeResults';
+import { GraphResult, messageResult } from '../query/QueryResult';
+import { TestGraph } from '../query/test-support/TestGraph';
+import { diagramModel } from './diagramModel';
+import { formatMermaid } from './formatMermaid';
+import { formatText } from './formatText';
+import { parseText } from './testdata/parseText';
+import { mulberry32, randomResult } from './testdata/randomResult';
+import { memorySource } from './testdata/memorySource';
+
+describe(diagramModel.name, () => {
+  it('draws every edge of the result exactly once: the same edges, by the same labels, as the text (200 seeded cases)', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const result = randomResult(mulberry32(seed));
+      const model = diagramModel(result);
+      const ids = new Set(model.nodes.map((n) => n.id));
+      assert.equal(ids.size, model.nodes.length, `seed ${seed}: each node once`);
+      const label = new Map(model.nodes.map((n) => [n.id, n.label]));
+      const drawn = model.edges.map((e) => `${label.get(e.from)} ${e.type} ${label.get(e.to)}`).sort();
+      const told = parseText(formatText(result, memorySource({}), { snippets: 'none' })).edges.map((e) => e.join(' ')).sort();
+      assert.deepEqual(drawn, told, `seed ${seed}`);
+    }
+  });
+
+  it('tells same-named nodes apart with the #N of the text and highlights the input', () => {
+    const a = fnNode('formatDate', 'src/a.ts');
+    const b = fnNode('formatDate', 'src/b.ts');
+    const h = fnNode('handle', 'src/h.ts');
+    const result: GraphResult = {
+      kind: 'graph',
+      query: 'dependentsOf',
+      inputs: [a.id],
+      nodes: [a, h, b],
+      edges: [
+        { from: h.id, to: a.id, type: 'CALLS' },
+        { from: b.id, to: a.id, type: 'REFERENCES' },
+      ],
+    };
+    const model = diagramModel(result);
+    assert.deepEqual(
+      model.nodes.map((n) => [n.label, n.input]),
+      [
+        ['formatDate#1', true],
+        ['handle', false],
+        ['formatDate#2', false],
+      ],
+    );
+    assert.equal(model.title, 'Dependents of formatDate#1');
+    assert.equal(model.mermaid, formatMermaid(result));
+    assert.deepEqual(
+      model.edges.map((e) => e.family),
+      ['runtime', 'runtime'],
+    );
+  });
+
+  it('puts "more here" markers where the 50-node cut stopped, and the truncation line the text shows', () => {
+    const g = new TestGraph();
+    const root = g.node('src/hub.ts', 'root', 'function');
+    const mids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const mid = g.node('src/hub.ts', `mid${i}`, 'function');
+      mids.push(mid);
+      g.edge(root, 'CALLS', mid);
+      for (let j = 0; j < 6; j++) g.edge(mid, 'CALLS', g.node('src/leaves.ts', `leaf${i}_${j}`, 'function'));
+    }
+    const result = dependenciesOf(g.context(), 'src/hub.ts', 'root');
+    assert.equal(result.kind, 'graph');
+    const model = diagramModel(result);
+    const cut = Object.fromEntries(model.nodes.filter((n) => n.cut > 0).map((n) => [n.name, n.cut]));
+    // 10 mids + 40 leaves are shown: mid6 loses 2 leaves, mid7..mid9 lose all 6.
+    assert.deepEqual(cut, { mid6: 2, mid7: 6, mid8: 6, mid9: 6 });
+    assert.equal(model.nodes.reduce((s, n) => s + n.cut, 0), 70 - 50);
+    const firstLine = formatText(result, memorySource({})).split('\n')[0];
+    assert.deepEqual(model.notes, [firstLine]);
+    assert.match(firstLine, /^Showing the 50 nearest of 70 nodes/);
+  });
+
+  it('gives each node its group for colour and shape, external included', () => {
+    const g = new TestGraph();
+    const cls = g.node('src/s.ts', 'Shape', 'class');
+    const iface = g.node('src/s.ts', 'Drawable', 'interface');
+    const m = g.node('src/s.ts', 'Shape.draw', 'method');
+    const ext = g.external('node_modules/lib/index.d.ts', 'debounce');
+    g.edge(cls, 'IMPLEMENTS', iface).edge(m, 'CALLS', ext).edge(cls, 'HAS_PROPERTY', m);
+    const model = diagramModel(dependenciesOf(g.context(), 'src/s.ts', 'Shape'));
+    const groups = Object.fromEntries(model.nodes.map((n) => [n.name, n.group]));
+    assert.deepEqual(groups, { Shape: 'class', Drawable: 'type', 'Shape.draw': 'method', debounce: 'external' });
+    const families = Object.fromEntries(model.edges.map((e) => [e.type, e.family]));
+    assert.equal(families.IMPLEMENTS, 'structural');
+    assert.equal(families.HAS_PROPERTY, 'type');
+    assert.ok(model.edges.every((e) => EDGE_TYPES.includes(e.type)));
+  });
+
+  it('carries the snippet the text would show on hover, with its > marks', () => {
+    const g = new TestGraph();
+    const a = g.node('src/a.ts', 'a', 'function', { line: 1, limit: 3 });
+    const b = g.node('src/a.ts', 'b', 'function', { line: 5, limit: 1 });
+    g.edge(a, 'CALLS', b, [2]);
+    const source = memorySource({ 'src/a.ts': 'function a() {\n  b();\n}\n\nfunction b() {}' });
+    const model = diagramModel(dependenciesOf(g.context(), 'src/a.ts', 'a'), { source });
+    assert.deepEqual(model.nodes.find((n) => n.name === 'a')?.snippet, ['  1: function a() {', '> 2:   b();', '  3: }']);
+    assert.deepEqual(model.nodes.find((n) => n.name === 'b')?.snippet, ['  5: function b() {}']);
+  });
+
+  it('turns a message result into a message, not an empty drawing', () => {
+    const model = diagramModel(messageResult('pathsBetween', 'No path found.', false));
+    assert.deepEqual(model.message, { text: 'No path found.', isError: false });
+    assert.equal(model.nodes.length, 0);
+  });
+
+  it('grows by an expansion without drawing anything twice, and clears the marker it resolved', () => {
+    const g = new TestGraph();
+    const root = g.node('src/hub.ts', 'root', 'function');
+    for (let i = 0; i < 55; i++) g.edge(root, 'CALLS', g.node('src/leaves.ts', `leaf${i}`, 'function'));
+    const caller = g.node('src/c.ts', 'caller', 'function');
+    const leaf0 = 'src/leaves.ts#leaf0@function';
+    g.edge(caller, 'CALLS', leaf0);
+    const ctx = g.context();
+    const base = dependenciesOf(ctx, 'src/hub.ts', 'root');
+    const more = dependentsOf(ctx, 'src/leaves.ts', 'leaf0');
+    const merged = mergeResults(base, [more]);
+    const model = diagramModel(merged);
+    assert.equal(model.nodes.length, 51 + 1, 'the 51 of the base plus caller');
+    assert.equal(model.edges.length, 50 + 1);
+    assert.equal(model.nodes.find((n) => n.name === 'root')?.cut, 5);
+    assert.deepEqual(
+      model.nodes.filter((n) => n.input).map((n) => n.name),
+      ['root'],
+    );
+    assert.deepEqual(mergeResults(base, [messageResult('dependentsOf', 'No dependents found.', false)]), base);
+  });
+});
+
+function fnNode(name: string, file: string): GraphNode {
+  return { id: `${file}#${name}@function`, name, kind: 'function', file, offset: 1, limit: 2 };
+}

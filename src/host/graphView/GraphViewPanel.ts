@@ -1,0 +1,133 @@
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { DiagramModel } from '../../core/format/diagramModel';
+import { graphViewHtml } from '../../webview/graphViewHtml';
+import type { Expansion, FromPage, ToPage } from '../../webview/messages';
+import { GraphService } from '../graph/GraphService';
+import { HostLog } from '../log';
+import { QueryArgs } from '../worker/protocol';
+
+/** After a save, wait this long for more saves (Save All) before redrawing once. */
+const REDRAW_DELAY_MS = 300;
+
+/**
+ * One graph view: a webview panel drawing one answer. A new panel per command, not one reused:
+ * a person compares "dependents of A" with "dependencies of B" side by side, and each panel keeps
+ * its own expansions. The drawing is computed in the graph worker (`diagram` request) and redrawn
+ * after every save, so it is as fresh as the tools' answers.
+ */
+export class GraphViewPanel implements vscode.Disposable {
+  private expansions: Expansion[] = [];
+  private model: DiagramModel | undefined;
+  private root: string | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private redrawTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped per request: an older answer arriving late never replaces a newer one. */
+  private generation = 0;
+
+  static async open(extensionUri: vscode.Uri, service: GraphService, log: HostLog, args: QueryArgs, title: string): Promise<GraphViewPanel> {
+    const dist = vscode.Uri.joinPath(extensionUri, 'dist');
+    const panel = vscode.window.createWebviewPanel('tsCodeGraph.graphView', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
+      enableScripts: true,
+      retainContextWhenHidden: true,
+      // Only the renderer: nothing else of the extension (or the disk) is reachable from the page.
+      localResourceRoots: [dist],
+    });
+    const view = new GraphViewPanel(panel, service, log, args);
+    const script = panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'graphView.js'));
+    panel.webview.html = graphViewHtml({ mode: 'vscode' }, { kind: 'uri', src: script.toString(), cspSource: panel.webview.cspSource }, title);
+    await view.redraw();
+    return view;
+  }
+
+  private constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly service: GraphService,
+    private readonly log: HostLog,
+    private readonly args: QueryArgs,
+  ) {
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((m: FromPage) => void this.onMessage(m)),
+      vscode.workspace.onDidSaveTextDocument(() => this.redrawSoon()),
+    );
+  }
+
+  /** The current drawing's model (tests compare it with the page's DOM). */
+  current(): DiagramModel | undefined {
+    return this.model;
+  }
+
+  private redrawSoon(): void {
+    if (this.redrawTimer) clearTimeout(this.redrawTimer);
+    this.redrawTimer = setTimeout(() => void this.redraw(), REDRAW_DELAY_MS);
+  }
+
+  async redraw(): Promise<void> {
+    const generation = ++this.generation;
+    const answer = await this.service.diagram(this.args, this.expansions);
+    if (generation !== this.generation) return;
+    this.model = answer.model;
+    this.root = answer.root;
+    this.expansions = answer.expansions;
+    await this.post({ type: 'model', model: answer.model, expansions: this.expansions });
+  }
+
+  private post(message: ToPage): Thenable<boolean> {
+    return this.panel.webview.postMessage(message);
+  }
+
+  private async onMessage(message: FromPage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        if (this.model) await this.post({ type: 'model', model: this.model, expansions: this.expansions });
+        return;
+      case 'open':
+        return this.openNode(message.id);
+      case 'expand':
+        if (!this.expansions.some((e) => e.id === message.id && e.query === message.query)) this.expansions.push({ id: message.id, query: message.query });
+        return this.redraw();
+      case 'collapse':
+        this.expansions = this.expansions.filter((e) => e.id !== message.id);
+        return this.redraw();
+      case 'copyMermaid':
+        await vscode.env.clipboard.writeText(this.model?.mermaid ?? '');
+        void vscode.window.setStatusBarMessage('TS Code Graph: the graph is on the clipboard as a Mermaid flowchart.', 4000);
+        return;
+      case 'save':
+        return this.saveImage(message.format, message.data);
+    }
+  }
+
+  /** Click on a node: its declaration in an editor beside the graph, the cursor on its first line. */
+  private async openNode(id: string): Promise<void> {
+    const node = this.model?.nodes.find((n) => n.id === id);
+    if (!node || !this.root) return;
+    const uri = vscode.Uri.file(path.isAbsolute(node.file) ? node.file : path.join(this.root, node.file));
+    const line = Math.max(0, node.offset - 1);
+    // Never over the graph: the first column, or beside the graph when it is the first column.
+    const viewColumn = this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
+    try {
+      await vscode.window.showTextDocument(uri, { viewColumn, selection: new vscode.Range(line, 0, line, 0), preserveFocus: false });
+    } catch (err) {
+      this.log.warn(`graph view: could not open ${uri.fsPath}: ${err instanceof Error ? err.message : String(err)}`);
+      void vscode.window.showWarningMessage(`TS Code Graph: could not open ${node.file} (${err instanceof Error ? err.message : String(err)}). The file may have been moved or deleted; save any file to redraw the graph.`);
+    }
+  }
+
+  private async saveImage(format: 'svg' | 'png', data: string): Promise<void> {
+    const name = `${(this.model?.title ?? 'graph').replace(/[^\w.-]+/g, '_')}.${format}`;
+    const base = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({ defaultUri: base ? vscode.Uri.joinPath(base, name) : undefined, filters: { [format.toUpperCase()]: [format] } });
+    if (!target) return;
+    const bytes = format === 'svg' ? Buffer.from(data, 'utf8') : Buffer.from(data.replace(/^data:image\/png;base64,/, ''), 'base64');
+    await vscode.workspace.fs.writeFile(target, bytes);
+  }
+
+  dispose(): void {
+    if (this.redrawTimer) clearTimeout(this.redrawTimer);
+    this.generation++;
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,150 @@
+/** One colour per edge type; the legend swatches use the same classes. */
+export const EDGE_COLOURS: Record<string, string> = {
+  CALLS: 'var(--vscode-charts-blue)',
+  REFERENCES: 'var(--vscode-charts-purple)',
+  INCLUDES: 'var(--vscode-charts-green)',
+  EXTENDS: 'var(--vscode-charts-orange)',
+  IMPLEMENTS: 'var(--vscode-charts-yellow)',
+  OVERRIDES: 'var(--vscode-charts-red)',
+  TAKES: 'var(--vscode-charts-foreground)',
+  RETURNS: 'var(--vscode-charts-foreground)',
+  HAS_TYPE: 'var(--vscode-charts-foreground)',
+  HAS_PROPERTY: 'var(--vscode-charts-foreground)',
+  DERIVES_FROM: 'var(--vscode-charts-foreground)',
+  ALIAS_FOR: 'var(--vscode-charts-foreground)',
+};
+
+/**
+ * The graph view's stylesheet. Colours come from VS Code's theme variables (a webview gets them on
+ * <html>, which beats these :root defaults), so dark, light and high-contrast themes all apply; the
+ * defaults make the CLI's standalone file follow the browser's light or dark preference.
+ */
+export const GRAPH_VIEW_CSS = `
+:root {
+  --vscode-font-family: system-ui, -apple-system, "Segoe UI", Ubuntu, sans-serif;
+  --vscode-font-size: 13px;
+  --vscode-editor-font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace;
+  --vscode-editor-background: #ffffff;
+  --vscode-editor-foreground: #1f1f1f;
+  --vscode-descriptionForeground: #616161;
+  --vscode-editorWidget-background: #f8f8f8;
+  --vscode-editorWidget-border: #c8c8c8;
+  --vscode-focusBorder: #005fb8;
+  --vscode-button-background: #005fb8;
+  --vscode-button-foreground: #ffffff;
+  --vscode-input-background: #ffffff;
+  --vscode-input-foreground: #1f1f1f;
+  --vscode-input-border: #c8c8c8;
+  --vscode-editorWarning-foreground: #9a6700;
+  --vscode-charts-blue: #1a85ff;
+  --vscode-charts-purple: #8f4fd6;
+  --vscode-charts-orange: #d18616;
+  --vscode-charts-green: #388a34;
+  --vscode-charts-yellow: #b89500;
+  --vscode-charts-red: #e51400;
+  --vscode-charts-foreground: #616161;
+  --vscode-editor-findMatchHighlightBackground: rgba(234, 92, 0, 0.33);
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --vscode-editor-background: #1f1f1f;
+    --vscode-editor-foreground: #cccccc;
+    --vscode-descriptionForeground: #9d9d9d;
+    --vscode-editorWidget-background: #202020;
+    --vscode-editorWidget-border: #454545;
+    --vscode-focusBorder: #0078d4;
+    --vscode-button-background: #0078d4;
+    --vscode-input-background: #313131;
+    --vscode-input-foreground: #cccccc;
+    --vscode-input-border: #3c3c3c;
+    --vscode-editorWarning-foreground: #cca700;
+    --vscode-charts-blue: #3794ff;
+    --vscode-charts-purple: #b180d7;
+    --vscode-charts-orange: #d18616;
+    --vscode-charts-green: #89d185;
+    --vscode-charts-yellow: #cca700;
+    --vscode-charts-red: #f14c4c;
+    --vscode-charts-foreground: #cccccc;
+  }
+}
+* { box-sizing: border-box; }
+html, body { margin: 0; height: 100%; overflow: hidden; }
+body {
+  background: var(--vscode-editor-background);
+  color: var(--vscode-editor-foreground);
+  font-family: var(--vscode-font-family);
+  font-size: var(--vscode-font-size);
+}
+#app { display: flex; flex-direction: column; height: 100%; }
+.toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px;
+  border-bottom: 1px solid var(--vscode-editorWidget-border); }
+.toolbar h1 { font-size: 1.1em; margin: 0 8px 0 0; font-weight: 600; }
+.toolbar .count { color: var(--vscode-descriptionForeground); margin-right: auto; }
+button { background: var(--vscode-button-background); color: var(--vscode-button-foreground); border: none;
+  padding: 3px 9px; border-radius: 2px; cursor: pointer; font: inherit; }
+button:disabled { opacity: 0.5; cursor: default; }
+button:focus-visible, input:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
+input[type=search] { background: var(--vscode-input-background); color: var(--vscode-input-foreground);
+  border: 1px solid var(--vscode-input-border); padding: 3px 6px; font: inherit; width: 14em; }
+.notes { padding: 4px 8px; color: var(--vscode-editorWarning-foreground); }
+.notes:empty { display: none; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 12px; padding: 4px 8px; color: var(--vscode-descriptionForeground); }
+.legend label { display: inline-flex; align-items: center; gap: 4px; cursor: pointer; }
+.legend svg { overflow: visible; }
+.legend .groups { display: inline-flex; gap: 10px; margin-left: 12px; }
+.stage { position: relative; flex: 1; min-height: 0; }
+svg.graph { width: 100%; height: 100%; display: block; cursor: grab; user-select: none; }
+svg.graph.panning { cursor: grabbing; }
+.message { padding: 24px; font-size: 1.1em; }
+.message.error { color: var(--vscode-charts-red); }
+.busy { position: absolute; top: 8px; right: 8px; padding: 2px 8px; background: var(--vscode-editorWidget-background);
+  border: 1px solid var(--vscode-editorWidget-border); }
+.busy:empty { display: none; }
+
+.node { cursor: pointer; }
+.node .shape { fill: var(--vscode-editorWidget-background); stroke-width: 1.5px; }
+.node text { fill: var(--vscode-editor-foreground); font-size: 12px; dominant-baseline: central; text-anchor: middle; }
+.node .sub { fill: var(--vscode-descriptionForeground); font-size: 10px; }
+.node.g-function .shape { stroke: var(--vscode-charts-blue); }
+.node.g-method .shape { stroke: var(--vscode-charts-purple); }
+.node.g-class .shape { stroke: var(--vscode-charts-orange); stroke-width: 2.5px; }
+.node.g-type .shape { stroke: var(--vscode-charts-green); stroke-dasharray: 6 2; }
+.node.g-module .shape { stroke: var(--vscode-charts-yellow); }
+.node.g-variable .shape { stroke: var(--vscode-charts-foreground); }
+.node.g-external .shape { stroke: var(--vscode-descriptionForeground); stroke-dasharray: 2 3; }
+.node.g-external text { fill: var(--vscode-descriptionForeground); }
+.node.input .shape { stroke-width: 3.5px; fill: var(--vscode-editor-findMatchHighlightBackground); }
+.node.input text.label { font-weight: 700; }
+.node.selected .shape { stroke: var(--vscode-focusBorder); stroke-width: 3px; }
+.node.match .shape { stroke: var(--vscode-charts-red); stroke-width: 3px; }
+.dim { opacity: 0.25; }
+.cut rect { fill: var(--vscode-editorWarning-foreground); }
+.cut text { fill: var(--vscode-editor-background); font-size: 10px; font-weight: 700; text-anchor: middle; dominant-baseline: central; }
+
+.edge path { fill: none; stroke-width: 1.5px; }
+.edge text { font-size: 9px; fill: var(--vscode-descriptionForeground); text-anchor: middle; dominant-baseline: central;
+  paint-order: stroke; stroke: var(--vscode-editor-background); stroke-width: 3px; stroke-linejoin: round; }
+.lg-function { color: var(--vscode-charts-blue); } .lg-method { color: var(--vscode-charts-purple); }
+.lg-class { color: var(--vscode-charts-orange); } .lg-type { color: var(--vscode-charts-green); }
+.lg-module { color: var(--vscode-charts-yellow); } .lg-variable, .lg-external { color: var(--vscode-descriptionForeground); }
+.edge.f-structural path { stroke-dasharray: 8 3; stroke-width: 2px; }
+.edge.f-type path { stroke-dasharray: 2 3; }
+.edge.hidden { display: none; }
+${edgeColours()}
+
+.tooltip { position: absolute; pointer-events: none; max-width: 60ch; padding: 6px 8px; z-index: 2;
+  background: var(--vscode-editorWidget-background); border: 1px solid var(--vscode-editorWidget-border); }
+.tooltip[hidden] { display: none; }
+.tooltip .kind { color: var(--vscode-descriptionForeground); }
+.tooltip pre { margin: 4px 0 0; font-family: var(--vscode-editor-font-family); font-size: 11px; white-space: pre; overflow: hidden; }
+.details { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px;
+  border-top: 1px solid var(--vscode-editorWidget-border); min-height: 2.4em; }
+.details .where { color: var(--vscode-descriptionForeground); margin-right: auto; }
+.details a { color: var(--vscode-charts-blue); }
+`;
+
+function edgeColours(): string {
+  return Object.entries(EDGE_COLOURS)
+    .map(([type, colour]) => `.t-${type} path, .t-${type} line { stroke: ${colour}; } .t-${type} .arrow { fill: ${colour}; }`)
+    .join('\n');
+}

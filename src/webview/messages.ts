@@ -1,0 +1,35 @@
+import type { DiagramModel } from '../core/format/diagramModel';
+
+/**
+ * The graph view's protocol between the page (src/webview/graphView.ts, in a VS Code webview or a
+ * standalone HTML file) and the extension (src/host/graphView). Plain JSON only.
+ */
+
+/** A node the person expanded in place: one more query from it, kept until collapsed. */
+export interface Expansion {
+  id: string;
+  query: 'dependenciesOf' | 'dependentsOf';
+}
+
+/** Extension → page. */
+export type ToPage =
+  | { type: 'model'; model: DiagramModel; expansions: Expansion[]; busy?: false }
+  | { type: 'busy'; text: string };
+
+/** Page → extension. */
+export type FromPage =
+  | { type: 'ready' }
+  | { type: 'open'; id: string }
+  | { type: 'expand'; id: string; query: 'dependenciesOf' | 'dependentsOf' }
+  | { type: 'collapse'; id: string }
+  | { type: 'copyMermaid' }
+  | { type: 'save'; format: 'svg' | 'png'; data: string };
+
+/** What the page reads from its own HTML at start (`<script id="graph-data" type="application/json">`). */
+export interface PageData {
+  /** 'vscode': a webview (expand, open in the editor); 'standalone': the CLI's HTML file. */
+  mode: 'vscode' | 'standalone';
+  model?: DiagramModel;
+  /** Standalone only: absolute root, so a node links to file://root/file. */
+  root?: string;
+}

@@ -1,0 +1,150 @@
+/** Below this scale 12px labels are unreadable; a bigger drawing is shown at it, around the query. */
+const MIN_READABLE = 0.6;
+
+/** Pan (drag the background), zoom (wheel, around the pointer; buttons) and fit for the drawing's <g>. */
+export class Viewport {
+  private group: SVGGElement | undefined;
+  private width = 0;
+  private height = 0;
+  private scale = 1;
+  private x = 0;
+  private y = 0;
+  private drag: { startX: number; startY: number; x: number; y: number; moved: boolean } | undefined;
+  private dragged = false;
+  /** Until the person pans or zooms, the drawing keeps fitting the view (resizes, redraws). */
+  private userMoved = false;
+  private focus: SVGGElement | undefined;
+
+  constructor(private readonly svg: SVGSVGElement) {
+    new ResizeObserver(() => {
+      if (!this.userMoved) this.fit();
+    }).observe(svg);
+    svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      this.userMoved = true;
+      const box = svg.getBoundingClientRect();
+      this.zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - box.left, e.clientY - box.top);
+    }, { passive: false });
+    svg.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      this.drag = { startX: e.clientX, startY: e.clientY, x: this.x, y: this.y, moved: false };
+      this.dragged = false;
+    });
+    svg.addEventListener('pointermove', (e) => {
+      const d = this.drag;
+      if (!d) return;
+      const dx = e.clientX - d.startX;
+      const dy = e.clientY - d.startY;
+      if (!d.moved && Math.hypot(dx, dy) < 4) return;
+      if (!d.moved) svg.setPointerCapture(e.pointerId);
+      d.moved = true;
+      this.userMoved = true;
+      svg.classList.add('panning');
+      this.x = d.x + dx;
+      this.y = d.y + dy;
+      this.apply();
+    });
+    const end = (): void => {
+      this.dragged = this.drag?.moved ?? false;
+      this.drag = undefined;
+      svg.classList.remove('panning');
+    };
+    svg.addEventListener('pointerup', end);
+    svg.addEventListener('pointercancel', end);
+  }
+
+  attach(group: SVGGElement, width: number, height: number, focus: SVGGElement | undefined): void {
+    this.group = group;
+    this.focus = focus;
+    // An empty drawing (a message answer) has no extent; dagre reports -Infinity for it.
+    this.width = Number.isFinite(width) ? width : 0;
+    this.height = Number.isFinite(height) ? height : 0;
+  }
+
+  /** True right after a drag ended: the click that follows is not a click on a node. */
+  wasDrag(): boolean {
+    const was = this.dragged;
+    this.dragged = false;
+    return was;
+  }
+
+  /**
+   * Fits the drawing now, and again on every resize until the person pans or zooms. A drawing too
+   * big to fit at a readable size (MIN_READABLE) is shown at that size around `focus` (the queried
+   * symbol) instead: the person pans for the rest, or presses Fit (fitAll) for the whole picture.
+   */
+  fit(focus?: SVGGElement): void {
+    this.userMoved = false;
+    this.focus = focus ?? this.focus;
+    const box = this.svg.getBoundingClientRect();
+    if (box.width === 0 || this.width <= 0 || this.height <= 0) return this.apply();
+    const fitted = Math.min(1.5, box.width / this.width, box.height / this.height);
+    if (fitted >= MIN_READABLE || !this.focus) return this.place(Math.max(0.2, fitted), box);
+    this.scale = MIN_READABLE;
+    const center = this.centerOf(this.focus);
+    this.x = this.axis(box.width, this.width, center.x);
+    this.y = this.axis(box.height, this.height, center.y);
+    this.apply();
+  }
+
+  /** The whole drawing in the view, however small (the Fit button). */
+  fitAll(): void {
+    this.userMoved = false;
+    const box = this.svg.getBoundingClientRect();
+    if (box.width === 0 || this.width <= 0 || this.height <= 0) return this.apply();
+    this.place(Math.max(0.2, Math.min(1.5, box.width / this.width, box.height / this.height)), box);
+  }
+
+  private place(scale: number, box: DOMRect): void {
+    this.scale = scale;
+    this.x = (box.width - this.width * scale) / 2;
+    this.y = Math.max(0, (box.height - this.height * scale) / 2);
+    this.apply();
+  }
+
+  /** Offset along one axis: centred when the drawing fits, else `at` in the middle, without empty margins. */
+  private axis(view: number, size: number, at: number): number {
+    const drawn = size * this.scale;
+    if (drawn <= view) return (view - drawn) / 2;
+    return Math.min(0, Math.max(view - drawn, view / 2 - at * this.scale));
+  }
+
+  private centerOf(node: SVGGElement): { x: number; y: number } {
+    const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(node.getAttribute('transform') ?? '');
+    const b = node.getBBox();
+    return { x: Number(m?.[1] ?? 0) + b.width / 2, y: Number(m?.[2] ?? 0) + b.height / 2 };
+  }
+
+  zoomBy(factor: number): void {
+    this.userMoved = true;
+    const box = this.svg.getBoundingClientRect();
+    this.zoomAt(factor, box.width / 2, box.height / 2);
+  }
+
+  /** Keeps the fit going while the person has not moved the view (a redraw after a save or an expansion). */
+  refit(): void {
+    if (this.userMoved) this.apply();
+    else this.fit();
+  }
+
+  centerOn(node: SVGGElement): void {
+    const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(node.getAttribute('transform') ?? '');
+    if (!m) return;
+    const box = this.svg.getBoundingClientRect();
+    this.x = box.width / 2 - Number(m[1]) * this.scale;
+    this.y = box.height / 2 - Number(m[2]) * this.scale;
+    this.apply();
+  }
+
+  apply(): void {
+    this.group?.setAttribute('transform', `translate(${this.x},${this.y}) scale(${this.scale})`);
+  }
+
+  private zoomAt(factor: number, px: number, py: number): void {
+    const next = Math.max(0.1, Math.min(4, this.scale * factor));
+    this.x = px - ((px - this.x) * next) / this.scale;
+    this.y = py - ((py - this.y) * next) / this.scale;
+    this.scale = next;
+    this.apply();
+  }
+}
