@@ -3,7 +3,7 @@ import * as path from 'path';
 import type { Stats } from 'fs';
 import { Logger } from '../core/Logger';
 import { ChangeBatch, ChangeQueue } from '../host/graph/ChangeQueue';
-import { RestartPolicy } from '../host/graph/RestartPolicy';
+import { PendingRestart, RestartPolicy, scheduleRestart } from '../host/graph/RestartPolicy';
 import { FolderSpec, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
 import { WorkerClient, WorkerDiedError } from '../host/worker/WorkerClient';
 
@@ -49,7 +49,7 @@ export class McpSession {
   private readonly queue = new ChangeQueue((batch) => this.sendChanges(batch));
   private readonly restarts = new RestartPolicy();
   private readonly progressListeners = new Set<(done: number, total: number) => void>();
-  private restarting: { done: Promise<void>; timer: ReturnType<typeof setTimeout>; finish(): void } | undefined;
+  private restarting: PendingRestart | undefined;
   private failure: string | undefined;
   private closed = false;
   state: IndexState = 'indexing';
@@ -104,8 +104,7 @@ export class McpSession {
   async close(): Promise<void> {
     this.closed = true;
     if (this.restarting) {
-      clearTimeout(this.restarting.timer);
-      this.restarting.finish();
+      this.restarting.cancel();
       this.restarting = undefined;
     }
     this.queue.dispose();
@@ -191,14 +190,10 @@ export class McpSession {
     if (decision.action === 'restart') {
       this.options.log.error(`${reason}. Restarting it in ${decision.delayMs} ms (restart ${decision.attempt}); queries wait for it.`);
       this.state = 'restarting';
-      let finish = (): void => undefined;
-      const done = new Promise<void>((resolve) => (finish = resolve));
-      const timer = setTimeout(() => {
+      this.restarting = scheduleRestart(decision.delayMs, () => {
         this.restarting = undefined;
         this.startWorker();
-        finish();
-      }, decision.delayMs);
-      this.restarting = { done, timer, finish };
+      });
       return;
     }
     this.state = 'stopped';

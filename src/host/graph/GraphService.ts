@@ -4,7 +4,7 @@ import { deepestContaining } from '../worker/routeFilePath';
 import { DiagramAnswer, FolderSpec, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
 import { WorkerClient, WorkerDiedError, WorkerOptions } from '../worker/WorkerClient';
 import type { Expansion } from '../../webview/messages';
-import { RestartPolicy } from './RestartPolicy';
+import { PendingRestart, RestartPolicy, scheduleRestart } from './RestartPolicy';
 import { ChangeBatch, ChangeQueue } from './ChangeQueue';
 import { ChangeWatcher } from './ChangeWatcher';
 import { fitAnswer } from './fitAnswer';
@@ -49,7 +49,7 @@ export class GraphService implements vscode.Disposable {
   private workerFailure: string | undefined;
   private readonly restarts = new RestartPolicy();
   /** Set while a dead worker waits for its restart: queries wait for it instead of failing. */
-  private restarting: { done: Promise<void>; finish(): void; timer: ReturnType<typeof setTimeout> } | undefined;
+  private restarting: PendingRestart | undefined;
 
   /** Fires when any folder's status changes (progress included). */
   readonly onDidChange = this.changed.event;
@@ -200,8 +200,7 @@ export class GraphService implements vscode.Disposable {
 
   dispose(): void {
     if (this.restarting) {
-      clearTimeout(this.restarting.timer);
-      this.restarting.finish();
+      this.restarting.cancel();
       this.restarting = undefined;
     }
     this.queue.dispose();
@@ -310,14 +309,10 @@ export class GraphService implements vscode.Disposable {
       this.log.error(`${reason}. Restarting it in ${decision.delayMs} ms (restart ${decision.attempt}); folders re-open from the graph cache where it is valid, and queries wait for them.`);
       for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'restarting', error: reason };
       this.changed.fire();
-      let finish = (): void => undefined;
-      const done = new Promise<void>((resolve) => (finish = resolve));
-      const timer = setTimeout(() => {
+      this.restarting = scheduleRestart(decision.delayMs, () => {
         this.restarting = undefined;
         this.startWorker();
-        finish();
-      }, decision.delayMs);
-      this.restarting = { done, finish, timer };
+      });
       return;
     }
     this.workerFailure = `${reason}; ${decision.why}, so it is not restarted again`;

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { RestartPolicy } from './RestartPolicy';
+import { RestartPolicy, scheduleRestart } from './RestartPolicy';
 
 describe(RestartPolicy.name, () => {
   it('restarts after a growing delay, and stops at the third crash within two minutes', () => {
@@ -35,5 +35,26 @@ describe(RestartPolicy.name, () => {
     policy.onCrash(1);
     policy.reset();
     assert.deepStrictEqual(policy.onCrash(2), { action: 'restart', delayMs: 500, attempt: 1 });
+  });
+});
+
+describe(scheduleRestart.name, () => {
+  it('starts after the delay, then settles done', async () => {
+    const started: number[] = [];
+    const t0 = Date.now();
+    const pending = scheduleRestart(30, () => started.push(Date.now() - t0));
+    assert.deepStrictEqual(started, []);
+    await pending.done;
+    assert.strictEqual(started.length, 1);
+    assert.ok(started[0] >= 25, `started after ${started[0]} ms`);
+  });
+
+  it('a cancelled restart never starts, and nobody waiting on it waits forever', async () => {
+    let started = false;
+    const pending = scheduleRestart(20, () => (started = true));
+    pending.cancel();
+    await pending.done;
+    await new Promise((r) => setTimeout(r, 40));
+    assert.strictEqual(started, false);
   });
 });

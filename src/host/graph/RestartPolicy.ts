@@ -45,3 +45,27 @@ export class RestartPolicy {
     this.sinceRecovery = 0;
   }
 }
+
+/** A restart on its way: `done` settles once the new worker is started (or the restart is cancelled). */
+export interface PendingRestart {
+  readonly done: Promise<void>;
+  /** Drop the restart (the host is shutting down); `done` settles so nobody waits forever. */
+  cancel(): void;
+}
+
+/** Runs `start` after `delayMs` (RestartPolicy's back-off); queries meanwhile await `done`. */
+export function scheduleRestart(delayMs: number, start: () => void): PendingRestart {
+  let finish = (): void => undefined;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const timer = setTimeout(() => {
+    start();
+    finish();
+  }, delayMs);
+  return {
+    done,
+    cancel: () => {
+      clearTimeout(timer);
+      finish();
+    },
+  };
+}
