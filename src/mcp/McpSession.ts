@@ -94,7 +94,11 @@ export class McpSession {
         return await client.request('query', { args });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        if (err instanceof WorkerDiedError && attempt < RestartPolicy.MAX_CRASHES) continue;
+        if (err instanceof WorkerDiedError && attempt < RestartPolicy.MAX_CRASHES) {
+          // After an 'error' event the exit is not handled yet: wait until the restart is scheduled (or not).
+          await client.exited;
+          continue;
+        }
         this.options.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
         return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${message}. Restart the MCP server if this repeats (its log on stderr has details).`, isError: true };
       }
