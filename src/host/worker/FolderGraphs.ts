@@ -148,13 +148,9 @@ export class FolderGraphs {
   async query(args: QueryArgs, tokenBudget?: number): Promise<QueryAnswer> {
     const { query } = args;
     try {
-      const target = args.query === 'pathsBetween' ? this.routePair(args.from.file_path, args.to.file_path) : this.route(args.file_path);
-      if (target.kind === 'error') return { query, text: target.message, isError: true };
-      const state = target.state;
-      await state.ready;
-      await state.chain;
-      if (!state.graph) return { query, text: state.failure ?? indexFailure(state.spec, undefined), isError: true, root: state.spec.root };
-      const result = run(state.graph, args, target.paths);
+      const answered = await this.answer(args);
+      if (answered.kind === 'error') return { query, text: answered.message, isError: true, ...(answered.root === undefined ? {} : { root: answered.root }) };
+      const { state, result } = answered;
       const text = tokenBudget !== undefined ? await fitToBudget(result, state.reader, tokenBudget) : formatText(result, state.reader);
       return { query, text, isError: result.kind === 'message' && result.isError, root: state.spec.root };
     } catch (err) {
@@ -170,14 +166,9 @@ export class FolderGraphs {
   async diagram(args: QueryArgs, expansions: Expansion[]): Promise<DiagramAnswer> {
     const message = (text: string, isError: boolean): DiagramAnswer => ({ model: diagramModel(messageResult(args.query, text, isError)), expansions: [] });
     try {
-      const target = args.query === 'pathsBetween' ? this.routePair(args.from.file_path, args.to.file_path) : this.route(args.file_path);
-      if (target.kind === 'error') return message(target.message, true);
-      const state = target.state;
-      await state.ready;
-      await state.chain;
-      const graph = state.graph;
-      if (!graph) return message(state.failure ?? indexFailure(state.spec, undefined), true);
-      const base = run(graph, args, target.paths);
+      const answered = await this.answer(args);
+      if (answered.kind === 'error') return message(answered.message, true);
+      const { state, graph, result: base } = answered;
       const kept: Expansion[] = [];
       const more: QueryResult[] = [];
       for (const e of expansions) {
@@ -226,6 +217,20 @@ export class FolderGraphs {
 
   private specs(): FolderSpec[] {
     return [...this.folders.values()].map((s) => s.spec);
+  }
+
+  /**
+   * The query's result on its folder's graph, once the index and every update sent before it are
+   * done; or why there is none (a path in no folder, an index that failed).
+   */
+  private async answer(args: QueryArgs): Promise<{ kind: 'ok'; state: FolderState; graph: CodeGraph; result: QueryResult } | { kind: 'error'; message: string; root?: string }> {
+    const target = args.query === 'pathsBetween' ? this.routePair(args.from.file_path, args.to.file_path) : this.route(args.file_path);
+    if (target.kind === 'error') return target;
+    const state = target.state;
+    await state.ready;
+    await state.chain;
+    if (!state.graph) return { kind: 'error', message: state.failure ?? indexFailure(state.spec, undefined), root: state.spec.root };
+    return { kind: 'ok', state, graph: state.graph, result: run(state.graph, args, target.paths) };
   }
 
   private route(filePath: string): { kind: 'ok'; state: FolderState; paths: string[] } | { kind: 'error'; message: string } {
