@@ -205,7 +205,7 @@ export class WorkspaceIndex {
     const relevant = (f: string) =>
       this.owner.has(f) || ((CONFIG_FILE.test(f) || SOURCE_FILE.test(f)) && this.isInsideRoot(f) && !inSkippedDir(this.relative(f)));
     const changedAbs = [...new Set(changed.map(abs))].filter(relevant);
-    const deletedAbs = [...new Set(deleted.map(abs))].filter(relevant);
+    const deletedAbs = [...new Set(deleted.map(abs).flatMap((f) => this.filesUnder(f)))].filter(relevant);
     if (changedAbs.length === 0 && deletedAbs.length === 0) return { reindexed: [], removed: [], millis: Date.now() - started };
     if ([...changedAbs, ...deletedAbs].some((f) => CONFIG_FILE.test(f))) {
       // A config change can move every file between projects: rebuild from the configs.
@@ -479,6 +479,22 @@ export class WorkspaceIndex {
   private shapeOf(program: TS.Program, abs: string, nodeIds: string[]): string | undefined {
     const sf = program.getSourceFile(abs);
     return sf ? fileShape(this.ts, program, sf, nodeIds) : undefined;
+  }
+
+  /**
+   * A deleted path as the files it stood for: watchers report `rm -rf dir` as the folder alone, so a
+   * path that is no source or config file stands for every indexed file under it.
+   */
+  private filesUnder(abs: string): string[] {
+    if (SOURCE_FILE.test(abs) || CONFIG_FILE.test(abs)) return [abs];
+    const prefix = abs.replace(/\/+$/, '') + '/';
+    const under = new Set<string>();
+    for (const f of this.owner.keys()) if (f.startsWith(prefix)) under.add(f);
+    for (const rel of this.graph.files()) {
+      const f = path.posix.join(this.root, rel);
+      if (f.startsWith(prefix)) under.add(f);
+    }
+    return under.size > 0 ? [...under] : [abs];
   }
 
   private isInsideRoot(abs: string): boolean {

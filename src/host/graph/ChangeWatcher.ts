@@ -127,8 +127,9 @@ export class ChangeWatcher implements vscode.Disposable {
 
   private deletedUri(uri: vscode.Uri): void {
     if (uri.scheme !== 'file' || IGNORED.test(uri.fsPath)) return;
-    // A deleted folder is passed as is (it has no extension): the core drops every file no project includes any more.
-    if (isRelevantFile(uri) || path.extname(uri.fsPath) === '') this.sink.deleted(uri.fsPath);
+    // Passed as is, whatever it was: a deleted folder (`rm -rf src/gen`, even `src/v1.2`) arrives as one
+    // event for the folder, and the core drops every indexed file under it; other paths change nothing.
+    this.sink.deleted(uri.fsPath);
   }
 }
 
