@@ -22,6 +22,14 @@ suite('worker recovery', () => {
     }
   }
 
+  // A clean slate whatever the suites before did: Rebuild forgets earlier crashes (RestartPolicy.reset),
+  // so the back-off delays and the stop after the third death below are this suite's own.
+  suiteSetup(async () => {
+    const api = (await activateExtension()).exports;
+    await vscode.commands.executeCommand('tsCodeGraph.rebuild');
+    await until('every folder is ready after the rebuild', () => api.status().length > 0 && api.status().every((f) => f.state === 'ready'), 60_000);
+  });
+
   test('a crashed worker restarts by itself; the query in flight gets the right answer after the restart', async () => {
     const api = (await activateExtension()).exports;
     const answer = await expected();
