@@ -11,6 +11,7 @@ import { SymbolTargets, extractEdges } from './extractEdges';
 import { NodeLocator } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
 import { addedExports, fileShape } from './fileShape';
+import { declarationSkeleton } from './declarationSkeleton';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
 
@@ -268,6 +269,9 @@ export class WorkspaceIndex {
     // some dependent of the file is neither re-extracted already nor waiting in the queue. After a
     // widely imported file changes shape, most of its dependents have no dependent outside the queue.
     const decidesSomething = (rel: string) => (dependents.get(rel) ?? []).some((d) => !done.has(d) && !queued.has(d));
+    // The everyday save: one file's text changed and nothing else. Then the file's own skeleton
+    // decides before any shape is printed (see declarationSkeleton).
+    const onlyChanged = changedAbs.length === 1 && deletedAbs.length === 0 && created.length === 0 ? this.relative(changedAbs[0]) : undefined;
     while (queue.length) {
       if (token.isCancellationRequested) throw new CancelledError();
       const rel = queue.shift()!;
@@ -285,6 +289,7 @@ export class WorkspaceIndex {
         this.shapes.delete(rel);
         continue;
       }
+      if (rel === onlyChanged && before && this.keepsSkeleton(before.program, abs, oldNodeIds)) continue; // shape unchanged; a stored one stays valid
       const oldShape = before ? (this.shapes.get(rel) ?? this.shapeOf(before.program, abs, oldNodeIds)) : undefined;
       const newShape = this.owner.has(abs) ? this.shapeOf(this.owner.get(abs)!.program!, abs, this.graph.nodesInFile(rel).map((n) => n.id)) : undefined;
       if (newShape === undefined) this.shapes.delete(rel);
@@ -474,6 +479,21 @@ export class WorkspaceIndex {
       }
     }
     return result;
+  }
+
+  /**
+   * Whether the file's new text keeps the old one's declaration skeleton and node ids (and neither
+   * version failed): then no type another file can see has changed, and no shape needs printing.
+   */
+  private keepsSkeleton(oldProgram: TS.Program, abs: string, oldNodeIds: string[]): boolean {
+    const rel = this.relative(abs);
+    const oldSf = oldProgram.getSourceFile(abs);
+    const newSf = this.owner.get(abs)?.program?.getSourceFile(abs);
+    if (!oldSf || !newSf || this.graph.getContribution(rel)?.failure) return false;
+    const newNodeIds = this.graph.nodesInFile(rel).map((n) => n.id);
+    if (newNodeIds.length !== oldNodeIds.length || newNodeIds.some((id, i) => id !== oldNodeIds[i])) return false;
+    const before = declarationSkeleton(this.ts, oldSf);
+    return before !== undefined && before === declarationSkeleton(this.ts, newSf);
   }
 
   private shapeOf(program: TS.Program, abs: string, nodeIds: string[]): string | undefined {

@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as ts from 'typescript';
+import { declarationSkeleton } from '../../src/core/indexer/declarationSkeleton';
+import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+
+const skeleton = (text: string, name = 'hub.ts') => declarationSkeleton(ts, ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true));
+
+const HUB = [
+  "import { Other } from './other';",
+  'export interface Store { load(): string }',
+  '/** Docs. */',
+  'export function typed(s: Store): Other {',
+  '  return new Other(s.load());',
+  '}',
+  'export function inferred(s: Store) {',
+  '  return s;',
+  '}',
+  'export class Service {',
+  '  constructor(private readonly store: Store) {',
+  '    this.store.load();',
+  '  }',
+  '  run(): string {',
+  '    return this.store.load();',
+  '  }',
+  '}',
+  'export let counter = 1;',
+  '',
+].join('\n');
+
+/** The syntax-only fast path of an update: when it may skip printing a shape, and when it must not. */
+describe('declaration skeleton', () => {
+  it('ignores comments, layout and the bodies of functions whose type is written out', () => {
+    const base = skeleton(HUB);
+    assert.ok(base);
+    for (const edit of [
+      HUB.replace('/** Docs. */', '/** Other docs. */\n// and a comment'),
+      HUB.replace('  return new Other(s.load());', '  const x = s.load();\n  return new Other(x + x);'),
+      HUB.replace('    this.store.load();\n', ''),
+      HUB.replace('    return this.store.load();', "    return 'changed';"),
+      HUB.replace('export let counter = 1;', 'export   let counter =\n  1;'),
+    ]) {
+      assert.notEqual(edit, HUB);
+      assert.equal(skeleton(edit), base, edit);
+    }
+  });
+
+  it('sees every change a type can depend on', () => {
+    const base = skeleton(HUB);
+    for (const edit of [
+      HUB.replace('  return s;', '  return s.load();'), // the inferred return type changes
+      HUB.replace('export let counter', 'export const counter'), // a literal type now
+      HUB.replace('counter = 1', 'counter = 2'),
+      HUB.replace('run(): string', 'run(): number'),
+      HUB.replace('typed(s: Store)', 'typed(s: Store, extra?: number)'),
+      HUB.replace("from './other'", "from './another'"),
+      HUB.replace('private readonly store', 'readonly store'),
+      HUB.replace('load(): string }', 'load(): string; save(): void }'),
+      HUB.replace('export class Service', 'class Service'),
+      HUB + 'export type Id = string;\n',
+    ]) {
+      assert.notEqual(edit, HUB);
+      assert.notEqual(skeleton(edit), base, edit);
+    }
+  });
+
+  it('gives none for JavaScript (bodies declare members there) and for scripts (globals)', () => {
+    assert.equal(skeleton('exports.f = function () { this.x = 1; };', 'a.js'), undefined);
+    assert.equal(skeleton('function g(): number { return 1; }', 'global.ts'), undefined);
+  });
+
+  describe('in updates: incremental equals a full rebuild', () => {
+    let root: string;
+    const write = (rel: string, text: string) => fs.writeFileSync(path.join(root, rel), text);
+    beforeEach(() => {
+      root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-skeleton-'));
+      write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2020' }, include: ['*.ts'] }));
+      write('other.ts', 'export class Other {\n  constructor(readonly v: string) {}\n  print(): string {\n    return this.v;\n  }\n}\nexport class Alt {\n  shout(): string {\n    return "!";\n  }\n}\n');
+      write('hub.ts', HUB);
+      write('user.ts', "import { inferred, typed, Service } from './hub';\nexport function use(): void {\n  inferred({ load: () => 'a' }).load();\n  typed({ load: () => 'b' }).print();\n  new Service({ load: () => 'c' }).run();\n}\n");
+    });
+    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+    const check = async (edited: string, expectReindexed: string[]) => {
+      const { index, graph } = await indexWorkspace({ root });
+      write('hub.ts', edited);
+      const report = await index.update(['hub.ts'], []);
+      assert.deepEqual(report.reindexed, expectReindexed);
+      assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
+    };
+
+    it('a body edit of a typed function stays in its file', () => check(HUB.replace('  return new Other(s.load());', '  return new Other(s.load() + "!");'), ['hub.ts']));
+
+    it('a body edit that changes an inferred return type reaches the callers', async () => {
+      write('hub.ts', HUB.replace("import { Other } from './other';", "import { Other, Alt } from './other';"));
+      const withAlt = fs.readFileSync(path.join(root, 'hub.ts'), 'utf8');
+      write('user.ts', "import { inferred } from './hub';\nexport function use(): void {\n  const r = inferred({ load: () => 'a' });\n  (r as any).shout?.();\n  r.load();\n}\n");
+      const { index, graph } = await indexWorkspace({ root });
+      write('hub.ts', withAlt.replace('  return s;', '  return new Alt();'));
+      const report = await index.update(['hub.ts'], []);
+      assert.deepEqual(report.reindexed, ['hub.ts', 'user.ts']);
+      const fresh = await indexWorkspace({ root });
+      assert.deepEqual(graph.snapshot(), fresh.graph.snapshot());
+    });
+
+    it('a comment-only edit stays in its file', () => check(HUB.replace('/** Docs. */', '// nothing to see'), ['hub.ts']));
+  });
+});
