@@ -107,4 +107,58 @@ describe('declaration skeleton', () => {
 
     it('a comment-only edit stays in its file', () => check(HUB.replace('/** Docs. */', '// nothing to see'), ['hub.ts']));
   });
+
+  describe('shape edits print only what the edit reaches, and still equal a full rebuild', () => {
+    let root: string;
+    const write = (rel: string, text: string) => fs.writeFileSync(path.join(root, rel), text);
+    const LIB = [
+      "import { Other, Alt } from './other';",
+      "import * as others from './other';",
+      'type Local = Other;',
+      'export type Pair = { left: Local; right: Alt };',
+      'export function make(): Local {',
+      "  return new Other('x');",
+      '}',
+      'export const made = make();',
+      'export function pair(): Pair {',
+      "  return { left: new Other('l'), right: new Alt() };",
+      '}',
+      'export interface Api { run(): Local }',
+      'export { others };',
+      'export function untouched(n: number): number {',
+      '  return n;',
+      '}',
+      '',
+    ].join('\n');
+    beforeEach(() => {
+      root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-shapechange-'));
+      write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2020' }, include: ['*.ts'] }));
+      write('other.ts', 'export class Other {\n  constructor(readonly v: string) {}\n  print(): string {\n    return this.v;\n  }\n}\nexport class Alt {\n  print(): string {\n    return "!";\n  }\n  shout(): string {\n    return "!!";\n  }\n}\n');
+      write('lib.ts', LIB);
+      write('a.ts', "import { make, made } from './lib';\nexport function a(): void {\n  make().print();\n  made.print();\n}\n");
+      write('b.ts', "import { pair, Api } from './lib';\nexport function b(api: Api): void {\n  pair().left.print();\n  api.run().print();\n}\n");
+      write('c.ts', "import { untouched } from './lib';\nexport function c(): number {\n  return untouched(1);\n}\n");
+      write('d.ts', "import { others } from './lib';\nexport function d(): void {\n  new others.Alt().shout();\n}\n");
+    });
+    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+    const edits: Array<[string, (t: string) => string, string[] | undefined]> = [
+      ['a non-exported alias that exports use changes', (t) => t.replace('type Local = Other;', 'type Local = Alt;').replace("return new Other('x');", 'return new Alt();').replace("left: new Other('l')", 'left: new Alt()'), undefined],
+      ['an import re-pointed', (t) => t.replace("import * as others from './other';", "import * as others from './lib2';"), undefined],
+      ['an export added', (t) => `${t}export function added(): number {\n  return 2;\n}\n`, ['lib.ts']],
+      ['an export removed', (t) => t.replace('export function untouched(n: number): number {\n  return n;\n}\n', ''), undefined],
+      ['a signature changed', (t) => t.replace('untouched(n: number)', 'untouched(n: number, m?: number)'), undefined],
+      ['an unexported helper added', (t) => `${t}function helper(): number {\n  return 3;\n}\n`, undefined],
+    ];
+    for (const [what, edit, expected] of edits) {
+      it(what, async () => {
+        write('lib2.ts', "export class Alt {\n  shout(): number {\n    return 1;\n  }\n}\n");
+        const { index, graph } = await indexWorkspace({ root });
+        write('lib.ts', edit(LIB));
+        const report = await index.update(['lib.ts'], []);
+        if (expected) assert.deepEqual(report.reindexed, expected);
+        assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
+      });
+    }
+  });
 });

@@ -10,7 +10,7 @@ import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './disc
 import { SymbolTargets, extractEdges } from './extractEdges';
 import { NodeLocator } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
-import { addedExports, fileShape } from './fileShape';
+import { addedExports, fileShape, shapeChange } from './fileShape';
 import { declarationSkeleton } from './declarationSkeleton';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
@@ -289,12 +289,7 @@ export class WorkspaceIndex {
         this.shapes.delete(rel);
         continue;
       }
-      if (rel === onlyChanged && before && this.keepsSkeleton(before.program, abs, oldNodeIds)) continue; // shape unchanged; a stored one stays valid
-      const oldShape = before ? (this.shapes.get(rel) ?? this.shapeOf(before.program, abs, oldNodeIds)) : undefined;
-      const newShape = this.owner.has(abs) ? this.shapeOf(this.owner.get(abs)!.program!, abs, this.graph.nodesInFile(rel).map((n) => n.id)) : undefined;
-      if (newShape === undefined) this.shapes.delete(rel);
-      else this.shapes.set(rel, newShape);
-      const added = oldShape === undefined || newShape === undefined ? undefined : addedExports(oldShape, newShape);
+      const added = this.shapeChangeOf(rel, before?.program, oldNodeIds, rel === onlyChanged);
       if (added?.length === 0) continue;
       for (const d of dependents.get(rel) ?? []) {
         if (done.has(d) || queued.has(d)) continue;
@@ -479,6 +474,40 @@ export class WorkspaceIndex {
       }
     }
     return result;
+  }
+
+  /**
+   * What other files can see change in `rel` since `oldProgram`: [] nothing, the names of exports
+   * that were only added, or undefined for any other change (every dependent must look again).
+   * For the update's only changed file, syntax decides first: an unchanged skeleton means no change,
+   * and otherwise only the exports the edit can reach are printed (`shapeChange`). Whole shapes are
+   * printed only when syntax cannot tell, or when another file changed too.
+   */
+  private shapeChangeOf(rel: string, oldProgram: TS.Program | undefined, oldNodeIds: string[], onlyChange: boolean): string[] | undefined {
+    const abs = path.posix.join(this.root, rel);
+    const program = this.owner.get(abs)?.program;
+    // Created or deleted: every dependent looks again, whatever either shape would say.
+    if (!oldProgram || !program) {
+      this.shapes.delete(rel);
+      return undefined;
+    }
+    const nodeIds = this.graph.nodesInFile(rel).map((n) => n.id);
+    if (onlyChange) {
+      if (this.keepsSkeleton(oldProgram, abs, oldNodeIds)) return []; // a stored shape stays valid
+      const oldSf = oldProgram.getSourceFile(abs);
+      const sf = program.getSourceFile(abs);
+      const failed = !!this.graph.getContribution(rel)?.failure;
+      const change = oldSf && sf && !failed ? shapeChange(this.ts, { program: oldProgram, sf: oldSf, nodeIds: oldNodeIds }, { program, sf, nodeIds }) : 'unknown';
+      if (change !== 'unknown') {
+        this.shapes.delete(rel); // not printed whole: the next update prints the old one if it needs it
+        return change === 'changed' ? undefined : change;
+      }
+    }
+    const oldShape = this.shapes.get(rel) ?? this.shapeOf(oldProgram, abs, oldNodeIds);
+    const newShape = this.shapeOf(program, abs, nodeIds);
+    if (newShape === undefined) this.shapes.delete(rel);
+    else this.shapes.set(rel, newShape);
+    return oldShape === undefined || newShape === undefined ? undefined : addedExports(oldShape, newShape);
   }
 
   /**

@@ -17,15 +17,29 @@ import { PreorderWalk } from './PreorderWalk';
  * Undefined for JavaScript (bodies declare members there: `this.x = …`, expandos) and for scripts.
  */
 export function declarationSkeleton(ts: typeof TS, sf: TS.SourceFile): string | undefined {
-  if (!/\.[mc]?tsx?$/.test(sf.fileName) || !ts.isExternalModule(sf)) return undefined;
-  const flagsMask = ts.NodeFlags.BlockScoped | ts.NodeFlags.NestedNamespace | ts.NodeFlags.Namespace | ts.NodeFlags.OptionalChain | ts.NodeFlags.GlobalAugmentation;
+  if (!hasSkeleton(ts, sf)) return undefined;
   const hash = createHash('sha1');
+  hashSyntax(ts, sf.statements, hash);
+  return hash.digest('base64');
+}
+
+function hasSkeleton(ts: typeof TS, sf: TS.SourceFile): boolean {
+  return /\.[mc]?tsx?$/.test(sf.fileName) && ts.isExternalModule(sf);
+}
+
+/**
+ * Feeds the skeleton of `nodes` (and everything under them) to `hash`; collects the names they
+ * mention (outside typed bodies) into `mentions` when given.
+ */
+function hashSyntax(ts: typeof TS, nodes: readonly TS.Node[], hash: { update(s: string): unknown }, mentions?: Set<string>): void {
+  const flagsMask = ts.NodeFlags.BlockScoped | ts.NodeFlags.NestedNamespace | ts.NodeFlags.Namespace | ts.NodeFlags.OptionalChain | ts.NodeFlags.GlobalAugmentation;
   const walk = new PreorderWalk<undefined>(ts);
-  walk.children(sf, undefined);
+  for (const n of nodes) walk.node(n, undefined);
   walk.run((node) => {
     hash.update(`${node.kind}.${node.flags & flagsMask}`);
     const text = leafText(ts, node);
     if (text !== undefined) hash.update(`:${text.length}:${text}`);
+    if (mentions && (ts.isIdentifier(node) || ts.isPrivateIdentifier(node))) mentions.add(node.text);
     hash.update(';');
     if (typeFixedBody(ts, node)) {
       hash.update('{}');
@@ -37,7 +51,119 @@ export function declarationSkeleton(ts: typeof TS, sf: TS.SourceFile): string | 
     }
     walk.children(node, undefined);
   });
-  return hash.digest('base64');
+}
+
+/**
+ * Which of a module's top-level names an edit can have changed the type of: the names whose
+ * declarations' skeletons differ (added, removed or edited), and, transitively, every top-level
+ * declaration that mentions one of them (outside typed bodies). An export whose declaration is
+ * not among them has the same type, members and bases as before, so its shape block needs no
+ * printing. Undefined when the answer is not that simple: no skeleton (JavaScript, scripts), an
+ * edited statement that declares nothing by name (`export { … }`, `export * from`, an expression
+ * such as a TypeScript expando `f.x = …`, `declare global`), or an unchanged one of those that
+ * mentions a changed name.
+ */
+export function namesAnEditCanChange(ts: typeof TS, before: TS.SourceFile, after: TS.SourceFile): Set<string> | undefined {
+  if (!hasSkeleton(ts, before) || !hasSkeleton(ts, after)) return undefined;
+  const a = topLevelDeclarations(ts, before);
+  const b = topLevelDeclarations(ts, after);
+  if (a.other.hash !== b.other.hash) return undefined;
+  const changed = new Set<string>();
+  for (const [name, d] of a.named) if (b.named.get(name)?.hash !== d.hash) changed.add(name);
+  for (const name of b.named.keys()) if (!a.named.has(name)) changed.add(name);
+  // Who mentions a name, in either version: a changed name reaches every declaration that mentions it.
+  const mentionedBy = new Map<string, Set<string>>();
+  for (const version of [a, b]) {
+    for (const [name, d] of version.named) {
+      for (const m of d.mentions) {
+        let by = mentionedBy.get(m);
+        if (!by) mentionedBy.set(m, (by = new Set()));
+        by.add(name);
+      }
+    }
+  }
+  const queue = [...changed];
+  while (queue.length > 0) {
+    for (const name of mentionedBy.get(queue.pop()!) ?? []) {
+      if (changed.has(name)) continue;
+      changed.add(name);
+      queue.push(name);
+    }
+  }
+  for (const m of b.other.mentions) if (changed.has(m)) return undefined;
+  return changed;
+}
+
+interface Declared {
+  hash: string;
+  mentions: Set<string>;
+}
+
+/** Top-level statements by the names they declare (merged declarations share a name); the rest as one. */
+function topLevelDeclarations(ts: typeof TS, sf: TS.SourceFile): { named: Map<string, Declared>; other: Declared } {
+  const parts = new Map<string, TS.Statement[]>();
+  const other: TS.Statement[] = [];
+  for (const st of sf.statements) {
+    const names = declaredNames(ts, st);
+    if (names.length === 0) other.push(st);
+    for (const name of names) {
+      const list = parts.get(name);
+      if (list) list.push(st);
+      else parts.set(name, [st]);
+    }
+  }
+  const declared = (statements: readonly TS.Statement[]): Declared => {
+    const hash = createHash('sha1');
+    const mentions = new Set<string>();
+    hashSyntax(ts, statements, hash, mentions);
+    return { hash: hash.digest('base64'), mentions };
+  };
+  return { named: new Map([...parts].map(([name, statements]) => [name, declared(statements)])), other: declared(other) };
+}
+
+/** The names declared by the top-level statement that holds `node` ([] for a statement declaring none by name). */
+export function topLevelNames(ts: typeof TS, node: TS.Node): string[] {
+  let n = node;
+  while (n.parent && !ts.isSourceFile(n.parent)) n = n.parent;
+  return n.parent ? declaredNames(ts, n as TS.Statement) : [];
+}
+
+/** The names a top-level statement declares in the module's scope; [] when it declares none by name. */
+function declaredNames(ts: typeof TS, st: TS.Statement): string[] {
+  const isDefault = ts.canHaveModifiers(st) && !!ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+  if (ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st)) {
+    const names = st.name ? [st.name.text] : [];
+    return isDefault ? [...names, 'default'] : names;
+  }
+  if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st)) return isDefault ? [st.name.text, 'default'] : [st.name.text];
+  // `declare global { … }` and `declare module 'x' { … }` change other modules' types: no name of ours.
+  if (ts.isModuleDeclaration(st)) return ts.isIdentifier(st.name) && !(st.flags & ts.NodeFlags.GlobalAugmentation) ? [st.name.text] : [];
+  if (ts.isImportEqualsDeclaration(st)) return [st.name.text];
+  if (ts.isExportAssignment(st)) return [st.isExportEquals ? 'export=' : 'default'];
+  if (ts.isVariableStatement(st)) {
+    const names: string[] = [];
+    for (const d of st.declarationList.declarations) bindingNames(ts, d.name, names);
+    return names;
+  }
+  if (ts.isImportDeclaration(st)) {
+    const clause = st.importClause;
+    if (!clause) return [];
+    const names = clause.name ? [clause.name.text] : [];
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) names.push(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.push(e.name.text);
+    return names;
+  }
+  return [];
+}
+
+function bindingNames(ts: typeof TS, name: TS.BindingName, out: string[]): void {
+  const stack: TS.BindingName[] = [name];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (ts.isIdentifier(n)) out.push(n.text);
+    else for (const e of n.elements) if (!ts.isOmittedExpression(e)) stack.push(e.name);
+  }
 }
 
 /** Whether `node` is a function whose body cannot change its type: the type is written out. */
