@@ -125,6 +125,9 @@ describe('declaration skeleton', () => {
       '}',
       'export interface Api { run(): Local }',
       'export { others };',
+      'export class Tool {',
+      '  use(): void {}',
+      '}',
       'export function untouched(n: number): number {',
       '  return n;',
       '}',
@@ -139,6 +142,10 @@ describe('declaration skeleton', () => {
       write('b.ts', "import { pair, Api } from './lib';\nexport function b(api: Api): void {\n  pair().left.print();\n  api.run().print();\n}\n");
       write('c.ts', "import { untouched } from './lib';\nexport function c(): number {\n  return untouched(1);\n}\n");
       write('d.ts', "import { others } from './lib';\nexport function d(): void {\n  new others.Alt().shout();\n}\n");
+      // Reaches Api's members only through a type derived in another file.
+      write('e.ts', "import { Api } from './lib';\nexport interface Admin extends Api {\n  ban(): void;\n}\n");
+      write('f.ts', "import { Admin } from './e';\nexport function f(a: Admin): void {\n  a.stop();\n  a.ban();\n}\n");
+      write('g.ts', "import { Tool } from './lib';\nexport function g(): void {\n  new Tool().sharpen();\n}\n");
     });
     afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -148,6 +155,9 @@ describe('declaration skeleton', () => {
       ['an export added', (t) => `${t}export function added(): number {\n  return 2;\n}\n`, ['lib.ts']],
       ['an export removed', (t) => t.replace('export function untouched(n: number): number {\n  return n;\n}\n', ''), undefined],
       ['a signature changed', (t) => t.replace('untouched(n: number)', 'untouched(n: number, m?: number)'), undefined],
+      ['a member added to an interface (reached through a type derived elsewhere)', (t) => t.replace('export interface Api { run(): Local }', 'export interface Api { run(): Local; stop(): void }'), ['e.ts', 'f.ts', 'lib.ts']],
+      ['a method added to a class', (t) => t.replace('  use(): void {}', '  use(): void {}\n  sharpen(): number {\n    return 1;\n  }'), ['g.ts', 'lib.ts']],
+      ['a member added and another changed', (t) => t.replace('export interface Api { run(): Local }', 'export interface Api { run(): Alt; stop(): void }'), undefined],
       ['an unexported helper added', (t) => `${t}function helper(): number {\n  return 3;\n}\n`, undefined],
     ];
     for (const [what, edit, expected] of edits) {

@@ -10,7 +10,7 @@ import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './disc
 import { SymbolTargets, extractEdges } from './extractEdges';
 import { NodeLocator } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
-import { addedExports, fileShape, shapeChange } from './fileShape';
+import { ShapeAdditions, addedExports, fileShape, shapeChange } from './fileShape';
 import { declarationSkeleton } from './declarationSkeleton';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
@@ -290,17 +290,48 @@ export class WorkspaceIndex {
         continue;
       }
       const added = this.shapeChangeOf(rel, before?.program, oldNodeIds, rel === onlyChanged);
-      if (added?.length === 0) continue;
-      for (const d of dependents.get(rel) ?? []) {
-        if (done.has(d) || queued.has(d)) continue;
-        // Only exports were added: a dependent that neither names one nor re-exports everything sees no change.
-        if (added && !this.maySeeAddedExports(d, added)) continue;
+      const enqueue = (d: string) => {
+        if (done.has(d) || queued.has(d)) return;
         queued.add(d);
         queue.push(d);
+      };
+      if (!added) {
+        for (const d of dependents.get(rel) ?? []) enqueue(d);
+        continue;
       }
+      // Only exports were added: a dependent that neither names one nor re-exports everything sees no change.
+      if (added.exports.length > 0) for (const d of dependents.get(rel) ?? []) if (this.maySeeAddedExports(d, added.exports)) enqueue(d);
+      // Only members were added to existing types: only code naming one can reach it, directly or
+      // through a type derived in another file (`interface J extends I`), so every file that depends
+      // on this one, however indirectly, and names an added member (or extends or implements a grown
+      // type) is looked at again; no other file's edges can change.
+      if (added.members.length > 0) for (const d of this.transitiveDependents(rel, dependents)) if (this.mayReachAddedMembers(d, added.members, added.grownTypes)) enqueue(d);
     }
     this.graph.settle();
     return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
+  }
+
+  /** Every file that depends on `rel`, directly or through others. */
+  private transitiveDependents(rel: string, dependents: Map<string, string[]>): string[] {
+    const seen = new Set<string>([rel]);
+    const stack = [rel];
+    while (stack.length > 0) {
+      for (const d of dependents.get(stack.pop()!) ?? []) {
+        if (seen.has(d)) continue;
+        seen.add(d);
+        stack.push(d);
+      }
+    }
+    seen.delete(rel);
+    return [...seen];
+  }
+
+  /** Whether `rel`'s text names one of `members`, or extends or implements one of `types` (conservative: unknown text says yes). */
+  private mayReachAddedMembers(rel: string, members: string[], types: string[]): boolean {
+    const text = this.owner.get(path.posix.join(this.root, rel))?.program?.getSourceFile(path.posix.join(this.root, rel))?.text;
+    if (text === undefined || [...members, ...types].some((name) => !/^[A-Za-z_$][\w$]*$/.test(name))) return true;
+    if (mentionsAny(text, members)) return true;
+    return types.some((t) => new RegExp(`\\b(extends|implements)\\b[^{;]*(^|[^\\w$])${t.replace(/[$]/g, '\\$')}($|[^\\w$])`).test(text));
   }
 
   /** Whether `rel`'s text mentions one of `names` or has an `export *` (conservative: unknown text says yes). */
@@ -310,7 +341,7 @@ export class WorkspaceIndex {
     if (text === undefined || /\bexport\s*\*/.test(text)) return true;
     // `default` and `export =` are imported under any local name: every dependent may see them.
     if (names.some((name) => name === 'default' || !/^[A-Za-z_$][\w$]*$/.test(name))) return true;
-    return names.some((name) => new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}($|[^\\w$])`).test(text));
+    return mentionsAny(text, names);
   }
 
   private failedFiles(): string[] {
@@ -483,7 +514,7 @@ export class WorkspaceIndex {
    * and otherwise only the exports the edit can reach are printed (`shapeChange`). Whole shapes are
    * printed only when syntax cannot tell, or when another file changed too.
    */
-  private shapeChangeOf(rel: string, oldProgram: TS.Program | undefined, oldNodeIds: string[], onlyChange: boolean): string[] | undefined {
+  private shapeChangeOf(rel: string, oldProgram: TS.Program | undefined, oldNodeIds: string[], onlyChange: boolean): ShapeAdditions | undefined {
     const abs = path.posix.join(this.root, rel);
     const program = this.owner.get(abs)?.program;
     // Created or deleted: every dependent looks again, whatever either shape would say.
@@ -493,7 +524,7 @@ export class WorkspaceIndex {
     }
     const nodeIds = this.graph.nodesInFile(rel).map((n) => n.id);
     if (onlyChange) {
-      if (this.keepsSkeleton(oldProgram, abs, oldNodeIds)) return []; // a stored shape stays valid
+      if (this.keepsSkeleton(oldProgram, abs, oldNodeIds)) return NOTHING_ADDED; // a stored shape stays valid
       const oldSf = oldProgram.getSourceFile(abs);
       const sf = program.getSourceFile(abs);
       const failed = !!this.graph.getContribution(rel)?.failure;
@@ -507,7 +538,8 @@ export class WorkspaceIndex {
     const newShape = this.shapeOf(program, abs, nodeIds);
     if (newShape === undefined) this.shapes.delete(rel);
     else this.shapes.set(rel, newShape);
-    return oldShape === undefined || newShape === undefined ? undefined : addedExports(oldShape, newShape);
+    const exports = oldShape === undefined || newShape === undefined ? undefined : addedExports(oldShape, newShape);
+    return exports && { exports, members: [], grownTypes: [] };
   }
 
   /**
@@ -549,6 +581,13 @@ export class WorkspaceIndex {
   private isInsideRoot(abs: string): boolean {
     return abs === this.root || abs.startsWith(this.root + '/');
   }
+}
+
+const NOTHING_ADDED: ShapeAdditions = { exports: [], members: [], grownTypes: [] };
+
+/** Whether `text` has one of `names` as a whole word (names are identifiers). */
+function mentionsAny(text: string, names: string[]): boolean {
+  return names.some((name) => new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}($|[^\\w$])`).test(text));
 }
 
 /** What a file whose analysis failed contributes: its declarations (no edges) and the reason. */

@@ -47,6 +47,11 @@ function exportPrinter(ts: typeof TS, checker: TS.TypeChecker, sf: TS.SourceFile
     const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const decl = target.valueDeclaration ?? target.declarations?.[0];
     parts.push(`${EXPORT_MARK}${exported.name}=${target.name}@${where(target)}`);
+    // A re-export (`export * from`, `export { X } from`, an imported name exported again) is only
+    // where it leads: what the target is belongs to its own file's shape, and every file that uses
+    // the target depends on that file too (its edges end there). Printing it again here made a
+    // barrel's shape cost as much as every shape it re-exports.
+    if (target.declarations?.length && target.declarations.every((d) => d.getSourceFile() !== sf)) return parts.join('\n');
     if (decl && target.flags & ts.SymbolFlags.Value) parts.push(typeText(checker.getTypeOfSymbolAtLocation(target, decl)));
     if (target.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Enum)) {
       const declared = checker.getDeclaredTypeOfSymbol(target);
@@ -64,18 +69,29 @@ function exportPrinter(ts: typeof TS, checker: TS.TypeChecker, sf: TS.SourceFile
 }
 
 /**
- * What `addedExports(fileShape(before), fileShape(after))` would say — [] for no change, the added
- * names when exports were only added, 'changed' for any other change — printing only the exports
- * whose declarations the edit can have reached (`namesAnEditCanChange`), not every export: the
- * difference between ~1 s and a few milliseconds on a types module of a few hundred generic types.
- * Only valid when `sf`'s text is the one change between the two programs (every other file is the
- * same). 'unknown' when syntax cannot tell which exports to print: print whole shapes then.
+ * What an edit added, when adding is all it did: new exports (only files that name one, or re-export
+ * everything, can see them) and new members of existing classes/interfaces (only code that names one
+ * can reach it: `x.benchExtra()`, an object literal's `benchExtra:`). Empty lists: nothing changed.
+ */
+export interface ShapeAdditions {
+  exports: string[];
+  /** Added member names, and the exported types that gained them. */
+  members: string[];
+  grownTypes: string[];
+}
+
+/**
+ * How a module's shape changed between two programs that differ only in `sf`'s text, printing only
+ * the exports whose declarations the edit can have reached (`namesAnEditCanChange`), not every
+ * export: the difference between ~1 s and a few milliseconds on a types module of a few hundred
+ * generic types. 'changed' for anything but additions; 'unknown' when syntax cannot tell which
+ * exports to print (the caller then compares whole shapes).
  */
 export function shapeChange(
   ts: typeof TS,
   before: { program: TS.Program; sf: TS.SourceFile; nodeIds: readonly string[] },
   after: { program: TS.Program; sf: TS.SourceFile; nodeIds: readonly string[] },
-): string[] | 'changed' | 'unknown' {
+): ShapeAdditions | 'changed' | 'unknown' {
   const reached = namesAnEditCanChange(ts, before.sf, after.sf);
   if (!reached) return 'unknown';
   const side = (v: typeof before) => {
@@ -88,25 +104,49 @@ export function shapeChange(
     const b = side(after);
     if (!a || !b) return 'unknown';
     if ([...a.exports.keys()].some((name) => !b.exports.has(name))) return 'changed';
-    const added = [...b.exports.keys()].filter((name) => !a.exports.has(name));
-    const oldIds = new Set(before.nodeIds);
-    for (const id of after.nodeIds) {
-      if (oldIds.delete(id)) continue;
-      const top = /#([^.@~]+)/.exec(id)?.[1];
-      if (!top || !added.includes(top)) return 'changed'; // a node other than an added export's appeared
-    }
-    if (oldIds.size > 0) return 'changed';
+    const added: ShapeAdditions = { exports: [...b.exports.keys()].filter((name) => !a.exports.has(name)), members: [], grownTypes: [] };
     const printA = exportPrinter(ts, a.checker, a.sf);
     const printB = exportPrinter(ts, b.checker, b.sf);
     for (const [name, exported] of a.exports) {
       const now = b.exports.get(name)!;
       if (!reachedBy(ts, a.checker, a.sf, exported, reached) && !reachedBy(ts, b.checker, b.sf, now, reached)) continue;
-      if (printA(exported) !== printB(now)) return 'changed';
+      const [oldBlock, newBlock] = [printA(exported), printB(now)];
+      if (oldBlock === newBlock) continue;
+      const members = addedMembers(oldBlock, newBlock);
+      if (!members) return 'changed';
+      added.members.push(...members);
+      added.grownTypes.push(name);
     }
-    return added;
+    // Node ids may only appear for what was added: an added export, or an added member of a grown type.
+    const oldIds = new Set(before.nodeIds);
+    for (const id of after.nodeIds) {
+      if (oldIds.delete(id)) continue;
+      const qualified = /#([^@~]+)/.exec(id)?.[1] ?? '';
+      const [top, member, ...rest] = qualified.split('.');
+      const ok = added.exports.includes(top) || (rest.length === 0 && member !== undefined && added.grownTypes.includes(top) && added.members.includes(member));
+      if (!ok) return 'changed';
+    }
+    return oldIds.size > 0 ? 'changed' : added;
   } catch {
     return 'unknown'; // a checker failure must not hide a change
   }
+}
+
+/**
+ * The members a class/interface block only gained (every old line kept, every new line a member),
+ * or undefined when it changed otherwise.
+ */
+function addedMembers(before: string, after: string): string[] | undefined {
+  const oldLines = new Set(before.split('\n'));
+  const names: string[] = [];
+  for (const line of after.split('\n')) {
+    if (oldLines.delete(line)) continue;
+    const member = /^ ([^@\s]+)@/.exec(line);
+    // A symbol-keyed member (`[Symbol.iterator]`) is used without being named (`for … of`).
+    if (!member || line.startsWith(' base ') || member[1].startsWith('__@')) return undefined;
+    names.push(member[1]);
+  }
+  return oldLines.size > 0 || names.length === 0 ? undefined : names;
 }
 
 /** Whether the export, an alias on its way, or what it stands for is declared in `sf` by a statement declaring a reached name. */
