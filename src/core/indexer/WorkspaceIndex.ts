@@ -331,7 +331,8 @@ export class WorkspaceIndex {
     const text = this.owner.get(path.posix.join(this.root, rel))?.program?.getSourceFile(path.posix.join(this.root, rel))?.text;
     if (text === undefined || [...members, ...types].some((name) => !/^[A-Za-z_$][\w$]*$/.test(name))) return true;
     if (mentionsAny(text, members)) return true;
-    return types.some((t) => new RegExp(`\\b(extends|implements)\\b[^{;]*(^|[^\\w$])${t.replace(/[$]/g, '\\$')}($|[^\\w$])`).test(text));
+    // A heritage clause: `class C extends B implements I {`, `interface J extends I {` (not a type parameter's `extends`).
+    return types.some((t) => new RegExp(`\\b(class|interface)\\b[^{;]*\\b(extends|implements)\\b[^{;]*(^|[^\\w$])${t.replace(/[$]/g, '\\$')}($|[^\\w$])`).test(text));
   }
 
   /** Whether `rel`'s text mentions one of `names` or has an `export *` (conservative: unknown text says yes). */
