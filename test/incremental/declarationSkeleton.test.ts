@@ -125,6 +125,9 @@ describe('declaration skeleton', () => {
       '}',
       'export interface Api { run(): Local }',
       'export { others };',
+      'export function pick(): Other {',
+      "  return new Other('p');",
+      '}',
       'export class Tool {',
       '  use(): void {}',
       '}',
@@ -146,6 +149,9 @@ describe('declaration skeleton', () => {
       write('e.ts', "import { Api } from './lib';\nexport interface Admin extends Api {\n  ban(): void;\n}\n");
       write('f.ts', "import { Admin } from './e';\nexport function f(a: Admin): void {\n  a.stop();\n  a.ban();\n}\n");
       write('g.ts', "import { Tool } from './lib';\nexport function g(): void {\n  new Tool().sharpen();\n}\n");
+      // Calls an export under another name, through a barrel.
+      write('barrel.ts', "export { pick as choose } from './lib';\n");
+      write('h.ts', "import { choose } from './barrel';\nexport function h(): string {\n  return choose().print();\n}\n");
     });
     afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -158,6 +164,8 @@ describe('declaration skeleton', () => {
       ['a member added to an interface (reached through a type derived elsewhere)', (t) => t.replace('export interface Api { run(): Local }', 'export interface Api { run(): Local; stop(): void }'), ['e.ts', 'f.ts', 'lib.ts']],
       ['a method added to a class', (t) => t.replace('  use(): void {}', '  use(): void {}\n  sharpen(): number {\n    return 1;\n  }'), ['g.ts', 'lib.ts']],
       ['a member added and another changed', (t) => t.replace('export interface Api { run(): Local }', 'export interface Api { run(): Alt; stop(): void }'), undefined],
+      ['a return type changed, called under another name through a barrel', (t) => t.replace('export function pick(): Other {\n  return new Other(\'p\');', 'export function pick(): Alt {\n  return new Alt();'), ['barrel.ts', 'h.ts', 'lib.ts']],
+      ['a member removed from an interface', (t) => t.replace('export interface Api { run(): Local }', 'export interface Api { }'), undefined],
       ['an unexported helper added', (t) => `${t}function helper(): number {\n  return 3;\n}\n`, undefined],
     ];
     for (const [what, edit, expected] of edits) {

@@ -10,7 +10,7 @@ import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './disc
 import { SymbolTargets, extractEdges } from './extractEdges';
 import { NodeLocator } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
-import { ShapeAdditions, addedExports, fileShape, shapeChange } from './fileShape';
+import { ShapeDelta, addedExports, fileShape, shapeChange } from './fileShape';
 import { declarationSkeleton } from './declarationSkeleton';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
@@ -289,26 +289,40 @@ export class WorkspaceIndex {
         this.shapes.delete(rel);
         continue;
       }
-      const added = this.shapeChangeOf(rel, before?.program, oldNodeIds, rel === onlyChanged);
+      const delta = this.shapeChangeOf(rel, before?.program, oldNodeIds, rel === onlyChanged);
       const enqueue = (d: string) => {
         if (done.has(d) || queued.has(d)) return;
         queued.add(d);
         queue.push(d);
       };
-      if (!added) {
+      if (!delta) {
         for (const d of dependents.get(rel) ?? []) enqueue(d);
         continue;
       }
-      // Only exports were added: a dependent that neither names one nor re-exports everything sees no change.
-      if (added.exports.length > 0) for (const d of dependents.get(rel) ?? []) if (this.maySeeAddedExports(d, added.exports)) enqueue(d);
-      // Only members were added to existing types: only code naming one can reach it, directly or
-      // through a type derived in another file (`interface J extends I`), so every file that depends
-      // on this one, however indirectly, and names an added member (or extends or implements a grown
-      // type) is looked at again; no other file's edges can change.
-      if (added.members.length > 0) for (const d of this.transitiveDependents(rel, dependents)) if (this.mayReachAddedMembers(d, added.members, added.grownTypes)) enqueue(d);
+      // Exports added, removed or retyped: the dependents that name one, call one under another
+      // name (an edge into it), or re-export everything; no other dependent's edges can change.
+      if (delta.exports.length > 0 || delta.changedExports.length > 0) {
+        const names = [...delta.exports, ...delta.changedExports];
+        const intoChanged = this.filesWithEdgesInto(rel, delta.changedExports, dependents.get(rel) ?? []);
+        for (const d of dependents.get(rel) ?? []) if (intoChanged.has(d) || this.maySeeAddedExports(d, names)) enqueue(d);
+      }
+      // Members added, removed or retyped: only code naming one can reach it, directly or through a
+      // type derived in another file (`interface J extends I`), so every file that depends on this
+      // one, however indirectly, and names such a member (or extends or implements the type) looks again.
+      if (delta.members.length > 0) for (const d of this.transitiveDependents(rel, dependents)) if (this.mayReachMembers(d, delta.members, delta.types)) enqueue(d);
     }
     this.graph.settle();
     return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
+  }
+
+  /** Those of `candidates` with an edge into a node of `file` named by one of `exports` (or a member of one). */
+  private filesWithEdgesInto(file: string, exports: string[], candidates: string[]): Set<string> {
+    const out = new Set<string>();
+    if (exports.length === 0) return out;
+    const prefixes = exports.map((name) => `${file}#${name}`);
+    const into = (to: string) => prefixes.some((p) => to.startsWith(p) && /^[.@~]/.test(to.slice(p.length)));
+    for (const d of candidates) if (this.graph.getContribution(d)?.edges.some((e) => into(e.to))) out.add(d);
+    return out;
   }
 
   /** Every file that depends on `rel`, directly or through others. */
@@ -327,7 +341,7 @@ export class WorkspaceIndex {
   }
 
   /** Whether `rel`'s text names one of `members`, or extends or implements one of `types` (conservative: unknown text says yes). */
-  private mayReachAddedMembers(rel: string, members: string[], types: string[]): boolean {
+  private mayReachMembers(rel: string, members: string[], types: string[]): boolean {
     const text = this.owner.get(path.posix.join(this.root, rel))?.program?.getSourceFile(path.posix.join(this.root, rel))?.text;
     if (text === undefined || [...members, ...types].some((name) => !/^[A-Za-z_$][\w$]*$/.test(name))) return true;
     if (mentionsAny(text, members)) return true;
@@ -515,7 +529,7 @@ export class WorkspaceIndex {
    * and otherwise only the exports the edit can reach are printed (`shapeChange`). Whole shapes are
    * printed only when syntax cannot tell, or when another file changed too.
    */
-  private shapeChangeOf(rel: string, oldProgram: TS.Program | undefined, oldNodeIds: string[], onlyChange: boolean): ShapeAdditions | undefined {
+  private shapeChangeOf(rel: string, oldProgram: TS.Program | undefined, oldNodeIds: string[], onlyChange: boolean): ShapeDelta | undefined {
     const abs = path.posix.join(this.root, rel);
     const program = this.owner.get(abs)?.program;
     // Created or deleted: every dependent looks again, whatever either shape would say.
@@ -525,7 +539,7 @@ export class WorkspaceIndex {
     }
     const nodeIds = this.graph.nodesInFile(rel).map((n) => n.id);
     if (onlyChange) {
-      if (this.keepsSkeleton(oldProgram, abs, oldNodeIds)) return NOTHING_ADDED; // a stored shape stays valid
+      if (this.keepsSkeleton(oldProgram, abs, oldNodeIds)) return NOTHING_CHANGED; // a stored shape stays valid
       const oldSf = oldProgram.getSourceFile(abs);
       const sf = program.getSourceFile(abs);
       const failed = !!this.graph.getContribution(rel)?.failure;
@@ -540,7 +554,7 @@ export class WorkspaceIndex {
     if (newShape === undefined) this.shapes.delete(rel);
     else this.shapes.set(rel, newShape);
     const exports = oldShape === undefined || newShape === undefined ? undefined : addedExports(oldShape, newShape);
-    return exports && { exports, members: [], grownTypes: [] };
+    return exports && { ...NOTHING_CHANGED, exports };
   }
 
   /**
@@ -584,7 +598,7 @@ export class WorkspaceIndex {
   }
 }
 
-const NOTHING_ADDED: ShapeAdditions = { exports: [], members: [], grownTypes: [] };
+const NOTHING_CHANGED: ShapeDelta = { exports: [], changedExports: [], members: [], types: [] };
 
 /** Whether `text` has one of `names` as a whole word (names are identifiers). */
 function mentionsAny(text: string, names: string[]): boolean {

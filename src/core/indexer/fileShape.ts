@@ -69,29 +69,36 @@ function exportPrinter(ts: typeof TS, checker: TS.TypeChecker, sf: TS.SourceFile
 }
 
 /**
- * What an edit added, when adding is all it did: new exports (only files that name one, or re-export
- * everything, can see them) and new members of existing classes/interfaces (only code that names one
- * can reach it: `x.benchExtra()`, an object literal's `benchExtra:`). Empty lists: nothing changed.
+ * What an edit changed of a module that other files can see, by name, so an update looks again only
+ * at the files that can be affected:
+ * - `exports` added: only files that name one, or re-export everything, can see them;
+ * - `changedExports` removed or of another type: files that name one, or have an edge into one
+ *   (an alias elsewhere calls it by another name), or re-export everything;
+ * - `members` added, removed or retyped on exported classes/interfaces (`types`): only code that
+ *   names the member can reach it, directly or through a type derived in another file, so the files
+ *   that depend on the module however indirectly and name one (or extend or implement one of
+ *   `types`).
+ * All empty: nothing another file can see changed.
  */
-export interface ShapeAdditions {
+export interface ShapeDelta {
   exports: string[];
-  /** Added member names, and the exported types that gained them. */
+  changedExports: string[];
   members: string[];
-  grownTypes: string[];
+  types: string[];
 }
 
 /**
  * How a module's shape changed between two programs that differ only in `sf`'s text, printing only
  * the exports whose declarations the edit can have reached (`namesAnEditCanChange`), not every
  * export: the difference between ~1 s and a few milliseconds on a types module of a few hundred
- * generic types. 'changed' for anything but additions; 'unknown' when syntax cannot tell which
- * exports to print (the caller then compares whole shapes).
+ * generic types. 'changed' when the change cannot be put in names (every dependent must look
+ * again); 'unknown' when syntax cannot tell which exports to print (compare whole shapes then).
  */
 export function shapeChange(
   ts: typeof TS,
   before: { program: TS.Program; sf: TS.SourceFile; nodeIds: readonly string[] },
   after: { program: TS.Program; sf: TS.SourceFile; nodeIds: readonly string[] },
-): ShapeAdditions | 'changed' | 'unknown' {
+): ShapeDelta | 'changed' | 'unknown' {
   const reached = namesAnEditCanChange(ts, before.sf, after.sf);
   if (!reached) return 'unknown';
   const side = (v: typeof before) => {
@@ -103,50 +110,70 @@ export function shapeChange(
     const a = side(before);
     const b = side(after);
     if (!a || !b) return 'unknown';
-    if ([...a.exports.keys()].some((name) => !b.exports.has(name))) return 'changed';
-    const added: ShapeAdditions = { exports: [...b.exports.keys()].filter((name) => !a.exports.has(name)), members: [], grownTypes: [] };
+    const delta: ShapeDelta = {
+      exports: [...b.exports.keys()].filter((name) => !a.exports.has(name)),
+      changedExports: [],
+      members: [],
+      types: [],
+    };
+    // Under the name it is exported as, and the name it is declared as (node ids use that one).
+    const changed = (exported: TS.Symbol, checker: TS.TypeChecker) => {
+      const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      delta.changedExports.push(exported.name);
+      if (target.name !== exported.name) delta.changedExports.push(target.name);
+    };
+    for (const [name, exported] of a.exports) if (!b.exports.has(name)) changed(exported, a.checker);
     const printA = exportPrinter(ts, a.checker, a.sf);
     const printB = exportPrinter(ts, b.checker, b.sf);
     for (const [name, exported] of a.exports) {
-      const now = b.exports.get(name)!;
+      const now = b.exports.get(name);
+      if (!now) continue;
       if (!reachedBy(ts, a.checker, a.sf, exported, reached) && !reachedBy(ts, b.checker, b.sf, now, reached)) continue;
       const [oldBlock, newBlock] = [printA(exported), printB(now)];
       if (oldBlock === newBlock) continue;
-      const members = addedMembers(oldBlock, newBlock);
-      if (!members) return 'changed';
-      added.members.push(...members);
-      added.grownTypes.push(name);
+      const members = changedMembers(oldBlock, newBlock);
+      if (members === 'symbol-keyed') return 'changed';
+      if (members) {
+        delta.members.push(...members);
+        delta.types.push(name);
+      } else changed(now, b.checker);
     }
-    // Node ids may only appear for what was added: an added export, or an added member of a grown type.
+    // `default` and `export =` are imported under any local name: no name to look for.
+    if ([...delta.exports, ...delta.changedExports].some((n) => n === 'default' || n === 'export=')) return 'changed';
+    // Node ids may only come and go with what changed by name: an export, or a member of a changed type.
+    const byName = new Set([...delta.exports, ...delta.changedExports]);
+    const attributable = (id: string) => {
+      const [top, member, ...rest] = (/#([^@~]+)/.exec(id)?.[1] ?? '').split('.');
+      return byName.has(top) || (rest.length === 0 && member !== undefined && delta.types.includes(top) && delta.members.includes(member));
+    };
     const oldIds = new Set(before.nodeIds);
-    for (const id of after.nodeIds) {
-      if (oldIds.delete(id)) continue;
-      const qualified = /#([^@~]+)/.exec(id)?.[1] ?? '';
-      const [top, member, ...rest] = qualified.split('.');
-      const ok = added.exports.includes(top) || (rest.length === 0 && member !== undefined && added.grownTypes.includes(top) && added.members.includes(member));
-      if (!ok) return 'changed';
-    }
-    return oldIds.size > 0 ? 'changed' : added;
+    const newIds = new Set(after.nodeIds);
+    for (const id of after.nodeIds) if (!oldIds.has(id) && !attributable(id)) return 'changed';
+    for (const id of before.nodeIds) if (!newIds.has(id) && !attributable(id)) return 'changed';
+    return delta;
   } catch {
     return 'unknown'; // a checker failure must not hide a change
   }
 }
 
 /**
- * The members a class/interface block only gained (every old line kept, every new line a member),
- * or undefined when it changed otherwise.
+ * The members a class/interface block gained, lost or retyped, when that is all that differs
+ * (its own type line and bases unchanged); undefined when something else changed.
  */
-function addedMembers(before: string, after: string): string[] | undefined {
-  const oldLines = new Set(before.split('\n'));
-  const names: string[] = [];
-  for (const line of after.split('\n')) {
-    if (oldLines.delete(line)) continue;
-    const member = /^ ([^@\s]+)@/.exec(line);
-    // A symbol-keyed member (`[Symbol.iterator]`) is used without being named (`for … of`).
-    if (!member || line.startsWith(' base ') || member[1].startsWith('__@')) return undefined;
-    names.push(member[1]);
-  }
-  return oldLines.size > 0 || names.length === 0 ? undefined : names;
+function changedMembers(before: string, after: string): string[] | 'symbol-keyed' | undefined {
+  const oldLines = before.split('\n');
+  const newLines = after.split('\n');
+  const isMember = (line: string) => line.startsWith(' ') && !line.startsWith(' base ');
+  const rest = (lines: string[]) => lines.filter((l) => !isMember(l)).join('\n');
+  if (rest(oldLines) !== rest(newLines)) return undefined;
+  const kept = new Set(oldLines);
+  const names = new Set<string>();
+  const add = (line: string) => names.add(/^ ([^@\s]+)@/.exec(line)?.[1] ?? line);
+  for (const line of newLines) if (!kept.delete(line)) add(line);
+  for (const line of kept) add(line);
+  // A symbol-keyed member (`[Symbol.iterator]`) is used without being named (`for … of`).
+  if ([...names].some((n) => n.startsWith('__@') || !/^[A-Za-z_$][\w$]*$/.test(n))) return 'symbol-keyed';
+  return names.size > 0 ? [...names] : undefined;
 }
 
 /** Whether the export, an alias on its way, or what it stands for is declared in `sf` by a statement declaring a reached name. */
