@@ -149,6 +149,8 @@ describe('declaration skeleton', () => {
       write('e.ts', "import { Api } from './lib';\nexport interface Admin extends Api {\n  ban(): void;\n}\n");
       write('f.ts', "import { Admin } from './e';\nexport function f(a: Admin): void {\n  a.stop();\n  a.ban();\n}\n");
       write('g.ts', "import { Tool } from './lib';\nexport function g(): void {\n  new Tool().sharpen();\n}\n");
+      // A subclass elsewhere that already declares the member a base class is about to gain (OVERRIDES then).
+      write('k.ts', "import { Tool } from './lib';\nexport class Hammer extends Tool {\n  sharpen(): number {\n    return 2;\n  }\n}\n");
       // Calls an export under another name, through a barrel.
       write('barrel.ts', "export { pick as choose } from './lib';\n");
       write('h.ts', "import { choose } from './barrel';\nexport function h(): string {\n  return choose().print();\n}\n");
@@ -161,8 +163,8 @@ describe('declaration skeleton', () => {
       ['an export added', (t) => `${t}export function added(): number {\n  return 2;\n}\n`, ['lib.ts']],
       ['an export removed', (t) => t.replace('export function untouched(n: number): number {\n  return n;\n}\n', ''), undefined],
       ['a signature changed', (t) => t.replace('untouched(n: number)', 'untouched(n: number, m?: number)'), undefined],
-      ['a member added to an interface (reached through a type derived elsewhere)', (t) => t.replace('export interface Api { run(): Local }', 'export interface Api { run(): Local; stop(): void }'), ['e.ts', 'f.ts', 'lib.ts']],
-      ['a method added to a class', (t) => t.replace('  use(): void {}', '  use(): void {}\n  sharpen(): number {\n    return 1;\n  }'), ['g.ts', 'lib.ts']],
+      ['a member added to an interface (reached through a type derived elsewhere)', (t) => t.replace('export interface Api { run(): Local }', 'export interface Api { run(): Local; stop(): void }'), ['f.ts', 'lib.ts']],
+      ['a method added to a class', (t) => t.replace('  use(): void {}', '  use(): void {}\n  sharpen(): number {\n    return 1;\n  }'), ['g.ts', 'k.ts', 'lib.ts']],
       ['a member added and another changed', (t) => t.replace('export interface Api { run(): Local }', 'export interface Api { run(): Alt; stop(): void }'), undefined],
       ['a return type changed, called under another name through a barrel', (t) => t.replace('export function pick(): Other {\n  return new Other(\'p\');', 'export function pick(): Alt {\n  return new Alt();'), ['barrel.ts', 'h.ts', 'lib.ts']],
       ['a member removed from an interface', (t) => t.replace('export interface Api { run(): Local }', 'export interface Api { }'), undefined],

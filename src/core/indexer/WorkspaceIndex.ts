@@ -308,8 +308,8 @@ export class WorkspaceIndex {
       }
       // Members added, removed or retyped: only code naming one can reach it, directly or through a
       // type derived in another file (`interface J extends I`), so every file that depends on this
-      // one, however indirectly, and names such a member (or extends or implements the type) looks again.
-      if (delta.members.length > 0) for (const d of this.transitiveDependents(rel, dependents)) if (this.mayReachMembers(d, delta.members, delta.types)) enqueue(d);
+      // one, however indirectly, and names such a member looks again.
+      if (delta.members.length > 0) for (const d of this.transitiveDependents(rel, dependents)) if (this.mayReachMembers(d, delta.members)) enqueue(d);
     }
     this.graph.settle();
     return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
@@ -340,13 +340,15 @@ export class WorkspaceIndex {
     return [...seen];
   }
 
-  /** Whether `rel`'s text names one of `members`, or extends or implements one of `types` (conservative: unknown text says yes). */
-  private mayReachMembers(rel: string, members: string[], types: string[]): boolean {
+  /**
+   * Whether `rel`'s text names one of `members` (conservative: unknown text, or a member name that
+   * is no identifier, says yes). A class that extends or implements a changed type needs no look of
+   * its own: its member-level IMPLEMENTS/OVERRIDES edges come from the members it declares, by name.
+   */
+  private mayReachMembers(rel: string, members: string[]): boolean {
     const text = this.owner.get(path.posix.join(this.root, rel))?.program?.getSourceFile(path.posix.join(this.root, rel))?.text;
-    if (text === undefined || [...members, ...types].some((name) => !/^[A-Za-z_$][\w$]*$/.test(name))) return true;
-    if (mentionsAny(text, members)) return true;
-    // A heritage clause: `class C extends B implements I {`, `interface J extends I {` (not a type parameter's `extends`).
-    return types.some((t) => new RegExp(`\\b(class|interface)\\b[^{;]*\\b(extends|implements)\\b[^{;]*(^|[^\\w$])${t.replace(/[$]/g, '\\$')}($|[^\\w$])`).test(text));
+    if (text === undefined || members.some((name) => !/^[A-Za-z_$][\w$]*$/.test(name))) return true;
+    return mentionsAny(text, members);
   }
 
   /** Whether `rel`'s text mentions one of `names` or has an `export *` (conservative: unknown text says yes). */

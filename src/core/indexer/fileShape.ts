@@ -76,8 +76,7 @@ function exportPrinter(ts: typeof TS, checker: TS.TypeChecker, sf: TS.SourceFile
  *   (an alias elsewhere calls it by another name), or re-export everything;
  * - `members` added, removed or retyped on exported classes/interfaces (`types`): only code that
  *   names the member can reach it, directly or through a type derived in another file, so the files
- *   that depend on the module however indirectly and name one (or extend or implement one of
- *   `types`).
+ *   that depend on the module however indirectly and name one.
  * All empty: nothing another file can see changed.
  */
 export interface ShapeDelta {
