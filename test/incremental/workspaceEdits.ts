@@ -138,6 +138,38 @@ const OPS: Record<string, Op> = {
     const [file, name] = chosen;
     return update(files, file, `${files.get(file)!}\nexport function ${name}(): number {\n  return 1;\n}\n`, `add the awaited ${name} to ${file}`);
   },
+  callStoreMember(files, pick, n) {
+    // A call of an interface member that does not exist yet (addStoreMember adds it later).
+    const from = pick(sourceFiles(files));
+    const to = pick(sourceFiles(files).filter((f) => f !== from && /export interface Store\d+ \{/.test(files.get(f)!)));
+    if (!to) return undefined;
+    const store = /export interface (Store\d+) \{/.exec(files.get(to)!)![1];
+    let spec = posix.relative(posix.dirname(from), to).replace(/\.tsx?$/, '');
+    if (!spec.startsWith('.')) spec = `./${spec}`;
+    const text = `import { ${store} as Awaited${n} } from '${spec}';\n${files.get(from)!}\nexport function usesStore${n}(s: Awaited${n}): void {\n  s.member${n}();\n}\n`;
+    return update(files, from, text, `${from} calls ${store}.member${n}, which ${to} lacks`);
+  },
+  addStoreMember(files, pick) {
+    // Only a member added to an interface: the files naming it must be re-extracted, the others need not be.
+    const waiting: Array<[string, string, string]> = [];
+    for (const f of sourceFiles(files)) {
+      for (const m of files.get(f)!.matchAll(/^import \{ (Store\d+) as Awaited(\d+) \} from '([^']+)';$/gm)) {
+        const base = posix.normalize(posix.join(posix.dirname(f), m[3]));
+        const target = [`${base}.ts`, `${base}.tsx`].find((t) => files.has(t));
+        if (target && files.get(target)!.includes(`export interface ${m[1]} {`) && !files.get(target)!.includes(`member${m[2]}(`)) waiting.push([target, m[1], `member${m[2]}`]);
+      }
+    }
+    const chosen = pick(waiting);
+    if (!chosen) return undefined;
+    const [file, store, member] = chosen;
+    return update(files, file, files.get(file)!.replace(`export interface ${store} {`, `export interface ${store} {\n  ${member}(): void;`), `add ${store}.${member} in ${file}`);
+  },
+  retypeStore(files, pick) {
+    // An interface member's type changes: callers through it see another return type.
+    const file = pick(sourceFiles(files).filter((f) => files.get(f)!.includes('  load(id: number): string;')));
+    if (!file) return undefined;
+    return update(files, file, files.get(file)!.replace('  load(id: number): string;', '  load(id: number): number;'), `retype load in ${file}'s Store`);
+  },
   deleteFile(files, pick) {
     const file = pick(sourceFiles(files));
     files.delete(file);
