@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
 import { declarationSkeleton } from '../../src/core/indexer/declarationSkeleton';
+import { generateWorkspace } from '../../bench/generateWorkspace';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 
 const skeleton = (text: string, name = 'hub.ts') => declarationSkeleton(ts, ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true));
@@ -179,6 +180,34 @@ describe('declaration skeleton', () => {
         if (expected) assert.deepEqual(report.reindexed, expected);
         assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
       });
+    }
+  });
+});
+
+/**
+ * When an edit makes a large share of a workspace re-extract anyway (a hub export removed), the
+ * update stops printing shapes and takes every transitive dependent: still equal to a full rebuild.
+ */
+describe('a shape edit that reaches most of a workspace', function () {
+  this.timeout(120_000);
+  it('re-extracts every transitive dependent without shapes, equal to a full rebuild', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-wide-edit-'));
+    try {
+      generateWorkspace(root, { files: 220, functionsPerFile: 2, fanOut: 2, filesPerModule: 20, jsxEvery: 11, seed: 3 });
+      const said: string[] = [];
+      const { index, graph } = await indexWorkspace({ root, logger: { info: (m) => said.push(m), warn() {}, error() {} } });
+      const hub = path.join(root, 'src/core/hub.ts');
+      const text = fs.readFileSync(hub, 'utf8');
+      fs.writeFileSync(hub, text.replace(/export function log\([^]*?\n}\n/, ''));
+      const report = await index.update([hub], []);
+      assert.ok(report.reindexed.length > 220, `every file that depends on the hub: ${report.reindexed.length}`);
+      assert.ok(said.some((m) => /without comparing shapes/.test(m)), 'the update took the whole closure');
+      assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
+      fs.writeFileSync(hub, text);
+      await index.update([hub], []);
+      assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -272,6 +272,7 @@ export class WorkspaceIndex {
     // The everyday save: one file's text changed and nothing else. Then the file's own skeleton
     // decides before any shape is printed (see declarationSkeleton).
     const onlyChanged = changedAbs.length === 1 && deletedAbs.length === 0 && created.length === 0 ? this.relative(changedAbs[0]) : undefined;
+    let wholeClosure = false;
     while (queue.length) {
       if (token.isCancellationRequested) throw new CancelledError();
       const rel = queue.shift()!;
@@ -284,7 +285,20 @@ export class WorkspaceIndex {
         this.extractFile(abs);
         reindexed.push(rel);
       }
-      if (!decidesSomething(rel)) {
+      // Once a large share of the workspace must be re-extracted anyway, printing shapes to spare the
+      // rest costs more than it saves (on a hub every file imports it cost more than a full index):
+      // take every file that depends on one already in, however indirectly, and print no more shapes.
+      if (!wholeClosure && this.owner.size >= WHOLE_CLOSURE_MIN_FILES && queued.size >= WHOLE_CLOSURE_SHARE * this.owner.size) {
+        wholeClosure = true;
+        const before = queued.size;
+        for (const d of this.transitiveDependents([...queued], dependents)) {
+          if (queued.has(d)) continue;
+          queued.add(d);
+          queue.push(d);
+        }
+        this.log.info(`update reaches ${before} of ${this.owner.size} files: re-extracting them and all ${queued.size - before} files that depend on them, without comparing shapes`);
+      }
+      if (wholeClosure || !decidesSomething(rel)) {
         // Not computed now, so not stored: the next update computes the old shape from this program.
         this.shapes.delete(rel);
         continue;
@@ -309,7 +323,7 @@ export class WorkspaceIndex {
       // Members added, removed or retyped: only code naming one can reach it, directly or through a
       // type derived in another file (`interface J extends I`), so every file that depends on this
       // one, however indirectly, and names such a member looks again.
-      if (delta.members.length > 0) for (const d of this.transitiveDependents(rel, dependents)) if (this.mayReachMembers(d, delta.members)) enqueue(d);
+      if (delta.members.length > 0) for (const d of this.transitiveDependents([rel], dependents)) if (this.mayReachMembers(d, delta.members)) enqueue(d);
     }
     this.graph.settle();
     return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
@@ -325,19 +339,20 @@ export class WorkspaceIndex {
     return out;
   }
 
-  /** Every file that depends on `rel`, directly or through others. */
-  private transitiveDependents(rel: string, dependents: Map<string, string[]>): string[] {
-    const seen = new Set<string>([rel]);
-    const stack = [rel];
+  /** Every file that depends on one of `roots`, directly or through others (the roots themselves only as such). */
+  private transitiveDependents(roots: string[], dependents: Map<string, string[]>): string[] {
+    const seen = new Set<string>(roots);
+    const found: string[] = [];
+    const stack = [...roots];
     while (stack.length > 0) {
       for (const d of dependents.get(stack.pop()!) ?? []) {
         if (seen.has(d)) continue;
         seen.add(d);
+        found.push(d);
         stack.push(d);
       }
     }
-    seen.delete(rel);
-    return [...seen];
+    return found;
   }
 
   /**
@@ -599,6 +614,11 @@ export class WorkspaceIndex {
     return abs === this.root || abs.startsWith(this.root + '/');
   }
 }
+
+/** From this share of the workspace's files re-extracted, an update stops printing shapes (see `update`). */
+const WHOLE_CLOSURE_SHARE = 0.4;
+/** Below this many files a shape costs little either way: keep re-extracting only what can see a change. */
+const WHOLE_CLOSURE_MIN_FILES = 200;
 
 const NOTHING_CHANGED: ShapeDelta = { exports: [], changedExports: [], members: [], types: [] };
 
