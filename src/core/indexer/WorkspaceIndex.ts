@@ -290,13 +290,13 @@ export class WorkspaceIndex {
       // take every file that depends on one already in, however indirectly, and print no more shapes.
       if (!wholeClosure && this.owner.size >= WHOLE_CLOSURE_MIN_FILES && queued.size >= WHOLE_CLOSURE_SHARE * this.owner.size) {
         wholeClosure = true;
-        const before = queued.size;
+        const reached = queued.size;
         for (const d of this.transitiveDependents([...queued], dependents)) {
           if (queued.has(d)) continue;
           queued.add(d);
           queue.push(d);
         }
-        this.log.info(`update reaches ${before} of ${this.owner.size} files: re-extracting them and all ${queued.size - before} files that depend on them, without comparing shapes`);
+        this.log.info(`update reaches ${reached} of ${this.owner.size} files: re-extracting them and all ${queued.size - reached} files that depend on them, without comparing shapes`);
       }
       if (wholeClosure || !decidesSomething(rel)) {
         // Not computed now, so not stored: the next update computes the old shape from this program.
