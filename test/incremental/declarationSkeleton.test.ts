@@ -6,6 +6,9 @@ import * as ts from 'typescript';
 import { declarationSkeleton } from '../../src/core/indexer/declarationSkeleton';
 import { generateWorkspace } from '../../bench/generateWorkspace';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { writeWorkspace } from '../support/hostileWorkspace';
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2020' }, include: ['*.ts'] });
 
 const skeleton = (text: string, name = 'hub.ts') => declarationSkeleton(ts, ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true));
 
@@ -76,11 +79,12 @@ describe('declaration skeleton', () => {
     let root: string;
     const write = (rel: string, text: string) => fs.writeFileSync(path.join(root, rel), text);
     beforeEach(() => {
-      root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-skeleton-'));
-      write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2020' }, include: ['*.ts'] }));
-      write('other.ts', 'export class Other {\n  constructor(readonly v: string) {}\n  print(): string {\n    return this.v;\n  }\n}\nexport class Alt {\n  shout(): string {\n    return "!";\n  }\n}\n');
-      write('hub.ts', HUB);
-      write('user.ts', "import { inferred, typed, Service } from './hub';\nexport function use(): void {\n  inferred({ load: () => 'a' }).load();\n  typed({ load: () => 'b' }).print();\n  new Service({ load: () => 'c' }).run();\n}\n");
+      root = writeWorkspace('tcg-skeleton-', {
+        'tsconfig.json': TSCONFIG,
+        'other.ts': 'export class Other {\n  constructor(readonly v: string) {}\n  print(): string {\n    return this.v;\n  }\n}\nexport class Alt {\n  shout(): string {\n    return "!";\n  }\n}\n',
+        'hub.ts': HUB,
+        'user.ts': "import { inferred, typed, Service } from './hub';\nexport function use(): void {\n  inferred({ load: () => 'a' }).load();\n  typed({ load: () => 'b' }).print();\n  new Service({ load: () => 'c' }).run();\n}\n",
+      });
     });
     afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -138,23 +142,24 @@ describe('declaration skeleton', () => {
       '',
     ].join('\n');
     beforeEach(() => {
-      root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-shapechange-'));
-      write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2020' }, include: ['*.ts'] }));
-      write('other.ts', 'export class Other {\n  constructor(readonly v: string) {}\n  print(): string {\n    return this.v;\n  }\n}\nexport class Alt {\n  print(): string {\n    return "!";\n  }\n  shout(): string {\n    return "!!";\n  }\n}\n');
-      write('lib.ts', LIB);
-      write('a.ts', "import { make, made } from './lib';\nexport function a(): void {\n  make().print();\n  made.print();\n}\n");
-      write('b.ts', "import { pair, Api } from './lib';\nexport function b(api: Api): void {\n  pair().left.print();\n  api.run().print();\n}\n");
-      write('c.ts', "import { untouched } from './lib';\nexport function c(): number {\n  return untouched(1);\n}\n");
-      write('d.ts', "import { others } from './lib';\nexport function d(): void {\n  new others.Alt().shout();\n}\n");
-      // Reaches Api's members only through a type derived in another file.
-      write('e.ts', "import { Api } from './lib';\nexport interface Admin extends Api {\n  ban(): void;\n}\n");
-      write('f.ts', "import { Admin } from './e';\nexport function f(a: Admin): void {\n  a.stop();\n  a.ban();\n}\n");
-      write('g.ts', "import { Tool } from './lib';\nexport function g(): void {\n  new Tool().sharpen();\n}\n");
-      // A subclass elsewhere that already declares the member a base class is about to gain (OVERRIDES then).
-      write('k.ts', "import { Tool } from './lib';\nexport class Hammer extends Tool {\n  sharpen(): number {\n    return 2;\n  }\n}\n");
-      // Calls an export under another name, through a barrel.
-      write('barrel.ts', "export { pick as choose } from './lib';\n");
-      write('h.ts', "import { choose } from './barrel';\nexport function h(): string {\n  return choose().print();\n}\n");
+      root = writeWorkspace('tcg-shapechange-', {
+        'tsconfig.json': TSCONFIG,
+        'other.ts': 'export class Other {\n  constructor(readonly v: string) {}\n  print(): string {\n    return this.v;\n  }\n}\nexport class Alt {\n  print(): string {\n    return "!";\n  }\n  shout(): string {\n    return "!!";\n  }\n}\n',
+        'lib.ts': LIB,
+        'a.ts': "import { make, made } from './lib';\nexport function a(): void {\n  make().print();\n  made.print();\n}\n",
+        'b.ts': "import { pair, Api } from './lib';\nexport function b(api: Api): void {\n  pair().left.print();\n  api.run().print();\n}\n",
+        'c.ts': "import { untouched } from './lib';\nexport function c(): number {\n  return untouched(1);\n}\n",
+        'd.ts': "import { others } from './lib';\nexport function d(): void {\n  new others.Alt().shout();\n}\n",
+        // Reaches Api's members only through a type derived in another file.
+        'e.ts': "import { Api } from './lib';\nexport interface Admin extends Api {\n  ban(): void;\n}\n",
+        'f.ts': "import { Admin } from './e';\nexport function f(a: Admin): void {\n  a.stop();\n  a.ban();\n}\n",
+        'g.ts': "import { Tool } from './lib';\nexport function g(): void {\n  new Tool().sharpen();\n}\n",
+        // A subclass elsewhere that already declares the member a base class is about to gain (OVERRIDES then).
+        'k.ts': "import { Tool } from './lib';\nexport class Hammer extends Tool {\n  sharpen(): number {\n    return 2;\n  }\n}\n",
+        // Calls an export under another name, through a barrel.
+        'barrel.ts': "export { pick as choose } from './lib';\n",
+        'h.ts': "import { choose } from './barrel';\nexport function h(): string {\n  return choose().print();\n}\n",
+      });
     });
     afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { writeWorkspace } from '../support/hostileWorkspace';
 
 /**
  * `rm -rf src/gen` (or a folder deleted in the explorer) reaches the core as ONE deleted path, the
@@ -12,17 +13,14 @@ import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
  */
 describe('incremental update: a deleted folder', () => {
   let root: string;
-  const write = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  };
   beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-rmdir-'));
-    write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }));
-    write('src/format.ts', 'export function formatDate(d: number): string {\n  return String(d);\n}\n');
-    write('src/gen/a.ts', "import { formatDate } from '../format';\nexport function genA(): string {\n  return formatDate(1);\n}\n");
-    write('src/gen/deep/b.ts', "import { genA } from '../a';\nexport function genB(): string {\n  return genA();\n}\n");
-    write('src/general.ts', "import { formatDate } from './format';\nexport function keep(): string {\n  return formatDate(2);\n}\n");
+    root = writeWorkspace('tcg-rmdir-', {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+      'src/format.ts': 'export function formatDate(d: number): string {\n  return String(d);\n}\n',
+      'src/gen/a.ts': "import { formatDate } from '../format';\nexport function genA(): string {\n  return formatDate(1);\n}\n",
+      'src/gen/deep/b.ts': "import { genA } from '../a';\nexport function genB(): string {\n  return genA();\n}\n",
+      'src/general.ts': "import { formatDate } from './format';\nexport function keep(): string {\n  return formatDate(2);\n}\n",
+    });
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 

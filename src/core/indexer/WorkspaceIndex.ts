@@ -12,6 +12,7 @@ import { NodeLocator } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
 import { ShapeDelta, addedExports, fileShape, shapeChange } from './fileShape';
 import { declarationSkeleton } from './declarationSkeleton';
+import { reachable } from './reachable';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
 
@@ -206,7 +207,7 @@ export class WorkspaceIndex {
     const relevant = (f: string) =>
       this.owner.has(f) || ((CONFIG_FILE.test(f) || SOURCE_FILE.test(f)) && this.isInsideRoot(f) && !inSkippedDir(this.relative(f)));
     const changedAbs = [...new Set(changed.map(abs))].filter(relevant);
-    const deletedAbs = [...new Set(deleted.map(abs).flatMap((f) => this.filesUnder(f)))].filter(relevant);
+    const deletedAbs = [...this.withFilesUnder(deleted.map(abs))].filter(relevant);
     if (changedAbs.length === 0 && deletedAbs.length === 0) return { reindexed: [], removed: [], millis: Date.now() - started };
     if ([...changedAbs, ...deletedAbs].some((f) => CONFIG_FILE.test(f))) {
       // A config change can move every file between projects: rebuild from the configs.
@@ -291,7 +292,7 @@ export class WorkspaceIndex {
       if (!wholeClosure && this.owner.size >= WHOLE_CLOSURE_MIN_FILES && queued.size >= WHOLE_CLOSURE_SHARE * this.owner.size) {
         wholeClosure = true;
         const reached = queued.size;
-        for (const d of this.transitiveDependents([...queued], dependents)) {
+        for (const d of this.withTransitiveDependents(queued, dependents)) {
           if (queued.has(d)) continue;
           queued.add(d);
           queue.push(d);
@@ -323,7 +324,7 @@ export class WorkspaceIndex {
       // Members added, removed or retyped: only code naming one can reach it, directly or through a
       // type derived in another file (`interface J extends I`), so every file that depends on this
       // one, however indirectly, and names such a member looks again.
-      if (delta.members.length > 0) for (const d of this.transitiveDependents([rel], dependents)) if (this.mayReachMembers(d, delta.members)) enqueue(d);
+      if (delta.members.length > 0) for (const d of this.withTransitiveDependents(new Set([rel]), dependents)) if (this.mayReachMembers(d, delta.members)) enqueue(d);
     }
     this.graph.settle();
     return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
@@ -339,41 +340,29 @@ export class WorkspaceIndex {
     return out;
   }
 
-  /** Every file that depends on one of `roots`, directly or through others (the roots themselves only as such). */
-  private transitiveDependents(roots: string[], dependents: Map<string, string[]>): string[] {
-    const seen = new Set<string>(roots);
-    const found: string[] = [];
-    const stack = [...roots];
-    while (stack.length > 0) {
-      for (const d of dependents.get(stack.pop()!) ?? []) {
-        if (seen.has(d)) continue;
-        seen.add(d);
-        found.push(d);
-        stack.push(d);
-      }
-    }
-    return found;
-  }
-
   /**
    * Whether `rel`'s text names one of `members` (conservative: unknown text, or a member name that
    * is no identifier, says yes). A class that extends or implements a changed type needs no look of
    * its own: its member-level IMPLEMENTS/OVERRIDES edges come from the members it declares, by name.
    */
   private mayReachMembers(rel: string, members: string[]): boolean {
-    const text = this.owner.get(path.posix.join(this.root, rel))?.program?.getSourceFile(path.posix.join(this.root, rel))?.text;
-    if (text === undefined || members.some((name) => !/^[A-Za-z_$][\w$]*$/.test(name))) return true;
-    return mentionsAny(text, members);
+    const text = this.textOf(rel);
+    return text === undefined || members.some((name) => !IDENTIFIER.test(name)) || mentionsAny(text, members);
   }
 
   /** Whether `rel`'s text mentions one of `names` or has an `export *` (conservative: unknown text says yes). */
   private maySeeAddedExports(rel: string, names: string[]): boolean {
-    const abs = path.posix.join(this.root, rel);
-    const text = this.owner.get(abs)?.program?.getSourceFile(abs)?.text;
+    const text = this.textOf(rel);
     if (text === undefined || /\bexport\s*\*/.test(text)) return true;
     // `default` and `export =` are imported under any local name: every dependent may see them.
-    if (names.some((name) => name === 'default' || !/^[A-Za-z_$][\w$]*$/.test(name))) return true;
+    if (names.some((name) => name === 'default' || !IDENTIFIER.test(name))) return true;
     return mentionsAny(text, names);
+  }
+
+  /** The text the current program holds for `rel`, if it holds the file. */
+  private textOf(rel: string): string | undefined {
+    const abs = path.posix.join(this.root, rel);
+    return this.owner.get(abs)?.program?.getSourceFile(abs)?.text;
   }
 
   private failedFiles(): string[] {
@@ -524,27 +513,17 @@ export class WorkspaceIndex {
   }
 
   /** `seeds` plus every file that depends on one of them, transitively (used when no shape comparison is possible). */
-  private withTransitiveDependents(seeds: Set<string>): Set<string> {
-    const dependents = this.dependentsMap();
-    const result = new Set(seeds);
-    const queue = [...seeds];
-    while (queue.length) {
-      for (const d of dependents.get(queue.pop()!) ?? []) {
-        if (!result.has(d)) {
-          result.add(d);
-          queue.push(d);
-        }
-      }
-    }
-    return result;
+  private withTransitiveDependents(seeds: Set<string>, dependents = this.dependentsMap()): Set<string> {
+    return reachable(seeds, (file) => dependents.get(file));
   }
 
   /**
-   * What other files can see change in `rel` since `oldProgram`: [] nothing, the names of exports
-   * that were only added, or undefined for any other change (every dependent must look again).
-   * For the update's only changed file, syntax decides first: an unchanged skeleton means no change,
-   * and otherwise only the exports the edit can reach are printed (`shapeChange`). Whole shapes are
-   * printed only when syntax cannot tell, or when another file changed too.
+   * What other files can see change in `rel` since `oldProgram`, by name (`ShapeDelta`; all lists
+   * empty: nothing), or undefined when every dependent must look again (created, deleted, or a
+   * change that cannot be put in names). For the update's only changed file, syntax decides first:
+   * an unchanged declaration skeleton and node ids mean no change, and otherwise only the exports
+   * the edit can reach are printed (`shapeChange`). Whole shapes are printed only when syntax cannot
+   * tell, or when another file changed too.
    */
   private shapeChangeOf(rel: string, oldProgram: TS.Program | undefined, oldNodeIds: string[], onlyChange: boolean): ShapeDelta | undefined {
     const abs = path.posix.join(this.root, rel);
@@ -555,12 +534,13 @@ export class WorkspaceIndex {
       return undefined;
     }
     const nodeIds = this.graph.nodesInFile(rel).map((n) => n.id);
-    if (onlyChange) {
-      if (this.keepsSkeleton(oldProgram, abs, oldNodeIds)) return NOTHING_CHANGED; // a stored shape stays valid
-      const oldSf = oldProgram.getSourceFile(abs);
-      const sf = program.getSourceFile(abs);
-      const failed = !!this.graph.getContribution(rel)?.failure;
-      const change = oldSf && sf && !failed ? shapeChange(this.ts, { program: oldProgram, sf: oldSf, nodeIds: oldNodeIds }, { program, sf, nodeIds }) : 'unknown';
+    const oldSf = oldProgram.getSourceFile(abs);
+    const sf = program.getSourceFile(abs);
+    if (onlyChange && oldSf && sf && !this.graph.getContribution(rel)?.failure) {
+      const sameIds = nodeIds.length === oldNodeIds.length && nodeIds.every((id, i) => id === oldNodeIds[i]);
+      const skeleton = sameIds ? declarationSkeleton(this.ts, sf) : undefined;
+      if (skeleton !== undefined && skeleton === declarationSkeleton(this.ts, oldSf)) return NOTHING_CHANGED; // a stored shape stays valid
+      const change = shapeChange(this.ts, { program: oldProgram, sf: oldSf, nodeIds: oldNodeIds }, { program, sf, nodeIds });
       if (change !== 'unknown') {
         this.shapes.delete(rel); // not printed whole: the next update prints the old one if it needs it
         return change === 'changed' ? undefined : change;
@@ -574,40 +554,31 @@ export class WorkspaceIndex {
     return exports && { ...NOTHING_CHANGED, exports };
   }
 
-  /**
-   * Whether the file's new text keeps the old one's declaration skeleton and node ids (and neither
-   * version failed): then no type another file can see has changed, and no shape needs printing.
-   */
-  private keepsSkeleton(oldProgram: TS.Program, abs: string, oldNodeIds: string[]): boolean {
-    const rel = this.relative(abs);
-    const oldSf = oldProgram.getSourceFile(abs);
-    const newSf = this.owner.get(abs)?.program?.getSourceFile(abs);
-    if (!oldSf || !newSf || this.graph.getContribution(rel)?.failure) return false;
-    const newNodeIds = this.graph.nodesInFile(rel).map((n) => n.id);
-    if (newNodeIds.length !== oldNodeIds.length || newNodeIds.some((id, i) => id !== oldNodeIds[i])) return false;
-    const before = declarationSkeleton(this.ts, oldSf);
-    return before !== undefined && before === declarationSkeleton(this.ts, newSf);
-  }
-
   private shapeOf(program: TS.Program, abs: string, nodeIds: string[]): string | undefined {
     const sf = program.getSourceFile(abs);
     return sf ? fileShape(this.ts, program, sf, nodeIds) : undefined;
   }
 
   /**
-   * A deleted path as the files it stood for: watchers report `rm -rf dir` as the folder alone, so a
-   * path that is no source or config file stands for every indexed file under it.
+   * Deleted paths as the files they stood for: watchers report `rm -rf dir` as the folder alone, so a
+   * path that is no source or config file also stands for every indexed file under it. One pass over
+   * the indexed files, however many such paths (a checkout deletes hundreds of other files at once).
    */
-  private filesUnder(abs: string): string[] {
-    if (SOURCE_FILE.test(abs) || CONFIG_FILE.test(abs)) return [abs];
-    const prefix = abs.replace(/\/+$/, '') + '/';
-    const under = new Set<string>();
-    for (const f of this.owner.keys()) if (f.startsWith(prefix)) under.add(f);
-    for (const rel of this.graph.files()) {
-      const f = path.posix.join(this.root, rel);
-      if (f.startsWith(prefix)) under.add(f);
+  private withFilesUnder(paths: string[]): Set<string> {
+    const result = new Set(paths);
+    const folders = new Set(paths.filter((f) => !SOURCE_FILE.test(f) && !CONFIG_FILE.test(f)).map((f) => f.replace(/\/+$/, '')));
+    if (folders.size === 0) return result;
+    const known = new Set([...this.owner.keys(), ...this.graph.files().map((rel) => path.posix.join(this.root, rel))]);
+    for (const file of known) {
+      for (let dir = path.posix.dirname(file); dir.length >= this.root.length; dir = path.posix.dirname(dir)) {
+        if (folders.has(dir)) {
+          result.add(file);
+          break;
+        }
+        if (dir === '/') break;
+      }
     }
-    return under.size > 0 ? [...under] : [abs];
+    return result;
   }
 
   private isInsideRoot(abs: string): boolean {
@@ -621,6 +592,8 @@ const WHOLE_CLOSURE_SHARE = 0.4;
 const WHOLE_CLOSURE_MIN_FILES = 200;
 
 const NOTHING_CHANGED: ShapeDelta = { exports: [], changedExports: [], members: [], types: [] };
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** Whether `text` has one of `names` as a whole word (names are identifiers). */
 function mentionsAny(text: string, names: string[]): boolean {

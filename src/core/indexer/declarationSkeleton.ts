@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 import type * as TS from 'typescript';
 import { PreorderWalk } from './PreorderWalk';
+import { reachable } from './reachable';
 
 /**
  * A fingerprint of everything in a TypeScript module that its shape (`fileShape`) can depend on,
@@ -82,16 +83,9 @@ export function namesAnEditCanChange(ts: typeof TS, before: TS.SourceFile, after
       }
     }
   }
-  const queue = [...changed];
-  while (queue.length > 0) {
-    for (const name of mentionedBy.get(queue.pop()!) ?? []) {
-      if (changed.has(name)) continue;
-      changed.add(name);
-      queue.push(name);
-    }
-  }
-  for (const m of b.other.mentions) if (changed.has(m)) return undefined;
-  return changed;
+  const reached = reachable(changed, (name) => mentionedBy.get(name));
+  for (const m of b.other.mentions) if (reached.has(m)) return undefined;
+  return reached;
 }
 
 interface Declared {
