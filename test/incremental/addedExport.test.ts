@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { addedExports } from '../../src/core/indexer/fileShape';
+import { shapeDelta } from '../../src/core/indexer/fileShape';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 
 /**
@@ -46,15 +46,24 @@ describe('incremental update after an added export', () => {
     }
   });
 
-  it('tells an added export from any other change', () => {
+  it('puts a whole-shape change in names, or says it cannot', () => {
     const shape = (ids: string[], blocks: string[]) => [ids.join('|'), ...blocks.map((b) => `\u0000${b}`)].join('\n');
-    const before = shape(['h.ts#h.ts@module', 'h.ts#used@function'], ['used=used@h.ts:16\n() => number']);
-    const added = shape(['h.ts#h.ts@module', 'h.ts#used@function', 'h.ts#added@function'], ['used=used@h.ts:16\n() => number', 'added=added@h.ts:16\n() => number']);
-    assert.deepEqual(addedExports(before, before), []);
-    assert.deepEqual(addedExports(before, added), ['added']);
-    assert.equal(addedExports(added, before), undefined, 'a removal');
-    assert.equal(addedExports(before, shape(['h.ts#h.ts@module', 'h.ts#used@function'], ['used=used@h.ts:16\n() => string'])), undefined, 'a changed type');
-    assert.equal(addedExports(before, shape(['h.ts#h.ts@module', 'h.ts#used@function', 'h.ts#helper@function'], ['used=used@h.ts:16\n() => number'])), undefined, 'a new node that is no new export');
-    assert.equal(addedExports('script\nx', 'script\ny'), undefined);
+    const ids = ['h.ts#h.ts@module', 'h.ts#used@function', 'h.ts#Box@interface', 'h.ts#Box.size@property'];
+    const box = (size: string) => `Box=Box@h.ts:64\nBox\n size@h.ts:4:${size}`;
+    const before = shape(ids, ['used=used@h.ts:16\n() => number', box('number')]);
+    const nothing = { exports: [], changedExports: [], members: [], types: [] };
+    assert.deepEqual(shapeDelta(before, before), nothing);
+    const added = shape([...ids, 'h.ts#added@function'], ['used=used@h.ts:16\n() => number', box('number'), 'added=added@h.ts:16\n() => number']);
+    assert.deepEqual(shapeDelta(before, added), { ...nothing, exports: ['added'] });
+    assert.deepEqual(shapeDelta(added, before), { ...nothing, changedExports: ['added'] }, 'a removal');
+    const retyped = shape(ids, ['used=used@h.ts:16\n() => string', box('number')]);
+    assert.deepEqual(shapeDelta(before, retyped), { ...nothing, changedExports: ['used', 'used'] }, 'a changed type');
+    const aliased = shape(ids, ['used=other@h.ts:16\n() => number', box('number')]);
+    assert.deepEqual(shapeDelta(before, aliased)?.changedExports.sort(), ['other', 'used', 'used'], 'the names it was and is declared as');
+    assert.deepEqual(shapeDelta(before, shape(ids, ['used=used@h.ts:16\n() => number', box('string')])), { ...nothing, members: ['size'], types: ['Box'] }, 'a retyped member');
+    assert.equal(shapeDelta(before, shape([...ids, 'h.ts#helper@function'], ['used=used@h.ts:16\n() => number', box('number')])), undefined, 'a new node that is no new export');
+    assert.equal(shapeDelta(before, shape(ids, ['used=used@h.ts:16\n() => number', box('number'), 'default=used@h.ts:16\n() => number'])), undefined, 'a default export');
+    assert.equal(shapeDelta('script\nx', 'script\ny'), undefined);
+    assert.equal(shapeDelta(before, 'unknown 1 boom'), undefined);
   });
 });

@@ -10,7 +10,7 @@ import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './disc
 import { SymbolTargets, extractEdges } from './extractEdges';
 import { NodeLocator } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
-import { ShapeDelta, addedExports, fileShape, shapeChange } from './fileShape';
+import { ShapeDelta, fileShape, shapeChange, shapeDelta } from './fileShape';
 import { declarationSkeleton } from './declarationSkeleton';
 import { reachable } from './reachable';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
@@ -57,6 +57,8 @@ export class WorkspaceIndex {
   /** Absolute file → the project that indexes it (each file is indexed once). */
   private owner = new Map<string, Project>();
   private readonly locator: NodeLocator;
+  /** `file\0name` → whether the file's text names it; valid for one update (see `mentionsAny`). */
+  private readonly mentions = new Map<string, boolean>();
   problems: string[] = [];
   /** Workspace-wide loud errors (e.g. a program built without its default library); per-file failures live in the graph. */
   globalErrors: string[] = [];
@@ -202,6 +204,7 @@ export class WorkspaceIndex {
   /** Re-index after files were saved/created (`changed`) or deleted. Paths absolute or root-relative. */
   async update(changed: string[], deleted: string[], token: CancellationToken = neverCancelled): Promise<UpdateReport> {
     const started = Date.now();
+    this.mentions.clear();
     const abs = (p: string) => normalize(path.isAbsolute(p) ? p : path.join(this.root, p));
     // Paths no project could contain (build output, node_modules, non-sources) change nothing.
     const relevant = (f: string) =>
@@ -347,7 +350,7 @@ export class WorkspaceIndex {
    */
   private mayReachMembers(rel: string, members: string[]): boolean {
     const text = this.textOf(rel);
-    return text === undefined || members.some((name) => !IDENTIFIER.test(name)) || mentionsAny(text, members);
+    return text === undefined || members.some((name) => !IDENTIFIER.test(name)) || this.mentionsAny(rel, text, members);
   }
 
   /** Whether `rel`'s text mentions one of `names` or has an `export *` (conservative: unknown text says yes). */
@@ -356,7 +359,23 @@ export class WorkspaceIndex {
     if (text === undefined || /\bexport\s*\*/.test(text)) return true;
     // `default` and `export =` are imported under any local name: every dependent may see them.
     if (names.some((name) => name === 'default' || !IDENTIFIER.test(name))) return true;
-    return mentionsAny(text, names);
+    return this.mentionsAny(rel, text, names);
+  }
+
+  /**
+   * Whether `text` (`rel`'s) has one of `names` as a whole word (names are identifiers). Remembered
+   * for the update: every file whose shape changed a member asks again of the same dependents.
+   */
+  private mentionsAny(rel: string, text: string, names: string[]): boolean {
+    return names.some((name) => {
+      const key = `${rel}\0${name}`;
+      let found = this.mentions.get(key);
+      if (found === undefined) {
+        found = new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}($|[^\\w$])`).test(text);
+        this.mentions.set(key, found);
+      }
+      return found;
+    });
   }
 
   /** The text the current program holds for `rel`, if it holds the file. */
@@ -550,8 +569,7 @@ export class WorkspaceIndex {
     const newShape = this.shapeOf(program, abs, nodeIds);
     if (newShape === undefined) this.shapes.delete(rel);
     else this.shapes.set(rel, newShape);
-    const exports = oldShape === undefined || newShape === undefined ? undefined : addedExports(oldShape, newShape);
-    return exports && { ...NOTHING_CHANGED, exports };
+    return oldShape === undefined || newShape === undefined ? undefined : shapeDelta(oldShape, newShape);
   }
 
   private shapeOf(program: TS.Program, abs: string, nodeIds: string[]): string | undefined {
@@ -595,10 +613,6 @@ const NOTHING_CHANGED: ShapeDelta = { exports: [], changedExports: [], members: 
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-/** Whether `text` has one of `names` as a whole word (names are identifiers). */
-function mentionsAny(text: string, names: string[]): boolean {
-  return names.some((name) => new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}($|[^\\w$])`).test(text));
-}
 
 /** What a file whose analysis failed contributes: its declarations (no edges) and the reason. */
 function failedContribution(declared: DeclaredFile): FileContribution {

@@ -135,24 +135,34 @@ export function shapeChange(
       if (members) {
         delta.members.push(...members);
         delta.types.push(name);
-      } else changed(now, b.checker);
+      } else {
+        changed(exported, a.checker);
+        changed(now, b.checker);
+      }
     }
-    // `default` and `export =` are imported under any local name: no name to look for.
-    if ([...delta.exports, ...delta.changedExports].some((n) => n === 'default' || n === 'export=')) return 'changed';
-    // Node ids may only come and go with what changed by name: an export, or a member of a changed type.
-    const byName = new Set([...delta.exports, ...delta.changedExports]);
-    const attributable = (id: string) => {
-      const [top, member, ...rest] = (/#([^@~]+)/.exec(id)?.[1] ?? '').split('.');
-      return byName.has(top) || (rest.length === 0 && member !== undefined && delta.types.includes(top) && delta.members.includes(member));
-    };
-    const oldIds = new Set(before.nodeIds);
-    const newIds = new Set(after.nodeIds);
-    for (const id of after.nodeIds) if (!oldIds.has(id) && !attributable(id)) return 'changed';
-    for (const id of before.nodeIds) if (!newIds.has(id) && !attributable(id)) return 'changed';
-    return delta;
+    return checkedDelta(delta, before.nodeIds, after.nodeIds);
   } catch {
     return 'unknown'; // a checker failure must not hide a change
   }
+}
+
+/**
+ * `delta`, if it says everything that changed: 'changed' when an export without a name of its own
+ * changed (`default` and `export =` are imported under any local name), or when a node id came or
+ * went that no changed export or member accounts for.
+ */
+function checkedDelta(delta: ShapeDelta, oldNodeIds: readonly string[], newNodeIds: readonly string[]): ShapeDelta | 'changed' {
+  if ([...delta.exports, ...delta.changedExports].some((n) => n === 'default' || n === 'export=')) return 'changed';
+  const byName = new Set([...delta.exports, ...delta.changedExports]);
+  const attributable = (id: string) => {
+    const [top, member, ...rest] = (/#([^@~]+)/.exec(id)?.[1] ?? '').split('.');
+    return byName.has(top) || (rest.length === 0 && member !== undefined && delta.types.includes(top) && delta.members.includes(member));
+  };
+  const oldIds = new Set(oldNodeIds);
+  const newIds = new Set(newNodeIds);
+  for (const id of newNodeIds) if (!oldIds.has(id) && !attributable(id)) return 'changed';
+  for (const id of oldNodeIds) if (!newIds.has(id) && !attributable(id)) return 'changed';
+  return delta;
 }
 
 /**
@@ -195,36 +205,56 @@ function reachedBy(ts: typeof TS, checker: TS.TypeChecker, sf: TS.SourceFile, ex
 const EXPORT_MARK = '\u0000';
 
 /**
- * The names a shape change only added, or undefined when it did more (or the shapes are equal: []).
- * Adding an export changes no existing binding, so only files that mention one of the new names, or
- * re-export everything (`export *`, where a new name can clash), can see the difference.
+ * How a module's shape changed, from two whole shapes (`fileShape`) as a `ShapeDelta`, or undefined
+ * when the change cannot be put in names (a script's globals, a checker failure, a `default` export,
+ * a symbol-keyed member, a node that no changed name accounts for). Used for files whose text did
+ * not change but whose exports' types did (a type they infer from a changed file), so the update
+ * goes on only to the dependents that can see what changed, as for the edited file itself.
  */
-export function addedExports(before: string, after: string): string[] | undefined {
-  if (before === after) return [];
-  const split = (shape: string) => {
-    const [ids, ...blocks] = shape.split(`\n${EXPORT_MARK}`);
-    return { ids: ids.split('|'), blocks };
+export function shapeDelta(before: string, after: string): ShapeDelta | undefined {
+  const delta: ShapeDelta = { exports: [], changedExports: [], members: [], types: [] };
+  if (before === after) return delta;
+  const a = splitShape(before);
+  const b = splitShape(after);
+  if (!a || !b) return undefined;
+  // Under the name it is exported as, and the names it was and is declared as (node ids use those).
+  const changed = (...headers: ShapeBlock['header'][]) => {
+    for (const h of headers) delta.changedExports.push(h.name, ...(h.target !== h.name ? [h.target] : []));
   };
-  const a = split(before);
-  const b = split(after);
-  if (a.ids[0] === 'script' || a.ids[0].startsWith('unknown ') || b.ids[0] === 'script' || b.ids[0].startsWith('unknown ')) return undefined;
-  const nameOf = (block: string) => block.slice(0, block.indexOf('='));
-  const oldBlocks = new Set(a.blocks);
-  const oldNames = new Set(a.blocks.map(nameOf));
-  const added = new Set<string>();
-  for (const block of b.blocks) {
-    if (oldBlocks.delete(block)) continue;
-    if (oldNames.has(nameOf(block))) return undefined; // an existing export changed
-    added.add(nameOf(block));
+  for (const [name] of b.blocks) if (!a.blocks.has(name)) delta.exports.push(name);
+  for (const [name, old] of a.blocks) {
+    const now = b.blocks.get(name);
+    if (!now) changed(old.header);
+    else if (now.text !== old.text) {
+      const members = changedMembers(old.text, now.text);
+      if (members === 'symbol-keyed') return undefined;
+      if (members) {
+        delta.members.push(...members);
+        delta.types.push(name);
+      } else changed(old.header, now.header);
+    }
   }
-  if (oldBlocks.size > 0) return undefined; // an export was removed or changed
-  const oldIds = new Set(a.ids);
-  for (const id of b.ids) {
-    if (oldIds.delete(id)) continue;
-    const top = /#([^.@~]+)/.exec(id)?.[1];
-    if (!top || !added.has(top)) return undefined; // a node other than an added export's appeared
+  const checked = checkedDelta(delta, a.ids, b.ids);
+  return checked === 'changed' ? undefined : checked;
+}
+
+interface ShapeBlock {
+  header: { name: string; target: string };
+  text: string;
+}
+
+/** A shape's node ids and its export blocks by exported name; undefined for a script or a failed shape. */
+function splitShape(shape: string): { ids: string[]; blocks: Map<string, ShapeBlock> } | undefined {
+  const [ids, ...blocks] = shape.split(`\n${EXPORT_MARK}`);
+  if (ids === 'script' || ids.startsWith('script\n') || ids.startsWith('unknown ')) return undefined;
+  const byName = new Map<string, ShapeBlock>();
+  for (const text of blocks) {
+    // `name=target@where`; the name `export=` has an `=` of its own.
+    const m = /^(export=|[^=\n]*)=([^@\n]*)@/.exec(text);
+    if (!m) return undefined;
+    byName.set(m[1], { header: { name: m[1], target: m[2] }, text });
   }
-  return oldIds.size > 0 ? undefined : [...added];
+  return { ids: ids.split('|'), blocks: byName };
 }
 
 /**
