@@ -190,6 +190,40 @@ describe('declaration skeleton', () => {
 });
 
 /**
+ * A file whose text did not change but whose exports' types did (it infers them from the edited
+ * file) sends on only what changed, by name, as the edited file does: its dependents that name a
+ * retyped export or member, or call one under another name, look again; the others do not.
+ */
+describe('a dependent whose exports change type with the edit', () => {
+  it('sends the change on by name, equal to a full rebuild', async () => {
+    const base = "export class Old {\n  ping(): void {}\n}\nexport class New {\n  pong(): void {}\n}\nexport function source() {\n  return new Old();\n}\n";
+    const root = writeWorkspace('tcg-dependent-delta-', {
+      'tsconfig.json': TSCONFIG,
+      'base.ts': base,
+      'mid.ts': "import { source } from './base';\nexport function wrapped() {\n  return source();\n}\nexport interface Holder {\n  item: ReturnType<typeof source>;\n}\nexport function steady(): number {\n  return 1;\n}\n",
+      'uses.ts': "import { wrapped } from './mid';\nexport function useIt(): void {\n  wrapped().ping();\n}\n",
+      'alias.ts': "export { wrapped as w2 } from './mid';\n",
+      'aliasUser.ts': "import { w2 } from './alias';\nexport function viaAlias(): void {\n  w2().ping();\n}\n",
+      'holderUser.ts': "import { Holder } from './mid';\nexport function viaHolder(h: Holder): void {\n  h.item.ping();\n}\n",
+      'steadyUser.ts': "import { steady } from './mid';\nexport function s(): number {\n  return steady();\n}\n",
+    });
+    try {
+      const { index, graph } = await indexWorkspace({ root });
+      const calls = (from: string, to: string) => graph.snapshot().edges.some((e) => e.includes(from) && e.includes(to));
+      assert.ok(calls('aliasUser.ts#viaAlias', 'base.ts#Old.ping') && calls('holderUser.ts#viaHolder', 'base.ts#Old.ping'), 'before: both reach Old.ping');
+      fs.writeFileSync(path.join(root, 'base.ts'), base.replace('return new Old();', 'return new New();'));
+      const report = await index.update(['base.ts'], []);
+      assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
+      for (const f of ['mid.ts', 'uses.ts', 'aliasUser.ts', 'holderUser.ts']) assert.ok(report.reindexed.includes(f), `${f} looks again: ${report.reindexed.join(', ')}`);
+      assert.ok(!report.reindexed.includes('steadyUser.ts'), `steadyUser.ts names nothing that changed: ${report.reindexed.join(', ')}`);
+      assert.ok(!calls('aliasUser.ts#viaAlias', 'base.ts#Old.ping'), 'after: the alias no longer reaches Old.ping');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
  * When an edit makes a large share of a workspace re-extract anyway (a hub export removed), the
  * update stops printing shapes and takes every transitive dependent: still equal to a full rebuild.
  */

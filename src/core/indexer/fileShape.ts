@@ -152,6 +152,7 @@ export function shapeChange(
  * went that no changed export or member accounts for.
  */
 function checkedDelta(delta: ShapeDelta, oldNodeIds: readonly string[], newNodeIds: readonly string[]): ShapeDelta | 'changed' {
+  for (const key of ['exports', 'changedExports', 'members', 'types'] as const) delta[key] = [...new Set(delta[key])];
   if ([...delta.exports, ...delta.changedExports].some((n) => n === 'default' || n === 'export=')) return 'changed';
   const byName = new Set([...delta.exports, ...delta.changedExports]);
   const attributable = (id: string) => {
