@@ -17,8 +17,18 @@ export class SymbolGraph {
   /** Qualified name → node id, or ids when the name repeats (most names are unique: no Set per name). */
   private readonly byName = new Map<string, string | string[]>();
   private readonly externalRefs = new Map<string, number>();
-  /** Incoming lists touched since they were last read; sorted lazily so order never depends on load order. */
-  private readonly unsortedIn = new Set<string>();
+  /**
+   * Incoming lists changed since they were last read, put in order lazily (so order never depends on
+   * load order) and cheaply: an edge is appended at the end and only the appended tail is placed, by
+   * binary search, after `sortedHead`; a detached edge is only noted (`removed`) and all of them are
+   * filtered out in one pass. A function every file calls has an incoming list as long as the
+   * workspace: placing or removing edges one by one in it made re-extracting every file quadratic
+   * (6.6 of 18.8 s on 10,000 files).
+   */
+  private readonly dirtyIn = new Map<string, { sortedHead: number; removed?: Set<GraphEdge> }>();
+  /** File → the files whose contributions say they depend on it (`dependsOnFiles`), kept with the contributions. */
+  private readonly dependents = new Map<string, Set<string>>();
+  private readonly dependentsSorted = new Map<string, string[]>();
   /** File → why its analysis failed (`FileContribution.failure`), for answers that must say so. */
   private readonly failures = new Map<string, string>();
 
@@ -34,8 +44,17 @@ export class SymbolGraph {
 
   /** Put every incoming list touched by loads/updates in order now, so queries never pay for sorting. */
   settle(): void {
-    for (const id of this.unsortedIn) this.in.get(id)?.sort((a, b) => this.compareIncoming(a, b));
-    this.unsortedIn.clear();
+    for (const id of [...this.dirtyIn.keys()]) this.cleanIncoming(id);
+  }
+
+  /** The files whose contributions depend on `file` (imports, re-exports, edge targets), sorted. */
+  filesDependingOn(file: string): readonly string[] {
+    let sorted = this.dependentsSorted.get(file);
+    if (!sorted) {
+      sorted = [...(this.dependents.get(file) ?? [])].sort(compareText);
+      this.dependentsSorted.set(file, sorted);
+    }
+    return sorted;
   }
 
   /** Drop a file's contribution. Returns the ids of the nodes it removed. */
@@ -98,10 +117,54 @@ export class SymbolGraph {
    */
   inEdges(id: string): GraphEdge[] {
     if (!this.nodes.has(id)) return [];
+    return this.cleanIncoming(id) ?? []; // only does work between a change and settle()
+  }
+
+  /** `id`'s incoming list with the detached edges gone, in order. */
+  private cleanIncoming(id: string): GraphEdge[] | undefined {
     const list = this.in.get(id);
-    if (!list) return [];
-    if (this.unsortedIn.delete(id)) list.sort((a, b) => this.compareIncoming(a, b)); // only between a change and settle()
+    const dirty = this.dirtyIn.get(id);
+    if (!dirty || !list) return list;
+    this.dirtyIn.delete(id);
+    let sortedHead = dirty.sortedHead;
+    if (dirty.removed?.size) {
+      let kept = 0;
+      let keptInHead = 0;
+      for (let i = 0; i < list.length; i++) {
+        if (dirty.removed.has(list[i])) continue;
+        if (i < dirty.sortedHead) keptInHead++;
+        list[kept++] = list[i];
+      }
+      list.length = kept;
+      sortedHead = keptInHead;
+      if (kept === 0) {
+        this.in.delete(id);
+        return undefined;
+      }
+    }
+    this.sortIncoming(list, sortedHead);
     return list;
+  }
+
+  /** Puts `list` in order when its first `sortedHead` edges already are: a few appended edges are placed by binary search. */
+  private sortIncoming(list: GraphEdge[], sortedHead: number): void {
+    const appended = list.length - sortedHead;
+    if (appended <= 0) return;
+    if (appended > 64 && appended * 4 > list.length) {
+      list.sort((a, b) => this.compareIncoming(a, b));
+      return;
+    }
+    const tail = list.splice(sortedHead).sort((a, b) => this.compareIncoming(a, b));
+    for (const e of tail) {
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.compareIncoming(list[mid], e) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      list.splice(lo, 0, e);
+    }
   }
 
   /** Every live edge (both endpoints are nodes). */
@@ -162,8 +225,17 @@ export class SymbolGraph {
       if (seen.has(key)) continue;
       seen.add(key);
       push(this.out, e.from, e);
+      const dirty = this.dirtyIn.get(e.to);
+      // The same edge attached again before its list was cleaned (a contribution swapped out and back in): still in place.
+      if (dirty?.removed?.delete(e)) continue;
+      if (!dirty) this.dirtyIn.set(e.to, { sortedHead: this.in.get(e.to)?.length ?? 0 });
       push(this.in, e.to, e);
-      this.unsortedIn.add(e.to);
+    }
+    for (const dep of c.dependsOnFiles ?? []) {
+      let set = this.dependents.get(dep);
+      if (!set) this.dependents.set(dep, (set = new Set()));
+      set.add(c.file);
+      this.dependentsSorted.delete(dep);
     }
   }
 
@@ -172,7 +244,15 @@ export class SymbolGraph {
     this.failures.delete(c.file);
     for (const e of c.edges) {
       remove(this.out, e.from, e);
-      remove(this.in, e.to, e);
+      let dirty = this.dirtyIn.get(e.to);
+      if (!dirty) this.dirtyIn.set(e.to, (dirty = { sortedHead: this.in.get(e.to)?.length ?? 0 }));
+      (dirty.removed ??= new Set()).add(e);
+    }
+    for (const dep of c.dependsOnFiles ?? []) {
+      const set = this.dependents.get(dep);
+      set?.delete(c.file);
+      if (set?.size === 0) this.dependents.delete(dep);
+      this.dependentsSorted.delete(dep);
     }
     for (const n of c.nodes) this.removeNode(n);
     for (const n of c.externalNodes) {

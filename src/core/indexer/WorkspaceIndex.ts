@@ -248,7 +248,6 @@ export class WorkspaceIndex {
       (p) => fileSetChanged || sources.some((f) => p.program?.getSourceFile(f) !== undefined || p.config.fileNames.includes(f)),
     );
     const previousOwner = new Map([...this.owner].map(([f, p]) => [f, { project: p, program: p.program! }]));
-    const dependents = this.dependentsMap();
     this.buildPrograms(affected);
     this.assignOwners();
 
@@ -272,7 +271,7 @@ export class WorkspaceIndex {
     // A shape is only worth its cost (printing every export's type) when it decides something: when
     // some dependent of the file is neither re-extracted already nor waiting in the queue. After a
     // widely imported file changes shape, most of its dependents have no dependent outside the queue.
-    const decidesSomething = (rel: string) => (dependents.get(rel) ?? []).some((d) => !done.has(d) && !queued.has(d));
+    const decidesSomething = (rel: string) => this.graph.filesDependingOn(rel).some((d) => !done.has(d) && !queued.has(d));
     // The everyday save: one file's text changed and nothing else. Then the file's own skeleton
     // decides before any shape is printed (see declarationSkeleton).
     const onlyChanged = changedAbs.length === 1 && deletedAbs.length === 0 && created.length === 0 ? this.relative(changedAbs[0]) : undefined;
@@ -295,7 +294,7 @@ export class WorkspaceIndex {
       if (!wholeClosure && this.owner.size >= WHOLE_CLOSURE_MIN_FILES && queued.size >= WHOLE_CLOSURE_SHARE * this.owner.size) {
         wholeClosure = true;
         const reached = queued.size;
-        for (const d of this.withTransitiveDependents(queued, dependents)) {
+        for (const d of this.withTransitiveDependents(queued)) {
           if (queued.has(d)) continue;
           queued.add(d);
           queue.push(d);
@@ -314,27 +313,27 @@ export class WorkspaceIndex {
         queue.push(d);
       };
       if (!delta) {
-        for (const d of dependents.get(rel) ?? []) enqueue(d);
+        for (const d of this.graph.filesDependingOn(rel)) enqueue(d);
         continue;
       }
       // Exports added, removed or retyped: the dependents that name one, call one under another
       // name (an edge into it), or re-export everything; no other dependent's edges can change.
       if (delta.exports.length > 0 || delta.changedExports.length > 0) {
         const names = [...delta.exports, ...delta.changedExports];
-        const intoChanged = this.filesWithEdgesInto(rel, delta.changedExports, dependents.get(rel) ?? []);
-        for (const d of dependents.get(rel) ?? []) if (intoChanged.has(d) || this.maySeeAddedExports(d, names)) enqueue(d);
+        const intoChanged = this.filesWithEdgesInto(rel, delta.changedExports, this.graph.filesDependingOn(rel));
+        for (const d of this.graph.filesDependingOn(rel)) if (intoChanged.has(d) || this.maySeeAddedExports(d, names)) enqueue(d);
       }
       // Members added, removed or retyped: only code naming one can reach it, directly or through a
       // type derived in another file (`interface J extends I`), so every file that depends on this
       // one, however indirectly, and names such a member looks again.
-      if (delta.members.length > 0) for (const d of this.withTransitiveDependents(new Set([rel]), dependents)) if (this.mayReachMembers(d, delta.members)) enqueue(d);
+      if (delta.members.length > 0) for (const d of this.withTransitiveDependents(new Set([rel]))) if (this.mayReachMembers(d, delta.members)) enqueue(d);
     }
     this.graph.settle();
     return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
   }
 
   /** Those of `candidates` with an edge into a node of `file` named by one of `exports` (or a member of one). */
-  private filesWithEdgesInto(file: string, exports: string[], candidates: string[]): Set<string> {
+  private filesWithEdgesInto(file: string, exports: string[], candidates: readonly string[]): Set<string> {
     const out = new Set<string>();
     if (exports.length === 0) return out;
     const prefixes = exports.map((name) => `${file}#${name}`);
@@ -518,22 +517,9 @@ export class WorkspaceIndex {
     project.targets = this.locator.targetsFor(project.program);
   }
 
-  /** File → the files whose contributions say they depend on it (imports, re-exports, edge targets). */
-  private dependentsMap(): Map<string, string[]> {
-    const dependents = new Map<string, string[]>();
-    for (const f of this.graph.files()) {
-      for (const dep of this.graph.getContribution(f)?.dependsOnFiles ?? []) {
-        const list = dependents.get(dep);
-        if (list) list.push(f);
-        else dependents.set(dep, [f]);
-      }
-    }
-    return dependents;
-  }
-
   /** `seeds` plus every file that depends on one of them, transitively (used when no shape comparison is possible). */
-  private withTransitiveDependents(seeds: Set<string>, dependents = this.dependentsMap()): Set<string> {
-    return reachable(seeds, (file) => dependents.get(file));
+  private withTransitiveDependents(seeds: Set<string>): Set<string> {
+    return reachable(seeds, (file) => this.graph.filesDependingOn(file));
   }
 
   /**
