@@ -247,21 +247,30 @@ export class WorkspaceIndex {
     const affected = this.projects.filter(
       (p) => fileSetChanged || sources.some((f) => p.program?.getSourceFile(f) !== undefined || p.config.fileNames.includes(f)),
     );
-    const previousOwner = new Map([...this.owner].map(([f, p]) => [f, { project: p, program: p.program! }]));
+    const previousOwner = this.owner; // assignOwners makes a new map
+    const previousProgram = new Map(this.projects.map((p) => [p, p.program]));
     this.buildPrograms(affected);
-    this.assignOwners();
+    // Ownership follows the file lists and the programs' files: a save that adds no file to any
+    // program (the everyday case) keeps it, and the 10,000-entry map need not be made again.
+    if (fileSetChanged || affected.some((p) => !sameSourceFiles(previousProgram.get(p), p.program))) this.assignOwners();
 
     const removed: string[] = [];
-    for (const f of previousOwner.keys()) {
-      if (!this.owner.has(f)) {
-        const rel = this.relative(f);
-        this.graph.removeFile(rel);
-        removed.push(rel);
+    // Files a program holds now and did not: created ones, and ones an edit's import pulled in from
+    // outside every config's list.
+    const gained: string[] = [];
+    if (this.owner !== previousOwner) {
+      for (const f of previousOwner.keys()) {
+        if (!this.owner.has(f)) {
+          const rel = this.relative(f);
+          this.graph.removeFile(rel);
+          removed.push(rel);
+        }
       }
+      for (const f of this.owner.keys()) if (!previousOwner.has(f)) gained.push(f);
     }
     // Re-extract the changed files; go on to a file's dependents only when what they can see of it changed.
     const reindexed: string[] = [];
-    const queue = [...new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f)))];
+    const queue = [...new Set([...changedAbs, ...deletedAbs, ...gained].map((f) => this.relative(f)))];
     // A new file may be what a previously unresolved import was waiting for.
     if (created.length) for (const f of this.graph.files()) if (this.graph.getContribution(f)?.hasUnresolvedImports) queue.push(f);
     // A file whose analysis failed is retried on every update: the edit may have healed it from elsewhere.
@@ -283,6 +292,7 @@ export class WorkspaceIndex {
       done.add(rel);
       const abs = path.posix.join(this.root, rel);
       const before = previousOwner.get(abs);
+      const beforeProgram = before && previousProgram.get(before);
       const oldNodeIds = this.graph.nodesInFile(rel).map((n) => n.id);
       if (this.owner.has(abs)) {
         this.extractFile(abs);
@@ -306,7 +316,7 @@ export class WorkspaceIndex {
         this.shapes.delete(rel);
         continue;
       }
-      const delta = this.shapeChangeOf(rel, before?.program, oldNodeIds, rel === onlyChanged);
+      const delta = this.shapeChangeOf(rel, beforeProgram, oldNodeIds, rel === onlyChanged);
       const enqueue = (d: string) => {
         if (done.has(d) || queued.has(d)) return;
         queued.add(d);
@@ -599,6 +609,14 @@ const NOTHING_CHANGED: ShapeDelta = { exports: [], changedExports: [], members: 
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
+
+/** Whether two programs hold the same files, in the same order (the texts may differ). */
+function sameSourceFiles(a: TS.Program | undefined, b: TS.Program | undefined): boolean {
+  if (!a || !b) return a === b;
+  const before = a.getSourceFiles();
+  const after = b.getSourceFiles();
+  return before.length === after.length && before.every((sf, i) => sf.fileName === after[i].fileName);
+}
 
 /** What a file whose analysis failed contributes: its declarations (no edges) and the reason. */
 function failedContribution(declared: DeclaredFile): FileContribution {

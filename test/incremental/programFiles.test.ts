@@ -1,0 +1,40 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { writeWorkspace } from '../support/hostileWorkspace';
+
+/**
+ * A save usually leaves every program with the same files, and the update keeps file ownership as it
+ * was. But an edit can pull a file into a program that no config lists (an import of a file outside
+ * `include`) or let one go, without creating or deleting anything: the graph must follow, exactly as
+ * a full rebuild does.
+ */
+describe('incremental update: an edit that changes which files a program holds', () => {
+  let root: string;
+  beforeEach(() => {
+    root = writeWorkspace('tcg-progfiles-', {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+      'src/app.ts': 'export function run(): number {\n  return 1;\n}\n',
+      'tools/extra.ts': 'export function helper(): number {\n  return 2;\n}\n',
+    });
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('indexes a file outside include once an edit imports it, and drops it when the import goes', async () => {
+    const { index, graph } = await indexWorkspace({ root });
+    assert.equal(graph.hasFile('tools/extra.ts'), false);
+    const app = path.join(root, 'src/app.ts');
+    fs.writeFileSync(app, "import { helper } from '../tools/extra';\nexport function run(): number {\n  return helper();\n}\n");
+    await index.update([app], []);
+    assert.ok(graph.hasFile('tools/extra.ts'), 'the imported file is in the graph');
+    assert.ok(graph.outEdges('src/app.ts#run@function').some((e) => e.to === 'tools/extra.ts#helper@function' && e.type === 'CALLS'));
+    assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
+
+    fs.writeFileSync(app, 'export function run(): number {\n  return 1;\n}\n');
+    const report = await index.update([app], []);
+    assert.deepEqual(report.removed, ['tools/extra.ts']);
+    assert.equal(graph.hasFile('tools/extra.ts'), false);
+    assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
+  });
+});
