@@ -1,18 +1,7 @@
 import assert from 'node:assert/strict';
 import { EdgeType, FileContribution, GraphEdge, GraphNode } from './GraphTypes';
+import { mulberry32 } from '../../../test/support/mulberry32';
 import { SymbolGraph } from './SymbolGraph';
-
-/** A small deterministic PRNG (mulberry32), so a failing seed can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HUB = 'src/hub.ts';
 const HUB_TARGETS = [`${HUB}#log@function`, `${HUB}#format@function`, `${HUB}#Store@class`];
@@ -56,7 +45,7 @@ function incoming(graph: SymbolGraph): Map<string, string[]> {
 describe('SymbolGraph incoming lists', () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     it(`keep code order through replaced, removed and swapped-back files, like a graph loaded fresh (seed ${seed})`, () => {
-      const next = random(seed);
+      const next = mulberry32(seed);
       const FILES = 40;
       const graph = new SymbolGraph();
       const current = new Map<string, FileContribution>();

@@ -609,7 +609,6 @@ const NOTHING_CHANGED: ShapeDelta = { exports: [], changedExports: [], members: 
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-
 /** Whether two programs hold the same files, in the same order (the texts may differ). */
 function sameSourceFiles(a: TS.Program | undefined, b: TS.Program | undefined): boolean {
   if (!a || !b) return a === b;
