@@ -252,7 +252,10 @@ export class SymbolGraph {
   private attach(c: FileContribution): void {
     this.byFile.set(c.file, c);
     if (c.failure) this.failures.set(c.file, c.failure);
-    for (const n of c.nodes) this.addNode(n);
+    for (const n of c.nodes) {
+      if (n.file === c.file) n.file = c.file;
+      this.addNode(n);
+    }
     for (const n of c.externalNodes) {
       const refs = this.externalRefs.get(n.id) ?? 0;
       this.externalRefs.set(n.id, refs + 1);
@@ -260,6 +263,10 @@ export class SymbolGraph {
     }
     const seen = new Set<string>();
     for (const e of c.edges) {
+      // One string per id: an edge's ends are the nodes' own ids (extraction and the cache made each
+      // a copy of its own), a quarter of the graph's heap.
+      e.from = this.nodes.get(e.from)?.id ?? e.from;
+      e.to = this.nodes.get(e.to)?.id ?? e.to;
       const key = edgeKey(e);
       if (seen.has(key)) continue;
       seen.add(key);
