@@ -104,11 +104,17 @@ export class SymbolGraph {
     return this.nodes.size;
   }
 
-  /** Outgoing edges of a node whose targets exist. */
-  outEdges(id: string): GraphEdge[] {
+  /**
+   * Outgoing edges of a node whose targets exist. Usually every target exists and the stored list
+   * itself comes back, uncopied (traversals ask once per node they visit): never mutate it.
+   */
+  outEdges(id: string): readonly GraphEdge[] {
     const list = this.out.get(id);
-    if (!list) return [];
-    return list.filter((e) => this.nodes.has(e.to));
+    if (!list) return NO_EDGES;
+    for (let i = 0; i < list.length; i++) {
+      if (!this.nodes.has(list[i].to)) return list.filter((e) => this.nodes.has(e.to));
+    }
+    return list;
   }
 
   /**
@@ -353,6 +359,9 @@ function bisect(n: number, before: (i: number) => boolean): number {
 
 /** Up to this many removed plus appended edges, a list is edited by splicing; past it, in two passes. */
 const FEW_EDITS = 16;
+
+/** The answer for a node without outgoing edges: shared, frozen, so no caller can grow it. */
+const NO_EDGES: readonly GraphEdge[] = Object.freeze([]);
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

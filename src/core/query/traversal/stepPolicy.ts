@@ -42,7 +42,10 @@ export const forwardStepsWithTypes: StepFunction = (graph, state) => forwardStep
  * already, and following them would bury the code it calls under every type it mentions.
  */
 function followsForward(fromKind: NodeKind, edge: GraphEdge, scope: 'runtime' | 'all'): boolean {
-  const cls = kindClass(fromKind);
+  return followsForwardFrom(kindClass(fromKind), edge, scope);
+}
+
+function followsForwardFrom(cls: KindClass, edge: GraphEdge, scope: 'runtime' | 'all'): boolean {
   // Types have no runtime code of their own (an enum initializer's call is not the enum's dependency).
   if (cls === 'type') return !isRuntimeEdge(edge.type);
   if (cls === 'function-like' && scope === 'runtime') return !isTypeEdge(edge.type);
@@ -53,8 +56,12 @@ function forwardStepsFrom(graph: SymbolGraph, state: TraversalState, scope: 'run
   const node = graph.getNode(state.id);
   // Library code is a leaf: the graph has no edges inside node_modules worth following.
   if (!node || node.external) return [];
-  const followed = graph.outEdges(node.id).filter((e) => followsForward(node.kind, e, scope));
-  const steps = followed.map((edge) => ({ edge, to: edge.to, mode: forwardArrival(graph, edge) }));
+  // One pass, no intermediate lists: traversals call this for each of up to 1,000 nodes.
+  const cls = kindClass(node.kind);
+  const steps: Step[] = [];
+  for (const edge of graph.outEdges(node.id)) {
+    if (followsForwardFrom(cls, edge, scope)) steps.push({ edge, to: edge.to, mode: forwardArrival(graph, edge) });
+  }
   if (state.mode === 'dispatch') {
     // A call to I.m / Base.m may run any implementation or override: walk their IMPLEMENTS/OVERRIDES backwards.
     for (const edge of graph.inEdges(node.id)) {

@@ -1,6 +1,7 @@
 import { GraphEdge } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { StepFunction, StepMode } from './stepPolicy';
+import { MAX_RESULT_NODES } from './toGraphResult';
 
 /**
  * Internal safeguard (spec 000: "depth limits are not the caller's concern"): stop after this many
@@ -13,7 +14,10 @@ export const MAX_VISITED_NODES = 1_000;
 export interface Traversal {
   /** Node ids in BFS order, the start first; each once, whatever modes it was visited in. */
   order: string[];
-  /** Every edge stepped along (also into already visited nodes: cycles show), each once, true direction. */
+  /**
+   * Every edge stepped along (also into already visited nodes: cycles show) that touches one of
+   * the first `keptNodes` nodes of `order`, each once, true direction. The rest are never shown.
+   */
   edges: GraphEdge[];
   /** The safeguard stopped the walk while new nodes were still being found. */
   stoppedEarly: boolean;
@@ -27,10 +31,22 @@ export interface Traversal {
  * discovering edge comes from an earlier node), so truncating never leaves an orphan.
  * States are (node, mode) pairs, so a member reached both plainly and through a call is expanded
  * both ways; a node still appears once in `order`. Cycles end because states are visited once.
+ *
+ * Only edges touching the first `keptNodes` nodes are kept (the result shows those nodes, the edges
+ * between them, and how many neighbours the cut left out): past them the walk only counts nodes,
+ * and keeping its thousands of edges made most of a query's garbage. A node's place in `order` is
+ * fixed when an edge first reaches it, so whether an edge touches the kept prefix is known at once.
  */
-export function traverse(graph: SymbolGraph, startId: string, step: StepFunction, maxVisited = MAX_VISITED_NODES): Traversal {
+export function traverse(
+  graph: SymbolGraph,
+  startId: string,
+  step: StepFunction,
+  maxVisited = MAX_VISITED_NODES,
+  keptNodes = 1 + MAX_RESULT_NODES,
+): Traversal {
   const order: string[] = [startId];
-  const seenNodes = new Set<string>(order);
+  // Node id → its place in `order` (seen nodes).
+  const place = new Map<string, number>([[startId, 0]]);
   // One set per mode instead of concatenated state keys, and edges by identity (the graph stores
   // each edge once): no string building on the hot path.
   const seenStates: Record<StepMode, Set<string>> = { plain: new Set([startId]), dispatch: new Set() };
@@ -39,13 +55,16 @@ export function traverse(graph: SymbolGraph, startId: string, step: StepFunction
   const queue: Array<{ id: string; mode: StepMode }> = [{ id: startId, mode: 'plain' }];
 
   for (let head = 0; head < queue.length; head++) {
+    const fromKept = place.get(queue[head].id)! < keptNodes;
     for (const s of step(graph, queue[head])) {
-      if (!seenNodes.has(s.to)) {
+      let at = place.get(s.to);
+      if (at === undefined) {
         if (order.length >= maxVisited) return { order, edges, stoppedEarly: true };
-        seenNodes.add(s.to);
+        at = order.length;
+        place.set(s.to, at);
         order.push(s.to);
       }
-      if (!seenEdges.has(s.edge)) {
+      if ((fromKept || at < keptNodes) && !seenEdges.has(s.edge)) {
         seenEdges.add(s.edge);
         edges.push(s.edge);
       }
