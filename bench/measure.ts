@@ -352,10 +352,9 @@ async function secondStart(root: string, tsconfig?: string) {
 function inGraphWorker(data: { job: 'index'; root: string; tsconfig?: string; leaf: string; hub: string }): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const w = new Worker(__filename, { workerData: data, resourceLimits: graphWorkerResourceLimits() });
-    w.on('message', (m: { kind: string; value?: unknown; error?: string }) => {
-      if (m.kind === 'failed') reject(new Error(m.error));
-      if (m.kind !== 'result') return;
-      resolve(m.value);
+    w.on('message', (m: { kind: 'result' | 'failed'; value?: unknown; error?: string }) => {
+      if (m.kind === 'result') resolve(m.value);
+      else reject(new Error(m.error));
       void w.terminate();
     });
     w.once('error', reject);
