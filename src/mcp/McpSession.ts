@@ -2,6 +2,7 @@ import { FSWatcher, watch } from 'chokidar';
 import * as path from 'path';
 import type { Stats } from 'fs';
 import { Logger } from '../core/Logger';
+import { isWatchedFile } from '../core/indexer/workspaceFiles';
 import { ChangeBatch, ChangeQueue } from '../host/graph/ChangeQueue';
 import { PendingRestart, RestartPolicy, scheduleRestart } from '../host/graph/RestartPolicy';
 import { FolderSpec, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
@@ -27,9 +28,6 @@ export interface McpSessionOptions {
 
 export type IndexState = 'indexing' | 'ready' | 'failed' | 'restarting' | 'stopped';
 
-const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-/** Configs that can move files between projects: the core rebuilds the folder's projects for them. */
-const CONFIG = /(^|[\\/])(tsconfig[^\\/]*\.json|jsconfig[^\\/]*\.json|package\.json)$/;
 /** Never watched: dependencies, VCS data, and build output/caches by their conventional names. */
 const IGNORED_DIR = /[\\/](node_modules|\.git|dist|out|coverage|\.next|\.turbo|\.cache)([\\/]|$)/;
 
@@ -153,7 +151,7 @@ export class McpSession {
     const ignored = (file: string, stats?: Stats): boolean => {
       const rel = path.relative(root, file);
       if (rel && IGNORED_DIR.test(`${path.sep}${rel}`)) return true;
-      return !!stats?.isFile() && !SOURCE.test(file) && !CONFIG.test(file);
+      return !!stats?.isFile() && !isWatchedFile(file);
     };
     // Symlinks are not followed: a link back up the tree (a loop) must not make the watcher walk forever.
     const watcher = watch(root, { ignored, ignoreInitial: true, atomic: false, followSymlinks: false, persistent: true });

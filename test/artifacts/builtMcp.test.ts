@@ -5,6 +5,7 @@ import * as path from 'path';
 import { mcpTools } from '../../src/tools/toolMetadata';
 import { HOSTILE, hostileFiles, writeWorkspace } from '../support/hostileWorkspace';
 import { REPO_ROOT } from '../support/loadFixture';
+import { upgradeDependency, writeDependencyWorkspace } from '../support/dependencyWorkspace';
 import { runBuiltCli } from './builtArtifacts';
 import { BUILT_MCP, McpRun, callText, copyFixture, startMcp, tempDir } from './mcpClient';
 
@@ -133,6 +134,22 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
       assert.match(mcp.stderr(), /ready:/);
     } finally {
       await mcp.close();
+    }
+  });
+
+  it('follows a dependency upgrade: typings rewritten in node_modules (not watched) and the lock file written', async () => {
+    const root = writeDependencyWorkspace();
+    const mcp = await startMcp({ args: ['--root', root] });
+    try {
+      const go = { file_path: 'src/main.ts', symbol: 'go' };
+      assert.match((await callText(mcp.client, 'dependenciesOf', go)).text, /^go --CALLS--> Alpha\.run$/m);
+      upgradeDependency(root, 'package-lock.json');
+      const after = await callText(mcp.client, 'dependenciesOf', go);
+      assert.match(after.text, /^go --CALLS--> Beta\.run$/m);
+      assert.equal(after.text.trimEnd(), cliText(root, 'dependenciesOf', go.file_path, go.symbol));
+    } finally {
+      await mcp.close();
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 

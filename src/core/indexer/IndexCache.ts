@@ -2,6 +2,7 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { FileContribution } from '../graph/GraphTypes';
+import { DEPENDENCY_FILES } from './workspaceFiles';
 
 /**
  * Bump when the extraction rules change: an old cache must never feed a newer indexer.
@@ -42,7 +43,7 @@ export function hashFile(abs: string): string | undefined {
 /** What besides source text decides the graph: configs, dependency lock files, TS version. */
 export function workspaceFingerprint(root: string, configPaths: string[], tsVersion: string, toolVersion: string): string {
   const inputs = [`format ${CACHE_FORMAT}`, `ts ${tsVersion}`, `tool ${toolVersion}`];
-  const extra = ['package.json', 'package-lock.json', 'yarn.lock', 'pnpm-lock.yaml'].map((f) => path.join(root, f));
+  const extra = DEPENDENCY_FILES.map((f) => path.join(root, f));
   for (const f of [...configPaths, ...extra].sort()) inputs.push(`${path.relative(root, f)} ${hashFile(f) ?? '-'}`);
   return contentHash(inputs.join('\n'));
 }

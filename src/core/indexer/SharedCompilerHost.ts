@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import type * as TS from 'typescript';
 import { describeFailure } from './describeFailure';
 
@@ -16,6 +17,12 @@ export class SharedCompilerHost {
   private readonly cache = new Map<string, Map<number, TS.SourceFile>>();
   /** Files the parser itself could not handle (it threw), with their real text: the program sees them empty. */
   private readonly parseFailures = new Map<string, { reason: string; text: string }>();
+  /**
+   * File name → its size and modification time when it was read for the parses above. Saves arrive
+   * as events and invalidate their file; files nobody reports (a library's typings rewritten by
+   * `npm install`) are caught by `dropChangedOnDisk` when the projects are rebuilt.
+   */
+  private readonly stamps = new Map<string, string>();
 
   constructor(private readonly ts: typeof TS) {}
 
@@ -28,6 +35,8 @@ export class SharedCompilerHost {
       const cached = shouldCreateNewSourceFile ? undefined : this.cache.get(fileName)?.get(key);
       if (cached) return cached;
       let sf: TS.SourceFile | undefined;
+      // Before the read: a write in between leaves an older stamp, so the next check re-reads the file.
+      const stamp = fileStamp(fileName);
       try {
         sf = read(fileName, languageVersionOrOptions, onError);
         this.parseFailures.delete(fileName);
@@ -43,6 +52,7 @@ export class SharedCompilerHost {
         let parses = this.cache.get(fileName);
         if (!parses) this.cache.set(fileName, (parses = new Map()));
         parses.set(key, sf);
+        this.stamps.set(fileName, stamp);
       }
       return sf;
     };
@@ -61,11 +71,31 @@ export class SharedCompilerHost {
   invalidate(fileName: string): void {
     this.parseFailures.delete(fileName);
     this.cache.delete(fileName);
+    this.stamps.delete(fileName);
   }
 
-  clear(): void {
-    this.cache.clear();
-    this.parseFailures.clear();
+  /**
+   * Forget the parses of files that changed on disk since they were read, reported or not; returns
+   * them. One stat per parsed file (libraries included), so for rebuilds, not for every save.
+   */
+  dropChangedOnDisk(): string[] {
+    const dropped: string[] = [];
+    for (const [fileName, stamp] of this.stamps) {
+      if (fileStamp(fileName) === stamp) continue;
+      this.invalidate(fileName);
+      dropped.push(fileName);
+    }
+    return dropped;
+  }
+}
+
+/** Size and modification time, or '-' for a file that cannot be read. */
+function fileStamp(fileName: string): string {
+  try {
+    const s = fs.statSync(fileName);
+    return `${s.size} ${s.mtimeMs}`;
+  } catch {
+    return '-';
   }
 }
 

@@ -13,6 +13,7 @@ import { SharedCompilerHost } from './SharedCompilerHost';
 import { ShapeDelta, fileShape, shapeChange, shapeDelta } from './fileShape';
 import { declarationSkeleton } from './declarationSkeleton';
 import { reachable } from './reachable';
+import { REBUILD_FILE, SOURCE_FILE, isWatchedFile } from './workspaceFiles';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
 
@@ -21,9 +22,6 @@ interface Project {
   program?: TS.Program;
   targets?: SymbolTargets;
 }
-
-const CONFIG_FILE = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
-const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 
 function inSkippedDir(rel: string): boolean {
   return rel.split('/').slice(0, -1).some((segment) => SKIPPED_DIRS.has(segment));
@@ -89,6 +87,10 @@ export class WorkspaceIndex {
     this.projects = discoverProjects(this.ts, this.root, this.options.tsconfig).map((config) => ({ config }));
     this.programsBuilt = false;
     this.shapes.clear();
+    // A rebuild follows a config or dependency change (or the rebuild command): typings nobody
+    // reported, a library's rewritten by `npm install`, must not be reused from an earlier parse.
+    const stale = this.host.dropChangedOnDisk();
+    if (stale.length) this.log.info(`${stale.length} parsed files changed on disk since they were read (libraries included): parsing them again`);
     for (const p of this.projects) {
       this.problems.push(...p.config.problems);
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
@@ -208,11 +210,11 @@ export class WorkspaceIndex {
     const abs = (p: string) => normalize(path.isAbsolute(p) ? p : path.join(this.root, p));
     // Paths no project could contain (build output, node_modules, non-sources) change nothing.
     const relevant = (f: string) =>
-      this.owner.has(f) || ((CONFIG_FILE.test(f) || SOURCE_FILE.test(f)) && this.isInsideRoot(f) && !inSkippedDir(this.relative(f)));
+      this.owner.has(f) || (isWatchedFile(f) && this.isInsideRoot(f) && !inSkippedDir(this.relative(f)));
     const changedAbs = [...new Set(changed.map(abs))].filter(relevant);
     const deletedAbs = [...this.withFilesUnder(deleted.map(abs))].filter(relevant);
     if (changedAbs.length === 0 && deletedAbs.length === 0) return { reindexed: [], removed: [], millis: Date.now() - started };
-    if ([...changedAbs, ...deletedAbs].some((f) => CONFIG_FILE.test(f))) {
+    if ([...changedAbs, ...deletedAbs].some((f) => REBUILD_FILE.test(f))) {
       // A config change can move every file between projects: rebuild from the configs.
       for (const f of [...changedAbs, ...deletedAbs]) this.host.invalidate(f);
       const before = new Set(this.graph.files());
@@ -580,7 +582,7 @@ export class WorkspaceIndex {
    */
   private withFilesUnder(paths: string[]): Set<string> {
     const result = new Set(paths);
-    const folders = new Set(paths.filter((f) => !SOURCE_FILE.test(f) && !CONFIG_FILE.test(f)).map((f) => f.replace(/\/+$/, '')));
+    const folders = new Set(paths.filter((f) => !isWatchedFile(f)).map((f) => f.replace(/\/+$/, '')));
     if (folders.size === 0) return result;
     const known = new Set([...this.owner.keys(), ...this.graph.files().map((rel) => path.posix.join(this.root, rel))]);
     for (const file of known) {

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { isWatchedFile } from '../../core/indexer/workspaceFiles';
 
 /** Where the watcher reports: absolute paths (ChangeQueue coalesces them). */
 export interface ChangeSink {
@@ -8,9 +9,6 @@ export interface ChangeSink {
   deleted(file: string): void;
 }
 
-const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-/** Configs that can move files between projects: the core rebuilds the folder's projects for them. */
-const CONFIG = /(^|[\\/])(tsconfig[^\\/]*\.json|jsconfig[^\\/]*\.json|package\.json)$/;
 const IGNORED = /[\\/](node_modules|\.git)([\\/]|$)/;
 /** A created folder is walked for its sources, up to this many. */
 const MAX_WALK = 20_000;
@@ -23,7 +21,8 @@ const MAX_WALK = 20_000;
  *   tool): a file-system watcher;
  * - file operations done through VS Code (explorer, WorkspaceEdit), which arrive before the
  *   watcher's events;
- * - tsconfig/jsconfig/package.json edits, which the core turns into a rebuild of the projects.
+ * - tsconfig/jsconfig edits and dependency changes (package.json, lock files), which the core turns
+ *   into a rebuild of the projects (see workspaceFiles).
  */
 export class ChangeWatcher implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
@@ -134,7 +133,7 @@ export class ChangeWatcher implements vscode.Disposable {
 }
 
 function isRelevantFile(uri: vscode.Uri): boolean {
-  return uri.scheme === 'file' && !IGNORED.test(uri.fsPath) && (SOURCE.test(uri.fsPath) || CONFIG.test(uri.fsPath));
+  return uri.scheme === 'file' && !IGNORED.test(uri.fsPath) && isWatchedFile(uri.fsPath);
 }
 
 async function walkSources(dir: string): Promise<string[]> {
@@ -152,7 +151,7 @@ async function walkSources(dir: string): Promise<string[]> {
       const full = path.join(current, e.name);
       if (IGNORED.test(full)) continue;
       if (e.isDirectory()) queue.push(full);
-      else if (SOURCE.test(e.name) || CONFIG.test(e.name)) found.push(full);
+      else if (isWatchedFile(e.name)) found.push(full);
     }
   }
   return found;

@@ -1,0 +1,28 @@
+/**
+ * Which changed files matter to a graph, and how. One definition for the core's update and for every
+ * host's file watcher (the extension's, the MCP server's), so a watcher never drops a change the
+ * core would act on. Both separators: hosts see native paths, the core posix ones.
+ */
+
+/** A source file: re-extracted, with whatever depends on what it shows other files. */
+export const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+
+/**
+ * Manifests and lock files: what `npm install` / `yarn` / `pnpm` write when dependencies change,
+ * often without touching a source file, while the packages' own typings (never watched: inside
+ * node_modules) change under them. The persisted cache is keyed by the ones at the root.
+ */
+export const DEPENDENCY_FILES = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml'] as const;
+
+/**
+ * A change to one of these rebuilds the folder's projects: tsconfig/jsconfig files can move files
+ * between projects, and the dependency files above say the libraries' typings may have changed.
+ */
+export const REBUILD_FILE = new RegExp(
+  `(^|[\\\\/])(tsconfig[^\\\\/]*\\.json|jsconfig[^\\\\/]*\\.json|${DEPENDENCY_FILES.map((f) => f.replace(/[.]/g, '\\.')).join('|')})$`,
+);
+
+/** Whether a changed path can matter to a graph at all (a source or a rebuild file); folders are judged by their contents. */
+export function isWatchedFile(file: string): boolean {
+  return SOURCE_FILE.test(file) || REBUILD_FILE.test(file);
+}
