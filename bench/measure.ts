@@ -76,6 +76,7 @@ async function indexAndQuery(root: string, tsconfig: string | undefined, leaf: s
     indexMillis,
     indexCpuMillis,
     indexPeakRssMb,
+    programMillis: graph.report.programMillis,
     files: graph.report.files,
     nodes: stats.nodes,
     edges: stats.edges,

@@ -137,6 +137,10 @@ for (const w of workloads()) {
   row(w.name, 'full index (wall time)', `${fmt(idx.indexMillis)} ms = ${fmt(ratio, 2)}x reference`, '<= 0.5x', ratio <= 0.5);
   // CPU time too: other processes on the machine stretch wall times unevenly; CPU time they do not.
   const cpuRatio = idx.indexCpuMillis / ref.cpuMillis;
+  // The floor of target 1: the reference builds the same program before it checks anything, so a full
+  // index can beat the reference by no more than its checking (on a small package with large typings,
+  // building the program is over half of the reference).
+  row(w.name, 'full index: of which TypeScript building the program(s)', `${fmt(idx.programMillis)} ms = ${fmt(idx.programMillis / ref.millis, 2)}x reference`);
   row(w.name, 'full index (CPU time)', `${fmt(idx.indexCpuMillis)} ms = ${fmt(cpuRatio, 2)}x reference (${fmt(ref.cpuMillis)} ms)`, '<= 0.5x', cpuRatio <= 0.5);
   row(w.name, 'peak RSS after the full index', `${fmt(idx.indexPeakRssMb)} MB = ${fmt(idx.indexPeakRssMb / ref.peakRssMb, 2)}x reference (${fmt(ref.peakRssMb)} MB)`, '<= 2x reference', idx.indexPeakRssMb <= 2 * ref.peakRssMb);
   for (const kind of ['leaf', 'hub'] as const) {

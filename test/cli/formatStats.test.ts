@@ -21,7 +21,7 @@ describe(formatStats.name, () => {
         'Edges:     3',
         '  CALLS       2',
         '  REFERENCES  1',
-        'Indexed in 1.2 s',
+        'Indexed in 1.2 s (TypeScript building its programs: 800 ms)',
         'Problems:  1',
         '  src/b.ts: syntax error',
         '',
@@ -38,16 +38,17 @@ describe(formatStats.name, () => {
     assert.equal(stats.edgesByType.EXTENDS, 0);
     assert.deepEqual(
       { ...stats, edgesByType: undefined },
-      { root: '/ws', projects: ['tsconfig.json'], files: 2, nodes: 5, externalNodes: 1, edges: 3, edgesByType: undefined, millis: 1234, problems: ['src/b.ts: syntax error'], errors: [] },
+      { root: '/ws', projects: ['tsconfig.json'], files: 2, nodes: 5, externalNodes: 1, edges: 3, edgesByType: undefined, millis: 1234, programMillis: 800, problems: ['src/b.ts: syntax error'], errors: [] },
     );
   });
 
   it('lists every loud error before the problems, saying the graph is incomplete', () => {
     const text = formatStats({
-      root: '/ws', projects: [], files: 1, nodes: 1, externalNodes: 0, edges: 0, edgesByType: {}, millis: 5,
+      root: '/ws', projects: [], files: 1, nodes: 1, externalNodes: 0, edges: 0, edgesByType: {}, millis: 5, programMillis: 0,
       problems: ['src/b.ts:3: syntax error'],
       errors: [fileFailureMessage('src/gen/big.ts', 'Maximum call stack size exceeded')],
     });
+    assert.match(text, /^Indexed in 5 ms$/m, 'no program time when no program was built');
     assert.match(text, /Errors: {4}1 \(the graph is incomplete\)\n {2}src\/gen\/big.ts could not be analysed: Maximum call stack size exceeded; calls inside it are missing\nProblems:/);
   });
 

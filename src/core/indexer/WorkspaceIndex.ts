@@ -58,6 +58,8 @@ export class WorkspaceIndex {
   /** A file's words (see `mentionsAny`; null: no text), made once per update for each file asked about. */
   private readonly words = new Map<string, Set<string> | null>();
   problems: string[] = [];
+  /** Of the last full index, the time TypeScript spent building programs (reading, parsing, binding, resolving modules). */
+  private programMillis = 0;
   /** Workspace-wide loud errors (e.g. a program built without its default library); per-file failures live in the graph. */
   globalErrors: string[] = [];
 
@@ -86,6 +88,7 @@ export class WorkspaceIndex {
     this.globalErrors = [];
     this.projects = discoverProjects(this.ts, this.root, this.options.tsconfig).map((config) => ({ config }));
     this.programsBuilt = false;
+    this.programMillis = 0;
     this.shapes.clear();
     // A rebuild follows a config or dependency change (or the rebuild command): typings nobody
     // reported, a library's rewritten by `npm install`, must not be reused from an earlier parse.
@@ -122,6 +125,7 @@ export class WorkspaceIndex {
       edges: stats.edges,
       edgesByType: stats.edgesByType,
       millis: Date.now() - started,
+      programMillis: this.programMillis,
       problems: this.problems,
       errors: this.errors(),
       cache,
@@ -415,7 +419,9 @@ export class WorkspaceIndex {
       this.createProgram(p);
       this.checkStandardLibrary(p);
       this.programsBuilt = true;
-      this.log.info(`program for ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred)'} built in ${Date.now() - started} ms`);
+      const millis = Date.now() - started;
+      this.programMillis += millis;
+      this.log.info(`program for ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred)'} built in ${millis} ms`);
     }
   }
 

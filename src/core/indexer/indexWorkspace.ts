@@ -29,6 +29,12 @@ export interface IndexReport {
   edges: number;
   edgesByType: Record<string, number>;
   millis: number;
+  /**
+   * Of `millis`, building the TypeScript programs (reading, parsing and binding every file, libraries
+   * included, and resolving modules): work the compiler does too, before it checks anything. 0 when
+   * the graph came whole from the cache.
+   */
+  programMillis: number;
   problems: string[];
   /**
    * Loud errors: the graph is known to be incomplete (a default library file is missing, a file's
