@@ -219,7 +219,8 @@ export class WorkspaceIndex {
     const deletedAbs = [...this.withFilesUnder(deleted.map(abs))].filter(relevant);
     if (changedAbs.length === 0 && deletedAbs.length === 0) return { reindexed: [], removed: [], millis: Date.now() - started };
     if ([...changedAbs, ...deletedAbs].some((f) => REBUILD_FILE.test(f))) {
-      // A config change can move every file between projects: rebuild from the configs.
+      // A config change can move every file between projects, a dependency change any library's
+      // typings: rebuild from the configs (indexAll re-reads the typings that changed on disk).
       for (const f of [...changedAbs, ...deletedAbs]) this.host.invalidate(f);
       const before = new Set(this.graph.files());
       await this.indexAll(token);
