@@ -54,6 +54,16 @@ export class CodeGraph {
   }
 
   /**
+   * After a start from the cache, build the TypeScript programs now rather than on the first change,
+   * so that change costs what any later one does. Long-running hosts (the extension's and the MCP
+   * server's worker) call it once the graph is open; a one-shot CLI query need not. Files changed
+   * on disk since the cache was read are re-indexed here. A no-op once programs exist.
+   */
+  prepareForUpdates(token?: CancellationToken): Promise<UpdateReport> {
+    return this.index.prepareForUpdates(token);
+  }
+
+  /**
    * Loud errors as they stand now (after updates too): the graph is known to be incomplete. Each names
    * the file and the reason. Hosts show them as errors (stderr, status item, log); empty when healthy.
    */

@@ -104,4 +104,37 @@ describe('persisted graph cache', function () {
     assert.ok(second.graph.hasFile('src/m0/fresh.ts'));
     assert.deepEqual(second.graph.snapshot(), await fresh());
   });
+  // Long-running hosts prepare at once after a start from the cache, so the first save is an ordinary update.
+  it('prepared after a start from the cache, a body edit of the most-depended-on file re-indexes that file only', async () => {
+    await cached();
+    const second = await cached();
+    assert.equal(second.report.cache, 'full');
+    const prepared = await second.index.prepareForUpdates();
+    assert.deepEqual(prepared.reindexed, [], 'nothing changed on disk');
+    const hub = second.graph.files().reduce((a, b) => (second.graph.filesDependingOn(b).length > second.graph.filesDependingOn(a).length ? b : a));
+    assert.ok(second.graph.filesDependingOn(hub).length >= 3, hub);
+    edit(hub, (t) => `${t}\n// a comment\n`);
+    assert.deepEqual((await second.index.update([hub], [])).reindexed, [hub]);
+    assert.deepEqual(second.graph.snapshot(), await fresh());
+    const name = second.graph.nodesInFile(hub).find((n) => n.kind === 'function')!.name;
+    edit(hub, (t) => t.replace(new RegExp(`\\b${name}\\b`, 'g'), `${name}Renamed`));
+    await second.index.update([hub], []);
+    assert.deepEqual(second.graph.snapshot(), await fresh());
+  });
+
+  it('a file changed on disk after the cache was read, and reported only later, still reaches its dependents', async () => {
+    await cached();
+    for (const prepare of [true, false]) {
+      const second = await cached();
+      assert.equal(second.report.cache, 'full');
+      // Un-exported or exported again (node ids unchanged) on disk before any program exists; the
+      // watcher's report is still on its way.
+      edit('src/m0/f1.ts', (t) => (t.includes('export function f1_0(') ? t.replace('export function f1_0(', 'function f1_0(') : t.replace('function f1_0(', 'export function f1_0(')));
+      if (prepare) assert.ok((await second.index.prepareForUpdates()).reindexed.includes('src/m0/f1.ts'));
+      else await second.index.update(['src/m2/f13.ts'], []); // some other save builds the programs
+      await second.index.update(['src/m0/f1.ts'], []);
+      assert.deepEqual(second.graph.snapshot(), await fresh(), prepare ? 'prepared' : 'first update');
+      second.index.saveCache();
+    }
+  });
 });

@@ -196,7 +196,7 @@ export class WorkspaceIndex {
     for (const abs of this.owner.keys()) {
       const rel = this.relative(abs);
       const entry = cached.files[rel];
-      if (entry && hashFile(abs) === entry[0]) {
+      if (entry && this.programTextHash(abs) === entry[0]) {
         this.graph.replaceFile(entry[1]);
         this.extractedFrom.set(rel, entry[0]);
       } else {
@@ -228,25 +228,7 @@ export class WorkspaceIndex {
       return { reindexed: this.graph.files(), removed, millis: Date.now() - started };
     }
     for (const f of [...changedAbs, ...deletedAbs]) this.host.invalidate(f);
-    if (!this.programsBuilt) {
-      // Started from the cache: no program saw the old text, so no shape comparison is possible —
-      // every dependent of a changed file is re-extracted (correct, just less lazy).
-      const createdNow = changedAbs.some((f) => !this.owner.has(f));
-      if (createdNow || deletedAbs.length) this.refreshFileLists();
-      this.buildPrograms(this.projects);
-      this.assignOwners();
-      const seeds = new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f)));
-      if (createdNow) for (const f of this.graph.files()) if (this.graph.getContribution(f)?.hasUnresolvedImports) seeds.add(f);
-      for (const f of this.failedFiles()) seeds.add(f);
-      for (const rel of this.withTransitiveDependents(seeds)) seeds.add(rel);
-      const removed = [...seeds].filter((rel) => !this.owner.has(path.posix.join(this.root, rel)));
-      for (const rel of removed) this.graph.removeFile(rel);
-      const files = [...seeds].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
-      for (const abs of this.owner.keys()) if (!this.graph.hasFile(this.relative(abs))) files.push(abs);
-      await this.extractAll([...new Set(files)], token);
-      this.graph.settle();
-      return { reindexed: files.map((f) => this.relative(f)).sort(), removed, millis: Date.now() - started };
-    }
+    if (!this.programsBuilt) return this.updateFromCacheStart(changedAbs, deletedAbs, started, token);
     const sources = [...changedAbs, ...deletedAbs].filter((f) => SOURCE_FILE.test(f));
     const created = changedAbs.filter((f) => !this.owner.has(f));
     const fileSetChanged = created.length > 0 || deletedAbs.length > 0;
@@ -348,6 +330,54 @@ export class WorkspaceIndex {
     this.words.clear();
     this.graph.settle();
     return { reindexed: reindexed.sort(), removed, millis: Date.now() - started };
+  }
+
+  /**
+   * Build the programs a start from the cache left unbuilt, so the first change is an ordinary update
+   * (the old text in a program to compare shapes with) instead of re-extracting every transitive
+   * dependent of the changed files. Long-running hosts call it right after a start from the cache;
+   * a one-shot query need not. A no-op once programs exist.
+   */
+  async prepareForUpdates(token: CancellationToken = neverCancelled): Promise<UpdateReport> {
+    if (this.programsBuilt) return { reindexed: [], removed: [], millis: 0 };
+    return this.updateFromCacheStart([], [], Date.now(), token);
+  }
+
+  /**
+   * The first change after a start from the cache (or `prepareForUpdates`, with none): no program
+   * saw the old text, so no shape comparison is possible, and every dependent of a changed file is
+   * re-extracted (correct, just less lazy). A file whose text on disk is no longer the one its cached
+   * contribution came from counts as changed, reported or not: the programs built now hold its new
+   * text, and a later report of it would compare the new text with itself.
+   */
+  private async updateFromCacheStart(changedAbs: string[], deletedAbs: string[], started: number, token: CancellationToken): Promise<UpdateReport> {
+    const createdNow = changedAbs.some((f) => !this.owner.has(f));
+    if (createdNow || deletedAbs.length) this.refreshFileLists();
+    this.buildPrograms(this.projects);
+    this.assignOwners();
+    const seeds = new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f)));
+    for (const abs of this.owner.keys()) {
+      const rel = this.relative(abs);
+      if (!seeds.has(rel) && this.graph.hasFile(rel) && this.extractedFrom.get(rel) !== this.programTextHash(abs)) seeds.add(rel);
+    }
+    if (createdNow) for (const f of this.graph.files()) if (this.graph.getContribution(f)?.hasUnresolvedImports) seeds.add(f);
+    for (const f of this.failedFiles()) seeds.add(f);
+    for (const rel of this.withTransitiveDependents(seeds)) seeds.add(rel);
+    const removed = [...seeds].filter((rel) => !this.owner.has(path.posix.join(this.root, rel)));
+    for (const rel of removed) this.graph.removeFile(rel);
+    const files = [...seeds].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
+    for (const abs of this.owner.keys()) if (!this.graph.hasFile(this.relative(abs))) files.push(abs);
+    await this.extractAll([...new Set(files)], token);
+    this.graph.settle();
+    return { reindexed: files.map((f) => this.relative(f)).sort(), removed, millis: Date.now() - started };
+  }
+
+  /** Hash of the text extraction would read for `abs` now (as `extractedFrom` records it). */
+  private programTextHash(abs: string): string | undefined {
+    const failure = this.host.parseFailure(abs);
+    if (failure) return contentHash(failure.text);
+    const text = this.owner.get(abs)?.program?.getSourceFile(abs)?.text;
+    return text === undefined ? undefined : contentHash(text);
   }
 
   /** Those of `candidates` with an edge into a node of `file` named by one of `exports` (or a member of one). */
