@@ -1,5 +1,6 @@
 import * as path from 'path';
 import { CodeGraph } from '../../core/CodeGraph';
+import type { UpdateReport } from '../../core/indexer/indexWorkspace';
 import { FileSourceReader, createFileSourceReader } from '../../core/format/FileSourceReader';
 import { fitToBudget } from '../../core/format/fitToBudget';
 import { formatText } from '../../core/format/formatText';
@@ -79,6 +80,7 @@ export class FolderGraphs {
     for (const problem of r.problems) this.log.warn(`[${spec.name}] ${problem}`);
     for (const error of r.errors) this.log.error(`[${spec.name}] ${error}`);
     this.log.info(`[${spec.name}] indexed ${r.files} files in ${r.millis} ms: ${r.nodes} nodes, ${r.edges} edges (projects: ${r.projects.join(', ') || 'none'})`);
+    if (r.cache === 'full') this.prepareForUpdates(state);
     return { files: r.files, symbols: countSymbols(state.graph), projects: r.projects.length, millis: r.millis, typescript: description, problems: r.problems, errors: r.errors };
   }
 
@@ -93,16 +95,41 @@ export class FolderGraphs {
   update(key: string, changed: string[], deleted: string[]): Promise<UpdateResult> {
     const state = this.folders.get(key);
     if (!state) return Promise.reject(new Error(`Unknown folder ${key}.`));
+    return this.enqueue(state, async (graph) => {
+      const started = Date.now();
+      const report = await graph.update(changed, deleted, state.token);
+      this.log.info(`[${state.spec.name}] updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
+      return report;
+    });
+  }
+
+  /**
+   * After a start from the cache, build the TypeScript programs at once (queued like an update), so
+   * the first save is an ordinary update instead of re-indexing every file that depends on the saved one.
+   */
+  private prepareForUpdates(state: FolderState): void {
+    void this.enqueue(state, async (graph) => {
+      const started = Date.now();
+      const report = await graph.prepareForUpdates(state.token);
+      const stale = report.reindexed.length ? `; ${report.reindexed.length} files changed since the cache was written, re-indexed` : '';
+      this.log.info(`[${state.spec.name}] ready for updates in ${Date.now() - started} ms (TypeScript programs built${stale})`);
+      return report;
+    });
+  }
+
+  /**
+   * Runs `step` (an update of `state`'s graph) after every step queued before it; queries posted later
+   * wait for it. A step that fails half-way leaves a graph we cannot trust: the folder is re-indexed.
+   */
+  private enqueue(state: FolderState, step: (graph: CodeGraph) => Promise<UpdateReport>): Promise<UpdateResult> {
     const run = async (): Promise<UpdateResult> => {
       await state.ready;
       const graph = state.graph;
       if (!graph || state.token.isCancellationRequested) return { symbols: 0, reindexed: 0, rebuilt: false, errors: [] };
-      const started = Date.now();
       state.reader.invalidate();
       try {
-        const report = await graph.update(changed, deleted, state.token);
-        this.log.info(`[${state.spec.name}] updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
-        this.saveCacheSoon(state);
+        const report = await step(graph);
+        if (report.reindexed.length || report.removed.length) this.saveCacheSoon(state);
         const errors = graph.errors();
         for (const error of errors) this.log.error(`[${state.spec.name}] ${error}`);
         return { symbols: countSymbols(graph), reindexed: report.reindexed.length, rebuilt: false, errors };

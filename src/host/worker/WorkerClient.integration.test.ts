@@ -72,6 +72,24 @@ describe(`${WorkerClient.name} + graphWorker`, function () {
     await opening;
   });
 
+  it('after a start from the cache it prepares for updates at once: the first save of a shared file re-indexes that file only', async () => {
+    const root = path.join(tmp, 'app');
+    fs.cpSync(FIXTURE, root, { recursive: true });
+    const spec = { ...folder('app', root), cacheDir: path.join(tmp, 'cache') };
+    await client.request('open', { folder: spec });
+    const reopened = await client.request('open', { folder: spec });
+    const logs = () => events.filter((e): e is Extract<WorkerEvent, { kind: 'log' }> => e.kind === 'log').map((e) => e.message);
+    assert.ok(logs().some((m) => m.includes('[app] graph cache: loaded whole')), logs().join('\n'));
+    assert.strictEqual(reopened.files, 6);
+    const file = path.join(root, 'src/utils/format.ts');
+    fs.appendFileSync(file, '\n// a comment\n');
+    const updated = await client.request('update', { key: spec.key, changed: [file], deleted: [] });
+    assert.strictEqual(updated.reindexed, 1, 'the dependents of format.ts are not re-indexed: its shape is unchanged');
+    assert.ok(logs().some((m) => /\[app\] ready for updates in \d+ ms/.test(m)), logs().join('\n'));
+    const answer = await client.request('query', { args: { query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' } });
+    assert.strictEqual(answer.text, formatText((await CodeGraph.open({ root })).dependentsOf('src/utils/format.ts', 'formatDate'), createFileSourceReader(root)));
+  });
+
   it('finds the symbol at a position, and lists symbols for the picker', async () => {
     const root = path.join(tmp, 'app');
     fs.cpSync(FIXTURE, root, { recursive: true });
