@@ -171,6 +171,16 @@ for (const w of workloads()) {
   row(w.name, 'graph memory', `${fmt(idx.graphBytes / 1e6, 1)} MB = ${fmt(idx.bytesPerEdge)} B/edge`, '<= 300 B/edge', idx.bytesPerEdge <= 300);
   row(w.name, 'peak RSS (index, then the edits and queries above)', `${fmt(idx.peakRssMb)} MB (reference ${fmt(ref.peakRssMb)} MB)`);
   row(w.name, 'second start from the persisted cache', `${fmt(cache.secondMillis)} ms (${cache.cache}) vs first start ${fmt(cache.firstMillis)} ms = ${fmt(cache.firstMillis / cache.secondMillis, 1)}x faster`);
+  // The first save after a start from the cache: the extension and the MCP server prepare for updates
+  // at once (building the programs), a one-shot CLI start does not.
+  row(w.name, 'after a start from the cache: preparing for updates (hosts do it at once)', `${fmt(cache.prepareMillis)} ms`);
+  row(
+    w.name,
+    'after a start from the cache: first save -> fresh dependentsOf, hub body edit',
+    `prepared ${fmt(cache.prepared.freshMillis, 1)} ms (${cache.prepared.filesTouched} file(s) re-indexed); unprepared ${fmt(cache.unprepared.freshMillis)} ms (${cache.unprepared.filesTouched})`,
+    '<= 50 ms prepared',
+    cache.prepared.freshMillis <= 50,
+  );
   row(w.name, 'event-loop lag while a worker indexes', `max ${fmt(lag.maxLagMs, 1)} ms, p99 ${fmt(lag.p99LagMs, 1)} ms`, '<= 50 ms', lag.maxLagMs <= 50);
 }
 
