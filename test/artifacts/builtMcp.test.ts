@@ -171,6 +171,8 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
       // An edit applied just before the server stops is in the cache too (written on shutdown, not 5 s later).
       fs.writeFileSync(path.join(root, 'src/extra.ts'), 'import { TableColumn } from "./TableColumn"\nexport function copyColumn(c: TableColumn) { return c.clone() }\n');
       assert.match((await callText(second.client, 'dependentsOf', clone)).text, /^copyColumn --CALLS--> TableColumn\.clone$/m);
+      // Loaded whole, the worker built the programs at once, before that edit's update.
+      assert.match(second.stderr(), /ready for updates in \d+ ms \(TypeScript programs built\)/);
     } finally {
       await second.close();
     }
