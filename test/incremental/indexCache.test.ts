@@ -137,4 +137,16 @@ describe('persisted graph cache', function () {
       second.index.saveCache();
     }
   });
+  it('a file deleted after the cache was read, before its report, is gone once the programs are built', async () => {
+    await cached();
+    const second = await cached();
+    assert.equal(second.report.cache, 'full');
+    assert.ok(second.graph.filesDependingOn('src/m0/f1.ts').length > 0);
+    fs.rmSync(path.join(root, 'src/m0/f1.ts'));
+    await second.index.prepareForUpdates();
+    assert.ok(!second.graph.hasFile('src/m0/f1.ts'));
+    assert.deepEqual(second.graph.snapshot(), await fresh());
+    await second.index.update([], ['src/m0/f1.ts']);
+    assert.deepEqual(second.graph.snapshot(), await fresh());
+  });
 });
