@@ -372,12 +372,15 @@ export class WorkspaceIndex {
     return { reindexed: files.map((f) => this.relative(f)).sort(), removed, millis: Date.now() - started };
   }
 
-  /** Hash of the text extraction would read for `abs` now (as `extractedFrom` records it). */
+  /** Hash of the text extraction would read for `abs` now (as `extractedFrom` records it), if a program holds it. */
   private programTextHash(abs: string): string | undefined {
-    const failure = this.host.parseFailure(abs);
-    if (failure) return contentHash(failure.text);
-    const text = this.owner.get(abs)?.program?.getSourceFile(abs)?.text;
-    return text === undefined ? undefined : contentHash(text);
+    const sf = this.owner.get(abs)?.program?.getSourceFile(abs);
+    return sf && this.textHash(sf);
+  }
+
+  /** Hash of the text `sf` stands for: its file's real text when the parser threw on it (the program holds it empty). */
+  private textHash(sf: TS.SourceFile): string {
+    return contentHash(this.host.parseFailure(sf.fileName)?.text ?? sf.text);
   }
 
   /** Those of `candidates` with an edge into a node of `file` named by one of `exports` (or a member of one). */
@@ -526,7 +529,7 @@ export class WorkspaceIndex {
    */
   private contributionOf(project: Project, sf: TS.SourceFile, rel: string): FileContribution {
     const parseFailure = this.host.parseFailure(sf.fileName);
-    this.extractedFrom.set(rel, contentHash(parseFailure ? parseFailure.text : sf.text));
+    this.extractedFrom.set(rel, this.textHash(sf));
     if (parseFailure) return failedContribution(moduleOnly(sf, rel, false, parseFailure.reason, parseFailure.text));
     const declared = this.locator.declaredFor(sf, rel, false);
     if (declared.failure) return failedContribution(declared);
