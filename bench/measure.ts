@@ -103,7 +103,7 @@ async function editLatency(graph: CodeGraph, file: string, count: number) {
   let touched = 0;
   try {
     for (let i = 0; i < count; i++) {
-      fs.writeFileSync(file, i % 2 === 0 ? original.replace(/\}\s*$/, `  // edit ${i}\n}\n`) + `\n// save ${i}\n` : original);
+      fs.writeFileSync(file, i % 2 === 0 ? bodyEdit(original, i) : original);
       const t = performance.now();
       const r = await graph.update([file], []);
       times.push(performance.now() - t);
@@ -116,6 +116,11 @@ async function editLatency(graph: CodeGraph, file: string, count: number) {
     await graph.update([file], []);
   }
   return { ...percentiles(times), fresh: percentiles(fresh), filesTouched: touched };
+}
+
+/** A save that keeps the file's shape: a comment in its last block and one at its end. */
+function bodyEdit(text: string, i: number): string {
+  return text.replace(/\}\s*$/, `  // edit ${i}\n}\n`) + `\n// save ${i}\n`;
 }
 
 /** `dependentsOf` on the file's most-used symbol (or its module), formatted as an agent gets it. */
@@ -363,7 +368,7 @@ async function secondStart(root: string, tsconfig: string | undefined, hub: stri
 async function firstSave(graph: CodeGraph, file: string) {
   const original = fs.readFileSync(file, 'utf8');
   try {
-    fs.writeFileSync(file, original.replace(/\}\s*$/, '  // edit\n}\n') + '\n// save\n');
+    fs.writeFileSync(file, bodyEdit(original, 0));
     const t = performance.now();
     const r = await graph.update([file], []);
     askAbout(graph, file);
