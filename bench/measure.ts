@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   if (mode === 'reference') return print(reference(root, tsconfig));
   if (mode === 'index') return print(await inGraphWorker({ job: 'index', root, tsconfig, leaf, hub }));
   if (mode === 'lag') return print(await lagWhileIndexing(root, tsconfig));
-  if (mode === 'cache') return print(await secondStart(root, tsconfig, hub));
+  if (mode === 'cache') return print(await inGraphWorker({ job: 'cache', root, tsconfig, leaf, hub }));
   if (mode === 'scale') return print(await indexInWorker(root, Number(leaf)));
   throw new Error(`unknown mode ${mode}`);
 }
@@ -379,11 +379,19 @@ async function firstSave(graph: CodeGraph, file: string) {
 }
 
 /**
- * Runs the index-and-edit measurements where the extension and the MCP server keep the graph: in a
- * worker thread with the graph worker's resource limits (its young generation changes what every
- * update and query pays for garbage collection).
+ * Runs the index-and-edit and cache-start measurements where the extension and the MCP server keep
+ * the graph: in a worker thread with the graph worker's resource limits (its young generation changes
+ * what every update and query pays for garbage collection).
  */
-function inGraphWorker(data: { job: 'index'; root: string; tsconfig?: string; leaf: string; hub: string }): Promise<unknown> {
+interface GraphWorkerJob {
+  job: 'index' | 'cache';
+  root: string;
+  tsconfig?: string;
+  leaf: string;
+  hub: string;
+}
+
+function inGraphWorker(data: GraphWorkerJob): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const w = new Worker(__filename, { workerData: data, resourceLimits: graphWorkerResourceLimits() });
     w.on('message', (m: { kind: 'result' | 'failed'; value?: unknown; error?: string }) => {
@@ -452,9 +460,9 @@ if (isMainThread) {
     process.stderr.write(String(e && e.stack ? e.stack : e) + '\n');
     process.exit(1);
   });
-} else if ((workerData as { job?: string }).job === 'index') {
-  const { root, tsconfig, leaf, hub } = workerData as { root: string; tsconfig?: string; leaf: string; hub: string };
-  indexAndQuery(root, tsconfig, leaf, hub).then(
+} else if ((workerData as { job?: string }).job) {
+  const { job, root, tsconfig, leaf, hub } = workerData as GraphWorkerJob;
+  (job === 'index' ? indexAndQuery(root, tsconfig, leaf, hub) : secondStart(root, tsconfig, hub)).then(
     (value) => parentPort!.postMessage({ kind: 'result', value }),
     (e: Error) => parentPort!.postMessage({ kind: 'failed', error: String(e.stack ?? e) }),
   );
