@@ -122,7 +122,8 @@ export class SharedCompilerHost {
 
   /**
    * Forget the parses of files that changed on disk since they were read, reported or not; returns
-   * them. One stat per parsed file (libraries included), so for rebuilds, not for every save.
+   * them. One stat per parsed file (libraries included), so for rebuilds, not for every save. All
+   * that was read of package.json files is forgotten too (they are not stamped: a rebuild re-reads them).
    */
   dropChangedOnDisk(): string[] {
     this.packageJsons = undefined;
