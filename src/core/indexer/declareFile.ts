@@ -53,7 +53,8 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     declToId.set(sf, moduleNode.id);
   }
 
-  const add = (decl: TS.Node, spanNode: TS.Node, name: string, kind: NodeKind, isStatic: boolean, mergeKey?: TS.Symbol): string => {
+  const add = (decl: TS.Node, spanNode: TS.Node, qualifiedName: string, kind: NodeKind, isStatic: boolean, mergeKey?: TS.Symbol): string => {
+    const name = ownString(qualifiedName);
     let id = nodeId(file, name, kind, isStatic);
     const existing = byId.get(id);
     const start = lineOf(spanNode.getStart(sf));
@@ -62,14 +63,15 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       // Overloads and merged declarations of one symbol are one node; contiguous overloads widen the span.
       const existingEnd = existing.offset + existing.limit - 1;
       if (start <= existingEnd + 2 && end > existingEnd) existing.limit = end - existing.offset + 1;
-      declToId.set(decl, id);
-      return id;
+      declToId.set(decl, existing.id);
+      return existing.id;
     }
     if (existing) {
       let n = 2;
       while (byId.has(`${id}~${n}`)) n++;
       id = `${id}~${n}`;
     }
+    id = ownString(id);
     const node: GraphNode = { id, name, kind, file, offset: start, limit: end - start + 1 };
     if (isStatic) node.isStatic = true;
     if (external) node.external = true;
@@ -439,6 +441,18 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
   visitChildren(sf, '');
   preorder.run(visit);
   return { file, external, nodes, byId, declToId, moduleId: external ? '' : moduleNode.id, ...(aliases.size ? { aliases } : {}) };
+}
+
+/**
+ * `s` as a string of its own. A name read from the compiler's tree is, in V8, a slice of the whole
+ * file's text (and an id built from it a rope over that slice), so a graph that kept the names kept
+ * every declaring file's text: after an edit, the replaced text too, for as long as another file's
+ * edge named a node of it (ra-core: 2.4 of the live graph's 5.1 MB were such texts). Concatenating
+ * and cutting again makes a flat copy; nothing in the language guarantees it, so the effect is
+ * checked by a test (test/indexer/retainedText.test.ts) rather than assumed.
+ */
+function ownString(s: string): string {
+  return (s + ' ').slice(0, -1);
 }
 
 /** A file reduced to its module node: what a file whose declarations cannot be named contributes. */
