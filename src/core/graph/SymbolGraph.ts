@@ -203,8 +203,10 @@ export class SymbolGraph {
       this.in.delete(id);
       return undefined;
     }
-    this.in.set(id, list);
-    return list;
+    // Short lists copied to their length (see SHORT_LIST).
+    const stored = list.length <= SHORT_LIST ? list.slice() : list;
+    this.in.set(id, stored);
+    return stored;
   }
 
   /** Every live edge (both endpoints are nodes). */
@@ -283,6 +285,11 @@ export class SymbolGraph {
       if (!dirty) this.dirtyIn.set(e.to, { sortedHead: this.in.get(e.to)?.length ?? 0 });
       push(this.in, e.to, e);
     }
+    // This file's outgoing lists are complete now: copied to their length (see SHORT_LIST).
+    for (const n of c.nodes) {
+      const list = this.out.get(n.id);
+      if (list && list.length > 1) this.out.set(n.id, list.slice());
+    }
     for (const dep of c.dependsOnFiles ?? []) {
       let set = this.dependents.get(dep);
       if (!set) this.dependents.set(dep, (set = new Set()));
@@ -359,6 +366,15 @@ function bisect(n: number, before: (i: number) => boolean): number {
 
 /** Up to this many removed plus appended edges, a list is edited by splicing; past it, in two passes. */
 const FEW_EDITS = 16;
+
+/**
+ * Incoming lists up to this long are copied to their length when cleaned, as every outgoing list is
+ * when its file is attached: an array grown by `push` keeps room for about 16 more elements (V8),
+ * and most edge lists end short, so that room was a tenth of the graph's heap (ra-core: 58 of 549
+ * B/edge). A longer incoming list is kept as edited in place: its slack is small beside it, and a
+ * hub's list copied on every save costs more in collection.
+ */
+const SHORT_LIST = 64;
 
 /** The answer for a node without outgoing edges: shared, frozen, so no caller can grow it. */
 const NO_EDGES: readonly GraphEdge[] = Object.freeze([]);
