@@ -54,7 +54,11 @@ export function parseCliArgs(argv: string[]): CliRequest {
   try {
     parsed = parseOptions(argv);
   } catch (err) {
-    // parseArgs throws TypeError with a readable message (unknown option, missing value).
+    // parseArgs throws TypeError with a readable message (unknown option, missing value). An unknown
+    // option's comes with advice on positionals starting with '-', which no argument here does.
+    const code = (err as { code?: string }).code;
+    const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && /'([^']+)'/.exec(String((err as Error).message))?.[1];
+    if (unknown) return badInput(`Unknown option '${unknown}'. Options: ${Object.keys(OPTIONS).map((o) => `--${o}`).join(', ')}.`);
     return badInput(err instanceof Error ? err.message : String(err));
   }
   const { values, positionals } = parsed;
@@ -86,20 +90,17 @@ export function isQueryCommand(command: CliCommand): command is QueryCommand {
   return command.name === 'dependenciesOf' || command.name === 'dependentsOf' || command.name === 'pathsBetween';
 }
 
+const OPTIONS = {
+  root: { type: 'string' },
+  tsconfig: { type: 'string' },
+  format: { type: 'string' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const;
+
 function parseOptions(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      root: { type: 'string' },
-      tsconfig: { type: 'string' },
-      format: { type: 'string' },
-      verbose: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean' },
-    },
-  });
+  return parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
 }
 
 function toCommand(name: CommandName, args: string[]): CliCommand {

@@ -93,7 +93,11 @@ describe(parseCliArgs.name, () => {
   });
 
   it('rejects unknown options and options without their value', () => {
-    assert.match(badInputMessage(parseCliArgs(['stats', '--depth', '3'])), /Unknown option '--depth'/);
+    assert.equal(
+      badInputMessage(parseCliArgs(['stats', '--no-cache'])),
+      "Unknown option '--no-cache'. Options: --root, --tsconfig, --format, --verbose, --help, --version.",
+    );
+    assert.match(badInputMessage(parseCliArgs(['stats', '--depth', '3'])), /^Unknown option '--depth'\. Options: /);
     assert.match(badInputMessage(parseCliArgs(['stats', '--root'])), /--root/);
     assert.match(badInputMessage(parseCliArgs(['stats', '--verbose=yes'])), /--verbose/);
   });
