@@ -3,7 +3,6 @@ import * as path from 'path';
 import { monitorEventLoopDelay } from 'perf_hooks';
 import * as ts from 'typescript';
 import { Worker, isMainThread, parentPort, workerData } from 'worker_threads';
-import { SymbolGraph } from '../src/core/graph/SymbolGraph';
 import { CodeGraph } from '../src/core/CodeGraph';
 import { formatText } from '../src/core/format/formatText';
 import { createFileSourceReader } from '../src/core/format/FileSourceReader';
@@ -306,17 +305,18 @@ function queryLatency(graph: CodeGraph, root: string) {
 }
 
 /**
- * Heap a graph of this workspace holds: its contributions (nodes, edges, ids) and its indexes,
- * incoming lists made for every node as queries make them. Measured on a copy loaded from cloned
- * contributions: emptying the live graph while this function keeps its contributions (to put them
- * back) measured the indexes alone, and within noise of zero (the figure was once negative).
+ * Heap the live graph holds beyond the programs (which the worker keeps anyway): its contributions
+ * and indexes, every incoming list made, after the edits above. Measured by emptying it, so this is
+ * the last thing done with the graph. Nothing else keeps the contributions, so what that frees is what
+ * the graph held, including any source text only its names still pointed into. (Earlier rows
+ * measured a copy loaded from cloned contributions, which missed such texts: a clone's strings are
+ * fresh.)
  */
 function graphHeapBytes(graph: CodeGraph): number {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) return NaN;
-  const contributions = graph.graph.files().map((f) => graph.graph.getContribution(f)!);
   // Settled: one collection after the edits above left replaced programs behind did not free them
-  // all, and a later one freed the rest while the copy was measured (rxjs: 90 B/edge, alone 495).
+  // all, and a later one freed the rest while the graph was measured (rxjs: 90 B/edge, alone 495).
   const settledHeap = () => {
     let used = Infinity;
     for (let i = 0; i < 10 && used - process.memoryUsage().heapUsed > 64 * 1024; i++) {
@@ -325,15 +325,12 @@ function graphHeapBytes(graph: CodeGraph): number {
     }
     return process.memoryUsage().heapUsed;
   };
+  for (const n of [...graph.graph.allNodes()]) graph.graph.inEdges(n.id);
   const before = settledHeap();
-  const copy = new SymbolGraph();
-  for (const c of contributions) copy.replaceFile(structuredClone(c));
-  copy.settle();
-  for (const n of copy.allNodes()) copy.inEdges(n.id);
-  const after = settledHeap();
-  // Read after measuring, so the copy is live until then; and a copy that lost nodes measures nothing.
-  if (copy.nodeCount !== graph.graph.nodeCount) throw new Error(`graph copy has ${copy.nodeCount} nodes, the graph ${graph.graph.nodeCount}`);
-  return after - before;
+  for (const f of graph.graph.files()) graph.graph.removeFile(f);
+  graph.graph.settle();
+  if (graph.graph.nodeCount !== 0) throw new Error(`the emptied graph still has ${graph.graph.nodeCount} nodes`);
+  return before - settledHeap();
 }
 
 /**
