@@ -51,8 +51,10 @@ export function extractEdges(input: ExtractInput): FileContribution {
     const e = edges.get(key);
     // `lines` in the literal: a property added to an object later costs it a second allocation (V8).
     if (!e) edges.set(key, line ? { from, to: t.id, type, lines: [line] } : { from, to: t.id, type });
-    else if (line && !e.lines) e.lines = [line];
-    else if (line && !e.lines!.includes(line)) e.lines!.push(line);
+    else if (line) {
+      if (!e.lines) e.lines = [line];
+      else if (!e.lines.includes(line)) e.lines.push(line);
+    }
   };
   // Compiler calls are not wrapped: an exception (a compiler bug, or its stack overflowing on deep
   // code) ends this file's extraction, and WorkspaceIndex keeps the file's declarations only and
