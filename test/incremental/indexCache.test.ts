@@ -43,6 +43,22 @@ describe('persisted graph cache', function () {
     assert.deepEqual(second.graph.snapshot(), await fresh());
   });
 
+  it('a file created between runs reaches the files whose imports it resolves, or now resolves instead', async () => {
+    // lateUser.ts waits for ./lateTarget; every importer of '../m0' found m0/index.ts, and finds m0.ts once it exists.
+    fs.writeFileSync(path.join(root, 'src/lateUser.ts'), "import { late } from './lateTarget';\n\nexport function lateUser(): number {\n  return late();\n}\n");
+    await cached();
+    assert.ok(!(await fresh()).edges.some((e) => e.includes('src/lateUser.ts#lateUser@function')), 'no edge while the import is unresolved');
+    fs.writeFileSync(path.join(root, 'src/lateTarget.ts'), 'export function late(): number {\n  return 1;\n}\n');
+    const importsM0 = fs.readFileSync(path.join(root, 'src/m2/f13.ts'), 'utf8').includes("from '../m0'");
+    assert.ok(importsM0, 'the generated workspace imports the m0 barrel');
+    fs.writeFileSync(path.join(root, 'src/m0.ts'), "export * from './m1';\n");
+    const second = await cached();
+    assert.equal(second.report.cache, 'partial');
+    const expected = await fresh();
+    assert.ok(expected.edges.some((e) => e.includes('src/lateUser.ts#lateUser@function') && e.includes('src/lateTarget.ts#late@function')));
+    assert.deepEqual(second.graph.snapshot(), expected);
+  });
+
   it('a corrupt or truncated cache file is ignored with a warning, not trusted', async () => {
     await cached();
     const candidates = fs.readdirSync(cacheDir).map((f) => path.join(cacheDir, f));

@@ -204,6 +204,8 @@ export class WorkspaceIndex {
       }
     }
     for (const rel of Object.keys(cached.files)) if (!this.owner.has(path.posix.join(this.root, rel))) changed.add(rel);
+    const { waiting, shadowed } = this.newFileEffects([...changed].filter((rel) => !cached.files[rel]));
+    for (const rel of [...waiting, ...shadowed]) changed.add(rel);
     return [...this.withTransitiveDependents(changed)].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
   }
 
@@ -260,8 +262,11 @@ export class WorkspaceIndex {
     // Re-extract the changed files; go on to a file's dependents only when what they can see of it changed.
     const reindexed: string[] = [];
     const queue = [...new Set([...changedAbs, ...deletedAbs, ...gained].map((f) => this.relative(f)))];
-    // A new file may be what a previously unresolved import was waiting for.
-    if (created.length) for (const f of this.graph.files()) if (this.graph.getContribution(f)?.hasUnresolvedImports) queue.push(f);
+    if (created.length) {
+      const { waiting, shadowed } = this.newFileEffects(created.map((f) => this.relative(f)));
+      queue.push(...waiting);
+      for (const f of shadowed) queue.push(...this.graph.filesDependingOn(f));
+    }
     // A file whose analysis failed is retried on every update: the edit may have healed it from elsewhere.
     queue.push(...this.failedFiles());
     const done = new Set<string>();
@@ -360,7 +365,8 @@ export class WorkspaceIndex {
       const rel = this.relative(abs);
       if (!seeds.has(rel) && this.graph.hasFile(rel) && this.extractedFrom.get(rel) !== this.programTextHash(abs)) seeds.add(rel);
     }
-    if (createdNow) for (const f of this.graph.files()) if (this.graph.getContribution(f)?.hasUnresolvedImports) seeds.add(f);
+    const { waiting, shadowed } = this.newFileEffects([...this.owner.keys()].map((abs) => this.relative(abs)).filter((rel) => !this.graph.hasFile(rel)));
+    for (const f of [...waiting, ...shadowed]) seeds.add(f);
     for (const f of this.failedFiles()) seeds.add(f);
     for (const rel of this.withTransitiveDependents(seeds)) seeds.add(rel);
     const removed = [...seeds].filter((rel) => !this.owner.has(path.posix.join(this.root, rel)));
@@ -370,6 +376,32 @@ export class WorkspaceIndex {
     await this.extractAll([...new Set(files)], token);
     this.graph.settle();
     return { reindexed: files.map((f) => this.relative(f)).sort(), removed, millis: Date.now() - started };
+  }
+
+  /**
+   * What new files change besides themselves. An import that did not resolve may find one (those
+   * files are `waiting`); an import that did may find one instead of the file it found (`shadowed`:
+   * `./dates` found dates.js and now finds dates.d.ts; `./foo` prefers foo.ts to foo/index.js, and
+   * foo/index.ts to foo.js), and nothing recorded says which importers those are but their
+   * dependence on the shadowed file.
+   */
+  private newFileEffects(newFiles: string[]): { waiting: string[]; shadowed: string[] } {
+    if (newFiles.length === 0) return { waiting: [], shadowed: [] };
+    const fresh = new Set(newFiles);
+    const stems = new Set<string>();
+    for (const f of newFiles) {
+      const stem = moduleStem(f);
+      stems.add(stem);
+      stems.add(stem.endsWith('/index') ? stem.slice(0, -'/index'.length) : `${stem}/index`);
+    }
+    const waiting: string[] = [];
+    const shadowed: string[] = [];
+    for (const f of this.graph.files()) {
+      if (fresh.has(f)) continue;
+      if (this.graph.getContribution(f)?.hasUnresolvedImports) waiting.push(f);
+      if (stems.has(moduleStem(f))) shadowed.push(f);
+    }
+    return { waiting, shadowed };
   }
 
   /** Hash of the text extraction would read for `abs` now (as `extractedFrom` records it), if a program holds it. */
@@ -670,4 +702,9 @@ export class CancelledError extends Error {
   constructor() {
     super('Indexing was cancelled.');
   }
+}
+
+/** A source file's path as a module specifier names it: without `.ts`, `.d.ts`, `.js`, `.mjs`… */
+function moduleStem(file: string): string {
+  return file.replace(/(\.d)?\.[mc]?[jt]sx?$/, '');
 }
