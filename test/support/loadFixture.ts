@@ -35,6 +35,7 @@ export const FIXTURE_NAMES = [
   'commonjs-repro',
   'js-shapes',
   'express-4.21.2',
+  'declaration-twins',
 ] as const;
 
 export type FixtureName = (typeof FIXTURE_NAMES)[number];

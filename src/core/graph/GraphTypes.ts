@@ -66,7 +66,7 @@ export interface FileContribution {
   edges: GraphEdge[];
   /** External (node_modules) nodes this file's edges point at; shared and reference-counted by the graph. */
   externalNodes: GraphNode[];
-  /** Files (root-relative) whose declarations this file's edges or resolution depended on. */
+  /** Files (root-relative) whose declarations this file's edges or resolution depended on; may name one that does not exist yet (a `.d.ts`'s JavaScript twin). */
   dependsOnFiles?: string[];
   /** A relative import did not resolve: a file created later may change this file's edges. */
   hasUnresolvedImports?: boolean;

@@ -11,7 +11,7 @@ import { DEPENDENCY_FILES } from './workspaceFiles';
  * 5: JavaScript files declare CommonJS/prototype members and resolve calls through require(): a
  * cached JS file's contribution from before lacks them.
  */
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 
 /**
  * The graph persisted between runs, keyed by content: each file's contribution with the hash of

@@ -1,5 +1,7 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
+import { GraphNode } from '../graph/GraphTypes';
+import { implementationFilesOf, implementationOf, isImplementable } from '../graph/implementationTwin';
 import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
 import { describeFailure } from './describeFailure';
 import { normalize } from './discoverProjects';
@@ -20,6 +22,7 @@ interface FileInfo {
 export class NodeLocator {
   private readonly declaredCache = new WeakMap<TS.SourceFile, DeclaredFile>();
   private fileInfoCache = new WeakMap<TS.SourceFile, FileInfo | null>();
+  private readonly byNameCache = new WeakMap<DeclaredFile, Map<string, GraphNode[]>>();
 
   constructor(
     private readonly ts: typeof TS,
@@ -65,16 +68,57 @@ export class NodeLocator {
           if (!info) continue;
           const declared = this.declaredFor(decl.getSourceFile(), info.file, !info.owned);
           for (const id of lookupDeclaration(ts, declared, decl)) {
-            if (out.some((t) => t.id === id)) continue;
             const node = declared.byId.get(id)!;
+            const impl = info.owned ? this.implementationOf(program, info.file, node) : undefined;
+            if (impl?.twin) {
+              const twin = impl.twin;
+              if (!out.some((t) => t.id === twin.id)) out.push({ id: twin.id, kind: twin.kind, file: twin.file, isAbstract: false, alsoDependsOn: [info.file, ...impl.jsFiles] });
+              continue;
+            }
+            if (out.some((t) => t.id === id)) continue;
             const isAbstract =
               ts.isMethodSignature(decl) || ts.isPropertySignature(decl) || (ts.getCombinedModifierFlags(decl as TS.Declaration) & ts.ModifierFlags.Abstract) !== 0;
-            out.push({ id, kind: node.kind, file: info.file, external: info.owned ? undefined : node, isAbstract });
+            out.push({ id, kind: node.kind, file: info.file, external: info.owned ? undefined : node, isAbstract, alsoDependsOn: impl?.jsFiles });
           }
         }
         return out;
       },
     };
+  }
+
+  /**
+   * A value declared in one of our declaration files may be implemented by one of our JavaScript
+   * files beside it (see implementationTwin): then the edge goes to the implementation. Which it is
+   * depends on the JavaScript files too, even one that does not exist yet, so `jsFiles` are files
+   * the edge's source depends on either way (creating one, or adding the function, moves the edge).
+   */
+  private implementationOf(program: TS.Program, file: string, node: GraphNode): { twin?: GraphNode; jsFiles: string[] } | undefined {
+    const jsFiles = isImplementable(node.kind) ? implementationFilesOf(file) : [];
+    if (jsFiles.length === 0) return undefined;
+    for (const js of jsFiles) {
+      const sf = program.getSourceFile(path.posix.join(this.root, js));
+      const info = sf && this.fileInfo(program, sf);
+      if (!sf || !info?.owned) continue;
+      const declared = this.declaredFor(sf, info.file, false);
+      const alias = declared.aliases?.get(node.name);
+      const twin = implementationOf(node, this.byName(declared).get(node.name) ?? []) ?? (alias ? declared.byId.get(alias) : undefined);
+      if (twin) return { twin, jsFiles };
+    }
+    return { jsFiles };
+  }
+
+  private byName(declared: DeclaredFile): Map<string, GraphNode[]> {
+    let m = this.byNameCache.get(declared);
+    if (!m) {
+      m = new Map();
+      for (const n of declared.nodes) {
+        const list = m.get(n.name);
+        if (list) list.push(n);
+        else m.set(n.name, [n]);
+      }
+      this.byNameCache.set(declared, m);
+    }
+    return m;
   }
 
   /** Per source file: platform API (undefined: no nodes), ours, or a library; and its graph path. */

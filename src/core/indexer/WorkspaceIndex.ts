@@ -5,6 +5,7 @@ import { DeclaredFile, moduleOnly } from './declareFile';
 import { describeFailure } from './describeFailure';
 import { missingLibraryFiles } from './missingLibraryFiles';
 import { SymbolGraph } from '../graph/SymbolGraph';
+import { implementationFilesOf } from '../graph/implementationTwin';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './discoverProjects';
 import { SymbolTargets, extractEdges } from './extractEdges';
@@ -419,7 +420,9 @@ export class WorkspaceIndex {
   private filesWithEdgesInto(file: string, exports: string[], candidates: readonly string[]): Set<string> {
     const out = new Set<string>();
     if (exports.length === 0) return out;
-    const prefixes = exports.map((name) => `${file}#${name}`);
+    // A declaration file's values take their edges at their JavaScript twins (implementationTwin).
+    const files = [file, ...implementationFilesOf(file)];
+    const prefixes = exports.flatMap((name) => files.map((f) => `${f}#${name}`));
     const into = (to: string) => prefixes.some((p) => to.startsWith(p) && /^[.@~]/.test(to.slice(p.length)));
     for (const d of candidates) if (this.graph.getContribution(d)?.edges.some((e) => into(e.to))) out.add(d);
     return out;

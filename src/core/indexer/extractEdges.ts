@@ -12,6 +12,8 @@ export interface Target {
   external?: GraphNode;
   /** The declaration is abstract or an interface/type-literal member (for IMPLEMENTS vs OVERRIDES). */
   isAbstract: boolean;
+  /** Other files whether this is the target depends on (a declaration file's JavaScript twin, see NodeLocator). */
+  alsoDependsOn?: string[];
 }
 
 /** Maps compiler symbols to graph nodes; owned by the workspace index, which knows which files are ours. */
@@ -35,10 +37,20 @@ export interface ExtractInput {
  * top-level code to the module node), as TypeScript's call hierarchy does.
  */
 export function extractEdges(input: ExtractInput): FileContribution {
-  const { ts, checker, sf, declared, targets } = input;
+  const { ts, checker, sf, declared } = input;
   const edges = new Map<string, GraphEdge>();
   const externals = new Map<string, GraphNode>();
   const deps = new Set<string>();
+  // What a target is may depend on more files than its own (a declaration's JavaScript twin): this
+  // file depends on them whether or not it then keeps an edge to the target.
+  const targets: SymbolTargets = {
+    ownedFile: input.targets.ownedFile,
+    targetsOf: (symbol) => {
+      const found = input.targets.targetsOf(symbol);
+      for (const t of found) if (t.alsoDependsOn) for (const f of t.alsoDependsOn) if (f !== declared.file) deps.add(f);
+      return found;
+    },
+  };
   const problems: string[] = [];
   let hasUnresolvedImports = false;
   const lineAt = (n: TS.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;

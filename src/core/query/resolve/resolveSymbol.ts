@@ -1,5 +1,6 @@
 import * as path from 'path';
 import { GraphNode } from '../../graph/GraphTypes';
+import { implementationFilesOf, implementationOf } from '../../graph/implementationTwin';
 import { QueryContext } from '../QueryContext';
 import { describeKind } from '../shared/describeNode';
 import { matchesQualifiers, parseSymbolQuery, selectorFor, SymbolQuery } from './parseSymbolQuery';
@@ -20,6 +21,23 @@ export type SymbolResolution = { ok: true; node: GraphNode } | { ok: false; mess
  * Several matches are never guessed between: the message lists each with the text that selects it.
  */
 export function resolveSymbol(ctx: QueryContext, filePath: string, symbol: string): SymbolResolution {
+  const found = resolveDeclared(ctx, filePath, symbol);
+  return found.ok ? { ok: true, node: implementationOrSelf(ctx, found.node) } : found;
+}
+
+/**
+ * A value declared in a `.d.ts` beside the JavaScript implementing it is answered for as that
+ * implementation: the graph gives the declaration's uses to it (see implementationTwin).
+ */
+function implementationOrSelf(ctx: QueryContext, node: GraphNode): GraphNode {
+  for (const js of implementationFilesOf(node.file)) {
+    const twin = implementationOf(node, ctx.graph.nodesInFile(js));
+    if (twin) return twin;
+  }
+  return node;
+}
+
+function resolveDeclared(ctx: QueryContext, filePath: string, symbol: string): SymbolResolution {
   const file = resolveFilePath(ctx, filePath);
   if (!file.ok) return file;
   const nodes = file.nodes;

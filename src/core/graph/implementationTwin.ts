@@ -1,0 +1,42 @@
+import { GraphNode, NodeKind } from './GraphTypes';
+
+/**
+ * A declaration file beside the JavaScript it describes (`addDays.d.ts` next to `addDays.js`, hand
+ * written or emitted into the tree) declares the same functions and classes a second time. TypeScript
+ * resolves imports to the declaration, so without this every caller's edge ended at the `.d.ts` node
+ * and `dependentsOf` the JavaScript function found nobody. The graph gives such a value's uses to its
+ * implementation: the node of the same qualified name in the JavaScript twin (`implementationOf`).
+ * The indexer retargets edges with it, and the resolver answers for the twin when asked about the
+ * declaration. Types (interfaces, type aliases) have no implementation and stay where they are.
+ */
+
+/** The JavaScript files a declaration file may describe, root-relative like it: `a.d.ts` → `a.js`, `a.jsx`. */
+export function implementationFilesOf(file: string): string[] {
+  const m = /\.d\.(ts|mts|cts)$/.exec(file);
+  if (!m) return [];
+  const stem = file.slice(0, m.index);
+  if (m[1] === 'mts') return [`${stem}.mjs`];
+  if (m[1] === 'cts') return [`${stem}.cjs`];
+  return [`${stem}.js`, `${stem}.jsx`];
+}
+
+/** Kinds that stand for a runtime value, which a JavaScript file can implement. */
+export function isImplementable(kind: NodeKind): boolean {
+  return !(kind === 'module' || kind === 'interface' || kind === 'type' || kind === 'method-signature' || kind === 'enum');
+}
+
+/**
+ * Among a JavaScript file's nodes, the implementation of a declaration-file node: the same qualified
+ * name and staticness, an implementable kind, the same kind first (`declare const f: …` may be
+ * implemented by `function f`).
+ */
+export function implementationOf(decl: Pick<GraphNode, 'name' | 'kind' | 'isStatic'>, candidates: readonly GraphNode[]): GraphNode | undefined {
+  if (!isImplementable(decl.kind)) return undefined;
+  let other: GraphNode | undefined;
+  for (const n of candidates) {
+    if (n.name !== decl.name || !n.isStatic !== !decl.isStatic || !isImplementable(n.kind)) continue;
+    if (n.kind === decl.kind) return n;
+    other ??= n;
+  }
+  return other;
+}
