@@ -69,7 +69,7 @@ export class NodeLocator {
           const declared = this.declaredFor(decl.getSourceFile(), info.file, !info.owned);
           for (const id of lookupDeclaration(ts, declared, decl)) {
             const node = declared.byId.get(id)!;
-            const impl = info.owned ? this.implementationOf(program, info.file, node) : undefined;
+            const impl = info.owned ? this.twinOf(program, info.file, node) : undefined;
             if (impl?.twin) {
               const twin = impl.twin;
               if (!out.some((t) => t.id === twin.id)) out.push({ id: twin.id, kind: twin.kind, file: twin.file, isAbstract: false, alsoDependsOn: [info.file, ...impl.jsFiles] });
@@ -92,7 +92,7 @@ export class NodeLocator {
    * depends on the JavaScript files too, even one that does not exist yet, so `jsFiles` are files
    * the edge's source depends on either way (creating one, or adding the function, moves the edge).
    */
-  private implementationOf(program: TS.Program, file: string, node: GraphNode): { twin?: GraphNode; jsFiles: string[] } | undefined {
+  private twinOf(program: TS.Program, file: string, node: GraphNode): { twin?: GraphNode; jsFiles: string[] } | undefined {
     const jsFiles = isImplementable(node.kind) ? implementationFilesOf(file) : [];
     if (jsFiles.length === 0) return undefined;
     for (const js of jsFiles) {

@@ -12,7 +12,7 @@ export interface Target {
   external?: GraphNode;
   /** The declaration is abstract or an interface/type-literal member (for IMPLEMENTS vs OVERRIDES). */
   isAbstract: boolean;
-  /** Other files whether this is the target depends on (a declaration file's JavaScript twin, see NodeLocator). */
+  /** Other files that decide whether this is the target (a declaration file's JavaScript twin, see NodeLocator). */
   alsoDependsOn?: string[];
 }
 
