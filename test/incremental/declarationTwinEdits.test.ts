@@ -38,6 +38,7 @@ const OPS: Op[] = [
   { label: 'the JavaScript implements onlyDeclared', apply: (files) => (files.has(JS) && !files.get(JS)!.includes('onlyDeclared') ? { [JS]: `${files.get(JS)}\nexport function onlyDeclared() {}\n` } : undefined) },
   { label: 'VERSION becomes a function in the JavaScript', apply: replace(JS, "export const VERSION = '1.0';", "export function VERSION() {\n  return '1.0';\n}") },
   { label: 'rename Calendar.next in the declaration', apply: replace(DTS, 'next(date: Date): Date;', 'following(date: Date): Date;') },
+  { label: 'rename startOfDay in the declaration', apply: replace(DTS, 'export declare function startOfDay(', 'export declare function dayStart(') },
   { label: 'delete the JavaScript', apply: remove(JS) },
   { label: 're-create the JavaScript', apply: restore(JS) },
   { label: 'delete the declaration', apply: remove(DTS) },

@@ -38,6 +38,15 @@ describe('indexWorkspace: declaration-twins fixture (.d.ts beside the .js it des
     edge(graph, 'app.js', 'later', 'CALLS', JS, 'addDays');
   });
 
+  it('links each implementation to its declaration', () => {
+    edge(graph, JS, 'addDays', 'IMPLEMENTS', DTS, 'addDays');
+    edge(graph, JS, { name: 'Calendar', kind: 'class' }, 'IMPLEMENTS', DTS, { name: 'Calendar', kind: 'class' });
+    edge(graph, JS, 'Calendar.next', 'IMPLEMENTS', DTS, 'Calendar.next');
+    edge(graph, JS, { name: 'Calendar.today', isStatic: true }, 'IMPLEMENTS', DTS, { name: 'Calendar.today', isStatic: true });
+    edge(graph, JS, 'VERSION', 'IMPLEMENTS', DTS, 'VERSION');
+    assert.deepEqual(sourcesOf(graph, DTS, 'onlyDeclared', 'IMPLEMENTS'), []);
+  });
+
   it('keeps types, and values the JavaScript does not define, in the declaration file', () => {
     edge(graph, 'main.ts', 'today', 'TAKES', DTS, 'DayOptions');
     edge(graph, 'main.ts', 'today', 'CALLS', DTS, 'onlyDeclared');
@@ -59,5 +68,16 @@ describe('indexWorkspace: declaration-twins fixture (.d.ts beside the .js it des
     }
     const declaredOnly = text(cg.dependentsOf(DTS, 'onlyDeclared'));
     assert.match(declaredOnly, /today --CALLS--> onlyDeclared/, declaredOnly);
+    // A type the declaration takes reaches the JavaScript callers, which never name it.
+    const options = text(cg.dependentsOf(DTS, 'DayOptions'));
+    assert.match(options, /startOfDay#\d --IMPLEMENTS--> startOfDay#\d --TAKES--> DayOptions/, options);
+    assert.match(options, /midnight --CALLS--> startOfDay#\d/, options);
+    // The link is no dependency of what the code runs, and nothing dispatches through it.
+    for (const result of [cg.dependenciesOf('app.js', 'later'), cg.dependentsOf(JS, 'Calendar.next')]) {
+      assert.ok(result.kind === 'graph');
+      assert.deepEqual(result.nodes.filter((n) => n.file === DTS).map((n) => n.name), [], text(result));
+    }
+    const path = text(cg.pathsBetween({ file_path: JS, symbol: 'startOfDay' }, { file_path: DTS, symbol: 'DayOptions' }));
+    assert.match(path, /startOfDay#\d --IMPLEMENTS--> startOfDay#\d --TAKES--> DayOptions/, path);
   });
 });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { EDGE_TYPES, isRuntimeEdge, NodeKind } from '../../src/core/graph/GraphTypes';
+import { isDeclarationLink, isImplementable } from '../../src/core/graph/implementationTwin';
 import { countLines, FIXTURE_NAMES, loadFixture, readFixtureFile, sourceFilesOf } from '../support/loadFixture';
 import { label } from '../support/graphLookup';
 
@@ -93,7 +94,7 @@ describe('indexWorkspace: invariants over every fixture', () => {
         }
       });
 
-      it('links heritage by kind: class EXTENDS class, interface EXTENDS interface, class IMPLEMENTS interface, members to members', async () => {
+      it('links heritage by kind: class EXTENDS class, interface EXTENDS interface, class IMPLEMENTS interface, members to members, JavaScript to its own declaration', async () => {
         // The fixtures have no interface extending a class and no class implementing a class.
         const { graph } = await loadFixture(name);
         const memberKinds = ['method', 'method-signature', 'getter', 'setter', 'property', 'constructor'];
@@ -102,7 +103,10 @@ describe('indexWorkspace: invariants over every fixture', () => {
           const from = graph.getNode(e.from)!;
           const to = graph.getNode(e.to)!;
           const shown = `${label(from)} (${from.kind}) --${e.type}--> ${label(to)} (${to.kind})`;
-          if (memberKinds.includes(from.kind)) {
+          if (isDeclarationLink(e)) {
+            // A JavaScript node's link to its own declaration in the .d.ts beside it: same name, both values.
+            assert.ok(from.name === to.name && isImplementable(from.kind) && isImplementable(to.kind), shown);
+          } else if (memberKinds.includes(from.kind)) {
             assert.ok(e.type !== 'EXTENDS' && memberKinds.includes(to.kind), shown);
           } else if (e.type === 'EXTENDS') {
             assert.ok((from.kind === 'class' || from.kind === 'interface') && to.kind === from.kind, shown);

@@ -1,4 +1,4 @@
-import { GraphNode, NodeKind } from './GraphTypes';
+import type { GraphEdge, GraphNode, NodeKind } from './GraphTypes';
 
 /**
  * A declaration file beside the JavaScript it describes (`addDays.d.ts` next to `addDays.js`, hand
@@ -6,8 +6,10 @@ import { GraphNode, NodeKind } from './GraphTypes';
  * resolves imports to the declaration, so without this every caller's edge ended at the `.d.ts` node
  * and `dependentsOf` the JavaScript function found nobody. The graph gives such a value's uses to its
  * implementation: the node of the same qualified name in the JavaScript twin (`implementationOf`).
- * The indexer retargets edges with it, and the resolver answers for the twin when asked about the
- * declaration. Types (interfaces, type aliases) have no implementation and stay where they are.
+ * The indexer retargets edges with it and links the two (`implementation --IMPLEMENTS--> declaration`,
+ * so what the declaration's types reach still reaches the callers), and the resolver answers for the
+ * twin when asked about the declaration. Types (interfaces, type aliases) have no implementation and
+ * stay where they are.
  */
 
 /** The JavaScript files a declaration file may describe, root-relative like it: `a.d.ts` → `a.js`, `a.jsx`. */
@@ -18,6 +20,14 @@ export function implementationFilesOf(file: string): string[] {
   if (m[1] === 'mts') return [`${stem}.mjs`];
   if (m[1] === 'cts') return [`${stem}.cjs`];
   return [`${stem}.js`, `${stem}.jsx`];
+}
+
+/** The declaration files that may describe a JavaScript file (the inverse of `implementationFilesOf`). */
+export function declarationFilesOf(file: string): string[] {
+  const m = /\.(js|jsx|mjs|cjs)$/.exec(file);
+  if (!m) return [];
+  const stem = file.slice(0, m.index);
+  return [`${stem}.d.${m[1] === 'mjs' ? 'mts' : m[1] === 'cjs' ? 'cts' : 'ts'}`];
 }
 
 /** Kinds that stand for a runtime value, which a JavaScript file can implement. */
@@ -39,4 +49,16 @@ export function implementationOf(decl: Pick<GraphNode, 'name' | 'kind' | 'isStat
     other ??= n;
   }
   return other;
+}
+
+/**
+ * `impl --IMPLEMENTS--> decl` from a JavaScript node to its own declaration in the `.d.ts` beside it.
+ * Queries walk it backwards (a type the declaration takes reaches the implementation's callers) and
+ * pathsBetween forwards, but dependenciesOf does not (every callee's declaration would double the
+ * answer), and it is no dispatch edge (nothing calls the declaration: its callers call the implementation).
+ */
+export function isDeclarationLink(edge: GraphEdge): boolean {
+  if (edge.type !== 'IMPLEMENTS') return false;
+  const to = edge.to.slice(0, edge.to.indexOf('#'));
+  return implementationFilesOf(to).includes(edge.from.slice(0, edge.from.indexOf('#')));
 }

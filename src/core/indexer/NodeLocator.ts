@@ -1,7 +1,7 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { GraphNode } from '../graph/GraphTypes';
-import { implementationFilesOf, implementationOf, isImplementable } from '../graph/implementationTwin';
+import { declarationFilesOf, implementationFilesOf, implementationOf, isImplementable } from '../graph/implementationTwin';
 import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
 import { describeFailure } from './describeFailure';
 import { normalize } from './discoverProjects';
@@ -57,6 +57,21 @@ export class NodeLocator {
       ownedFile: (sf) => {
         const info = this.fileInfo(program, sf);
         return info?.owned ? info.file : undefined;
+      },
+      implementedDeclarations: (file) => {
+        const paths = declarationFilesOf(file);
+        const pairs: Array<[GraphNode, GraphNode]> = [];
+        for (const dts of paths) {
+          const sf = program.getSourceFile(path.posix.join(this.root, dts));
+          const info = sf && this.fileInfo(program, sf);
+          if (!sf || !info?.owned) continue;
+          // The same mapping targetsOf makes, from the declaration's side.
+          for (const node of this.declaredFor(sf, info.file, false).nodes) {
+            const twin = this.twinOf(program, info.file, node)?.twin;
+            if (twin?.file === file) pairs.push([twin, node]);
+          }
+        }
+        return { paths, pairs };
       },
       targetsOf: (symbol) => {
         if (!symbol) return [];

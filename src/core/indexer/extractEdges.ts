@@ -21,6 +21,11 @@ export interface SymbolTargets {
   targetsOf(symbol: TS.Symbol | undefined): Target[];
   /** Root-relative path of an indexed file, undefined for lib/external files. */
   ownedFile(sf: TS.SourceFile): string | undefined;
+  /**
+   * For one of our JavaScript files: the declaration-file paths that may describe it (dependencies
+   * whether they exist or not), and which of its nodes implement which declared node (see NodeLocator).
+   */
+  implementedDeclarations?(file: string): { paths: string[]; pairs: Array<[GraphNode, GraphNode]> };
 }
 
 export interface ExtractInput {
@@ -278,6 +283,12 @@ export function extractEdges(input: ExtractInput): FileContribution {
 
   walk(sf, declared.moduleId);
   preorder.run(visit);
+  // A JavaScript file described by a .d.ts beside it: each implementation is linked to its declaration.
+  const described = input.targets.implementedDeclarations?.(declared.file);
+  if (described) {
+    for (const f of described.paths) deps.add(f);
+    for (const [impl, decl] of described.pairs) add(impl.id, { id: decl.id, kind: decl.kind, file: decl.file, isAbstract: false }, 'IMPLEMENTS');
+  }
   const edgeList = [...edges.values()];
   // Sorted, and copied to their length: a list grown by push keeps room for 16 more numbers (V8).
   for (const e of edgeList) if (e.lines && e.lines.length > 1) e.lines = e.lines.sort((a, b) => a - b).slice();

@@ -1,4 +1,5 @@
 import { GraphEdge, GraphNode, isDispatchEdge, isMemberKind, isRuntimeEdge, isTypeEdge, NodeKind } from '../../graph/GraphTypes';
+import { isDeclarationLink } from '../../graph/implementationTwin';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 
 /**
@@ -42,6 +43,8 @@ export const forwardStepsWithTypes: StepFunction = (graph, state) => forwardStep
  * already, and following them would bury the code it calls under every type it mentions.
  */
 function followsForward(cls: KindClass, edge: GraphEdge, scope: 'runtime' | 'all'): boolean {
+  // A JavaScript node's link to its own .d.ts declaration is no dependency of what it runs.
+  if (scope === 'runtime' && isDeclarationLink(edge)) return false;
   // Types have no runtime code of their own (an enum initializer's call is not the enum's dependency).
   if (cls === 'type') return !isRuntimeEdge(edge.type);
   if (cls === 'function-like' && scope === 'runtime') return !isTypeEdge(edge.type);
