@@ -59,6 +59,14 @@ export function implementationOf(decl: Pick<GraphNode, 'name' | 'kind' | 'isStat
  */
 export function isDeclarationLink(edge: GraphEdge): boolean {
   if (edge.type !== 'IMPLEMENTS') return false;
-  const to = edge.to.slice(0, edge.to.indexOf('#'));
-  return implementationFilesOf(to).includes(edge.from.slice(0, edge.from.indexOf('#')));
+  const [fromFile, fromName] = fileAndName(edge.from);
+  const [toFile, toName] = fileAndName(edge.to);
+  // Same name too: a JSDoc `@implements {Shape}` class in a.js may implement an interface of a.d.ts.
+  return fromName === toName && implementationFilesOf(toFile).includes(fromFile);
+}
+
+/** A node id's file and qualified name (`file#name@kind`, see declareFile's nodeId). */
+function fileAndName(id: string): [string, string] {
+  const hash = id.indexOf('#');
+  return [id.slice(0, hash), id.slice(hash + 1, id.lastIndexOf('@'))];
 }

@@ -114,9 +114,7 @@ export class NodeLocator {
       const sf = program.getSourceFile(path.posix.join(this.root, js));
       const info = sf && this.fileInfo(program, sf);
       if (!sf || !info?.owned) continue;
-      const declared = this.declaredFor(sf, info.file, false);
-      const alias = declared.aliases?.get(node.name);
-      const twin = implementationOf(node, this.byName(declared).get(node.name) ?? []) ?? (alias ? declared.byId.get(alias) : undefined);
+      const twin = implementationOf(node, this.byName(this.declaredFor(sf, info.file, false)).get(node.name) ?? []);
       if (twin) return { twin, jsFiles };
     }
     return { jsFiles };

@@ -1,0 +1,40 @@
+import * as assert from 'node:assert/strict';
+import { GraphNode } from './GraphTypes';
+import { declarationFilesOf, implementationFilesOf, implementationOf, isDeclarationLink } from './implementationTwin';
+
+describe('implementationTwin', () => {
+  const node = (name: string, kind: GraphNode['kind'], isStatic?: boolean): GraphNode => ({ id: `a.js#${name}@${kind}`, name, kind, file: 'a.js', offset: 1, limit: 1, ...(isStatic ? { isStatic } : {}) });
+
+  it('pairs declaration files with the JavaScript they describe, both ways', () => {
+    assert.deepEqual(implementationFilesOf('lib/a.d.ts'), ['lib/a.js', 'lib/a.jsx']);
+    assert.deepEqual(implementationFilesOf('a.d.mts'), ['a.mjs']);
+    assert.deepEqual(implementationFilesOf('a.d.cts'), ['a.cjs']);
+    assert.deepEqual(implementationFilesOf('a.ts'), []);
+    assert.deepEqual(declarationFilesOf('lib/a.jsx'), ['lib/a.d.ts']);
+    assert.deepEqual(declarationFilesOf('a.mjs'), ['a.d.mts']);
+    assert.deepEqual(declarationFilesOf('a.cjs'), ['a.d.cts']);
+    assert.deepEqual(declarationFilesOf('a.ts'), []);
+  });
+
+  it('finds the implementation by name and staticness, the same kind first, never for a type', () => {
+    const fn = node('f', 'function');
+    const variable = node('f', 'variable');
+    assert.equal(implementationOf({ name: 'f', kind: 'variable' }, [fn, variable]), variable);
+    assert.equal(implementationOf({ name: 'f', kind: 'variable' }, [fn]), fn, 'declare const f may be implemented by function f');
+    const instance = node('C.m', 'method');
+    const statics = node('C.m', 'method', true);
+    assert.equal(implementationOf({ name: 'C.m', kind: 'method', isStatic: true }, [instance, statics]), statics);
+    assert.equal(implementationOf({ name: 'C.m', kind: 'method' }, [statics]), undefined);
+    assert.equal(implementationOf({ name: 'I', kind: 'interface' }, [node('I', 'variable')]), undefined);
+    assert.equal(implementationOf({ name: 'f', kind: 'function' }, [node('f', 'type')]), undefined);
+  });
+
+  it("tells a node's link to its own declaration from other IMPLEMENTS edges", () => {
+    const link = (from: string, to: string) => isDeclarationLink({ from, to, type: 'IMPLEMENTS' });
+    assert.equal(link('lib/a.js#C.m@method', 'lib/a.d.ts#C.m@method'), true);
+    assert.equal(link('a.mjs#f@function', 'a.d.mts#f@function'), true);
+    assert.equal(link('lib/a.js#Circle@class', 'lib/a.d.ts#Shape@interface'), false, 'a JSDoc @implements beside its interface');
+    assert.equal(link('lib/b.js#C@class', 'lib/a.d.ts#C@class'), false);
+    assert.equal(isDeclarationLink({ from: 'lib/a.js#f@function', to: 'lib/a.d.ts#f@function', type: 'CALLS' }), false);
+  });
+});
