@@ -115,8 +115,8 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
       await expectFresh(/^Table\.clone --CALLS--> TableColumn\.clone$/m, /copyColumn/);
     });
 
-    it('writes only protocol messages on stdout: its logs are on stderr', () => {
-      assert.match(mcp.stderr(), /ts-code-graph mcp: info: ready: \d+ files/);
+    it('writes only protocol messages on stdout: its logs are on stderr', async () => {
+      await mcp.stderrMatching(/ts-code-graph mcp: info: ready: \d+ files/);
     });
   });
 
@@ -131,7 +131,7 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
       assert.match(r.text, /^Table\.clone --CALLS--> TableColumn\.clone$/m);
       assert.ok(progress.length > 0, 'progress notifications while the call waited');
       // …and is when the answer comes: the call waited for it rather than answering from a partial graph.
-      assert.match(mcp.stderr(), /ready:/);
+      await mcp.stderrMatching(/ready:/);
     } finally {
       await mcp.close();
     }
@@ -167,19 +167,19 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
     try {
       const after = await callText(second.client, 'dependentsOf', clone);
       assert.equal(after.text, before.text);
-      assert.match(second.stderr(), /graph cache: loaded whole/);
+      await second.stderrMatching(/graph cache: loaded whole/);
       // An edit applied just before the server stops is in the cache too (written on shutdown, not 5 s later).
       fs.writeFileSync(path.join(root, 'src/extra.ts'), 'import { TableColumn } from "./TableColumn"\nexport function copyColumn(c: TableColumn) { return c.clone() }\n');
       assert.match((await callText(second.client, 'dependentsOf', clone)).text, /^copyColumn --CALLS--> TableColumn\.clone$/m);
       // Loaded whole, the worker built the programs at once, before that edit's update.
-      assert.match(second.stderr(), /ready for updates in \d+ ms \(TypeScript programs built\)/);
+      await second.stderrMatching(/ready for updates in \d+ ms \(TypeScript programs built\)/);
     } finally {
       await second.close();
     }
     const third = await startMcp({ args: ['--root', root], cacheHome });
     try {
       assert.match((await callText(third.client, 'dependentsOf', clone)).text, /^copyColumn --CALLS--> TableColumn\.clone$/m);
-      assert.match(third.stderr(), /graph cache: loaded whole/);
+      await third.stderrMatching(/graph cache: loaded whole/);
     } finally {
       await third.close();
     }
@@ -266,7 +266,7 @@ describe('built dist/mcp.js when its graph worker keeps dying', function () {
       const r = await callText(mcp.client, 'dependentsOf', { file_path: 'src/TableColumn.ts', symbol: 'TableColumn.clone' });
       assert.equal(r.isError, true);
       assert.match(r.text, /The TS Code Graph index is not available: the graph worker ran out of memory \(its heap limit is 40 MB\); it died 3 times within 2 minutes/);
-      assert.match(mcp.stderr(), /Restarting it in 500 ms \(restart 1\)[\s\S]*Restarting it in 2000 ms \(restart 2\)/);
+      await mcp.stderrMatching(/Restarting it in 500 ms \(restart 1\)[\s\S]*Restarting it in 2000 ms \(restart 2\)/);
       assert.equal((await mcp.client.listTools()).tools.length, 3, 'the server itself is alive');
     } finally {
       await mcp.close();
@@ -285,7 +285,7 @@ describe('built dist/mcp.js on a hostile workspace', function () {
       const r = await callText(mcp.client, 'dependentsOf', { file_path: HOSTILE.ok, symbol: 'helper' });
       assert.match(r.text, /^Incomplete: src\/gen\/parens\.ts could not be analysed/);
       for (const caller of ['useConcat', 'branchy', 'main', 'viaParens']) assert.match(r.text, new RegExp(`^${caller} --CALLS--> helper$`, 'm'));
-      assert.match(mcp.stderr(), /error: the graph is incomplete: src\/gen\/parens\.ts/);
+      await mcp.stderrMatching(/error: the graph is incomplete: src\/gen\/parens\.ts/);
     } finally {
       await mcp.close();
       fs.rmSync(root, { recursive: true, force: true });

@@ -14,6 +14,11 @@ export interface McpRun {
   client: Client;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
+  /**
+   * Waits until stderr matches: stderr and stdout are separate pipes, so a line the server logged
+   * before an answer may reach us after it. Fails with what stderr holds after `timeoutMs`.
+   */
+  stderrMatching(pattern: RegExp, timeoutMs?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -34,7 +39,15 @@ export async function startMcp(options: { command?: string; args: string[]; cach
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
   const client = new Client({ name: 'ts-code-graph-tests', version: '1.0.0' });
   await client.connect(transport);
-  return { client, stderr: () => stderr, close: () => client.close() };
+  const stderrMatching = async (pattern: RegExp, timeoutMs = 10_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    while (!pattern.test(stderr)) {
+      if (Date.now() > deadline) throw new Error(`stderr did not match ${pattern} within ${timeoutMs} ms:\n${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return stderr;
+  };
+  return { client, stderr: () => stderr, stderrMatching, close: () => client.close() };
 }
 
 /** The text of a tool call's one text part, and its isError flag. */

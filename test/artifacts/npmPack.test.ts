@@ -48,7 +48,7 @@ describe('npm pack tarball: npx ts-code-graph mcp', function () {
       // Needs the packed lib.*.d.ts: without them these inferred calls vanish.
       assert.match(r.text, /^Table\.clone --CALLS--> TableColumn\.clone$/m);
       assert.match(r.text, /^rename --CALLS--> TableColumn\.clone$/m);
-      assert.match(mcp.stderr(), new RegExp(`graph cache: .*ts-code-graph`));
+      await mcp.stderrMatching(new RegExp(`graph cache: .*ts-code-graph`));
     } finally {
       await mcp.close();
     }
