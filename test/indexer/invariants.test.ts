@@ -103,7 +103,7 @@ describe('indexWorkspace: invariants over every fixture', () => {
           const from = graph.getNode(e.from)!;
           const to = graph.getNode(e.to)!;
           const shown = `${label(from)} (${from.kind}) --${e.type}--> ${label(to)} (${to.kind})`;
-          if (isDeclarationLink(e)) {
+          if (isDeclarationLink(e, graph)) {
             // A JavaScript node's link to its own declaration in the .d.ts beside it: same name, both values.
             assert.ok(from.name === to.name && isImplementable(from.kind) && isImplementable(to.kind), shown);
           } else if (memberKinds.includes(from.kind)) {

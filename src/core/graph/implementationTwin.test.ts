@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { GraphNode } from './GraphTypes';
+import { GraphEdge, GraphNode } from './GraphTypes';
 import { declarationFilesOf, implementationFilesOf, implementationOf, isDeclarationLink } from './implementationTwin';
 
 describe('implementationTwin', () => {
@@ -30,11 +30,14 @@ describe('implementationTwin', () => {
   });
 
   it("tells a node's link to its own declaration from other IMPLEMENTS edges", () => {
-    const link = (from: string, to: string) => isDeclarationLink({ from, to, type: 'IMPLEMENTS' });
-    assert.equal(link('lib/a.js#C.m@method', 'lib/a.d.ts#C.m@method'), true);
-    assert.equal(link('a.mjs#f@function', 'a.d.mts#f@function'), true);
-    assert.equal(link('lib/a.js#Circle@class', 'lib/a.d.ts#Shape@interface'), false, 'a JSDoc @implements beside its interface');
-    assert.equal(link('lib/b.js#C@class', 'lib/a.d.ts#C@class'), false);
-    assert.equal(isDeclarationLink({ from: 'lib/a.js#f@function', to: 'lib/a.d.ts#f@function', type: 'CALLS' }), false);
+    const at = (file: string, name: string, kind: GraphNode['kind']): GraphNode => ({ id: `${file}#${name}@${kind}`, name, kind, file, offset: 1, limit: 1 });
+    const nodes = [at('lib/a.js', 'C.m', 'method'), at('lib/a.d.ts', 'C.m', 'method'), at('a.mjs', 'f', 'function'), at('a.d.mts', 'f', 'function'), at('lib/a.js', 'Circle', 'class'), at('lib/a.d.ts', 'Shape', 'interface'), at('lib/b.js', 'C', 'class'), at('lib/a.d.ts', 'C', 'class')];
+    const graph = { getNode: (id: string) => nodes.find((n) => n.id === id) };
+    const link = (from: GraphNode, to: GraphNode, type: GraphEdge['type'] = 'IMPLEMENTS') => isDeclarationLink({ from: from.id, to: to.id, type }, graph);
+    assert.equal(link(nodes[0], nodes[1]), true);
+    assert.equal(link(nodes[2], nodes[3]), true);
+    assert.equal(link(nodes[4], nodes[5]), false, 'a JSDoc @implements beside its interface');
+    assert.equal(link(nodes[6], nodes[7]), false, 'another file');
+    assert.equal(link(nodes[0], nodes[1], 'CALLS'), false);
   });
 });

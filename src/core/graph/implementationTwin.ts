@@ -57,16 +57,10 @@ export function implementationOf(decl: Pick<GraphNode, 'name' | 'kind' | 'isStat
  * pathsBetween forwards, but dependenciesOf does not (every callee's declaration would double the
  * answer), and it is no dispatch edge (nothing calls the declaration: its callers call the implementation).
  */
-export function isDeclarationLink(edge: GraphEdge): boolean {
+export function isDeclarationLink(edge: GraphEdge, graph: { getNode(id: string): GraphNode | undefined }): boolean {
   if (edge.type !== 'IMPLEMENTS') return false;
-  const [fromFile, fromName] = fileAndName(edge.from);
-  const [toFile, toName] = fileAndName(edge.to);
+  const from = graph.getNode(edge.from);
+  const to = graph.getNode(edge.to);
   // Same name too: a JSDoc `@implements {Shape}` class in a.js may implement an interface of a.d.ts.
-  return fromName === toName && implementationFilesOf(toFile).includes(fromFile);
-}
-
-/** A node id's file and qualified name (`file#name@kind`, see declareFile's nodeId). */
-function fileAndName(id: string): [string, string] {
-  const hash = id.indexOf('#');
-  return [id.slice(0, hash), id.slice(hash + 1, id.lastIndexOf('@'))];
+  return !!from && !!to && from.name === to.name && implementationFilesOf(to.file).includes(from.file);
 }

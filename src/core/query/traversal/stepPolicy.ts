@@ -42,9 +42,9 @@ export const forwardStepsWithTypes: StepFunction = (graph, state) => forwardStep
  * (TAKES, RETURNS, HAS_TYPE...) are left out: a function's parameter types are in its signature
  * already, and following them would bury the code it calls under every type it mentions.
  */
-function followsForward(cls: KindClass, edge: GraphEdge, scope: 'runtime' | 'all'): boolean {
+function followsForward(graph: SymbolGraph, cls: KindClass, edge: GraphEdge, scope: 'runtime' | 'all'): boolean {
   // A JavaScript node's link to its own .d.ts declaration is no dependency of what it runs.
-  if (scope === 'runtime' && isDeclarationLink(edge)) return false;
+  if (scope === 'runtime' && isDeclarationLink(edge, graph)) return false;
   // Types have no runtime code of their own (an enum initializer's call is not the enum's dependency).
   if (cls === 'type') return !isRuntimeEdge(edge.type);
   if (cls === 'function-like' && scope === 'runtime') return !isTypeEdge(edge.type);
@@ -59,7 +59,7 @@ function forwardStepsFrom(graph: SymbolGraph, state: TraversalState, scope: 'run
   const cls = kindClass(node.kind);
   const steps: Step[] = [];
   for (const edge of graph.outEdges(node.id)) {
-    if (followsForward(cls, edge, scope)) steps.push({ edge, to: edge.to, mode: forwardArrival(graph, edge) });
+    if (followsForward(graph, cls, edge, scope)) steps.push({ edge, to: edge.to, mode: forwardArrival(graph, edge) });
   }
   if (state.mode === 'dispatch') {
     // A call to I.m / Base.m may run any implementation or override: walk their IMPLEMENTS/OVERRIDES backwards.
@@ -95,7 +95,7 @@ function forwardPredecessorsIn(graph: SymbolGraph, state: TraversalState, scope:
   for (const edge of graph.inEdges(state.id)) {
     const from = graph.getNode(edge.from);
     if (!from || from.external) continue;
-    if (!followsForward(kindClass(from.kind), edge, scope)) continue;
+    if (!followsForward(graph, kindClass(from.kind), edge, scope)) continue;
     if (forwardArrival(graph, edge) !== state.mode) continue;
     const step: Step = { edge, to: state.id, mode: state.mode };
     // Plain out-edges are followed in both modes; only members ever hold the dispatch mode.
