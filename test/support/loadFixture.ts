@@ -36,6 +36,7 @@ export const FIXTURE_NAMES = [
   'js-shapes',
   'express-4.21.2',
   'declaration-twins',
+  'destructuring',
 ] as const;
 
 export type FixtureName = (typeof FIXTURE_NAMES)[number];

@@ -106,12 +106,23 @@ export function extractEdges(input: ExtractInput): FileContribution {
   const memberSymbol = (pa: TS.PropertyAccessExpression): TS.Symbol | undefined => {
     const sym = symbolAt(pa.name);
     if (sym) return sym;
-    const type = checker.getTypeAtLocation(pa.expression);
+    dependOnDeclarationsOf(checker.getTypeAtLocation(pa.expression));
+    return undefined;
+  };
+  const dependOnDeclarationsOf = (type: TS.Type) => {
     for (const d of (type.getSymbol() ?? type.aliasSymbol)?.declarations ?? []) {
       const file = targets.ownedFile(d.getSourceFile());
       if (file && file !== declared.file) deps.add(file);
     }
-    return undefined;
+  };
+  /** The member `{ name }` destructures from what `pattern` binds; like `memberSymbol`, a dependency even when absent. */
+  let patternType: [TS.ObjectBindingPattern, TS.Type] | undefined;
+  const destructuredMember = (pattern: TS.ObjectBindingPattern, name: string): TS.Symbol | undefined => {
+    if (patternType?.[0] !== pattern) patternType = [pattern, checker.getTypeAtLocation(pattern)];
+    const type = patternType[1];
+    const sym = checker.getPropertyOfType(type, name);
+    if (!sym) dependOnDeclarationsOf(type);
+    return sym;
   };
 
   /**
@@ -233,6 +244,20 @@ export function extractEdges(input: ExtractInput): FileContribution {
         }
         return walkMemberBase(pa.expression, owner, found.length > 0);
       }
+      case ts.SyntaxKind.BindingElement: {
+        // `const { onSuccess } = options`, `({ onClick }: Props) => …`: destructuring reads the
+        // member, as `options.onSuccess` does (a getter, never a setter). Not `const { f } =
+        // require('./u')`: that names a module's export, as an import does.
+        const be = node as TS.BindingElement;
+        const key = be.propertyName ?? be.name;
+        const pattern = be.parent;
+        const name = !be.dotDotDotToken && ts.isObjectBindingPattern(pattern) && !isModuleLoad(ts, pattern) ? propertyNameText(ts, key) : undefined;
+        if (name !== undefined) {
+          const found = targets.targetsOf(destructuredMember(pattern as TS.ObjectBindingPattern, name));
+          for (const t of found) if (isReferenceable(t) && t.kind !== 'setter') add(owner, t, 'REFERENCES', key);
+        }
+        break;
+      }
       case ts.SyntaxKind.ShorthandPropertyAssignment: {
         const sp = node as TS.ShorthandPropertyAssignment;
         const sym = checker.getShorthandAssignmentValueSymbol(sp);
@@ -327,6 +352,15 @@ function isAssignmentTarget(ts: typeof TS, e: TS.Expression): boolean {
 
 function isRequireCall(ts: typeof TS, call: TS.CallExpression): boolean {
   return ts.isIdentifier(call.expression) && call.expression.text === 'require' && call.arguments.length === 1;
+}
+
+/** A pattern that destructures a module: `const { f } = require('./u')`, `const { g } = await import('./v')`. */
+function isModuleLoad(ts: typeof TS, pattern: TS.ObjectBindingPattern): boolean {
+  const decl = pattern.parent;
+  if (!ts.isVariableDeclaration(decl) || !decl.initializer) return false;
+  let init = skipOuterExpressions(ts, decl.initializer);
+  if (ts.isAwaitExpression(init)) init = skipOuterExpressions(ts, init.expression);
+  return ts.isCallExpression(init) && (isRequireCall(ts, init) || init.expression.kind === ts.SyntaxKind.ImportKeyword);
 }
 
 function isIntrinsicTag(ts: typeof TS, tag: TS.JsxTagNameExpression): boolean {
