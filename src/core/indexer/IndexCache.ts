@@ -10,8 +10,10 @@ import { DEPENDENCY_FILES } from './workspaceFiles';
  * calls missing; no such cache may survive the upgrade.
  * 5: JavaScript files declare CommonJS/prototype members and resolve calls through require(): a
  * cached JS file's contribution from before lacks them.
+ * 6: a .d.ts beside its JavaScript sends its callers' edges to the JavaScript.
+ * 7: destructured members are REFERENCES (`const { onSuccess } = options`).
  */
-export const CACHE_FORMAT = 6;
+export const CACHE_FORMAT = 7;
 
 /**
  * The graph persisted between runs, keyed by content: each file's contribution with the hash of
