@@ -63,6 +63,12 @@ describe('indexWorkspace: reexports fixture', () => {
     assert.deepEqual(linesOf(edge(graph, APP, 'run', 'CALLS', STRINGS, 'truncate')), [11, 14], 'u.truncate, shorten and shortenDefault');
   });
 
+  it('resolves `export default X as T` to X, imported by default or through a barrel', () => {
+    // The compiler makes a wrapped default export an expression, not an alias: the JSX tags of
+    // ra-core's `export default WithPermissions as ComponentType<…>` had no edges.
+    assert.deepEqual(linesOf(edge(graph, 'src/typedUse.ts', 'shoutTwice', 'CALLS', 'src/lib/typed.ts', 'exclaim')), [5]);
+  });
+
   it('resolves by import, not by name, when two files declare the same name', () => {
     assert.deepEqual(graph.nodesNamed('capitalize').map(label).sort(), ['src/legacy.ts:capitalize', `${STRINGS}:capitalize`]);
     assert.deepEqual(span(node(graph, 'src/legacy.ts', 'capitalize', 'function')), { offset: 2, limit: 3 });

@@ -2,7 +2,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { GraphNode } from '../graph/GraphTypes';
 import { declarationFilesOf, implementationFilesOf, implementationOf, isImplementable } from '../graph/implementationTwin';
-import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
+import { DeclaredFile, declareFile, moduleOnly, skipOuterExpressions } from './declareFile';
 import { describeFailure } from './describeFailure';
 import { normalize } from './discoverProjects';
 import { SymbolTargets, Target } from './extractEdges';
@@ -77,6 +77,7 @@ export class NodeLocator {
         if (!symbol) return [];
         let s = symbol;
         if (s.flags & ts.SymbolFlags.Alias) s = checker.getAliasedSymbol(s); // follows re-export chains and barrels to the real declaration
+        s = this.exportedExpression(checker, s) ?? s;
         const out: Target[] = [];
         for (const decl of s.declarations ?? []) {
           const info = this.fileInfo(program, decl.getSourceFile());
@@ -99,6 +100,21 @@ export class NodeLocator {
         return out;
       },
     };
+  }
+
+  /**
+   * `export default WithPermissions as ComponentType<Props>` (or `satisfies`, parentheses, `!`): the
+   * default export is the named value itself, but the compiler makes it an expression, not an alias
+   * (an unwrapped `export default X` is one), so the symbol of X, where its declaration is.
+   */
+  private exportedExpression(checker: TS.TypeChecker, s: TS.Symbol): TS.Symbol | undefined {
+    const ts = this.ts;
+    const decl = s.declarations?.length === 1 ? s.declarations[0] : undefined;
+    if (!decl || !ts.isExportAssignment(decl)) return undefined;
+    const inner = skipOuterExpressions(ts, decl.expression);
+    if (inner === decl.expression || !ts.isIdentifier(inner)) return undefined;
+    const named = checker.getSymbolAtLocation(inner);
+    return named && named.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(named) : named;
   }
 
   /**
