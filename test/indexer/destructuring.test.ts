@@ -43,6 +43,10 @@ describe('indexWorkspace: destructuring fixture', () => {
     assertNoEdge(graph, SERVICE, 'useService', 'REFERENCES', OPTIONS, { name: 'Service.status', kind: 'setter' });
   });
 
+  it('walks the default value of a destructuring assignment', () => {
+    assert.deepEqual(linesOf(edge(graph, 'src/assign.ts', 'pick', 'REFERENCES', 'src/assign.ts', 'fallback')), [3]);
+  });
+
   it('treats `const { f } = require(...)` as an import: the call is the use, not the binding', () => {
     assert.deepEqual(sourcesOf(graph, 'src/helpers.js', 'shout', 'REFERENCES'), ['src/helpers.js:src/helpers.js']);
     edge(graph, 'src/main.js', 'greet', 'CALLS', 'src/helpers.js', 'shout');

@@ -262,6 +262,8 @@ export function extractEdges(input: ExtractInput): FileContribution {
         const sp = node as TS.ShorthandPropertyAssignment;
         const sym = checker.getShorthandAssignmentValueSymbol(sp);
         for (const t of targets.targetsOf(sym)) if (isReferenceable(t)) add(owner, t, 'REFERENCES', sp.name);
+        // `({ resultSelector = identity } = options)`: the default value is code of its own.
+        if (sp.objectAssignmentInitializer) walk(sp.objectAssignmentInitializer, owner);
         return;
       }
       case ts.SyntaxKind.Identifier: {
