@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
-import { GraphEdge, GraphNode, NodeKind } from '../../src/core/graph/GraphTypes';
-import { implementationFilesOf, implementationOf } from '../../src/core/graph/implementationTwin';
+import { GraphEdge, GraphNode, NodeKind, RUNTIME_EDGES } from '../../src/core/graph/GraphTypes';
+import { declarationFilesOf, implementationFilesOf, implementationOf } from '../../src/core/graph/implementationTwin';
 import { SymbolGraph } from '../../src/core/graph/SymbolGraph';
 import { discoverProjects } from '../../src/core/indexer/discoverProjects';
 
@@ -16,6 +16,10 @@ export interface ReferenceAgreement {
   covered: number;
   /** Uncovered uses, grouped by what the use is (`method <- BindingElement`), a few examples each. */
   missing: Map<string, { count: number; examples: string[] }>;
+  /** Runtime edge marks (edge, line) into the asked nodes. */
+  marks: number;
+  /** Marks at a line where find-all-references reports no reference to the node, grouped by edge type and target kind. */
+  unexplained: Map<string, { count: number; examples: string[] }>;
 }
 
 const ASKED: ReadonlySet<NodeKind> = new Set(['function', 'method', 'getter', 'setter', 'property', 'class', 'variable', 'enum', 'method-signature']);
@@ -34,44 +38,131 @@ const ASKED: ReadonlySet<NodeKind> = new Set(['function', 'method', 'getter', 's
  * `User.save`).
  */
 export function compareWithFindReferences(root: string, graph: SymbolGraph, tsconfig?: string): ReferenceAgreement {
-  const result: ReferenceAgreement = { nodes: 0, references: 0, covered: 0, missing: new Map() };
-  const services = discoverProjects(ts, root, tsconfig).map((p) => ({ files: new Set(p.fileNames.map((f) => path.resolve(f))), service: languageService(root, p.fileNames, p.options) }));
+  const result: ReferenceAgreement = { nodes: 0, references: 0, covered: 0, missing: new Map(), marks: 0, unexplained: new Map() };
+  const services = discoverProjects(ts, root, tsconfig).map((p) => languageService(root, p.fileNames, p.options));
   const relative = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
   for (const file of graph.files()) {
     const abs = path.join(root, file);
-    const service = (services.find((s) => s.files.has(abs)) ?? services[0])?.service;
-    const sf = service?.getProgram()?.getSourceFile(abs);
-    if (!service || !sf) continue;
+    // Every project that holds the file: in a monorepo the uses in one package of another's code
+    // are found by the program of the package that imports it.
+    const holding = services.filter((s) => s.getProgram()?.getSourceFile(abs));
+    if (holding.length === 0) continue;
+    const sf = holding[0].getProgram()!.getSourceFile(abs)!;
     for (const n of graph.nodesInFile(file)) {
       if (!ASKED.has(n.kind) || n.external) continue;
       const at = declarationNameAt(sf, n);
       if (at === undefined) continue;
       result.nodes++;
       const accepted = [...graph.inEdges(n.id), ...twinInEdges(graph, n), ...otherAccessorInEdges(graph, n)];
-      const groups = service.findReferences(abs, at) ?? [];
-      for (const group of groups.filter((g) => path.resolve(g.definition.fileName) === abs && g.definition.textSpan.start === at)) {
-        for (const ref of group.references) {
+      const seen = new Set<string>();
+      const referenced = new Set<string>();
+      for (const service of holding) {
+        const program = service.getProgram()!;
+        // Uses are counted in the node's own group and in the groups of the names it is imported
+        // under (`import { f }`); not in those of related members (the interface method a class
+        // method implements: a call through the interface is a use of the interface's member). An
+        // edge's line is explained by a reference in any group.
+        const own = (g: ts.ReferencedSymbol) =>
+          (path.resolve(g.definition.fileName) === abs && g.definition.textSpan.start === at) || g.definition.kind === ts.ScriptElementKind.alias;
+        const groups = service.findReferences(abs, at) ?? [];
+        const key = (r: ts.ReferenceEntry) => `${r.fileName}:${r.textSpan.start}`;
+        const ownRefs = new Set(groups.filter(own).flatMap((g) => g.references.map(key)));
+        const refs = groups.flatMap((g) => g.references);
+        // `var { f } = require('./u')` and `var f = require('./u').f` bind a local TypeScript does
+        // not follow in JavaScript: its uses are uses of the node (the graph resolves them so).
+        for (const ref of [...refs]) {
+          const refSf = program.getSourceFile(ref.fileName);
+          const local = moduleAliasName(refSf, ref.textSpan.start);
+          if (!refSf || !local) continue;
+          const start = local.getStart(refSf);
+          for (const g of service.findReferences(ref.fileName, start) ?? []) {
+            if (g.definition.fileName !== ref.fileName || g.definition.textSpan.start !== start) continue;
+            for (const r of g.references) {
+              refs.push(r);
+              ownRefs.add(key(r));
+            }
+          }
+        }
+        for (const ref of refs) {
+          const refSf = program.getSourceFile(ref.fileName);
+          if (!refSf || seen.has(key(ref))) continue;
+          seen.add(key(ref));
           const refFile = relative(path.resolve(ref.fileName));
-          const refSf = service.getProgram()!.getSourceFile(ref.fileName);
-          if (ref.isDefinition || !refSf || !graph.hasFile(refFile)) continue;
+          const line = refSf.getLineAndCharacterOfPosition(ref.textSpan.start).line + 1;
+          referenced.add(`${refFile}:${line}`);
+          if (ref.isDefinition || !ownRefs.has(key(ref)) || !graph.hasFile(refFile)) continue;
           const kind = useKind(tokenAt(refSf, ref.textSpan.start));
           if (kind === undefined) continue;
           result.references++;
-          const line = refSf.getLineAndCharacterOfPosition(ref.textSpan.start).line + 1;
-          if (accepted.some((e) => marksLine(graph, e, refFile, line))) {
-            result.covered++;
-            continue;
-          }
-          const key = `${n.kind} <- ${kind}`;
-          const entry = result.missing.get(key) ?? { count: 0, examples: [] };
-          entry.count++;
-          if (entry.examples.length < 3) entry.examples.push(`${n.id} <- ${refFile}:${line}: ${refSf.text.split('\n')[line - 1].trim().slice(0, 100)}`);
-          result.missing.set(key, entry);
+          if (accepted.some((e) => marksLine(graph, e, refFile, line))) result.covered++;
+          else tally(result.missing, `${n.kind} <- ${kind}`, `${n.id} <- ${refFile}:${line}: ${lineText(refSf, line)}`);
+        }
+      }
+      // The other way: each line a runtime edge into the node marks is a reference TypeScript finds.
+      // Not for a JavaScript node with a .d.ts beside it: TypeScript sends those uses to the declaration.
+      if (declarationFilesOf(n.file).some((f) => graph.hasFile(f))) continue;
+      for (const e of graph.inEdges(n.id)) {
+        if (!(RUNTIME_EDGES as readonly string[]).includes(e.type)) continue;
+        const from = graph.getNode(e.from);
+        const fromSf = from && holding[0].getProgram()!.getSourceFile(path.join(root, from.file));
+        for (const line of e.lines ?? []) {
+          result.marks++;
+          if (referenced.has(`${from?.file}:${line}`)) continue;
+          const text = fromSf ? lineText(fromSf, line) : '';
+          const why = byDesign(text, n, from) ?? (from && /\.[cm]?jsx?$/.test(from.file) ? JS_BLIND_SPOT : undefined);
+          tally(result.unexplained, why ? `${why}: ${e.type} -> ${n.kind}` : `${e.type} -> ${n.kind}`, `${e.from} --${e.type}--> ${n.id} at ${from?.file}:${line}: ${text}`);
         }
       }
     }
   }
   return result;
+}
+
+/**
+ * Edges TypeScript has no reference for, made on purpose: `super(…)` calls the base class (or its
+ * constructor), and `this.m()` where the checker has no type for `this` (`app.init = function () {
+ * this.set() }` on `exports = module.exports = {}`) goes to the sibling `app.m` (extractEdges).
+ */
+function byDesign(lineText: string, target: GraphNode, from: GraphNode | undefined): string | undefined {
+  if (/\bsuper\s*\(/.test(lineText) && (target.kind === 'class' || target.kind === 'constructor')) return 'by design, super()';
+  if (/\bthis\.[\w$]+\s*\(/.test(lineText) && from?.file === target.file && target.kind === 'function') return 'by design, this.m() without a type for this';
+  return undefined;
+}
+
+/**
+ * Where find-all-references stops in CommonJS: it does not connect `module.exports = { f }` to
+ * `const { f } = require('./u')`, nor follow `require('./u').X` into the local it binds.
+ */
+export const JS_BLIND_SPOT = 'JavaScript, not followed by find-all-references';
+
+function lineText(sf: ts.SourceFile, line: number): string {
+  const starts = sf.getLineStarts();
+  return sf.text.slice(starts[line - 1], starts[line] ?? sf.end).trim().slice(0, 100);
+}
+
+/**
+ * A JavaScript import (`var f = require('./u')`, `var f = require('./u').f`, `var { f } =
+ * require('./u')`) that the reference at `pos` is part of: the local name it binds.
+ */
+function moduleAliasName(sf: ts.SourceFile | undefined, pos: number): ts.Identifier | undefined {
+  if (!sf) return undefined;
+  let n: ts.Node = tokenAt(sf, pos);
+  while (n.parent && (ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) || ts.isCallExpression(n) || ts.isAwaitExpression(n))) n = n.parent;
+  const local = ts.isBindingElement(n) && ts.isIdentifier(n.name) ? n.name : undefined;
+  while (n.parent && (ts.isBindingElement(n) || ts.isObjectBindingPattern(n))) n = n.parent;
+  if (!ts.isVariableDeclaration(n) || !n.initializer) return undefined;
+  let init: ts.Expression = n.initializer;
+  while (ts.isPropertyAccessExpression(init) || ts.isAwaitExpression(init)) init = init.expression;
+  const loads = ts.isCallExpression(init) && ((ts.isIdentifier(init.expression) && init.expression.text === 'require') || init.expression.kind === ts.SyntaxKind.ImportKeyword);
+  if (!loads) return undefined;
+  return local ?? (ts.isIdentifier(n.name) ? n.name : undefined);
+}
+
+function tally(groups: Map<string, { count: number; examples: string[] }>, key: string, example: string): void {
+  const entry = groups.get(key) ?? { count: 0, examples: [] };
+  entry.count++;
+  if (entry.examples.length < 3) entry.examples.push(example);
+  groups.set(key, entry);
 }
 
 function languageService(root: string, fileNames: string[], options: ts.CompilerOptions): ts.LanguageService {
@@ -146,15 +237,7 @@ function useKind(token: ts.Node): string | undefined {
   const provides = ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p);
   if (provides && p.name === token && ts.isObjectLiteralExpression(p.parent)) return undefined;
   if (ts.isPropertyAccessExpression(p) && p.expression === token) return undefined;
-  if (ts.isBindingElement(p) && isModuleDestructuring(p)) return undefined;
+  if (moduleAliasName(token.getSourceFile(), token.getStart())) return undefined;
   if (ts.isPropertyAccessExpression(p) && p.name === token) return `member ${ts.SyntaxKind[p.parent.kind]}`;
   return ts.SyntaxKind[p.kind];
-}
-
-function isModuleDestructuring(be: ts.BindingElement): boolean {
-  const decl = be.parent.parent;
-  if (!ts.isVariableDeclaration(decl) || !decl.initializer) return false;
-  let init: ts.Expression = decl.initializer;
-  if (ts.isAwaitExpression(init)) init = init.expression;
-  return ts.isCallExpression(init) && ((ts.isIdentifier(init.expression) && init.expression.text === 'require') || init.expression.kind === ts.SyntaxKind.ImportKeyword);
 }
