@@ -11,7 +11,8 @@ import { DEPENDENCY_FILES } from './workspaceFiles';
  * 5: JavaScript files declare CommonJS/prototype members and resolve calls through require(): a
  * cached JS file's contribution from before lacks them.
  * 6: a .d.ts beside its JavaScript sends its callers' edges to the JavaScript.
- * 7: destructured members are REFERENCES (`const { onSuccess } = options`).
+ * 7: destructured members are REFERENCES (`const { onSuccess } = options`); imports of a referenced
+ * project reach its sources (a monorepo's cross-package calls).
  */
 export const CACHE_FORMAT = 7;
 

@@ -78,6 +78,9 @@ export class SharedCompilerHost {
     host.readFile = (fileName) => (isManifest(fileName) ? manifest(fileName) : readFile(fileName));
     host.fileExists = (fileName) => (isManifest(fileName) ? manifest(fileName) !== undefined : fileExists(fileName));
     this.resolveWithPackageJsonCache(host, options);
+    // As the language service does: a referenced project's output declarations stand for its
+    // sources, so calls across packages of a monorepo end at the code (and need no build).
+    (host as { useSourceOfProjectReferenceRedirect?: () => boolean }).useSourceOfProjectReferenceRedirect = () => true;
     // JSDoc matters for types in JS files only; skipping it elsewhere makes parsing cheaper.
     const mode = (ts as { JSDocParsingMode?: { ParseForTypeErrors: number } }).JSDocParsingMode;
     if (mode) (host as { jsDocParsingMode?: number }).jsDocParsingMode = mode.ParseForTypeErrors;

@@ -598,6 +598,9 @@ export class WorkspaceIndex {
     project.program = this.ts.createProgram({
       rootNames: project.config.fileNames,
       options: project.config.options,
+      // With the host's useSourceOfProjectReferenceRedirect, an import of a referenced project
+      // (by path or by its package name through a workspace symlink) reaches its sources, built or not.
+      projectReferences: project.config.projectReferences,
       host: this.host.hostFor(project.config.options),
       oldProgram: project.program,
     });
