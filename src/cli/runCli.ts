@@ -52,6 +52,7 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
     // exit code: a script (or an agent) must not mistake a degraded answer for a complete one.
     const errors = graph.report.errors ?? [];
     for (const error of errors) io.stderr(`ts-code-graph: error: ${error}\n`);
+    for (const warning of graph.report.warnings ?? []) io.stderr(`ts-code-graph: warning: ${warning}\n`);
     const code = runCommand(command, options.format, graph, io);
     return code === ExitCode.ok && errors.length > 0 ? ExitCode.incomplete : code;
   } catch (err) {

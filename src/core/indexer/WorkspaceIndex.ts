@@ -117,6 +117,12 @@ export class WorkspaceIndex {
       await this.extractAll(files, token);
       this.saveCache();
     }
+    const unresolved = this.unresolvedPackagesProblem();
+    if (unresolved) {
+      this.log.warn(unresolved);
+      this.problems.push(unresolved);
+    }
+    const warnings = unresolved ? [unresolved] : [];
     this.graph.settle();
     const stats = this.graph.stats();
     return {
@@ -129,8 +135,24 @@ export class WorkspaceIndex {
       programMillis: this.programMillis,
       problems: this.problems,
       errors: this.errors(),
+      warnings,
       cache,
     };
+  }
+
+  /**
+   * Packages imported but resolving to no types (a clone before `npm install`, a package without
+   * typings): calls into them and everything TypeScript infers through them are missing, which
+   * nothing else would say. One line for the workspace, the most imported first.
+   */
+  private unresolvedPackagesProblem(): string | undefined {
+    const importers = new Map<string, number>();
+    for (const f of this.graph.files()) for (const p of this.graph.getContribution(f)?.unresolvedPackages ?? []) importers.set(p, (importers.get(p) ?? 0) + 1);
+    if (importers.size === 0) return undefined;
+    const ranked = [...importers].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    const shown = ranked.slice(0, 5).map(([p, n]) => `'${p}' (${n} file${n === 1 ? '' : 's'})`);
+    const more = ranked.length > 5 ? ` and ${ranked.length - 5} more` : '';
+    return `${ranked.length} imported package${ranked.length === 1 ? '' : 's'} resolve to no types: ${shown.join(', ')}${more}. Calls into them, and calls TypeScript would infer through their types, are missing: install the dependencies (npm install or equivalent; @types packages for untyped ones) and rebuild.`;
   }
 
   /** Write the current graph to the cache (no-op without a cacheDir). Hosts call it after updates settle. */

@@ -1,3 +1,4 @@
+import { builtinModules } from 'module';
 import type * as TS from 'typescript';
 import { EdgeType, FileContribution, GraphEdge, GraphNode, edgeKey } from '../graph/GraphTypes';
 import { DeclaredFile, nodeId, propertyNameText, skipOuterExpressions } from './declareFile';
@@ -58,6 +59,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
   };
   const problems: string[] = [];
   let hasUnresolvedImports = false;
+  const unresolvedPackages = new Set<string>();
   const lineAt = (n: TS.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
 
   const add = (from: string, t: Target, type: EdgeType, at?: TS.Node): void => {
@@ -79,8 +81,10 @@ export function extractEdges(input: ExtractInput): FileContribution {
   const symbolAt = (n: TS.Node): TS.Symbol | undefined => checker.getSymbolAtLocation(n);
   const addModuleDep = (specifier: TS.Expression | undefined) => {
     if (!specifier || !ts.isStringLiteralLike(specifier)) return;
-    const decl = symbolAt(specifier)?.valueDeclaration;
+    const module = symbolAt(specifier);
+    const decl = module?.valueDeclaration;
     if (!decl && specifier.text.startsWith('.')) hasUnresolvedImports = true;
+    else if (!module && isPackageSpecifier(specifier.text)) unresolvedPackages.add(packageName(specifier.text));
     const file = decl && ts.isSourceFile(decl) ? targets.ownedFile(decl) : undefined;
     if (file && file !== declared.file) deps.add(file);
   };
@@ -326,6 +330,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
     externalNodes: [...externals.values()],
     dependsOnFiles: [...deps].sort(),
     ...(hasUnresolvedImports ? { hasUnresolvedImports } : {}),
+    ...(unresolvedPackages.size ? { unresolvedPackages: [...unresolvedPackages].sort() } : {}),
     problems,
   };
 }
@@ -351,6 +356,19 @@ function isAssignmentTarget(ts: typeof TS, e: TS.Expression): boolean {
   const p = e.parent;
   return !!p && ts.isBinaryExpression(p) && p.left === e && p.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && p.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
 }
+
+/** A package's import (`react`, `@scope/pkg/sub`), not a path, a URL or a Node built-in (`fs`, `node:path`: platform API). */
+function isPackageSpecifier(text: string): boolean {
+  return /^[@a-z0-9]/i.test(text) && !/^[a-z]+:/i.test(text) && !NODE_BUILTINS.has(text.split('/')[0]);
+}
+
+/** The package a specifier names: `@scope/pkg` or `pkg`, without a subpath. */
+function packageName(text: string): string {
+  const parts = text.split('/');
+  return text.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+const NODE_BUILTINS: ReadonlySet<string> = new Set(builtinModules);
 
 function isRequireCall(ts: typeof TS, call: TS.CallExpression): boolean {
   return ts.isIdentifier(call.expression) && call.expression.text === 'require' && call.arguments.length === 1;

@@ -41,6 +41,11 @@ export interface IndexReport {
    * analysis failed). Hosts must show them (stderr, status item, log as errors), never hide them.
    */
   errors: string[];
+  /**
+   * Less complete than it could be, though no file failed: imported packages that resolve to no
+   * types (also in `problems`). Hosts show them where they show errors, as warnings.
+   */
+  warnings: string[];
   /** 'full': loaded from the cache without building a program; 'partial': cache plus re-indexing of changed files. */
   cache?: 'full' | 'partial';
 }
