@@ -12,7 +12,8 @@ import { DEPENDENCY_FILES } from './workspaceFiles';
  * cached JS file's contribution from before lacks them.
  * 6: a .d.ts beside its JavaScript sends its callers' edges to the JavaScript.
  * 7: destructured members are REFERENCES (`const { onSuccess } = options`); imports of a referenced
- * project reach its sources (a monorepo's cross-package calls).
+ * project reach its sources (a monorepo's cross-package calls); contributions name the packages
+ * they import that resolve to no types.
  */
 export const CACHE_FORMAT = 7;
 
