@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { replay } from './replayEdits';
 
 /**
  * The one dependency no import shows: c.ts reaches a.ts's interface only through the inferred type
@@ -30,30 +31,19 @@ describe('incremental update through an inferred type', () => {
   });
 
   it('a destructured member follows the member through add, rename and removal', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-inferred-'));
-    const write = (rel: string, text: string) => fs.writeFileSync(path.join(root, rel), text);
-    try {
-      write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] }));
-      write('a.ts', 'export interface Store {\n  load(): string;\n}\n');
-      write('b.ts', "import { Store } from './a';\n\nexport function getStore(): Store {\n  return { load: () => 'x' };\n}\n");
-      write('c.ts', "import { getStore } from './b';\n\nexport function run(): void {\n  const { save } = getStore();\n  save();\n}\n");
-      const { index } = await indexWorkspace({ root });
-      const steps = [
-        'export interface Store {\n  load(): string;\n  save(): void;\n}\n',
-        'export interface Store {\n  load(): string;\n  store(): void;\n}\n',
-        'export interface Store {\n  load(): string;\n  save(): void;\n}\n',
-        'export interface Store {\n  load(): string;\n}\n',
-      ];
-      for (const [i, text] of steps.entries()) {
-        write('a.ts', text);
-        await index.update(['a.ts'], []);
-        const fresh = await indexWorkspace({ root });
-        const hasEdge = fresh.graph.snapshot().edges.some((e) => e.includes('c.ts#run@function') && e.includes('Store.save'));
-        assert.equal(hasEdge, text.includes('save'), `step ${i}: a fresh index has run → Store.save exactly when Store has save`);
-        assert.deepEqual(index.graph.snapshot(), fresh.graph.snapshot(), `step ${i}`);
-      }
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    const store = (members: string) => `export interface Store {\n  load(): string;\n${members}}\n`;
+    const initial = new Map([
+      ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] })],
+      ['a.ts', store('')],
+      ['b.ts', "import { Store } from './a';\n\nexport function getStore(): Store {\n  return { load: () => 'x' };\n}\n"],
+      ['c.ts', "import { getStore } from './b';\n\nexport function run(): void {\n  const { save } = getStore();\n  save();\n}\n"],
+    ]);
+    const steps = [store('  save(): void;\n'), store('  store(): void;\n'), store('  save(): void;\n'), store('')];
+    const edits = steps.map((text, i) => ({ label: `a.ts, step ${i}`, changed: ['a.ts'], deleted: [], writes: { 'a.ts': text } }));
+    const failure = await replay(initial, edits, (fresh, step) => {
+      const hasEdge = fresh.snapshot().edges.some((e) => e.includes('c.ts#run@function') && e.includes('Store.save'));
+      assert.equal(hasEdge, steps[step].includes('save'), `step ${step}: a fresh index has run → Store.save exactly when Store has save`);
+    });
+    assert.equal(failure, undefined, failure && `after step ${failure.step}:\n${failure.detail}`);
   });
 });

@@ -13,8 +13,11 @@ export interface Failure {
   detail: string;
 }
 
-/** Replays edits one by one, updating incrementally; after each, compares with a from-scratch index. */
-export async function replay(initial: Files, edits: Edit[]): Promise<Failure | undefined> {
+/**
+ * Replays edits one by one, updating incrementally; after each, compares with a from-scratch index
+ * (and hands that index to `onStep`, for what the step must have produced).
+ */
+export async function replay(initial: Files, edits: Edit[], onStep?: (fresh: SymbolGraph, step: number) => void): Promise<Failure | undefined> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-inc-'));
   try {
     for (const [rel, text] of initial) write(dir, rel, text);
@@ -25,6 +28,7 @@ export async function replay(initial: Files, edits: Edit[]): Promise<Failure | u
       for (const rel of e.deleted) fs.rmSync(path.join(dir, rel), { force: true });
       await index.update(e.changed, e.deleted);
       const fresh = await indexWorkspace({ root: dir });
+      onStep?.(fresh.graph, step);
       const detail = diffSnapshots(index.graph.snapshot(), fresh.graph.snapshot()) ?? diffAnswers(index.graph, fresh.graph, dir);
       if (detail) return { step, detail };
     }

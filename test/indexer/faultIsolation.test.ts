@@ -5,6 +5,7 @@ import * as ts from 'typescript';
 import { CodeGraph } from '../../src/core/CodeGraph';
 import { createFileSourceReader } from '../../src/core/format/FileSourceReader';
 import { formatText } from '../../src/core/format/formatText';
+import { foundNodes } from '../support/graphLookup';
 import { HOSTILE, PARENS_DEPTH, hostileFiles, parensText, writeWorkspace } from '../support/hostileWorkspace';
 
 /**
@@ -26,7 +27,7 @@ describe('fault isolation', function () {
 
   const callers = (g: CodeGraph, file: string, symbol: string) => {
     const r = g.dependentsOf(file, symbol);
-    return r.kind === 'graph' ? r.nodes.filter((n) => !r.inputs.includes(n.id)).map((n) => `${n.file}#${n.name}`).sort() : [];
+    return foundNodes(r).map((n) => `${n.file}#${n.name}`).sort();
   };
 
   it('indexes a 20,000-term concatenation, a 1,000-branch else-if and 500 chained calls', () => {

@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { CodeGraph } from '../../src/core/CodeGraph';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { foundNodes } from '../support/graphLookup';
 
 /**
  * An npm/yarn/pnpm workspace with project references: `@acme/app` imports `@acme/core` by its package
@@ -38,7 +39,7 @@ describe('indexWorkspace: a monorepo whose packages import each other by name (p
 
   const dependents = (cg: CodeGraph) => {
     const r = cg.dependentsOf('packages/core/src/index.ts', 'createId');
-    return r.kind === 'graph' ? r.nodes.filter((n) => !r.inputs.includes(n.id)).map((n) => `${n.file}:${n.name}`) : [];
+    return foundNodes(r).map((n) => `${n.file}:${n.name}`);
   };
 
   it('connects a call across packages when the referenced package is not built', async () => {

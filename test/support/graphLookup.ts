@@ -1,6 +1,7 @@
 import { AssertionError } from 'assert';
 import { EdgeType, GraphEdge, GraphNode, NodeKind } from '../../src/core/graph/GraphTypes';
 import { SymbolGraph } from '../../src/core/graph/SymbolGraph';
+import { QueryResult } from '../../src/core/query/QueryResult';
 
 /**
  * Finds nodes and edges by what a person reads in the fixture (file + qualified name),
@@ -157,4 +158,9 @@ function listOutEdges(graph: SymbolGraph, source: GraphNode): string {
 
 function unique(labels: string[]): string[] {
   return [...new Set(labels)].sort();
+}
+
+/** The nodes an answer found besides the ones asked about; none for a message (no such symbol, nothing found). */
+export function foundNodes(result: QueryResult): GraphNode[] {
+  return result.kind === 'graph' ? result.nodes.filter((n) => !result.inputs.includes(n.id)) : [];
 }
