@@ -38,6 +38,17 @@ describe('indexWorkspace: declaration-twins fixture (.d.ts beside the .js it des
     edge(graph, 'app.js', 'later', 'CALLS', JS, 'addDays');
   });
 
+  it('reaches the function through the named and default exports typings of CommonJS give it by `typeof`', () => {
+    // lib/server.d.ts: `export const server: typeof server` and `export { server as default }` in a
+    // namespace merged with the function; the compiler resolves both imports to that constant.
+    edge(graph, 'main.ts', 'serve', 'CALLS', 'lib/server.js', 'server');
+    assert.deepEqual(sourcesOf(graph, 'lib/server.d.ts', 'server.server', 'CALLS'), [], 'no call stops at the second name');
+    // An instance of a class is no `typeof`: reading `defaultListener` stays a use of the constant.
+    edge(graph, 'main.ts', 'stop', 'REFERENCES', 'lib/server.d.ts', 'server.defaultListener');
+    assertNoEdge(graph, 'main.ts', 'stop', 'REFERENCES', 'lib/server.js', { name: 'Listener', kind: 'class' });
+    edge(graph, 'main.ts', 'stop', 'CALLS', 'lib/server.js', 'Listener.close');
+  });
+
   it('links each implementation to its declaration', () => {
     edge(graph, JS, 'addDays', 'IMPLEMENTS', DTS, 'addDays');
     edge(graph, JS, { name: 'Calendar', kind: 'class' }, 'IMPLEMENTS', DTS, { name: 'Calendar', kind: 'class' });

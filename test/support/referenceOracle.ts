@@ -32,7 +32,8 @@ const ASKED: ReadonlySet<NodeKind> = new Set(['function', 'method', 'getter', 's
  *
  * Not uses, so not counted: imports and exports (`import { f }`, `const { f } = require()`), type
  * positions (type edges are per declaration, spec 004), code that provides a member rather than
- * reading it (`{ onDone: … }` in an object literal, a JSX attribute, `X.prototype.m = …`), the
+ * reading it (`{ onDone: … }` in an object literal, a JSX attribute, `X.prototype.m = …` and
+ * `options.m = () => …` in JavaScript), the
  * closing tag of a JSX element (the opening tag carries the edge), `this`, a string that only spells
  * the name (`on('headers', …)`), and the receiver of a member access (`User.save()` is a use of
  * `User.save`).
@@ -53,7 +54,7 @@ export function compareWithFindReferences(root: string, graph: SymbolGraph, tsco
       const at = declarationNameAt(sf, n);
       if (at === undefined) continue;
       result.nodes++;
-      const accepted = [...graph.inEdges(n.id), ...twinInEdges(graph, n), ...otherAccessorInEdges(graph, n)];
+      const accepted = [...graph.inEdges(n.id), ...twinInEdges(graph, n), ...otherAccessorInEdges(graph, n), ...typeofTargetInEdges(graph, holding[0].getProgram()!, sf, at, n, relative)];
       const seen = new Set<string>();
       const referenced = new Set<string>();
       for (const service of holding) {
@@ -108,6 +109,7 @@ export function compareWithFindReferences(root: string, graph: SymbolGraph, tsco
         for (const line of e.lines ?? []) {
           result.marks++;
           if (referenced.has(`${from?.file}:${line}`)) continue;
+          if (fromSf && holding.some((service) => definedFromLine(service, fromSf, line, n, abs, at))) continue;
           const text = fromSf ? lineText(fromSf, line) : '';
           const why = byDesign(text, n, from) ?? (from && /\.[cm]?jsx?$/.test(from.file) ? JS_BLIND_SPOT : undefined);
           tally(result.unexplained, why ? `${why}: ${e.type} -> ${n.kind}` : `${e.type} -> ${n.kind}`, `${e.from} --${e.type}--> ${n.id} at ${from?.file}:${line}: ${text}`);
@@ -119,12 +121,30 @@ export function compareWithFindReferences(root: string, graph: SymbolGraph, tsco
 }
 
 /**
- * Edges TypeScript has no reference for, made on purpose: `super(…)` calls the base class (or its
- * constructor), and `this.m()` where the checker has no type for `this` (`app.init = function () {
+ * Whether go-to-definition on the node's name at that line lands on its declaration. Find-all-references
+ * from a member of an `export =` namespace lists no file that imports it by name (`import {
+ * defaultListener } from './server'`); the language service still resolves each use there to it.
+ */
+function definedFromLine(service: ts.LanguageService, sf: ts.SourceFile, line: number, n: GraphNode, abs: string, at: number): boolean {
+  const starts = sf.getLineStarts();
+  const from = starts[line - 1];
+  if (from === undefined) return false;
+  const text = sf.text.slice(from, starts[line] ?? sf.end);
+  const simple = n.name.slice(n.name.lastIndexOf('.') + 1).replace(/\$/g, '\\$');
+  for (const m of text.matchAll(new RegExp(`(?<![\\w$])${simple}(?![\\w$])`, 'g'))) {
+    const definitions = service.getDefinitionAtPosition(sf.fileName, from + m.index!) ?? [];
+    if (definitions.some((d) => path.resolve(d.fileName) === abs && d.textSpan.start === at)) return true;
+  }
+  return false;
+}
+
+/**
+ * Edges TypeScript has no reference for, made on purpose: `super(…)` calls the base class (its
+ * constructor, or the variable holding it: `const E = (() => class extends Error {})()`), and `this.m()` where the checker has no type for `this` (`app.init = function () {
  * this.set() }` on `exports = module.exports = {}`) goes to the sibling `app.m` (extractEdges).
  */
 function byDesign(lineText: string, target: GraphNode, from: GraphNode | undefined): string | undefined {
-  if (/\bsuper\s*\(/.test(lineText) && (target.kind === 'class' || target.kind === 'constructor')) return 'by design, super()';
+  if (/\bsuper\s*\(/.test(lineText) && (target.kind === 'class' || target.kind === 'constructor' || target.kind === 'variable')) return 'by design, super()';
   if (/\bthis\.[\w$]+\s*\(/.test(lineText) && from?.file === target.file && target.kind === 'function') return 'by design, this.m() without a type for this';
   return undefined;
 }
@@ -200,6 +220,29 @@ function twinInEdges(graph: SymbolGraph, n: GraphNode): GraphEdge[] {
   return twin ? graph.inEdges(twin.id) : [];
 }
 
+/**
+ * `export const fastify: typeof fastify` (no value of its own): the graph sends its uses to the
+ * function or class it names (and on to that one's JavaScript twin).
+ */
+function typeofTargetInEdges(graph: SymbolGraph, program: ts.Program, sf: ts.SourceFile, at: number, n: GraphNode, relative: (abs: string) => string): GraphEdge[] {
+  const decl = n.kind === 'variable' ? tokenAt(sf, at).parent : undefined;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer || !decl.type) return [];
+  const checker = program.getTypeChecker();
+  const type = checker.getTypeAtLocation(decl);
+  const named = type.getSymbol();
+  if (!named || !(named.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Class)) || checker.getTypeOfSymbol(named) !== type) return [];
+  const edges: GraphEdge[] = [];
+  for (const d of named.declarations ?? []) {
+    if (!(ts.isFunctionDeclaration(d) || ts.isClassDeclaration(d)) || !d.name) continue;
+    const file = relative(d.getSourceFile().fileName);
+    const line = d.getSourceFile().getLineAndCharacterOfPosition(d.getStart()).line + 1;
+    for (const m of graph.hasFile(file) ? graph.nodesInFile(file) : []) {
+      if (m.offset === line && m.name.endsWith(d.name.text)) edges.push(...graph.inEdges(m.id), ...twinInEdges(graph, m));
+    }
+  }
+  return edges;
+}
+
 /** A getter and its setter are one symbol to TypeScript: a write of the property is a use of the setter node. */
 function otherAccessorInEdges(graph: SymbolGraph, n: GraphNode): GraphEdge[] {
   if (n.kind !== 'getter' && n.kind !== 'setter') return [];
@@ -223,6 +266,20 @@ function tokenAt(sf: ts.SourceFile, pos: number): ts.Node {
   }
 }
 
+/**
+ * The statement `options._diff = (vnode) => { … }` in JavaScript defines a function there (the
+ * graph's node for it), as `X.prototype.m = …` does: it provides the member rather than reading it.
+ */
+function providesInJavaScript(access: ts.PropertyAccessExpression): boolean {
+  const assignment = access.parent;
+  if (!/\.[cm]?jsx?$/.test(access.getSourceFile().fileName)) return false;
+  if (!ts.isBinaryExpression(assignment) || assignment.left !== access || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
+  if (!ts.isExpressionStatement(assignment.parent) || access.expression.kind === ts.SyntaxKind.ThisKeyword) return false;
+  let value = assignment.right;
+  while (ts.isParenthesizedExpression(value)) value = value.expression;
+  return ts.isFunctionExpression(value) || ts.isArrowFunction(value) || ts.isClassExpression(value);
+}
+
 /** What kind of use a reference is (`CallExpression`, `member CallExpression`, `BindingElement`…), or undefined when it is no use. */
 function useKind(token: ts.Node): string | undefined {
   for (let n: ts.Node | undefined = token; n; n = n.parent) {
@@ -237,6 +294,7 @@ function useKind(token: ts.Node): string | undefined {
   const provides = ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p);
   if (provides && p.name === token && ts.isObjectLiteralExpression(p.parent)) return undefined;
   if (ts.isPropertyAccessExpression(p) && p.expression === token) return undefined;
+  if (ts.isPropertyAccessExpression(p) && p.name === token && providesInJavaScript(p)) return undefined;
   if (moduleAliasName(token.getSourceFile(), token.getStart())) return undefined;
   if (ts.isPropertyAccessExpression(p) && p.name === token) return `member ${ts.SyntaxKind[p.parent.kind]}`;
   return ts.SyntaxKind[p.kind];

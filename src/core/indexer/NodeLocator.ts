@@ -78,6 +78,11 @@ export class NodeLocator {
         let s = symbol;
         if (s.flags & ts.SymbolFlags.Alias) s = checker.getAliasedSymbol(s); // follows re-export chains and barrels to the real declaration
         s = this.exportedExpression(checker, s) ?? s;
+        // `export const fastify: typeof fastify` names the function: the edge goes there, and this
+        // file's edges also depend on the file declaring the second name.
+        const alias = this.typeofAlias(checker, s);
+        const viaFile = alias && this.fileInfo(program, s.declarations![0].getSourceFile())?.file;
+        if (alias) s = alias;
         const out: Target[] = [];
         for (const decl of s.declarations ?? []) {
           const info = this.fileInfo(program, decl.getSourceFile());
@@ -97,9 +102,30 @@ export class NodeLocator {
             out.push({ id, kind: node.kind, file: info.file, external: info.owned ? undefined : node, isAbstract, alsoDependsOn: impl?.jsFiles });
           }
         }
+        if (viaFile) for (const t of out) if (t.file !== viaFile) t.alsoDependsOn = [...(t.alsoDependsOn ?? []), viaFile];
         return out;
       },
     };
+  }
+
+  /**
+   * A value declared only by a type that is another function's or class's `typeof`, without a value
+   * of its own (`export const fastify: Fastify` with `type Fastify = typeof fastify` in a namespace
+   * merged with the function, then `export { fastify as default }`; `declare const f: typeof g`):
+   * the idiom by which typings of CommonJS modules give one function its named and default exports.
+   * It is that function (or class) under a second name, so calls through it reach the function, and
+   * from there its JavaScript twin. An instance (`declare const c: Calendar`) is not a `typeof`.
+   */
+  private typeofAlias(checker: TS.TypeChecker, s: TS.Symbol): TS.Symbol | undefined {
+    const ts = this.ts;
+    if (!(s.flags & ts.SymbolFlags.Variable) || s.declarations?.length !== 1) return undefined;
+    const decl = s.declarations[0];
+    if (!ts.isVariableDeclaration(decl) || decl.initializer || !decl.type || !(ts.isTypeQueryNode(decl.type) || ts.isTypeReferenceNode(decl.type))) return undefined;
+    if (!isAmbient(ts, decl)) return undefined;
+    const type = checker.getTypeAtLocation(decl);
+    const named = type.getSymbol();
+    if (!named || named === s || !(named.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Class))) return undefined;
+    return checker.getTypeOfSymbol(named) === type ? named : undefined;
   }
 
   /**
@@ -170,6 +196,15 @@ export class NodeLocator {
     const i = abs.lastIndexOf('/node_modules/');
     return i >= 0 ? abs.slice(i + 1) : abs;
   }
+}
+
+/** In a declaration file, or under `declare` (`declare const`, `declare namespace`, `declare global`). */
+function isAmbient(ts: typeof TS, decl: TS.Node): boolean {
+  if (decl.getSourceFile().isDeclarationFile) return true;
+  for (let n: TS.Node | undefined = decl; n; n = n.parent) {
+    if ((ts.isVariableStatement(n) || ts.isModuleDeclaration(n)) && n.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) return true;
+  }
+  return false;
 }
 
 /** Node's own typings are platform API, like lib.*.d.ts: `console.log`, `fs.readFile` are not package calls. */
