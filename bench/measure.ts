@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { monitorEventLoopDelay } from 'perf_hooks';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   if (mode === 'index') return print(await inGraphWorker({ job: 'index', root, tsconfig, leaf, hub }));
   if (mode === 'lag') return print(await lagWhileIndexing(root, tsconfig));
   if (mode === 'cache') return print(await inGraphWorker({ job: 'cache', root, tsconfig, leaf, hub }));
+  if (mode === 'jsdoc') return print(await inGraphWorker({ job: 'jsdoc', root, tsconfig, leaf, hub }));
   if (mode === 'scale') return print(await indexInWorker(root, Number(leaf)));
   throw new Error(`unknown mode ${mode}`);
 }
@@ -41,7 +43,10 @@ function reference(root: string, tsconfig?: string) {
   const started = performance.now();
   let diagnostics = 0;
   for (const p of discoverProjects(ts, root, tsconfig)) {
-    const program = ts.createProgram({ rootNames: p.fileNames, options: p.options });
+    // As `tsc` builds it: its compiler host parses JSDoc in TypeScript files only for @see/@link.
+    const host = ts.createCompilerHost(p.options);
+    host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
+    const program = ts.createProgram({ rootNames: p.fileNames, options: p.options, host });
     diagnostics += ts.getPreEmitDiagnostics(program).length;
   }
   return { millis: performance.now() - started, cpuMillis: cpuMillis() - cpuStart, diagnostics, peakRssMb: peakRssMb() };
@@ -54,6 +59,7 @@ async function indexAndQuery(root: string, tsconfig: string | undefined, leaf: s
   const indexMillis = performance.now() - started;
   const indexCpuMillis = cpuMillis() - cpuStart;
   const indexPeakRssMb = peakRssMb();
+  const digest = graphDigest(graph);
   const stats = graph.graph.stats();
   const hubFile = hub === 'auto' ? mostImportedFile(graph) : hub;
   const importers = importersOf(graph, hubFile);
@@ -77,6 +83,7 @@ async function indexAndQuery(root: string, tsconfig: string | undefined, leaf: s
     indexCpuMillis,
     indexPeakRssMb,
     programMillis: graph.report.programMillis,
+    graphDigest: digest,
     files: graph.report.files,
     nodes: stats.nodes,
     edges: stats.edges,
@@ -381,7 +388,7 @@ async function firstSave(graph: CodeGraph, file: string) {
  * what every update and query pays for garbage collection).
  */
 interface GraphWorkerJob {
-  job: 'index' | 'cache';
+  job: 'index' | 'cache' | 'jsdoc';
   root: string;
   tsconfig?: string;
   leaf: string;
@@ -438,6 +445,26 @@ async function lagWhileIndexing(root: string, tsconfig?: string) {
   return { indexMillis: performance.now() - started, maxLagMs: maxGap, p99LagMs: histogram.percentile(99) / 1e6 };
 }
 
+/**
+ * The full index as before TypeScript's JSDoc parsing modes (every comment parsed, in TypeScript files
+ * too), in a process of its own like the `index` run: its cost, and a digest of its graph to compare
+ * with that run's.
+ */
+async function everyJsDocParsed(root: string, tsconfig?: string) {
+  const parsesAll = Object.create(ts, { JSDocParsingMode: { value: undefined } }) as typeof ts;
+  const started = performance.now();
+  const graph = await CodeGraph.open({ root, tsconfig, ts: parsesAll });
+  return { indexMillis: performance.now() - started, programMillis: graph.report.programMillis, graphDigest: graphDigest(graph) };
+}
+
+/** A digest of every node and edge (edge lines included), to tell two graphs apart. */
+function graphDigest(graph: CodeGraph): string {
+  const { nodes, edges } = graph.graph.snapshot();
+  const hash = createHash('sha256');
+  for (const line of [...nodes, ...edges]) hash.update(line).update('\n');
+  return hash.digest('hex');
+}
+
 function percentiles(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
@@ -459,7 +486,7 @@ if (isMainThread) {
   });
 } else if ((workerData as { job?: string }).job) {
   const { job, root, tsconfig, leaf, hub } = workerData as GraphWorkerJob;
-  (job === 'index' ? indexAndQuery(root, tsconfig, leaf, hub) : secondStart(root, tsconfig, hub)).then(
+  (job === 'index' ? indexAndQuery(root, tsconfig, leaf, hub) : job === 'jsdoc' ? everyJsDocParsed(root, tsconfig) : secondStart(root, tsconfig, hub)).then(
     (value) => parentPort!.postMessage({ kind: 'result', value }),
     (e: Error) => parentPort!.postMessage({ kind: 'failed', error: String(e.stack ?? e) }),
   );
