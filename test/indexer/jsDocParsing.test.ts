@@ -3,6 +3,7 @@ import * as ts from 'typescript';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { SharedCompilerHost } from '../../src/core/indexer/SharedCompilerHost';
 import { FIXTURE_NAMES, fixtureRoot, loadFixture } from '../support/loadFixture';
+import { typescriptParsingAllJsDoc } from '../support/typescriptParsingAllJsDoc';
 
 /**
  * Programs skip JSDoc in TypeScript files (declaration files included), where it carries no types:
@@ -21,13 +22,10 @@ describe('JSDoc parsing', () => {
     assert.ok(docsOf(jsFile) > 0, 'JSDoc nodes in a JavaScript file (it types receivers there)');
   });
 
-  /** TypeScript as the compiler before parsing modes: every comment parsed. */
-  const parsesAll = Object.create(ts, { JSDocParsingMode: { value: undefined } }) as typeof ts;
-
   for (const name of FIXTURE_NAMES) {
     it(`does not change the graph: ${name}`, async () => {
       const { root, graph } = await loadFixture(name);
-      const whole = await indexWorkspace({ root, ts: parsesAll });
+      const whole = await indexWorkspace({ root, ts: typescriptParsingAllJsDoc });
       assert.deepEqual(graph.snapshot(), whole.graph.snapshot());
     });
   }

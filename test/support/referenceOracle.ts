@@ -126,13 +126,8 @@ export function compareWithFindReferences(root: string, graph: SymbolGraph, tsco
  * defaultListener } from './server'`); the language service still resolves each use there to it.
  */
 function definedFromLine(service: ts.LanguageService, sf: ts.SourceFile, line: number, n: GraphNode, abs: string, at: number): boolean {
-  const starts = sf.getLineStarts();
-  const from = starts[line - 1];
-  if (from === undefined) return false;
-  const text = sf.text.slice(from, starts[line] ?? sf.end);
-  const simple = n.name.slice(n.name.lastIndexOf('.') + 1).replace(/\$/g, '\\$');
-  for (const m of text.matchAll(new RegExp(`(?<![\\w$])${simple}(?![\\w$])`, 'g'))) {
-    const definitions = service.getDefinitionAtPosition(sf.fileName, from + m.index!) ?? [];
+  for (const pos of nameOccurrences(sf, line, n)) {
+    const definitions = service.getDefinitionAtPosition(sf.fileName, pos) ?? [];
     if (definitions.some((d) => path.resolve(d.fileName) === abs && d.textSpan.start === at)) return true;
   }
   return false;
@@ -204,13 +199,17 @@ function languageService(root: string, fileNames: string[], options: ts.Compiler
 
 /** Where the node's name is declared: the first whole-word occurrence of its last name segment on its first line. */
 function declarationNameAt(sf: ts.SourceFile, n: GraphNode): number | undefined {
+  return nameOccurrences(sf, n.offset, n)[0];
+}
+
+/** Where the node's last name segment stands as a whole word on a line (1-based) of `sf`. */
+function nameOccurrences(sf: ts.SourceFile, line: number, n: GraphNode): number[] {
   const starts = sf.getLineStarts();
-  const from = starts[n.offset - 1];
-  if (from === undefined) return undefined;
-  const text = sf.text.slice(from, starts[n.offset] ?? sf.end);
-  const simple = n.name.slice(n.name.lastIndexOf('.') + 1);
-  const m = new RegExp(`(?<![\\w$])${simple.replace(/\$/g, '\\$')}(?![\\w$])`).exec(text);
-  return m ? from + m.index : undefined;
+  const from = starts[line - 1];
+  if (from === undefined) return [];
+  const text = sf.text.slice(from, starts[line] ?? sf.end);
+  const simple = n.name.slice(n.name.lastIndexOf('.') + 1).replace(/\$/g, '\\$');
+  return [...text.matchAll(new RegExp(`(?<![\\w$])${simple}(?![\\w$])`, 'g'))].map((m) => from + m.index!);
 }
 
 /** Edges into the JavaScript twin of a `.d.ts` node: where the graph sends uses of the declaration. */

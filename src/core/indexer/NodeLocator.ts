@@ -81,7 +81,8 @@ export class NodeLocator {
         // `export const fastify: typeof fastify` names the function: the edge goes there, and this
         // file's edges also depend on the file declaring the second name.
         const alias = this.typeofAlias(checker, s);
-        const viaFile = alias && this.fileInfo(program, s.declarations![0].getSourceFile())?.file;
+        const via = alias && this.fileInfo(program, s.declarations![0].getSourceFile());
+        const viaFile = via?.owned ? via.file : undefined;
         if (alias) s = alias;
         const out: Target[] = [];
         for (const decl of s.declarations ?? []) {
@@ -198,7 +199,10 @@ export class NodeLocator {
   }
 }
 
-/** In a declaration file, or under `declare` (`declare const`, `declare namespace`, `declare global`). */
+/**
+ * In a declaration file, or under `declare` (`declare const`, `declare namespace`, `declare global`).
+ * The parser's own flag for this (NodeFlags.Ambient) is not public API and has moved between versions.
+ */
 function isAmbient(ts: typeof TS, decl: TS.Node): boolean {
   if (decl.getSourceFile().isDeclarationFile) return true;
   for (let n: TS.Node | undefined = decl; n; n = n.parent) {
