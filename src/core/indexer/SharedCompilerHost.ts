@@ -6,8 +6,9 @@ import { describeFailure } from './describeFailure';
 /**
  * One source-file cache for every project of the workspace, the job a DocumentRegistry does in
  * the language service: the standard library's .d.ts files (and files shared by packages of a
- * monorepo) are parsed once, not once per tsconfig. Parsing and binding depend only on the file
- * text and the parse settings in the key, so sharing the SourceFile objects is safe.
+ * monorepo) are parsed once, not once per tsconfig. A parse is shared only between programs whose
+ * options build the same SourceFile: the parse settings, and for a file that is not a declaration
+ * file the options the program writes into it (see `sourceFileVariant`).
  */
 export class SharedCompilerHost {
   /**
@@ -36,6 +37,8 @@ export class SharedCompilerHost {
    */
   private packageJsons: TS.PackageJsonInfoCache | undefined;
   private readonly manifests = new Map<string, string | undefined>();
+  /** The distinct source-affecting option sets seen so far (`sourceFileVariant`), numbered from 1. */
+  private readonly variants = new Map<string, number>();
 
   constructor(private readonly ts: typeof TS) {}
 
@@ -43,8 +46,9 @@ export class SharedCompilerHost {
     const ts = this.ts;
     const host = ts.createCompilerHost(options, true);
     const read = host.getSourceFile.bind(host);
+    const variant = this.sourceFileVariant(options) * VARIANT_STRIDE;
     host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
-      const key = settingsKey(languageVersionOrOptions);
+      const key = settingsKey(languageVersionOrOptions) + (isDeclarationFile(fileName) ? 0 : variant);
       const cached = shouldCreateNewSourceFile ? undefined : this.cache.get(fileName)?.get(key);
       if (cached) return cached;
       let sf: TS.SourceFile | undefined;
@@ -89,6 +93,25 @@ export class SharedCompilerHost {
     const mode = (ts as { JSDocParsingMode?: { ParseForTypeInfo: number } }).JSDocParsingMode;
     if (mode) (host as { jsDocParsingMode?: number }).jsDocParsingMode = mode.ParseForTypeInfo;
     return host;
+  }
+
+  /**
+   * Which programs may share a parse of a file that is not a declaration file. A program writes
+   * into the SourceFile objects it is given, once, and every later program reads what the first
+   * wrote: the imports it collects (with `jsx: react-jsx` a synthesized `react/jsx-runtime` import
+   * goes first, with `importHelpers` a `tslib` one), whether the file is a module (`moduleDetection`,
+   * `jsx`), strict mode, binder diagnostics. A program with other such options would read the first
+   * one's answers: a `.tsx` imported by a `jsx: preserve` project and owned by a `jsx: react-jsx`
+   * one made the second program's checker throw "Expected sourceFile.imports[0] to be the
+   * synthesized JSX runtime import" on a file `tsc -p` checks. The language service keys its
+   * document registry by the same options. Declaration files (the standard library, every
+   * package's typings) get none of this, so they stay shared by every program.
+   */
+  private sourceFileVariant(options: TS.CompilerOptions): number {
+    const key = SOURCE_FILE_OPTIONS.map((name) => String(options[name] ?? '')).join('|');
+    let n = this.variants.get(key);
+    if (n === undefined) this.variants.set(key, (n = this.variants.size + 1));
+    return n;
   }
 
   /**
@@ -143,6 +166,36 @@ export class SharedCompilerHost {
     }
     return dropped;
   }
+}
+
+/**
+ * The options a program writes into a SourceFile that is not a declaration file (TypeScript's own
+ * list is `sourceFileAffectingCompilerOptions`, internal; these are its members and what feeds
+ * them: `strict` sets `alwaysStrict`, `isolatedModules`/`verbatimModuleSyntax` which files get
+ * synthesized imports).
+ */
+const SOURCE_FILE_OPTIONS = [
+  'target',
+  'module',
+  'moduleResolution',
+  'moduleDetection',
+  'jsx',
+  'jsxImportSource',
+  'importHelpers',
+  'alwaysStrict',
+  'strict',
+  'isolatedModules',
+  'verbatimModuleSyntax',
+  'allowUnusedLabels',
+  'allowUnreachableCode',
+  'noFallthroughCasesInSwitch',
+] as const;
+
+/** Above every `settingsKey` (at most ~1,000,000): a variant's keys never meet another's. */
+const VARIANT_STRIDE = 2_000_000;
+
+function isDeclarationFile(fileName: string): boolean {
+  return /\.d\.([^./\\]+\.)?[cm]?ts$/i.test(fileName);
 }
 
 function isManifest(fileName: string): boolean {
