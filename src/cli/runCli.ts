@@ -4,7 +4,7 @@ import { CodeGraph } from '../core/CodeGraph';
 import { IndexOptions } from '../core/indexer/indexWorkspace';
 import { silentLogger } from '../core/Logger';
 import { createProgressLogger, createStderrLogger } from './createStderrLogger';
-import { parseCliArgs } from './parseCliArgs';
+import { isQueryCommand, parseCliArgs } from './parseCliArgs';
 import { readVersion } from './readVersion';
 import { CliIo, ExitCode, QueryableGraph, runCommand } from './runCommand';
 import { helpHint, usageText } from './usageText';
@@ -48,19 +48,30 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
     const graph = await deps.openGraph({ root, tsconfig, logger, onProgress });
     const { files, nodes, edges, millis } = graph.report;
     logger.info(`Indexed ${files} files: ${nodes} nodes, ${edges} edges in ${Math.round(millis)} ms`);
-    // A graph known to be incomplete says so on every command, whatever --verbose says, and in the
-    // exit code: a script (or an agent) must not mistake a degraded answer for a complete one.
+    // A graph known to be incomplete says so, whatever --verbose says, and in the exit code: a
+    // script (or an agent) must not mistake a degraded answer for a complete one. A query is
+    // degraded only when a failure can change its answer (the answer then carries `Incomplete:`
+    // notes, and runCommand exits 3); any other answer is clean, with one line saying why.
     const errors = graph.report.errors ?? [];
-    for (const error of errors) io.stderr(`ts-code-graph: error: ${error}\n`);
+    const query = isQueryCommand(command);
+    if (!query) for (const error of errors) io.stderr(`ts-code-graph: error: ${error}\n`);
     for (const warning of graph.report.warnings ?? []) io.stderr(`ts-code-graph: warning: ${warning}\n`);
     const code = runCommand(command, options.format, graph, io);
-    return code === ExitCode.ok && errors.length > 0 ? ExitCode.incomplete : code;
+    if (!query) return code === ExitCode.ok && errors.length > 0 ? ExitCode.incomplete : code;
+    if (code === ExitCode.incomplete) for (const error of errors) io.stderr(`ts-code-graph: error: ${error}\n`);
+    else if (code === ExitCode.ok && errors.length > 0) io.stderr(`ts-code-graph: note: ${unaffectedNote(errors.length)}\n`);
+    return code;
   } catch (err) {
     // Bad input never reaches here (it is checked above or comes back as a MessageResult), so this is a bug.
     io.stderr(`ts-code-graph failed unexpectedly: ${firstLine(err)}. Please report it with the --verbose output.\n`);
     if (options.verbose && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`);
     return ExitCode.internalError;
   }
+}
+
+function unaffectedNote(failures: number): string {
+  const what = failures === 1 ? 'one file could not be analysed' : `${failures} files could not be analysed`;
+  return `${what} (\`ts-code-graph stats\` lists ${failures === 1 ? 'it' : 'them'}); ${failures === 1 ? 'it cannot' : 'none can'} change this answer.`;
 }
 
 function badInput(io: CliIo, message: string): number {

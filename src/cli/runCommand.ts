@@ -26,7 +26,7 @@ export const ExitCode = {
   internalError: 1,
   /** Bad input: unknown command, missing arguments, bad --format or --root, unknown file or symbol. */
   badInput: 2,
-  /** The answer is printed, but the graph is known to be incomplete (stderr names what is missing). */
+  /** The answer is printed, but a file that could not be analysed (or a missing library) may change it: stderr names it. */
   incomplete: 3,
 } as const;
 
@@ -64,7 +64,8 @@ function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableG
     return ExitCode.internalError;
   }
   io.stdout(withNewline(output));
-  return ExitCode.ok;
+  // Written whatever the code: `--format html > x.html` keeps the answer, notes included.
+  return result.warnings?.length ? ExitCode.incomplete : ExitCode.ok;
 }
 
 function query(command: QueryCommand, graph: QueryableGraph): QueryResult {

@@ -21,7 +21,8 @@ Options:
   --version           Show the version
 
 Exit codes: 0 answer (also "No path found."), 1 internal error, 2 bad input,
-3 answer from an incomplete graph (stderr names the files or library that are missing).
+3 answer that a file which could not be analysed (or a missing library) may change: the output is
+written all the same, and stderr names what is missing. stats and export exit 3 whenever any file failed.
 `;
 
 /** Appended to every bad-input message. */

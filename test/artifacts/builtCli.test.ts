@@ -44,4 +44,15 @@ describe('built dist/cli.js', function () {
       fs.rmSync(bare, { recursive: true, force: true });
     }
   });
+
+  it('analyses a file owned by a jsx: react-jsx project and imported by a jsx: preserve one (no compiler failure)', () => {
+    const root = fixtureDir('jsx-two-configs');
+    const stats = runBuiltCli(['--root', root, 'stats'], repoRoot);
+    assert.equal(stats.code, 0, stats.stderr);
+    assert.doesNotMatch(stats.stdout, /Errors:/);
+    const run = runBuiltCli(['--root', root, 'dependenciesOf', 'examples/demo/App.tsx', 'App'], repoRoot);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^App --INCLUDES--> Badge --CALLS--> shout$/m);
+    assert.match(run.stdout, /^App --CALLS--> shout$/m);
+  });
 });

@@ -33,9 +33,24 @@ describe('built artifacts on a hostile workspace', function () {
     assert.match(run.stdout, new RegExp(`^Errors: {4}1 \\(the graph is incomplete\\)\\n  ${failureLine.source}$`, 'm'));
   });
 
-  it('dist/cli.js follows 500 chained calls', () => {
+  it('dist/cli.js follows 500 chained calls, in an answer the bad file cannot change: clean, exit 0', () => {
     const run = runBuiltCli(['--root', root, 'dependentsOf', HOSTILE.chained, 'Builder.step']);
-    assert.match(run.stdout, /^build --CALLS--> Builder\.step$/m);
+    assert.match(run.stdout, /^## Graph\n\nbuild --CALLS--> Builder\.step$/m);
+    assert.doesNotMatch(run.stdout, /Incomplete/);
+    assert.equal(run.stderr, 'ts-code-graph: note: one file could not be analysed (`ts-code-graph stats` lists it); it cannot change this answer.\n');
+    assert.equal(run.code, 0);
+  });
+
+  it('dist/cli.js writes --format html and mermaid answers whatever the exit code, notes included', () => {
+    const html = runBuiltCli(['--root', root, '--format', 'html', 'dependentsOf', HOSTILE.ok, 'helper']);
+    assert.equal(html.code, 3);
+    assert.match(html.stdout, /^<!DOCTYPE html>/i);
+    assert.match(html.stdout, /parens\.ts could not be analysed/);
+    const mermaid = runBuiltCli(['--root', root, '--format', 'mermaid', 'dependentsOf', HOSTILE.ok, 'helper']);
+    assert.equal(mermaid.code, 3);
+    assert.match(mermaid.stdout, new RegExp(`^flowchart LR\\n  %% Incomplete: ${failureLine.source}\\.\\n`));
+    const clean = runBuiltCli(['--root', root, '--format', 'html', 'dependentsOf', HOSTILE.chained, 'Builder.step']);
+    assert.equal(clean.code, 0);
   });
 
   it('dist/cli.js answers on a 100,000-function call chain: dependents of its end, the path end to end', () => {

@@ -4,6 +4,26 @@ import { GraphResult, messageResult } from '../query/QueryResult';
 import { formatMermaid } from './formatMermaid';
 
 describe(formatMermaid.name, () => {
+  it('keeps the cut line and the Incomplete notes as comments, so a pasted diagram does not look complete', () => {
+    const [a, b] = [node('a', 'src/a.ts'), node('b', 'src/b.ts')];
+    const result: GraphResult = {
+      kind: 'graph',
+      query: 'dependentsOf',
+      inputs: [a.id],
+      nodes: [a, b],
+      edges: [{ from: b.id, to: a.id, type: 'CALLS' }],
+      truncation: { shownNodes: 1, totalNodes: 7 },
+      warnings: ['Incomplete: src/c.ts could not be analysed: it threw; calls inside it are missing.'],
+    };
+    const lines = formatMermaid(result).split('\n');
+    assert.equal(lines[0], 'flowchart LR');
+    assert.match(lines[1], /^  %% Showing the 1 nearest of 7 nodes .*6 more were cut/);
+    assert.equal(lines[2], '  %% Incomplete: src/c.ts could not be analysed: it threw; calls inside it are missing.');
+    assert.equal(lines[3], '  n0["a"]');
+    const empty = formatMermaid({ ...messageResult('dependentsOf', 'No dependents found.', false), warnings: ['Incomplete: x.'] });
+    assert.equal(empty, 'flowchart LR\n  %% Incomplete: x.\n  message["No dependents found."]\n');
+  });
+
   it("draws spec 000's disambiguation example with the same #N labels as the text", () => {
     const [handle, fd1, fd2, iso, parse] = [
       node('handleRequest', 'src/api/handler.ts'),

@@ -1,5 +1,6 @@
 import { QueryResult } from '../query/QueryResult';
 import { displayNames } from './displayNames';
+import { truncationLine } from './formatText';
 
 /**
  * A Mermaid flowchart of a result, for people (Markdown previews, chat responses):
@@ -22,15 +23,19 @@ import { displayNames } from './displayNames';
  * - A message result becomes a one-node flowchart holding the message (not a `%%` comment):
  *   a renderer shows nodes, but renders a comment-only chart as an empty box, and "No path
  *   found." must be visible to the person looking at the diagram.
+ * - The cut line and the `Incomplete:` notes of the text answer follow `flowchart` as `%%`
+ *   comments: a pasted diagram must not look complete when it is not.
  *
  * Labels are escaped with Mermaid entity codes (see escapeLabel). Ends with one newline.
  */
 export function formatMermaid(result: QueryResult): string {
-  if (result.kind === 'message') return `flowchart LR\n  message["${escapeLabel(result.message)}"]\n`;
+  const notes = [...(result.kind === 'graph' && result.truncation ? [truncationLine(result.truncation)] : []), ...(result.warnings ?? [])];
+  const header = ['flowchart LR', ...notes.map((note) => `  %% ${note.replace(/\r?\n/g, ' ')}`)];
+  if (result.kind === 'message') return `${header.join('\n')}\n  message["${escapeLabel(result.message)}"]\n`;
 
   const names = displayNames(result.nodes);
   const ids = new Map<string, string>();
-  const lines = ['flowchart LR'];
+  const lines = header;
   const declare = (id: string): string => {
     let short = ids.get(id);
     if (!short) {

@@ -74,6 +74,11 @@ export interface FileContribution {
   hasUnresolvedImports?: boolean;
   /** Packages this file imports that resolve to no types (not installed, or untyped): what its edges into them, and inference through them, lack. */
   unresolvedPackages?: string[];
+  /**
+   * Its declarations are global (a script, or `declare global`): any file may use them without
+   * importing this one, so a failed file's missing calls may reach them (`analysisWarnings`).
+   */
+  global?: boolean;
   /** Non-fatal problems (e.g. a syntax error) worth a log line. */
   problems?: string[];
   /**

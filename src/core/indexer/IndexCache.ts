@@ -15,7 +15,7 @@ import { DEPENDENCY_FILES } from './workspaceFiles';
  * project reach its sources (a monorepo's cross-package calls); contributions name the packages
  * they import that resolve to no types.
  */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 /**
  * The graph persisted between runs, keyed by content: each file's contribution with the hash of

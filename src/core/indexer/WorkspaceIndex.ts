@@ -585,18 +585,44 @@ export class WorkspaceIndex {
    * (`failure`); every other file is indexed exactly as it would be without this one.
    */
   private contributionOf(project: Project, sf: TS.SourceFile, rel: string): FileContribution {
+    const contribution = this.analyse(project, sf, rel);
+    if (isGlobalScope(this.ts, sf)) contribution.global = true;
+    return contribution;
+  }
+
+  private analyse(project: Project, sf: TS.SourceFile, rel: string): FileContribution {
     const parseFailure = this.host.parseFailure(sf.fileName);
     this.extractedFrom.set(rel, this.textHash(sf));
-    if (parseFailure) return failedContribution(moduleOnly(sf, rel, false, parseFailure.reason, parseFailure.text));
+    if (parseFailure) return this.failed(project, sf, moduleOnly(sf, rel, false, parseFailure.reason, parseFailure.text), parseFailure.text);
     const declared = this.locator.declaredFor(sf, rel, false);
-    if (declared.failure) return failedContribution(declared);
+    if (declared.failure) return this.failed(project, sf, declared, sf.text);
     try {
       return extractEdges({ ts: this.ts, checker: project.program!.getTypeChecker(), sf, declared, targets: project.targets! });
     } catch (err) {
       // The checker may be left half-way through a resolution: later files get a fresh one.
       this.createProgram(project);
-      return failedContribution({ ...declared, failure: describeFailure(err) });
+      return this.failed(project, sf, { ...declared, failure: describeFailure(err) }, sf.text);
     }
+  }
+
+  /**
+   * A failed file keeps its declarations, and the workspace files it imports as its dependencies:
+   * they say which answers its missing calls can reach (`analysisWarnings`), and an edit of one of
+   * them revisits it. Read with the scanner (`preProcessFile`), which needs no parse and no checker:
+   * the file is one the parser or the checker could not handle.
+   */
+  private failed(project: Project, sf: TS.SourceFile, declared: DeclaredFile, text: string): FileContribution {
+    const contribution = failedContribution(declared);
+    const imports = new Set<string>();
+    const host = this.host.hostFor(project.config.options);
+    for (const { fileName } of [...this.ts.preProcessFile(text, true, true).importedFiles]) {
+      const resolved = this.ts.resolveModuleName(fileName, sf.fileName, project.config.options, host).resolvedModule;
+      if (!resolved || resolved.isExternalLibraryImport) continue;
+      const target = this.relative(resolved.resolvedFileName);
+      if (!target.startsWith('../') && target !== declared.file) imports.add(target);
+    }
+    contribution.dependsOnFiles = [...imports].sort();
+    return contribution;
   }
 
   /** A program without its standard library is silently wrong: say so, once per missing file, as an error. */
@@ -722,6 +748,17 @@ function sameSourceFiles(a: TS.Program | undefined, b: TS.Program | undefined): 
 }
 
 /** What a file whose analysis failed contributes: its declarations (no edges) and the reason. */
+/**
+ * A file whose declarations any file can use without importing it: a script (no import or export,
+ * CommonJS included as a module), or a module with `declare global`.
+ */
+function isGlobalScope(ts: typeof TS, sf: TS.SourceFile): boolean {
+  // The binder's CommonJS mark (`module.exports`, `exports.x`) is not public; set once the checker bound the file.
+  const commonJs = (sf as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator;
+  if (!ts.isExternalModule(sf) && !commonJs) return true;
+  return sf.statements.some((s) => ts.isModuleDeclaration(s) && (s.flags & ts.NodeFlags.GlobalAugmentation) !== 0);
+}
+
 function failedContribution(declared: DeclaredFile): FileContribution {
   return { file: declared.file, nodes: declared.nodes, edges: [], externalNodes: [], dependsOnFiles: [], problems: [], failure: declared.failure };
 }

@@ -48,8 +48,10 @@ export interface MessageResult {
   isError: boolean;
   /** As on GraphResult: an empty answer may be empty because a file could not be analysed. */
   warnings?: string[];
+  /** Ids of the queried node(s), for a valid empty answer (which files could change it: analysisWarnings). */
+  inputs?: string[];
 }
 
-export function messageResult(query: QueryName, message: string, isError: boolean): MessageResult {
-  return { kind: 'message', query, message, isError };
+export function messageResult(query: QueryName, message: string, isError: boolean, inputs?: string[]): MessageResult {
+  return inputs ? { kind: 'message', query, message, isError, inputs } : { kind: 'message', query, message, isError };
 }

@@ -19,7 +19,7 @@ export function dependenciesOf(ctx: QueryContext, filePath: string, symbol: stri
 
   const traversal = traverse(ctx.graph, resolved.node.id, forwardSteps);
   if (traversal.order.length > 1) return toGraphResult('dependenciesOf', ctx.graph, traversal);
-  return messageResult('dependenciesOf', noDependenciesMessage(ctx.graph, resolved.node), false);
+  return messageResult('dependenciesOf', noDependenciesMessage(ctx.graph, resolved.node), false, [resolved.node.id]);
 }
 
 function noDependenciesMessage(graph: SymbolGraph, node: GraphNode): string {

@@ -19,7 +19,7 @@ export function dependentsOf(ctx: QueryContext, filePath: string, symbol: string
 
   const traversal = traverse(ctx.graph, resolved.node.id, backwardSteps);
   if (traversal.order.length > 1) return toGraphResult('dependentsOf', ctx.graph, traversal);
-  return messageResult('dependentsOf', noDependentsMessage(ctx.graph, resolved.node), false);
+  return messageResult('dependentsOf', noDependentsMessage(ctx.graph, resolved.node), false, [resolved.node.id]);
 }
 
 function noDependentsMessage(graph: SymbolGraph, node: GraphNode): string {

@@ -107,7 +107,13 @@ describe(pathsBetween.name, () => {
   it('answers "No path found." for unconnected symbols', () => {
     const c = chain();
     const message = readMessage(pathsBetween(c.ctx, ref('src/api/handler.ts', 'handleRequest'), ref('src/other.ts', 'unrelated')));
-    assert.deepEqual(message, { kind: 'message', query: 'pathsBetween', message: 'No path found.', isError: false });
+    assert.deepEqual(message, {
+      kind: 'message',
+      query: 'pathsBetween',
+      message: 'No path found.',
+      isError: false,
+      inputs: ['src/api/handler.ts#handleRequest@function', 'src/other.ts#unrelated@function'],
+    });
   });
 
   it('refuses the same symbol as source and target', () => {

@@ -30,7 +30,7 @@ export function pathsBetween(ctx: QueryContext, from: SymbolRef, to: SymbolRef):
   const paths = dedupe([...forward, ...backward])
     .sort((a, b) => a.steps.length - b.steps.length)
     .slice(0, MAX_PATHS);
-  if (paths.length === 0) return messageResult('pathsBetween', 'No path found.', false);
+  if (paths.length === 0) return messageResult('pathsBetween', 'No path found.', false, [source.node.id, target.node.id]);
 
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
