@@ -86,8 +86,10 @@ button:disabled { opacity: 0.5; cursor: default; }
 button:focus-visible, input:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
 input[type=search] { background: var(--vscode-input-background); color: var(--vscode-input-foreground);
   border: 1px solid var(--vscode-input-border); padding: 3px 6px; font: inherit; width: 14em; }
-.notes { padding: 4px 8px; color: var(--vscode-editorWarning-foreground); }
-.notes:empty { display: none; }
+.notes { display: flex; gap: 8px; align-items: flex-start; padding: 4px 8px; color: var(--vscode-editorWarning-foreground); }
+.notes[hidden] { display: none; }
+.notes-text { flex: 1; white-space: pre-wrap; }
+.notes-close { flex: none; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 12px; padding: 4px 8px; color: var(--vscode-descriptionForeground); }
 .legend label { display: inline-flex; align-items: center; gap: 4px; cursor: pointer; }
 .legend svg { overflow: visible; }

@@ -157,10 +157,12 @@ describe('CLI --format html in headless Chromium', function () {
       const text = cli(['dependenciesOf', 'hub.ts', 'root'], ws);
       const page = await open(cli(['dependenciesOf', 'hub.ts', 'root', '--format', 'html'], ws), 'graph-cut');
       assert.equal(await page.locator('svg.graph g.node').count(), 51);
-      assert.equal(await page.textContent('.notes'), text.split('\n')[0]);
+      assert.equal(await page.textContent('.notes-text'), text.split('\n')[0]);
       const cuts: number[] = await page.$$eval('svg.graph g.cut', (gs: DomEl[]) => gs.map((g) => Number(g.getAttribute('data-cut'))));
       assert.equal(cuts.reduce((a, b) => a + b, 0), 20, 'the 20 cut nodes, each marked at its neighbour');
       await page.screenshot({ path: path.join(ARTIFACTS, 'graph-cut.png') });
+      await page.click('.notes-close');
+      assert.equal(await page.isHidden('.notes'), true, 'the note can be dismissed');
     } finally {
       fs.rmSync(ws, { recursive: true, force: true });
     }

@@ -28,7 +28,7 @@ app.innerHTML = `
   <button class="export-png" title="Save what is drawn as PNG">PNG</button>
   <button class="copy-mermaid" title="Copy the graph as a Mermaid flowchart">Copy Mermaid</button>
 </div>
-<div class="notes"></div>
+<div class="notes" hidden><span class="notes-text"></span><button class="notes-close" title="Hide this note (it comes back when the answer's notes change)" aria-label="Hide note">×</button></div>
 <div class="legend"></div>
 <div class="stage"><svg class="graph" role="img"></svg><div class="tooltip" hidden></div><div class="busy"></div></div>
 <div class="details"><span class="where">Click a node to open its code${data.mode === 'vscode' ? '; then expand it here' : ''}. Drag to pan, wheel to zoom.</span></div>`;
@@ -61,6 +61,17 @@ const measure = (text: string): number => {
   return canvas.measureText(text).width;
 };
 
+/** The notes a person hid: the same notes stay hidden on redraws, other notes show again. */
+let dismissedNotes = '';
+function showNotes(text: string): void {
+  $('.notes-text').textContent = text;
+  ($('.notes') as HTMLElement).hidden = text === '' || text === dismissedNotes;
+}
+$('.notes-close').addEventListener('click', () => {
+  dismissedNotes = $('.notes-text').textContent ?? '';
+  ($('.notes') as HTMLElement).hidden = true;
+});
+
 function show(next: DiagramModel, nextExpansions: Expansion[]): void {
   const first = model === undefined;
   model = next;
@@ -68,7 +79,7 @@ function show(next: DiagramModel, nextExpansions: Expansion[]): void {
   $('.title').textContent = next.title;
   document.title = next.title;
   $('.count').textContent = next.message ? '' : `${next.nodes.length} nodes, ${next.edges.length} edges`;
-  $('.notes').textContent = next.notes.join('\n');
+  showNotes(next.notes.join('\n'));
   const stage = $<HTMLDivElement>('.stage');
   stage.querySelector('.message')?.remove();
   if (next.message) {
