@@ -33,4 +33,36 @@ describe('built dist/cli.js on CommonJS / prototype-style JavaScript', function 
       assert.ok(calls.includes(expected), `${expected} in\n${calls.join('\n')}`);
     }
   });
+
+  it('exports the accessors and methods of object-literal modules and their this.x and require() edges (issue 29)', () => {
+    const run = runBuiltCli(['--root', fixtureDir('js-objects'), 'export'], repoRoot);
+    assert.equal(run.code, 0, run.stderr);
+    const graph = JSON.parse(run.stdout) as { nodes: Array<{ id: string; name: string; file: string; kind: string }>; edges: Array<{ from: string; to: string; type: string }> };
+    const label = (id: string) => {
+      const n = graph.nodes.find((x) => x.id === id);
+      return n ? `${n.file}:${n.name} ${n.kind}` : id;
+    };
+    const nodes = graph.nodes.map((n) => `${n.file}:${n.name} ${n.kind}`);
+    for (const expected of ['lib/request.js:header getter', 'lib/request.js:header setter', 'lib/request.js:is method', 'lib/request.js:limits.body getter', 'lib/qs.js:cursor.position getter']) {
+      assert.ok(nodes.includes(expected), `${expected} in\n${nodes.join('\n')}`);
+    }
+    const edges = graph.edges.map((e) => `${label(e.from)} ${e.type} ${label(e.to)}`);
+    for (const expected of [
+      'lib/request.js:href getter REFERENCES lib/request.js:host getter',
+      'lib/request.js:is method CALLS lib/request.js:accepts method',
+      'lib/request.js:query setter REFERENCES lib/request.js:querystring setter',
+      'lib/untyped.js:reset method REFERENCES lib/untyped.js:header setter',
+      'lib/server.js:handle function CALLS lib/request.js:is method',
+      'lib/server.js:handle function REFERENCES lib/request.js:host getter',
+      'lib/server.js:handle function REFERENCES lib/request.js:query setter',
+    ]) {
+      assert.ok(edges.includes(expected), `${expected} in\n${edges.join('\n')}`);
+    }
+  });
+
+  it('answers dependentsOf a getter of koa 3.3.0\'s request with the getters that read it', () => {
+    const run = runBuiltCli(['--root', fixtureDir('koa-3.3.0'), 'dependentsOf', 'lib/request.js', 'get host'], repoRoot);
+    assert.equal(run.code, 0, run.stderr);
+    for (const reader of ['href', 'hostname', 'URL']) assert.match(run.stdout, new RegExp(`(^| )${reader} --REFERENCES--> host$`, 'm'), run.stdout);
+  });
 });

@@ -14,8 +14,10 @@ async function main(): Promise<void> {
   console.log(`JavaScript coverage of ${root}`);
   console.log(`  functions (TypeScript navigation tree, named): ${c.functions.covered}/${c.functions.total} = ${percent(c.functions)}`);
   console.log(`  call sites of those functions with a CALLS edge: ${c.calls.covered}/${c.calls.total} = ${percent(c.calls)}`);
+  console.log(`  outgoing calls TypeScript's call hierarchy lists, with a CALLS or REFERENCES edge: ${c.hierarchy.covered}/${c.hierarchy.total} = ${percent(c.hierarchy)}`);
   for (const m of c.functions.missing) console.log(`  missing function: ${m}`);
   for (const m of c.calls.missing) console.log(`  missing call: ${m}`);
+  for (const m of c.hierarchy.missing) console.log(`  missing outgoing call: ${m}`);
 }
 
 main().catch((err) => {

@@ -35,6 +35,8 @@ export const FIXTURE_NAMES = [
   'commonjs-repro',
   'js-shapes',
   'express-4.21.2',
+  'koa-3.3.0',
+  'js-objects',
   'declaration-twins',
   'destructuring',
   'jsx-two-configs',

@@ -270,7 +270,7 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
       visitChildren(p, name);
       return;
     }
-    const qualified = `${name}.${memberName}`;
+    const qualified = qualify(name, memberName);
     if (ts.isMethodDeclaration(p)) {
       add(p, p, qualified, 'method', false);
       visitChildren(p, qualified);
@@ -302,18 +302,8 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     const target = commonJsExportName(ts, bin.left);
     if (target === undefined) return false;
     if (target === '' && ts.isObjectLiteralExpression(init)) {
-      for (const p of init.properties) {
-        const memberName = p.name && propertyNameText(ts, p.name);
-        if (memberName === undefined) continue;
-        const value = ts.isPropertyAssignment(p) ? skipOuterExpressions(ts, p.initializer) : p;
-        if (ts.isMethodDeclaration(p) || isFunctionLike(ts, value)) {
-          later(() => {
-            add(p, p, memberName, ts.isMethodDeclaration(p) ? 'method' : 'function', false);
-            if (value !== p) declToId.set(value, declToId.get(p)!);
-            visitChildren(value, memberName);
-          });
-        }
-      }
+      // The module object's members are the exports: `f`, a getter `header`, `o.f` of a nested literal.
+      declareObjectLiteral(init, '');
       return true;
     }
     if (ts.isClassExpression(init)) {

@@ -132,12 +132,17 @@ export function extractEdges(input: ExtractInput): FileContribution {
   /**
    * `this.m()` the checker cannot type (`app.init = function () { this.set() }` where `app` is
    * `exports = module.exports = {}`): inside a function declared as `obj.f`, `this` is `obj`, so a
-   * sibling `obj.m` declared in this file is the target. Only where the compiler has no answer.
+   * sibling `obj.m` declared in this file is the target; inside a member of an object literal
+   * (`module.exports = { is () { this.accepts() } }`, a getter), the literal's member of that name.
+   * Only where the compiler has no answer.
    */
   const thisMemberTargets = (pa: TS.PropertyAccessExpression): Target[] => {
-    let fn: TS.Node | undefined = pa.parent;
-    while (fn && !(ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isClassLike(fn) || ts.isSourceFile(fn))) fn = fn.parent;
-    const containerId = fn && (ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn)) ? declared.declToId.get(fn) : undefined;
+    const fn = thisContainer(pa);
+    // A member of an object literal: first its siblings, then (below) `obj.m` declared elsewhere in the file.
+    const literal = fn && objectLiteralOfMember(fn);
+    const siblings = literal ? siblingTargets(literal, pa.name.text, THIS_CALL_KINDS) : [];
+    if (siblings.length > 0) return siblings;
+    const containerId = fn && (ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn) || literal) ? declared.declToId.get(fn) : undefined;
     const container = containerId && declared.byId.get(containerId);
     if (!container) return [];
     const receiver = container.kind === 'class' ? container.name : container.name.slice(0, Math.max(0, container.name.lastIndexOf('.')));
@@ -153,6 +158,47 @@ export function extractEdges(input: ExtractInput): FileContribution {
     }
     return out;
   };
+
+  /** What `this` in `this.x` is bound by: the nearest function that is not an arrow, accessor, class or the file. */
+  const thisContainer = (pa: TS.PropertyAccessExpression): TS.Node | undefined => {
+    let fn: TS.Node | undefined = pa.parent;
+    while (fn && !(ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isAccessor(fn) || ts.isClassLike(fn) || ts.isSourceFile(fn))) fn = fn.parent;
+    return fn;
+  };
+  /**
+   * The object literal whose member `fn` is (`{ m () {} }`, `{ get x () {} }`, `{ f: function () {} }`),
+   * when that member is a node: inside it `this` is the literal, whatever the literal's name.
+   */
+  const objectLiteralOfMember = (fn: TS.Node): TS.ObjectLiteralExpression | undefined => {
+    const member = ts.isFunctionExpression(fn) && ts.isPropertyAssignment(fn.parent) ? fn.parent : fn;
+    return declared.declToId.has(member) && ts.isObjectLiteralExpression(member.parent) ? member.parent : undefined;
+  };
+  /** The nodes a member `name` of `literal` declares, of the given kinds (a getter for a read, a setter for a write). */
+  const siblingTargets = (literal: TS.ObjectLiteralExpression, name: string, kinds: ReadonlySet<GraphNode['kind']>): Target[] => {
+    const out: Target[] = [];
+    for (const p of literal.properties) {
+      const id = p.name && propertyNameText(ts, p.name) === name ? declared.declToId.get(p) : undefined;
+      const node = id && declared.byId.get(id);
+      if (node && kinds.has(node.kind) && !out.some((t) => t.id === node.id)) out.push({ id: node.id, kind: node.kind, file: node.file, isAbstract: false });
+    }
+    return out;
+  };
+  /**
+   * `this.x` read or written inside a member of an object literal when the checker has no answer:
+   * in JavaScript a `this.x = …` before the literal declares `x` names a symbol of its own (the
+   * binder's), so the literal's type is asked; where `this` has no type (`@type {any}`), the sibling.
+   */
+  const thisPropertyTargets = (pa: TS.PropertyAccessExpression, writes: boolean): Target[] => {
+    if (isJs) {
+      const prop = checker.getPropertyOfType(checker.getTypeAtLocation(pa.expression), pa.name.text);
+      const found = prop && prop !== symbolAt(pa.name) ? targets.targetsOf(prop) : [];
+      if (found.length > 0) return found;
+    }
+    const fn = thisContainer(pa);
+    const literal = fn && objectLiteralOfMember(fn);
+    return literal ? siblingTargets(literal, pa.name.text, writes ? THIS_WRITE_KINDS : THIS_READ_KINDS) : [];
+  };
+  const isJs = (sf.flags & ts.NodeFlags.JavaScriptFile) !== 0;
 
   /** The `obj` of `obj.member`: a reference of its own unless the member already resolved to a node. */
   const walkMemberBase = (base: TS.Expression, owner: string, memberResolved: boolean) => {
@@ -239,9 +285,10 @@ export function extractEdges(input: ExtractInput): FileContribution {
       case ts.SyntaxKind.PropertyAccessExpression: {
         const pa = node as TS.PropertyAccessExpression;
         if (declared.declToId.has(pa)) return; // `X.prototype.m = …`, `exports.f = …`: declares, does not use
-        const found = targets.targetsOf(memberSymbol(pa));
+        let found = targets.targetsOf(memberSymbol(pa));
         // A property access reads through the getter unless it is the target of an assignment (then the setter).
         const writes = isAssignmentTarget(ts, pa);
+        if (found.length === 0 && pa.expression.kind === ts.SyntaxKind.ThisKeyword) found = thisPropertyTargets(pa, writes);
         for (const t of found) {
           if (!isReferenceable(t) || (t.kind === 'getter' && writes) || (t.kind === 'setter' && !writes)) continue;
           add(owner, t, 'REFERENCES', pa.name);
@@ -342,6 +389,11 @@ const THIS_MEMBER_KINDS: ReadonlyArray<[GraphNode['kind'], boolean]> = [
   ['method', true],
   ['property', false],
 ];
+
+/** What `this.x()`, `this.x` and `this.x = …` may name among an object literal's members when `this` has no type. */
+const THIS_CALL_KINDS: ReadonlySet<GraphNode['kind']> = new Set(['function', 'method', 'property']);
+const THIS_READ_KINDS: ReadonlySet<GraphNode['kind']> = new Set(['function', 'method', 'property', 'getter']);
+const THIS_WRITE_KINDS: ReadonlySet<GraphNode['kind']> = new Set(['setter']);
 
 /** What a call, `new` or JSX tag can run: not a type, an interface, a namespace, an enum or a module. */
 function isCallable(t: Target): boolean {
