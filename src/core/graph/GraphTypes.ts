@@ -72,8 +72,12 @@ export interface FileContribution {
   dependsOnFiles?: string[];
   /** A relative import did not resolve: a file created later may change this file's edges. */
   hasUnresolvedImports?: boolean;
-  /** Packages this file imports that resolve to no types (not installed, or untyped): what its edges into them, and inference through them, lack. */
-  unresolvedPackages?: string[];
+  /**
+   * Package imports of this file (specifiers as written: `lodash`, `@acme/router/server`) that resolve
+   * to no types (not installed, untyped, unresolvable under the config, an unbuilt workspace package):
+   * what its edges into them, and inference through them, lack.
+   */
+  unresolvedPackageImports?: string[];
   /** Non-fatal problems (e.g. a syntax error) worth a log line. */
   problems?: string[];
   /**

@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { describeFailure } from './describeFailure';
+import { WorkspacePackages, resolveWithWorkspace } from './workspacePackages';
 
 /**
  * One source-file cache for every project of the workspace, the job a DocumentRegistry does in
@@ -36,8 +37,15 @@ export class SharedCompilerHost {
    */
   private packageJsons: TS.PackageJsonInfoCache | undefined;
   private readonly manifests = new Map<string, string | undefined>();
+  /** The monorepo's packages, whose outputs resolve to their sources (set by every full index). */
+  private workspace: WorkspacePackages | undefined;
 
   constructor(private readonly ts: typeof TS) {}
+
+  /** The workspace's packages for the programs made from now on (`resolveWithWorkspace`). */
+  setWorkspacePackages(workspace: WorkspacePackages | undefined): void {
+    this.workspace = workspace;
+  }
 
   hostFor(options: TS.CompilerOptions): TS.CompilerHost {
     const ts = this.ts;
@@ -94,7 +102,8 @@ export class SharedCompilerHost {
   /**
    * Module resolution as the compiler host does it by default (a fresh resolution cache per program:
    * resolutions are never reused across programs, so a file created or deleted is seen at once),
-   * except that what it learns of package.json files is kept (`packageJsons`).
+   * except that what it learns of package.json files is kept (`packageJsons`), and that an import of
+   * a workspace package reaches its sources, built or not (`resolveWithWorkspace`).
    */
   private resolveWithPackageJsonCache(host: TS.CompilerHost, options: TS.CompilerOptions): void {
     const ts = this.ts;
@@ -109,7 +118,7 @@ export class SharedCompilerHost {
         const mode = ts.getModeForUsageLocation(containingSourceFile, literal, modeOptions);
         const key = `${mode ?? ''}|${literal.text}`;
         let r = resolved.get(key);
-        if (!r) resolved.set(key, (r = ts.resolveModuleName(literal.text, containingFile, programOptions, host, cache, redirectedReference, mode)));
+        if (!r) resolved.set(key, (r = resolveWithWorkspace(ts, this.workspace, literal.text, containingFile, programOptions, host, cache, redirectedReference, mode)));
         return r;
       });
     };
