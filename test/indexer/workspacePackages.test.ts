@@ -83,6 +83,22 @@ describe('workspace packages imported by name resolve to their sources (no proje
     });
   }
 
+  it('a source created in the package reaches the importers that waited for it, as a full index does', async () => {
+    const root = fixture({ manager: 'npm' });
+    const later = path.join(root, 'packages/app/src/later.ts');
+    fs.writeFileSync(later, "import { extra } from '@acme/core/dist/extra';\n\nexport function useExtra(): number {\n  return extra();\n}\n");
+    const { index, report } = await indexWorkspace({ root });
+    assert.match(report.warnings.join('\n'), /'@acme\/core' \(1 file\) in packages\/core/);
+    fs.writeFileSync(path.join(root, 'packages/core/src/extra.ts'), 'export function extra(): number {\n  return 1;\n}\n');
+    await index.update(['packages/core/src/extra.ts'], []);
+    const fresh = await indexWorkspace({ root });
+    assert.deepEqual(
+      index.graph.outEdges('packages/app/src/later.ts#useExtra@function').map((e) => e.to),
+      ['packages/core/src/extra.ts#extra@function'],
+    );
+    assert.deepEqual(index.graph.snapshot(), fresh.graph.snapshot());
+  });
+
   it('reads the simple YAML of pnpm-workspace.yaml: block and flow lists, quotes, comments', () => {
     assert.deepEqual(pnpmWorkspacePackages("packages:\n  # apps\n  - 'apps/*'\n  - \"packages/**\" # all\n  - tools/cli\ncatalog:\n  - x\n"), ['apps/*', 'packages/**', 'tools/cli']);
     assert.deepEqual(pnpmWorkspacePackages("packages: ['a/*', \"b\"]\n"), ['a/*', 'b']);
