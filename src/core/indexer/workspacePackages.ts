@@ -38,6 +38,8 @@ export class WorkspacePackages {
   /** Directories that exist only in the overlay: `<root>/node_modules[/@scope][/name]` for listed packages not installed. */
   private readonly virtualDirs = new Set<string>();
   private readonly listed = new Set<string>();
+  /** One overlay per host (`resolutionHost`): a program resolves thousands of imports through it. */
+  private readonly overlays = new WeakMap<TS.ModuleResolutionHost, TS.ModuleResolutionHost>();
 
   private constructor(
     private readonly ts: typeof TS,
@@ -92,6 +94,12 @@ export class WorkspacePackages {
    * Calls `host` at call time: a program with project references replaces its methods.
    */
   resolutionHost(host: TS.ModuleResolutionHost): TS.ModuleResolutionHost {
+    let overlay = this.overlays.get(host);
+    if (!overlay) this.overlays.set(host, (overlay = this.makeResolutionHost(host)));
+    return overlay;
+  }
+
+  private makeResolutionHost(host: TS.ModuleResolutionHost): TS.ModuleResolutionHost {
     const viaAlias = (p: string) => {
       const t = this.translate(p);
       return t === p ? undefined : t;
@@ -288,7 +296,8 @@ export function resolveWithWorkspace(
   redirectedReference?: TS.ResolvedProjectReference,
   mode?: TS.ResolutionMode,
 ): TS.ResolvedModuleWithFailedLookupLocations {
-  if (!workspace) return ts.resolveModuleName(specifier, containingFile, options, host, cache, redirectedReference, mode);
+  // Relative imports and paths keep TypeScript's answer: only an import by name goes through the overlay.
+  if (!workspace || !isPackageSpecifier(specifier)) return ts.resolveModuleName(specifier, containingFile, options, host, cache, redirectedReference, mode);
   const overlay = workspace.resolutionHost(host);
   const r = ts.resolveModuleName(specifier, containingFile, options, overlay, cache, redirectedReference, mode);
   const exists = (f: string) => host.fileExists(f);
