@@ -281,9 +281,10 @@ export interface OutputLayout {
 }
 
 /**
- * Module resolution for one import, reaching a workspace package's sources (see WorkspacePackages):
- * TypeScript's answer through the overlay, mapped from an output to its source; else, when that is
- * nothing or a declaration file of a workspace package, the package's `source`/`development` condition.
+ * Module resolution for one import, reaching a workspace package's sources (see WorkspacePackages).
+ * For an import by name: TypeScript's answer through the overlay, mapped from an output to its source;
+ * else, when that is nothing or a declaration file of a workspace package, the package's
+ * `source`/`development` condition. Relative imports get TypeScript's answer as it is.
  */
 export function resolveWithWorkspace(
   ts: typeof TS,
