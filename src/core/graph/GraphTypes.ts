@@ -72,8 +72,12 @@ export interface FileContribution {
   dependsOnFiles?: string[];
   /** A relative import did not resolve: a file created later may change this file's edges. */
   hasUnresolvedImports?: boolean;
-  /** Packages this file imports that resolve to no types (not installed, or untyped): what its edges into them, and inference through them, lack. */
-  unresolvedPackages?: string[];
+  /**
+   * Package imports of this file (specifiers as written: `lodash`, `@acme/router/server`) that resolve
+   * to no types (not installed, untyped, unresolvable under the config, an unbuilt workspace package):
+   * what its edges into them, and inference through them, lack.
+   */
+  unresolvedPackageImports?: string[];
   /**
    * Its declarations are global (a script, or `declare global`): any file may use them without
    * importing this one, so a failed file's missing calls may reach them (`analysisWarnings`).

@@ -14,6 +14,8 @@ import { DEPENDENCY_FILES } from './workspaceFiles';
  * 7: destructured members are REFERENCES (`const { onSuccess } = options`); imports of a referenced
  * project reach its sources (a monorepo's cross-package calls); contributions name the packages
  * they import that resolve to no types.
+ * 8: imports of a workspace package by name reach its sources without project references, built or
+ * not (a cached importer's contribution from before has no edges into an unbuilt package).
  */
 export const CACHE_FORMAT = 8;
 

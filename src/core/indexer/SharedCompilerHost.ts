@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { describeFailure } from './describeFailure';
+import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
 
 /**
  * One source-file cache for every project of the workspace, the job a DocumentRegistry does in
@@ -39,8 +40,17 @@ export class SharedCompilerHost {
   private readonly manifests = new Map<string, string | undefined>();
   /** The distinct source-affecting option sets seen so far (`sourceFileVariant`), numbered from 1. */
   private readonly variants = new Map<string, number>();
+  /** The monorepo's packages, whose outputs resolve to their sources (set by every full index). */
+  private workspace: WorkspacePackages | undefined;
+  /** Files (canonical) with an import of a workspace package that resolved to nothing: resolved again by every program. */
+  private readonly waitingForWorkspace = new Set<string>();
 
   constructor(private readonly ts: typeof TS) {}
+
+  /** The workspace's packages for the programs made from now on (`resolveWithWorkspace`). */
+  setWorkspacePackages(workspace: WorkspacePackages | undefined): void {
+    this.workspace = workspace;
+  }
 
   hostFor(options: TS.CompilerOptions): TS.CompilerHost {
     const ts = this.ts;
@@ -117,7 +127,8 @@ export class SharedCompilerHost {
   /**
    * Module resolution as the compiler host does it by default (a fresh resolution cache per program:
    * resolutions are never reused across programs, so a file created or deleted is seen at once),
-   * except that what it learns of package.json files is kept (`packageJsons`).
+   * except that what it learns of package.json files is kept (`packageJsons`), and that an import of
+   * a workspace package reaches its sources, built or not (`resolveWithWorkspace`).
    */
   private resolveWithPackageJsonCache(host: TS.CompilerHost, options: TS.CompilerOptions): void {
     const ts = this.ts;
@@ -128,14 +139,23 @@ export class SharedCompilerHost {
     host.resolveModuleNameLiterals = (literals, containingFile, redirectedReference, programOptions, containingSourceFile) => {
       const modeOptions = redirectedReference?.commandLine.options ?? programOptions;
       const resolved = new Map<string, TS.ResolvedModuleWithFailedLookupLocations>();
-      return literals.map((literal) => {
+      let waitsForWorkspace = false;
+      const results = literals.map((literal) => {
         const mode = ts.getModeForUsageLocation(containingSourceFile, literal, modeOptions);
         const key = `${mode ?? ''}|${literal.text}`;
         let r = resolved.get(key);
-        if (!r) resolved.set(key, (r = ts.resolveModuleName(literal.text, containingFile, programOptions, host, cache, redirectedReference, mode)));
+        if (!r) resolved.set(key, (r = resolveWithWorkspace(ts, this.workspace, literal.text, containingFile, programOptions, host, cache, redirectedReference, mode)));
+        if (!r.resolvedModule && this.workspace?.named(packageName(literal.text))) waitsForWorkspace = true;
         return r;
       });
+      if (waitsForWorkspace) this.waitingForWorkspace.add(canonical(containingFile));
+      else this.waitingForWorkspace.delete(canonical(containingFile));
+      return results;
     };
+    // A program reuses an unchanged file's resolutions, failed ones too, unless its own root files
+    // change: a source created in a workspace package (listed by another project) would never be
+    // found by the importers that wait for it. Those files resolve again in every new program.
+    host.hasInvalidatedResolutions = (filePath) => this.waitingForWorkspace.has(filePath);
   }
 
   /** Why the parser could not handle `fileName` (absolute, as the program names it), and its real text. */

@@ -11,6 +11,8 @@ import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './disc
 import { SymbolTargets, extractEdges } from './extractEdges';
 import { NodeLocator } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
+import { WorkspacePackages, packageName } from './workspacePackages';
+import { UnresolvedUse, unresolvedPackageWarnings } from './packageAdvice';
 import { ShapeDelta, fileShape, shapeChange, shapeDelta } from './fileShape';
 import { declarationSkeleton } from './declarationSkeleton';
 import { reachable } from './reachable';
@@ -56,6 +58,8 @@ export class WorkspaceIndex {
   /** Absolute file → the project that indexes it (each file is indexed once). */
   private owner = new Map<string, Project>();
   private readonly locator: NodeLocator;
+  /** The monorepo's packages (workspaces, pnpm-workspace.yaml, node_modules symlinks into the root). */
+  private workspace: WorkspacePackages | undefined;
   /** A file's words (see `mentionsAny`; null: no text), made once per update for each file asked about. */
   private readonly words = new Map<string, Set<string> | null>();
   problems: string[] = [];
@@ -95,6 +99,9 @@ export class WorkspaceIndex {
     // reported, a library's rewritten by `npm install`, must not be reused from an earlier parse.
     const stale = this.host.dropChangedOnDisk();
     if (stale.length) this.log.info(`${stale.length} parsed files changed on disk since they were read (libraries included): parsing them again`);
+    // A monorepo's packages, found again with the configs: their outputs resolve to their sources.
+    this.workspace = WorkspacePackages.discover(this.ts, this.root, this.projects.map((p) => p.config));
+    this.host.setWorkspacePackages(this.workspace);
     for (const p of this.projects) {
       this.problems.push(...p.config.problems);
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
@@ -117,12 +124,11 @@ export class WorkspaceIndex {
       await this.extractAll(files, token);
       this.saveCache();
     }
-    const unresolved = this.unresolvedPackagesProblem();
-    if (unresolved) {
-      this.log.warn(unresolved);
-      this.problems.push(unresolved);
+    const warnings = this.unresolvedPackageWarnings();
+    for (const w of warnings) {
+      this.log.warn(w);
+      this.problems.push(w);
     }
-    const warnings = unresolved ? [unresolved] : [];
     this.graph.settle();
     const stats = this.graph.stats();
     return {
@@ -142,17 +148,20 @@ export class WorkspaceIndex {
 
   /**
    * Packages imported but resolving to no types (a clone before `npm install`, a package without
-   * typings): calls into them and everything TypeScript infers through them are missing, which
-   * nothing else would say. One line for the workspace, the most imported first.
+   * typings, a config whose moduleResolution cannot find them, an unbuilt workspace package): calls
+   * into them and everything TypeScript infers through them are missing, which nothing else would
+   * say. One warning per cause, with what would fix it (`packageAdvice`), the most imported first.
    */
-  private unresolvedPackagesProblem(): string | undefined {
-    const importers = new Map<string, number>();
-    for (const f of this.graph.files()) for (const p of this.graph.getContribution(f)?.unresolvedPackages ?? []) importers.set(p, (importers.get(p) ?? 0) + 1);
-    if (importers.size === 0) return undefined;
-    const ranked = [...importers].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-    const shown = ranked.slice(0, 5).map(([p, n]) => `'${p}' (${n} file${n === 1 ? '' : 's'})`);
-    const more = ranked.length > 5 ? ` and ${ranked.length - 5} more` : '';
-    return `${ranked.length} imported package${ranked.length === 1 ? '' : 's'} resolve to no types: ${shown.join(', ')}${more}. Calls into them, and calls TypeScript would infer through their types, are missing: install the dependencies (npm install or equivalent; @types packages for untyped ones) and rebuild.`;
+  private unresolvedPackageWarnings(): string[] {
+    const uses: UnresolvedUse[] = [];
+    for (const rel of this.graph.files()) {
+      const specifiers = this.graph.getContribution(rel)?.unresolvedPackageImports;
+      if (!specifiers?.length) continue;
+      const file = path.posix.join(this.root, rel);
+      const project = this.owner.get(file) ?? this.projects.find((p) => p.config.fileNames.includes(file)) ?? this.projects[0];
+      if (project) for (const specifier of specifiers) uses.push({ specifier, file, project: project.config });
+    }
+    return uses.length ? unresolvedPackageWarnings(this.ts, this.root, this.workspace, uses) : [];
   }
 
   /** Write the current graph to the cache (no-op without a cacheDir). Hosts call it after updates settle. */
@@ -417,11 +426,14 @@ export class WorkspaceIndex {
       stems.add(stem);
       stems.add(stem.endsWith('/index') ? stem.slice(0, -'/index'.length) : `${stem}/index`);
     }
+    // An import of a workspace package by name may find a source created in it (`@acme/core/feature`).
+    const packages = new Set(newFiles.map((f) => this.workspace?.packageContaining(path.posix.join(this.root, f))?.name).filter((n): n is string => !!n));
     const waiting: string[] = [];
     const shadowed: string[] = [];
     for (const f of this.graph.files()) {
       if (fresh.has(f)) continue;
-      if (this.graph.getContribution(f)?.hasUnresolvedImports) waiting.push(f);
+      const c = this.graph.getContribution(f);
+      if (c?.hasUnresolvedImports || (packages.size && c?.unresolvedPackageImports?.some((s) => packages.has(packageName(s))))) waiting.push(f);
       if (stems.has(moduleStem(f))) shadowed.push(f);
     }
     return { waiting, shadowed };

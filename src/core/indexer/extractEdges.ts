@@ -59,7 +59,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
   };
   const problems: string[] = [];
   let hasUnresolvedImports = false;
-  const unresolvedPackages = new Set<string>();
+  const unresolvedPackageImports = new Set<string>();
   const lineAt = (n: TS.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
 
   const add = (from: string, t: Target, type: EdgeType, at?: TS.Node): void => {
@@ -84,7 +84,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
     const module = symbolAt(specifier);
     const decl = module?.valueDeclaration;
     if (!decl && specifier.text.startsWith('.')) hasUnresolvedImports = true;
-    else if (!module && isPackageSpecifier(specifier.text)) unresolvedPackages.add(packageName(specifier.text));
+    else if (!module && isPackageSpecifier(specifier.text)) unresolvedPackageImports.add(specifier.text);
     const file = decl && ts.isSourceFile(decl) ? targets.ownedFile(decl) : undefined;
     if (file && file !== declared.file) deps.add(file);
   };
@@ -377,7 +377,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
     externalNodes: [...externals.values()],
     dependsOnFiles: [...deps].sort(),
     ...(hasUnresolvedImports ? { hasUnresolvedImports } : {}),
-    ...(unresolvedPackages.size ? { unresolvedPackages: [...unresolvedPackages].sort() } : {}),
+    ...(unresolvedPackageImports.size ? { unresolvedPackageImports: [...unresolvedPackageImports].sort() } : {}),
     problems,
   };
 }
@@ -412,12 +412,6 @@ function isAssignmentTarget(ts: typeof TS, e: TS.Expression): boolean {
 /** A package's import (`react`, `@scope/pkg/sub`), not a path, a URL or a Node built-in (`fs`, `node:path`: platform API). */
 function isPackageSpecifier(text: string): boolean {
   return /^[@a-z0-9]/i.test(text) && !/^[a-z]+:/i.test(text) && !NODE_BUILTINS.has(text.split('/')[0]);
-}
-
-/** The package a specifier names: `@scope/pkg` or `pkg`, without a subpath. */
-function packageName(text: string): string {
-  const parts = text.split('/');
-  return text.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
 const NODE_BUILTINS: ReadonlySet<string> = new Set(builtinModules);

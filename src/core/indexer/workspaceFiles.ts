@@ -10,9 +10,11 @@ export const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 /**
  * Manifests and lock files: what `npm install` / `yarn` / `pnpm` write when dependencies change,
  * often without touching a source file, while the packages' own typings (never watched: inside
- * node_modules) change under them. The persisted cache is keyed by the ones at the root.
+ * node_modules) change under them; and pnpm-workspace.yaml, which lists a monorepo's packages (as
+ * package.json `workspaces` does), whose imports by name reach their sources. The persisted cache
+ * is keyed by the ones at the root.
  */
-export const DEPENDENCY_FILES = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml'] as const;
+export const DEPENDENCY_FILES = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'pnpm-workspace.yaml'] as const;
 
 /**
  * A change to one of these rebuilds the folder's projects: tsconfig/jsconfig files can move files

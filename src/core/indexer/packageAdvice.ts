@@ -1,0 +1,244 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import type * as TS from 'typescript';
+import { ProjectConfig } from './discoverProjects';
+import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
+
+/** One import of a package that resolved to no types: its specifier as written, the importing file (absolute) and its project. */
+export interface UnresolvedUse {
+  specifier: string;
+  file: string;
+  project: ProjectConfig;
+}
+
+/**
+ * Why imported packages resolve to no types, one warning per cause, each with advice we can back:
+ * - not installed: no node_modules folder above the importing file holds the package (nor its @types);
+ * - installed, but the config's `moduleResolution` does not find its types: named with the settings
+ *   that do, each found by resolving the import again under that setting;
+ * - a package of this workspace that is not built, and whose sources nothing maps (with its build script);
+ * - installed, and no setting finds types for it (declared types missing, or none shipped).
+ * Calls into these packages, and calls TypeScript would infer through their types, are missing.
+ */
+export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace: WorkspacePackages | undefined, uses: readonly UnresolvedUse[]): string[] {
+  const byPackage = new Map<string, { files: Set<string>; first: UnresolvedUse }>();
+  for (const use of [...uses].sort((a, b) => a.file.localeCompare(b.file) || a.specifier.localeCompare(b.specifier))) {
+    const name = packageName(use.specifier);
+    const entry = byPackage.get(name);
+    if (entry) entry.files.add(use.file);
+    else byPackage.set(name, { files: new Set([use.file]), first: use });
+  }
+  const ranked = [...byPackage].sort((a, b) => b[1].files.size - a[1].files.size || a[0].localeCompare(b[0]));
+  const rel = (abs: string) => {
+    const r = path.posix.relative(root, abs);
+    return r.startsWith('..') ? abs : r;
+  };
+  const named = (name: string, n: number) => `'${name}' (${n} file${n === 1 ? '' : 's'})`;
+  let typesInstalledToo = false;
+  const groups = { notInstalled: [] as string[], moduleResolution: [] as string[], notBuilt: [] as string[], noTypes: [] as string[] };
+  for (const [name, { files, first }] of ranked) {
+    const cause = diagnose(ts, root, workspace, name, first);
+    const who = named(name, files.size);
+    switch (cause.kind) {
+      case 'notInstalled':
+        groups.notInstalled.push(who);
+        break;
+      case 'moduleResolution': {
+        const found = cause.working.map((w) => `${w.setting} does (${rel(w.file)})`).join(', and ');
+        groups.moduleResolution.push(`${who} is installed, but ${cause.current} does not find its types; ${found}`);
+        break;
+      }
+      case 'notBuilt': {
+        const declared = cause.declared ? `declares its types at ${rel(cause.declared)}, which does not exist` : 'declares no types';
+        const build = cause.buildCommand ? `build it (${cause.buildCommand})` : `build it${cause.declared ? ` so that ${rel(cause.declared)} exists` : ''}`;
+        groups.notBuilt.push(`${who} in ${rel(cause.dir) || '.'} ${declared}, and neither a tsconfig of the package (outDir, rootDir) nor a "source"/"development" export condition leads to its sources: ${build}`);
+        break;
+      }
+      case 'noTypes':
+        if (cause.typesInstalled) typesInstalledToo = true;
+        groups.noTypes.push(
+          cause.declared
+            ? `${who.slice(0, -1)}; the types its package.json declares, ${rel(cause.declared)}, do not exist)`
+            : cause.typesInstalled
+              ? `${who.slice(0, -1)}; ${typesPackage(name)} is installed)`
+              : who,
+        );
+        break;
+    }
+  }
+  const warnings: string[] = [];
+  const head = (n: number) => `${n} imported package${n === 1 ? ' resolves' : 's resolve'} to no types`;
+  const missing = (n: number) => `Calls into ${n === 1 ? 'it' : 'them'}, and calls TypeScript would infer through ${n === 1 ? 'its' : 'their'} types, are missing`;
+  const list = (items: string[], sep: string) => items.slice(0, 5).join(sep) + (items.length > 5 ? `${sep}and ${items.length - 5} more` : '');
+  const g = groups;
+  if (g.notInstalled.length) {
+    const n = g.notInstalled.length;
+    warnings.push(`${head(n)}: ${list(g.notInstalled, ', ')}. ${n === 1 ? 'It is' : 'They are'} not installed (no node_modules folder above the files importing ${n === 1 ? 'it holds it' : 'them holds them'}). ${missing(n)}: install the dependencies (npm install or equivalent) and rebuild.`);
+  }
+  if (g.moduleResolution.length) {
+    const n = g.moduleResolution.length;
+    warnings.push(`${head(n)} under the config's moduleResolution: ${list(g.moduleResolution, '; ')}. ${missing(n)} until the config uses such a setting.`);
+  }
+  if (g.notBuilt.length) {
+    const n = g.notBuilt.length;
+    warnings.push(`${head(n)}: ${n === 1 ? 'a package' : 'packages'} of this workspace not built: ${list(g.notBuilt, '; ')}. ${missing(n)}.`);
+  }
+  if (g.noTypes.length) {
+    const n = g.noTypes.length;
+    const they = n === 1 ? 'it' : 'them';
+    warnings.push(`${head(n)} though installed: ${list(g.noTypes, ', ')}. TypeScript finds no types for ${they} under any moduleResolution${typesInstalledToo ? '' : `, and no @types package for ${they} is installed`}. ${missing(n)}; an @types package provides types where one exists.`);
+  }
+  return warnings;
+}
+
+type Cause =
+  | { kind: 'notInstalled' }
+  | { kind: 'moduleResolution'; current: string; working: { setting: string; file: string }[] }
+  | { kind: 'notBuilt'; dir: string; declared?: string; buildCommand?: string }
+  | { kind: 'noTypes'; dir: string; declared?: string; typesInstalled: boolean };
+
+function diagnose(ts: typeof TS, root: string, workspace: WorkspacePackages | undefined, name: string, use: UnresolvedUse): Cause {
+  const installed = findInstalled(name, use.file);
+  const typesInstalled = findInstalled(typesPackage(name), use.file);
+  // Of this workspace: listed or linked, and what node_modules holds under its name, if anything, is it.
+  const member = workspace?.named(name);
+  const inWorkspace = member && (installed === undefined || realPath(installed) === member.dir) ? member : undefined;
+  if (!installed && !typesInstalled && !inWorkspace) return { kind: 'notInstalled' };
+  const working = otherSettingsThatResolve(ts, workspace, use);
+  if (working.length) return { kind: 'moduleResolution', current: currentSetting(ts, root, use.project), working };
+  if (inWorkspace) {
+    const manifest = inWorkspace.manifest;
+    const declared = declaredTypes(manifest, '.' + use.specifier.slice(name.length));
+    return { kind: 'notBuilt', dir: inWorkspace.dir, declared: declared && path.posix.join(inWorkspace.dir, declared), buildCommand: buildCommand(root, inWorkspace.manifest, name) };
+  }
+  const dir = installed ?? typesInstalled!;
+  const manifest = readJson(`${dir}/package.json`) ?? {};
+  const declared = declaredTypes(manifest, '.' + use.specifier.slice(name.length));
+  const declaredFile = declared && path.posix.join(dir, declared);
+  return { kind: 'noTypes', dir, declared: declaredFile && !fs.existsSync(declaredFile) ? declaredFile : undefined, typesInstalled: !!typesInstalled };
+}
+
+/** `node_modules/<name>` in the importing file's folder or one above it (a directory, links followed). */
+function findInstalled(name: string, file: string): string | undefined {
+  for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
+    const candidate = `${dir === '/' ? '' : dir}/node_modules/${name}`;
+    try {
+      if (fs.statSync(candidate).isDirectory()) return candidate;
+    } catch {
+      // not here
+    }
+    if (dir === path.posix.dirname(dir)) return undefined;
+  }
+}
+
+function realPath(dir: string): string | undefined {
+  try {
+    return fs.realpathSync(dir).replace(/\\/g, '/');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The @types package for `name`: `@types/lodash`, `@types/scope__pkg`. */
+function typesPackage(name: string): string {
+  return `@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`;
+}
+
+interface Setting {
+  label: string;
+  options: TS.CompilerOptions;
+  usesConditions: boolean;
+  kind: number;
+}
+
+/**
+ * The moduleResolution settings other than the project's under which the import resolves to types
+ * (or to a workspace package's sources): each one tried, never guessed.
+ */
+function otherSettingsThatResolve(ts: typeof TS, workspace: WorkspacePackages | undefined, use: UnresolvedUse): { setting: string; file: string }[] {
+  const K = ts.ModuleResolutionKind;
+  const current = moduleResolutionOf(ts, use.project.options);
+  const settings: Setting[] = [
+    { label: '"moduleResolution": "bundler" (with "module": "esnext")', options: { moduleResolution: K.Bundler, module: ts.ModuleKind.ESNext }, usesConditions: true, kind: K.Bundler },
+    { label: '"moduleResolution": "node16" (with "module": "node16")', options: { moduleResolution: K.Node16, module: ts.ModuleKind.Node16 }, usesConditions: true, kind: K.Node16 },
+    { label: '"moduleResolution": "nodenext" (with "module": "nodenext")', options: { moduleResolution: K.NodeNext, module: ts.ModuleKind.NodeNext }, usesConditions: true, kind: K.NodeNext },
+    { label: '"moduleResolution": "node10"', options: { moduleResolution: K.Node10 }, usesConditions: false, kind: K.Node10 },
+  ];
+  const found: { setting: string; file: string }[] = [];
+  for (const s of settings) {
+    if (s.kind === current) continue;
+    const options: TS.CompilerOptions = { ...use.project.options, ...s.options };
+    if (!s.usesConditions) delete options.customConditions;
+    const mode = s.kind === K.Node16 || s.kind === K.NodeNext ? ts.getImpliedNodeFormatForFile(use.file, undefined, ts.sys, options) : undefined;
+    const r = resolveWithWorkspace(ts, workspace, use.specifier, use.file, options, ts.sys, undefined, undefined, mode).resolvedModule;
+    if (r && /\.(d\.[mc]?ts|[mc]?ts|tsx)$/.test(r.resolvedFileName)) found.push({ setting: s.label, file: r.resolvedFileName });
+  }
+  // node16 and nodenext alike: name them once.
+  const nodeNext = found.findIndex((f) => f.setting.includes('"nodenext"'));
+  if (nodeNext >= 0 && found.some((f) => f.setting.includes('"node16"') && f.file === found[nodeNext].file)) found.splice(nodeNext, 1);
+  return found;
+}
+
+/** The project's moduleResolution as TypeScript derives it when it is not set. */
+function moduleResolutionOf(ts: typeof TS, options: TS.CompilerOptions): number {
+  const derive = (ts as { getEmitModuleResolutionKind?: (o: TS.CompilerOptions) => number }).getEmitModuleResolutionKind;
+  if (derive) return derive(options);
+  if (options.moduleResolution !== undefined) return options.moduleResolution;
+  const K = ts.ModuleResolutionKind;
+  const M = ts.ModuleKind;
+  const module = options.module ?? ((options.target ?? 0) >= ts.ScriptTarget.ES2015 ? M.ES2015 : M.CommonJS);
+  if (module === M.CommonJS) return K.Node10;
+  if (module === M.Node16) return K.Node16;
+  if (module === M.NodeNext) return K.NodeNext;
+  if ((M as { Preserve?: number }).Preserve !== undefined && module === (M as { Preserve?: number }).Preserve) return K.Bundler;
+  return K.Classic;
+}
+
+/** `"moduleResolution": "node10" (packages/app/tsconfig.json)`, saying when the config implies it rather than sets it. */
+function currentSetting(ts: typeof TS, root: string, project: ProjectConfig): string {
+  const kind = moduleResolutionOf(ts, project.options);
+  const names: Record<number, string> = { [ts.ModuleResolutionKind.Classic]: 'classic', [ts.ModuleResolutionKind.Node10]: 'node10', [ts.ModuleResolutionKind.Node16]: 'node16', [ts.ModuleResolutionKind.NodeNext]: 'nodenext', [ts.ModuleResolutionKind.Bundler]: 'bundler' };
+  const where = project.configPath ? path.posix.relative(root, project.configPath) : 'the inferred project';
+  const implied = project.options.moduleResolution === undefined ? ', implied by its "module"' : '';
+  return `"moduleResolution": "${names[kind] ?? kind}" (${where}${implied})`;
+}
+
+/** Where a package says its types are for `subpath`: `types`/`typings` for '.', or a `types` export condition. */
+export function declaredTypes(manifest: Record<string, unknown>, subpath: string): string | undefined {
+  const exports = manifest.exports;
+  let entry: unknown = undefined;
+  if (exports && typeof exports === 'object' && !Array.isArray(exports) && Object.keys(exports).some((k) => k.startsWith('.'))) entry = (exports as Record<string, unknown>)[subpath];
+  else if (subpath === '.') entry = exports;
+  const stack: unknown[] = entry === undefined ? [] : [entry];
+  while (stack.length) {
+    const e = stack.shift();
+    if (Array.isArray(e)) stack.push(...e);
+    else if (e && typeof e === 'object') {
+      for (const [key, value] of Object.entries(e as Record<string, unknown>)) {
+        if (key === 'types' && typeof value === 'string') return value;
+        if (typeof value === 'object') stack.push(value);
+      }
+    }
+  }
+  if (subpath !== '.') return undefined;
+  const field = manifest.types ?? manifest.typings;
+  return typeof field === 'string' ? field : undefined;
+}
+
+/** How to run the package's `build` script with the workspace's package manager, if it has one. */
+function buildCommand(root: string, manifest: Record<string, unknown>, name: string): string | undefined {
+  const scripts = manifest.scripts;
+  if (!scripts || typeof scripts !== 'object' || typeof (scripts as Record<string, unknown>).build !== 'string') return undefined;
+  if (fs.existsSync(`${root}/pnpm-workspace.yaml`) || fs.existsSync(`${root}/pnpm-lock.yaml`)) return `its "build" script: pnpm --filter ${name} run build`;
+  if (fs.existsSync(`${root}/yarn.lock`)) return `its "build" script: yarn workspace ${name} run build`;
+  return `its "build" script: npm run build --workspace ${name}`;
+}
+
+function readJson(file: string): Record<string, unknown> | undefined {
+  try {
+    const v = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

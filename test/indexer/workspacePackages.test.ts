@@ -1,0 +1,122 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { CodeGraph } from '../../src/core/CodeGraph';
+import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { pnpmWorkspacePackages, sourceCondition } from '../../src/core/indexer/workspacePackages';
+import { foundNodes } from '../support/graphLookup';
+import { APP_FILE, CORE_FILE, CORE_UTIL, WorkspaceFixtureOptions, buildCore, writeWorkspaceFixture } from '../support/workspacePackagesFixture';
+
+/**
+ * Issue 29, item 4: a workspace package imported by name, its declared types in an unbuilt dist/,
+ * and no project references. Every call into it was lost (and the warning said "install the
+ * dependencies"); the editor loses these too. Now its outputs stand for its sources.
+ */
+describe('workspace packages imported by name resolve to their sources (no project references)', () => {
+  const roots: string[] = [];
+  after(() => {
+    for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
+  });
+  const fixture = (opts: WorkspaceFixtureOptions) => {
+    const root = writeWorkspaceFixture(opts);
+    roots.push(root);
+    return root;
+  };
+  const dependents = (cg: CodeGraph, file: string, symbol: string) =>
+    foundNodes(cg.dependentsOf(file, symbol))
+      .map((n) => `${n.file}:${n.name}`)
+      .sort();
+
+  const variants: [string, WorkspaceFixtureOptions][] = [
+    ['npm workspaces, symlinked at the root', { manager: 'npm' }],
+    ['pnpm-workspace.yaml, symlinked in the package', { manager: 'pnpm' }],
+    ['npm workspaces, listed but not installed (no symlink)', { manager: 'npm', link: false }],
+    ['pnpm-workspace.yaml, listed but not installed', { manager: 'pnpm', link: false }],
+    ['a `source` export condition (a tsconfig that does not emit)', { manager: 'npm', layout: 'sourceCondition', appModule: 'esnext-bundler' }],
+    ['a `source` export condition under node10 resolution', { manager: 'pnpm', layout: 'sourceCondition' }],
+  ];
+  for (const [name, opts] of variants) {
+    it(`${name}: dependentsOf lists the app's callers, and no warning`, async () => {
+      const root = fixture(opts);
+      const cg = await CodeGraph.open({ root });
+      assert.deepEqual(dependents(cg, CORE_FILE, 'createId'), [`${APP_FILE}:run`]);
+      assert.deepEqual(dependents(cg, CORE_UTIL, 'pad'), [`${APP_FILE}:run`, `${APP_FILE}:tidy`, `${CORE_FILE}:createId`]);
+      const targets = cg.graph.outEdges(`${APP_FILE}#run@function`).map((e) => e.to);
+      assert.deepEqual(targets, [`${CORE_FILE}#createId@function`]);
+      assert.deepEqual(cg.report.warnings, []);
+      assert.deepEqual(cg.report.errors, []);
+      // Each file once, by its own project: no build output, nothing under node_modules.
+      assert.deepEqual(cg.graph.files().sort(), [APP_FILE, CORE_FILE, CORE_UTIL]);
+    });
+  }
+
+  it('built, the calls still end at the sources, not the emitted declarations', async () => {
+    const root = fixture({ manager: 'npm' });
+    buildCore(root);
+    const cg = await CodeGraph.open({ root });
+    assert.deepEqual(dependents(cg, CORE_FILE, 'createId'), [`${APP_FILE}:run`]);
+    assert.deepEqual(cg.graph.files().sort(), [APP_FILE, CORE_FILE, CORE_UTIL]);
+  });
+
+  for (const layout of ['outDir', 'sourceCondition'] as const) {
+    it(`follows edits of the package, and its build later, as a full index does (${layout})`, async () => {
+      const root = fixture({ manager: 'npm', layout, appModule: layout === 'outDir' ? 'commonjs' : 'esnext-bundler' });
+      const { index } = await indexWorkspace({ root });
+      const write = (rel: string, text: string) => fs.writeFileSync(path.join(root, rel), text);
+      const original = fs.readFileSync(path.join(root, CORE_FILE), 'utf8');
+      const steps: [string, () => void, string[], string[]][] = [
+        ['rename createId', () => write(CORE_FILE, original.replace('createId', 'makeId')), [CORE_FILE], []],
+        ['restore it', () => write(CORE_FILE, original), [CORE_FILE], []],
+        ['build dist', () => buildCore(root), ['packages/core/dist/index.d.ts', 'packages/core/dist/util.d.ts', 'packages/core/dist/index.js'], []],
+        ['edit after the build', () => write(CORE_FILE, original.replace("'-1'", "'-2'")), [CORE_FILE], []],
+        ['delete the build', () => fs.rmSync(path.join(root, 'packages/core/dist'), { recursive: true }), [], ['packages/core/dist']],
+      ];
+      for (const [step, act, changed, deleted] of steps) {
+        act();
+        await index.update(changed, deleted);
+        const fresh = await indexWorkspace({ root });
+        const hasEdge = (snapshot: { edges: string[] }) => snapshot.edges.some((e) => e.includes(`${APP_FILE}#run@function`) && e.includes(`${CORE_FILE}#createId@function`));
+        assert.equal(hasEdge(fresh.graph.snapshot()), step !== 'rename createId', step);
+        assert.deepEqual(index.graph.snapshot(), fresh.graph.snapshot(), step);
+        assert.deepEqual(fresh.report.warnings, [], step);
+      }
+    });
+  }
+
+  it('a source created in the package reaches the importers that waited for it, as a full index does', async () => {
+    const root = fixture({ manager: 'npm' });
+    const later = path.join(root, 'packages/app/src/later.ts');
+    fs.writeFileSync(later, "import { extra } from '@acme/core/dist/extra';\n\nexport function useExtra(): number {\n  return extra();\n}\n");
+    const { index, report } = await indexWorkspace({ root });
+    assert.match(report.warnings.join('\n'), /'@acme\/core' \(1 file\) in packages\/core/);
+    fs.writeFileSync(path.join(root, 'packages/core/src/extra.ts'), 'export function extra(): number {\n  return 1;\n}\n');
+    await index.update(['packages/core/src/extra.ts'], []);
+    const fresh = await indexWorkspace({ root });
+    assert.deepEqual(
+      index.graph.outEdges('packages/app/src/later.ts#useExtra@function').map((e) => e.to),
+      ['packages/core/src/extra.ts#extra@function'],
+    );
+    assert.deepEqual(index.graph.snapshot(), fresh.graph.snapshot());
+  });
+
+  it('reads the simple YAML of pnpm-workspace.yaml: block and flow lists, quotes, comments', () => {
+    assert.deepEqual(pnpmWorkspacePackages("packages:\n  # apps\n  - 'apps/*'\n  - \"packages/**\" # all\n  - tools/cli\ncatalog:\n  - x\n"), ['apps/*', 'packages/**', 'tools/cli']);
+    assert.deepEqual(pnpmWorkspacePackages("packages: ['a/*', \"b\"]\n"), ['a/*', 'b']);
+    assert.deepEqual(pnpmWorkspacePackages('onlyBuiltDependencies:\n  - esbuild\n'), []);
+  });
+
+  it('finds the source or development condition for a subpath, patterns included', () => {
+    const manifest = {
+      source: './src/main.ts',
+      exports: {
+        '.': { import: { types: './dist/index.d.ts', development: './src/index.ts' } },
+        './feature/*': { types: './dist/feature/*.d.ts', source: './src/feature/*.ts' },
+        './plain': './dist/plain.js',
+      },
+    };
+    assert.equal(sourceCondition(manifest, '.'), './src/index.ts');
+    assert.equal(sourceCondition(manifest, './feature/a'), './src/feature/a.ts');
+    assert.equal(sourceCondition(manifest, './plain'), undefined);
+    assert.equal(sourceCondition({ source: 'src/index.ts' }, '.'), 'src/index.ts');
+  });
+});
