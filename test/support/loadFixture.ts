@@ -37,6 +37,7 @@ export const FIXTURE_NAMES = [
   'express-4.21.2',
   'declaration-twins',
   'destructuring',
+  'overloads',
 ] as const;
 
 export type FixtureName = (typeof FIXTURE_NAMES)[number];
