@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { markedLines, ParsedBlock, parseText } from '../../src/core/format/testdata/parseText';
 import { mcpTools } from '../../src/tools/toolMetadata';
 import { HOSTILE, hostileFiles, writeWorkspace } from '../support/hostileWorkspace';
 import { REPO_ROOT } from '../support/loadFixture';
@@ -117,6 +118,55 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
 
     it('writes only protocol messages on stdout: its logs are on stderr', async () => {
       await mcp.stderrMatching(/ts-code-graph mcp: info: ready: \d+ files/);
+    });
+  });
+
+  describe('on overloads and top-level code (issue 33: locations an agent reads next)', () => {
+    let root: string;
+    let mcp: McpRun;
+    before(async () => {
+      root = copyFixture('overloads');
+      mcp = await startMcp({ args: ['--root', root] });
+    });
+    after(async () => {
+      await mcp?.close();
+    });
+
+    /** Every `>` and `calls at:` line of every block lies inside that block's offset/limit; returns the blocks. */
+    const blocksWithLinesInside = (text: string): ParsedBlock[] => {
+      const parsed = parseText(text);
+      for (const b of parsed.blocks) {
+        for (const line of [...(b.snippet ? markedLines(b.snippet) : []), ...(b.callsAt?.lines ?? [])]) {
+          assert.ok(line >= b.offset && line < b.offset + b.limit, `${b.name}: line ${line} outside offset ${b.offset}, limit ${b.limit}`);
+        }
+      }
+      return parsed.blocks;
+    };
+    const block = (blocks: ParsedBlock[], name: string): ParsedBlock => blocks.find((b) => b.name === name) ?? assert.fail(`no block ${name}`);
+
+    it("spans an overloaded function or method to its implementation's end, so its call lines fall inside", async () => {
+      const deps = await callText(mcp.client, 'dependenciesOf', { file_path: 'src/main.ts', symbol: 'run' });
+      const mergeMap = block(blocksWithLinesInside(deps.text), 'mergeMap');
+      assert.deepEqual([mergeMap.offset, mergeMap.limit], [9, 39], 'first signature (9) to the end of the implementation (47)');
+      assert.deepEqual(markedLines(mergeMap.snippet!), [41, 43, 45, 46]);
+      assert.equal(deps.text.trimEnd(), cliText(root, 'dependenciesOf', 'src/main.ts', 'run'));
+
+      const save = await callText(mcp.client, 'dependentsOf', { file_path: 'src/repository.ts', symbol: 'Repository.persist' });
+      const blocks = blocksWithLinesInside(save.text);
+      assert.deepEqual(markedLines(block(blocks, 'Repository.save').snippet!), [29]);
+      const module = block(blocks, 'src/main.ts');
+      assert.deepEqual([module.offset, module.limit], [27, 2], 'top-level code: its call lines, not the whole file');
+      assert.equal(save.text.trimEnd(), cliText(root, 'dependentsOf', 'src/repository.ts', 'Repository.persist'));
+    });
+
+    it("keeps call lines without snippets and at pathsBetween's ends", async () => {
+      const many = await callText(mcp.client, 'dependentsOf', { file_path: 'src/many.ts', symbol: 'trace' });
+      assert.match(many.text, /snippets omitted due to size: 16 nodes/);
+      assert.deepEqual(block(blocksWithLinesInside(many.text), 'twice').callsAt, { lines: [23, 24, 25], more: 0 });
+
+      const path = await callText(mcp.client, 'pathsBetween', { from: { file_path: 'src/main.ts', symbol: 'run' }, to: { file_path: 'src/map.ts', symbol: 'map' } });
+      assert.deepEqual(parseText(path.text).ends, [{ name: 'run', file: 'src/main.ts', callsAt: { lines: [21], more: 0 } }]);
+      assert.equal(path.text.trimEnd(), cliText(root, 'pathsBetween', 'src/main.ts', 'run', 'src/map.ts', 'map'));
     });
   });
 

@@ -64,4 +64,14 @@ export const goldenCases: GoldenCase[] = [
   { fixture: 'js-shapes', name: 'dependentsOf-Queue.size', argv: ['dependentsOf', 'lib/shapes.js', 'Queue.size'] },
   { fixture: 'js-shapes', name: 'dependenciesOf-createServer', argv: ['dependenciesOf', 'lib/createServer.js', 'createServer'] },
   { fixture: 'express-4.21.2', name: 'dependenciesOf-app.init', argv: ['dependenciesOf', 'lib/application.js', 'app.init'] },
+
+  // Locations an agent reads next (issue 33): overloads with JSDoc between their signatures span to
+  // the end of their implementation, a module node spans its call lines in the answer, pathsBetween's
+  // ends show where they call, and above 15 nodes each block keeps a `calls at:` line.
+  { fixture: 'overloads', name: 'dependenciesOf-run', argv: ['dependenciesOf', 'src/main.ts', 'run'] },
+  { fixture: 'overloads', name: 'dependentsOf-map', argv: ['dependentsOf', 'src/map.ts', 'map'] },
+  { fixture: 'overloads', name: 'dependentsOf-Repository.persist', argv: ['dependentsOf', 'src/repository.ts', 'Repository.persist'] },
+  { fixture: 'overloads', name: 'pathsBetween-run-map', argv: ['pathsBetween', 'src/main.ts', 'run', 'src/map.ts', 'map'] },
+  { fixture: 'overloads', name: 'pathsBetween-map-run', argv: ['pathsBetween', 'src/map.ts', 'map', 'src/main.ts', 'run'] },
+  { fixture: 'overloads', name: 'dependentsOf-trace', argv: ['dependentsOf', 'src/many.ts', 'trace'] },
 ];

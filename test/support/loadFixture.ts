@@ -40,6 +40,7 @@ export const FIXTURE_NAMES = [
   'declaration-twins',
   'destructuring',
   'jsx-two-configs',
+  'overloads',
 ] as const;
 
 export type FixtureName = (typeof FIXTURE_NAMES)[number];

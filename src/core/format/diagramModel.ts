@@ -1,9 +1,10 @@
-import { EdgeType, GraphEdge, NodeKind, RUNTIME_EDGES, STRUCTURAL_EDGES } from '../graph/GraphTypes';
+import { EdgeType, NodeKind, RUNTIME_EDGES, STRUCTURAL_EDGES } from '../graph/GraphTypes';
 import { QueryName, QueryResult } from '../query/QueryResult';
 import { displayNames } from './displayNames';
 import { formatMermaid } from './formatMermaid';
 import { formatSnippet } from './formatSnippet';
 import { truncationLine } from './formatText';
+import { callLines, linesWithin, nodeSpan } from './nodeLocation';
 import { SourceReader } from './SourceReader';
 
 /**
@@ -87,12 +88,13 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
   const names = displayNames(result.nodes);
   const inputs = new Set(result.inputs);
   const cutAt = result.truncation?.cutAt;
-  const sites = callSites(result.edges);
+  const sites = callLines(result.edges);
   const nodes: DiagramNode[] = [];
   const seen = new Set<string>();
   for (const n of result.nodes) {
     if (seen.has(n.id)) continue;
     seen.add(n.id);
+    const span = nodeSpan(n, sites.get(n.id));
     const node: DiagramNode = {
       id: n.id,
       label: names.get(n.id) ?? n.name,
@@ -100,12 +102,12 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
       kind: n.kind,
       group: n.external ? 'external' : groupOf(n.kind),
       file: n.file,
-      offset: n.offset,
-      limit: n.limit,
+      offset: span.offset,
+      limit: span.limit,
       input: inputs.has(n.id),
       cut: (cutAt && Object.prototype.hasOwnProperty.call(cutAt, n.id) ? cutAt[n.id] : 0) ?? 0,
     };
-    const snippet = options.source && !n.external ? snippetOf(options.source, n.file, n.offset, n.limit, sites.get(n.id)) : undefined;
+    const snippet = options.source && !n.external ? snippetOf(options.source, n.file, span.offset, span.limit, linesWithin(sites.get(n.id), span)) : undefined;
     if (snippet && snippet.length > 0) node.snippet = snippet;
     nodes.push(node);
   }
@@ -161,19 +163,7 @@ export function familyOf(type: EdgeType): EdgeFamily {
   return 'type';
 }
 
-/** Node id → the lines of its outgoing edges (the text's `>` marks). */
-function callSites(edges: readonly GraphEdge[]): Map<string, number[]> {
-  const sites = new Map<string, number[]>();
-  for (const e of edges) {
-    if (!e.lines?.length) continue;
-    const list = sites.get(e.from) ?? [];
-    list.push(...e.lines);
-    sites.set(e.from, list);
-  }
-  return sites;
-}
-
-function snippetOf(source: SourceReader, file: string, offset: number, limit: number, focus: number[] | undefined): string[] | undefined {
+function snippetOf(source: SourceReader, file: string, offset: number, limit: number, focus: number[]): string[] | undefined {
   let lines: string[] | undefined;
   try {
     lines = source.readLines(file);
@@ -182,6 +172,6 @@ function snippetOf(source: SourceReader, file: string, offset: number, limit: nu
     return undefined;
   }
   if (!lines) return undefined;
-  const snippet = formatSnippet(lines, offset, limit, focus ?? []).map((l) => l.slice(2));
+  const snippet = formatSnippet(lines, offset, limit, focus).map((l) => l.slice(2));
   return snippet.length > MAX_SNIPPET_LINES ? [...snippet.slice(0, MAX_SNIPPET_LINES), '  …'] : snippet;
 }

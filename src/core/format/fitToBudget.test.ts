@@ -28,6 +28,14 @@ describe(fitToBudget.name, () => {
     assert.ok(!text.includes('snippet:'));
   });
 
+  it('keeps every call line when it drops snippets: one `calls at:` line per block, inside its offset/limit', async () => {
+    const parsed = parseText(await fitToBudget(chain, source, full.length - 1, chars));
+    for (const block of parsed.blocks) {
+      const calls = block.name === 'n12' ? undefined : { lines: [block.offset + 2], more: 0 };
+      assert.deepEqual(block.callsAt, calls, block.name);
+    }
+  });
+
   it('then drops the farthest nodes, keeping as many as fit and stating the counts', async () => {
     const budget = `${BUDGET_SNIPPETS_NOTE}\n\n${lean}`.length - 1;
     const text = await fitToBudget(chain, source, budget, chars);

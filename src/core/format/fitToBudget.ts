@@ -13,7 +13,8 @@ export type TokenCounter = (text: string) => number | Promise<number>;
  * Steps, cheapest loss first:
  * 1. The full text, when it fits (a non-finite budget means "no budget").
  * 2. Without snippets, with BUDGET_SNIPPETS_NOTE first (only when that removed a snippet):
- *    the offsets/limits still let the model Read the code.
+ *    the offsets/limits still let the model Read the code, and each block keeps its call lines
+ *    (`calls at:`, formatText), so the lines a snippet would have marked stay in the answer.
  * 3. Also without the farthest nodes: the largest `keep` (trimResult, binary search) whose text
  *    fits. The truncation line is rewritten by trimResult to state the exact shown/total counts.
  *    At least one edge always stays, so the Graph section is never empty.

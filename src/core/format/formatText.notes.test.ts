@@ -24,6 +24,32 @@ describe(`${formatText.name} (notes and edge cases)`, () => {
     assert.equal(text, '## Graph\n\nfrom --CALLS--> to\n\n## Nodes\n\n(none: the query inputs are not listed)\n');
   });
 
+  it("gives pathsBetween's ends a block of their call lines only, in the order asked, instead of the note", () => {
+    const [a, b] = [fn('from', 'src/a.ts', 1, 5), fn('to', 'src/b.ts', 1, 1)];
+    const text = formatText({ ...graph([a, b], [call(a, b, [4, 2])], [b.id, a.id]), query: 'pathsBetween' }, memorySource({}));
+    assert.equal(text, '## Graph\n\nfrom --CALLS--> to\n\n## Nodes\n\nfrom:\n  file: src/a.ts\n  calls at: 2, 4\n');
+    // Not for the other queries, whose input is the one symbol asked about.
+    assert.match(formatText(graph([a, b], [call(a, b, [2])], [a.id, b.id]), memorySource({})), /\(none: the query inputs are not listed\)\n$/);
+  });
+
+  it("points a module node at its call lines in this answer, not the whole file", () => {
+    const mod = { ...fn('src/main.ts', 'src/main.ts', 1, 622), kind: 'module' as const, id: 'src/main.ts#src/main.ts@module' };
+    const [target, other] = [fn('target', 'src/t.ts', 1, 1), fn('other', 'src/t.ts', 2, 1)];
+    const source = memorySource({ 'src/main.ts': fileWith(622, {}) });
+    const text = formatText(graph([target, mod, other], [call(mod, target, [300, 88]), call(mod, other, [92])], [target.id]), source);
+    assert.match(text, /\nsrc\/main\.ts:\n {2}file: src\/main\.ts\n {2}offset: 88, limit: 213\n {2}snippet:\n {2}> 88: /);
+    // Once the edge from line 300 is cut, the span shrinks to what is left.
+    const cut = formatText(graph([target, mod, other], [call(mod, other, [92])], [other.id]), source, { snippets: 'none' });
+    assert.match(cut, /\nsrc\/main\.ts:\n {2}file: src\/main\.ts\n {2}offset: 92, limit: 1\n$/);
+  });
+
+  it('lists at most 10 call lines and counts the rest', () => {
+    const [a, b] = [fn('a', 'src/a.ts', 1, 1), fn('b', 'src/b.ts', 1, 40)];
+    const lines = Array.from({ length: 13 }, (_, i) => 40 - i * 3);
+    const text = formatText(graph([a, b], [call(b, a, lines)], [a.id]), memorySource({}), { snippets: 'none' });
+    assert.match(text, /\n {2}offset: 1, limit: 40\n {2}calls at: 4, 7, 10, 13, 16, 19, 22, 25, 28, 31 \(\+3 more\)\n$/);
+  });
+
   it('omits snippets above 15 listed nodes, with a note, and not at 15', () => {
     const hub = fn('hub', 'src/hub.ts', 1, 3);
     const leaves = Array.from({ length: 16 }, (_, i) => fn(`leaf${i + 1}`, 'src/leaves.ts', 1 + i, 1));

@@ -3,7 +3,8 @@ import { GraphResult } from '../query/QueryResult';
 import { displayNames } from './displayNames';
 import { formatText } from './formatText';
 import { fileWith, memorySource } from './testdata/memorySource';
-import { parseText, snippetCoverage } from './testdata/parseText';
+import { callLines, linesWithin, nodeSpan } from './nodeLocation';
+import { markedLines, parseText, snippetCoverage } from './testdata/parseText';
 import { mulberry32, randomResult } from './testdata/randomResult';
 
 /**
@@ -62,20 +63,56 @@ function checkCase(result: GraphResult, text: string, snippets: 'none' | 'auto')
   for (const name of inGraph) assert.ok(inputs.has(name) || listed.includes(name), `${name} has a block`);
   for (const name of listed) assert.ok(inGraph.has(name), `${name} is in the Graph`);
 
+  // Locations: a declaration's own span; a module's, its call lines in the answer (within its span).
+  const sites = callLines(result.edges);
+  const byLabel = new Map(result.nodes.map((n) => [label(n.id), n]));
+  for (const block of parsed.blocks) {
+    const node = byLabel.get(block.name)!;
+    const own = linesWithin(sites.get(node.id), { offset: node.offset, limit: node.limit });
+    const expected = node.kind === 'module' && own.length ? { offset: own[0], limit: own[own.length - 1] - own[0] + 1 } : { offset: node.offset, limit: node.limit };
+    assert.deepEqual({ offset: block.offset, limit: block.limit }, expected, `${block.name} offset/limit`);
+  }
+
+  // Call lines: `>` marks with a snippet, else one `calls at:` line (but not for a one-line span); inside offset/limit.
+  for (const block of parsed.blocks) {
+    const node = byLabel.get(block.name)!;
+    const inside = linesWithin(sites.get(node.id), block);
+    const marked = block.snippet ? markedLines(block.snippet) : [];
+    for (const line of [...marked, ...(block.callsAt?.lines ?? [])]) {
+      assert.ok(line >= block.offset && line < block.offset + block.limit, `${block.name}: line ${line} outside ${block.offset}+${block.limit}`);
+    }
+    if (block.snippet) {
+      assert.equal(block.callsAt, undefined, `${block.name} has both a snippet and a calls at line`);
+      assert.deepEqual(marked, inside.filter((l) => l <= 60), `${block.name} marks its call lines`);
+    } else if (block.limit > 1 && inside.length > 0) {
+      assert.deepEqual(block.callsAt, { lines: inside.slice(0, 10), more: Math.max(0, inside.length - 10) }, `${block.name} calls at`);
+    } else {
+      assert.equal(block.callsAt, undefined, `${block.name} has a calls at line with nothing to say`);
+    }
+  }
+
+  // Ends: pathsBetween's inputs that call into the answer, in the order asked, and nothing else.
+  const ends = result.query !== 'pathsBetween' ? [] : result.inputs.flatMap((id) => {
+    const node = result.nodes.find((n) => n.id === id);
+    const lines = node ? linesWithin(sites.get(id), nodeSpan(node, sites.get(id))) : [];
+    return node && lines.length ? [{ name: label(id), file: node.file, callsAt: { lines: lines.slice(0, 10), more: Math.max(0, lines.length - 10) } }] : [];
+  });
+  assert.deepEqual(parsed.ends, ends, 'path ends');
+
   // Snippets: never for external nodes, never above 15 blocks, and their counts add up.
   for (const block of parsed.blocks) {
-    const node = result.nodes.find((n) => label(n.id) === block.name)!;
+    const node = byLabel.get(block.name)!;
     assert.equal(block.file, node.file);
     if (!block.snippet) continue;
     assert.ok(!node.external, `${block.name} is external but has a snippet`);
     assert.equal(snippets, 'auto', `${block.name} has a snippet although 'none' was asked`);
     assert.ok(parsed.blocks.length <= 15);
-    const available = Math.min(node.offset + node.limit - 1, 60) - node.offset + 1;
+    const available = Math.min(block.offset + block.limit - 1, 60) - block.offset + 1;
     assert.equal(snippetCoverage(block.snippet), available, `${block.name} snippet covers its range`);
   }
   const count = parsed.blocks.length;
   const sizeNote = `(snippets omitted due to size: ${count} nodes; Read a node's file at its offset/limit for code)`;
-  const notes = count === 0 ? ['(none: the query inputs are not listed)'] : count > 15 ? [sizeNote] : [];
+  const notes = count === 0 && ends.length === 0 ? ['(none: the query inputs are not listed)'] : count > 15 ? [sizeNote] : [];
   assert.deepEqual(parsed.nodeNotes, notes, 'Nodes notes');
   for (const line of text.split('\n')) assert.doesNotMatch(line, /\s$/, 'no trailing whitespace');
 }

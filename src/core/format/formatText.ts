@@ -1,14 +1,16 @@
-import { GraphEdge, GraphNode } from '../graph/GraphTypes';
+import { GraphNode } from '../graph/GraphTypes';
 import { GraphResult, QueryResult, Truncation } from '../query/QueryResult';
 import { displayNames } from './displayNames';
 import { formatGraphLines } from './formatGraphLines';
 import { formatSnippet } from './formatSnippet';
+import { callLines, linesWithin, nodeSpan, Span } from './nodeLocation';
 import { SourceReader } from './SourceReader';
 
 export interface FormatTextOptions {
   /**
    * 'auto' (default): snippets when the Nodes section has at most MAX_SNIPPET_NODES blocks.
-   * 'none': no snippets and no note about them; the caller (fitToBudget) writes its own note.
+   * 'none': no snippets (blocks keep their `calls at:` lines) and no note about them; the caller
+   * (fitToBudget) writes its own note.
    */
   snippets?: 'auto' | 'none';
 }
@@ -35,9 +37,15 @@ export interface FormatTextOptions {
  *     17: }
  * ```
  *
+ * A block without a snippet (above MAX_SNIPPET_NODES blocks, `snippets: 'none'`, unreadable file)
+ * keeps the node's call lines as `  calls at: 16, 20` (unless its span is one line). The ends of a pathsBetween answer, which
+ * have no block of their own (the caller knows them), get one of just `file:` and `calls at:`
+ * when they call into the path. Offsets are nodeSpan's (a module node: its lines in this answer).
+ *
  * Invariants: every edge of the result appears exactly once in the Graph section; every node
  * except the query inputs has exactly one Nodes block, in result order (nearest first); labels
- * are those of displayNames in both sections; no trailing whitespace; one final newline.
+ * are those of displayNames in both sections; every `>` and `calls at:` line lies inside its
+ * block's offset/limit; no trailing whitespace; one final newline.
  * Message results come back as their message, unchanged.
  */
 export function formatText(result: QueryResult, source: SourceReader, options: FormatTextOptions = {}): string {
@@ -52,11 +60,16 @@ export function formatText(result: QueryResult, source: SourceReader, options: F
   sections.push('## Graph', formatGraphLines(result.nodes, result.edges, label).join('\n'), '## Nodes');
 
   const listed = listedNodes(result);
-  if (listed.length === 0) sections.push(NO_NODES_NOTE);
+  const sites = callLines(result.edges);
+  const ends = pathEnds(result).flatMap((node) => {
+    const lines = linesWithin(sites.get(node.id), nodeSpan(node, sites.get(node.id)));
+    return lines.length ? [endBlock(node, label(node.id), lines)] : [];
+  });
+  if (listed.length === 0 && ends.length === 0) sections.push(NO_NODES_NOTE);
   if (listed.length > MAX_SNIPPET_NODES) sections.push(sizeNote(listed.length));
+  sections.push(...ends);
   const reader = listed.length <= MAX_SNIPPET_NODES && options.snippets !== 'none' ? source : undefined;
-  const focus = callSites(result.edges);
-  for (const node of listed) sections.push(nodeBlock(node, label(node.id), focus.get(node.id), reader));
+  for (const node of listed) sections.push(nodeBlock(node, label(node.id), sites.get(node.id), reader));
 
   return `${sections.filter((s) => s !== '').join('\n\n')}\n`;
 }
@@ -98,27 +111,40 @@ function listedNodes(result: GraphResult): GraphNode[] {
   return listed;
 }
 
-/** Node id → the lines where it calls / references what the result shows (its `>` marks). */
-function callSites(edges: readonly GraphEdge[]): Map<string, Set<number>> {
-  const sites = new Map<string, Set<number>>();
-  for (const edge of edges) {
-    if (!edge.lines?.length) continue;
-    let set = sites.get(edge.from);
-    if (!set) sites.set(edge.from, (set = new Set()));
-    for (const line of edge.lines) set.add(line);
-  }
-  return sites;
+/** pathsBetween's inputs, each once, in the order asked: the ends of its paths. */
+function pathEnds(result: GraphResult): GraphNode[] {
+  if (result.query !== 'pathsBetween') return [];
+  const byId = new Map(result.nodes.map((n) => [n.id, n]));
+  return [...new Set(result.inputs)].map((id) => byId.get(id)).filter((n): n is GraphNode => n !== undefined);
 }
 
-function nodeBlock(node: GraphNode, name: string, focus: Set<number> | undefined, reader: SourceReader | undefined): string {
-  const lines = [`${name}:`, `  file: ${node.file}`, `  offset: ${node.offset}, limit: ${node.limit}`];
+function nodeBlock(node: GraphNode, name: string, sites: number[] | undefined, reader: SourceReader | undefined): string {
+  const span = nodeSpan(node, sites);
+  const focus = linesWithin(sites, span);
+  const lines = [`${name}:`, `  file: ${node.file}`, `  offset: ${span.offset}, limit: ${span.limit}`];
   // External declarations: offset/limit suffice for a Read; their code is rarely what was asked.
-  const snippet = reader && !node.external ? snippetLines(node, focus, reader) : [];
+  const snippet = reader && !node.external ? snippetLines(node, span, focus, reader) : [];
   if (snippet.length > 0) lines.push('  snippet:', ...snippet);
+  // A one-line span is its own call line: nothing to add.
+  else if (focus.length > 0 && span.limit > 1) lines.push(callsAtLine(focus));
   return lines.join('\n');
 }
 
-function snippetLines(node: GraphNode, focus: Set<number> | undefined, reader: SourceReader): string[] {
+/** An end of a pathsBetween answer: where in its own code it calls into the path (the caller knows the rest). */
+function endBlock(node: GraphNode, name: string, lines: number[]): string {
+  return [`${name}:`, `  file: ${node.file}`, callsAtLine(lines)].join('\n');
+}
+
+/** Most line numbers a `calls at:` line lists; the rest are counted (a module may call hundreds of times). */
+export const MAX_CALLS_AT = 10;
+
+/** `  calls at: 12, 40 (+3 more)`: the `>` lines of a snippet that is not shown, ascending. */
+function callsAtLine(lines: readonly number[]): string {
+  const more = lines.length - MAX_CALLS_AT;
+  return `  calls at: ${lines.slice(0, MAX_CALLS_AT).join(', ')}${more > 0 ? ` (+${more} more)` : ''}`;
+}
+
+function snippetLines(node: GraphNode, span: Span, focus: number[], reader: SourceReader): string[] {
   let source: string[] | undefined;
   try {
     source = reader.readLines(node.file);
@@ -126,5 +152,5 @@ function snippetLines(node: GraphNode, focus: Set<number> | undefined, reader: S
     // A reader should return undefined, but a snippet is never worth failing the whole answer.
     source = undefined;
   }
-  return source ? formatSnippet(source, node.offset, node.limit, focus ?? []) : [];
+  return source ? formatSnippet(source, span.offset, span.limit, focus) : [];
 }

@@ -60,9 +60,15 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     const start = lineOf(spanNode.getStart(sf));
     const end = lineOf(spanNode.getEnd());
     if (existing && mergeKey && mergeKeys.get(id) === mergeKey) {
-      // Overloads and merged declarations of one symbol are one node; contiguous overloads widen the span.
+      // Overloads and merged declarations of one symbol are one node. A contiguous one widens the
+      // span: the next sibling (only comments and blank lines between, as overload signatures with
+      // their JSDoc: the implementation's calls must fall inside the span) or at most a line below.
       const existingEnd = existing.offset + existing.limit - 1;
-      if (start <= existingEnd + 2 && end > existingEnd) existing.limit = end - existing.offset + 1;
+      const contiguous = spanNode.pos === lastDeclEnd.get(id) || start <= existingEnd + 2;
+      if (contiguous) {
+        if (end > existingEnd) existing.limit = end - existing.offset + 1;
+        lastDeclEnd.set(id, spanNode.end);
+      }
       declToId.set(decl, existing.id);
       return existing.id;
     }
@@ -77,11 +83,16 @@ export function declareFile(ts: typeof TS, sf: TS.SourceFile, file: string, exte
     if (external) node.external = true;
     nodes.push(node);
     byId.set(id, node);
-    if (mergeKey) mergeKeys.set(id, mergeKey);
+    if (mergeKey) {
+      mergeKeys.set(id, mergeKey);
+      lastDeclEnd.set(id, spanNode.end);
+    }
     declToId.set(decl, id);
     return id;
   };
   const mergeKeys = new Map<string, TS.Symbol>();
+  /** Node id → end of the last declaration its span covers (where a contiguous next one starts). */
+  const lastDeclEnd = new Map<string, number>();
   const aliases = new Map<string, string>();
   const symbolOf = (n: TS.Node): TS.Symbol | undefined => (n as { symbol?: TS.Symbol }).symbol;
   const qualify = (prefix: string, name: string) => (prefix ? `${prefix}.${name}` : name);

@@ -12,6 +12,20 @@ export interface ParsedText {
   /** Note lines of the Nodes section that are not blocks (e.g. the size note). */
   nodeNotes: string[];
   blocks: ParsedBlock[];
+  /** pathsBetween's ends: blocks of just `file:` and `calls at:`. */
+  ends: ParsedEnd[];
+}
+
+export interface ParsedEnd {
+  name: string;
+  file: string;
+  callsAt: CallsAt;
+}
+
+/** A `calls at:` line: the numbers it lists, and how many more it counts without listing. */
+export interface CallsAt {
+  lines: number[];
+  more: number;
 }
 
 export interface ParsedBlock {
@@ -21,6 +35,8 @@ export interface ParsedBlock {
   limit: number;
   /** Undefined when the block has no `snippet:` line. */
   snippet?: string[];
+  /** Undefined when the block has no `calls at:` line. */
+  callsAt?: CallsAt;
 }
 
 export function parseText(text: string): ParsedText {
@@ -38,22 +54,47 @@ export function parseText(text: string): ParsedText {
   }
   const nodeNotes: string[] = [];
   const blocks: ParsedBlock[] = [];
+  const ends: ParsedEnd[] = [];
   for (const paragraph of paragraphs.slice(graphAt + 3)) {
     const lines = paragraph.split('\n');
     if (!lines[0].endsWith(':') || !lines[1]?.startsWith('  file: ')) {
       nodeNotes.push(paragraph);
       continue;
     }
+    const name = lines[0].slice(0, -1);
+    const file = lines[1].slice(8);
+    const endCalls = lines.length === 3 ? parseCallsAt(lines[2]) : undefined;
+    if (endCalls) {
+      if (blocks.length > 0) throw new Error(`an end after a node block:\n${paragraph}`);
+      ends.push({ name, file, callsAt: endCalls });
+      continue;
+    }
     const place = /^ {2}offset: (\d+), limit: (\d+)$/.exec(lines[2] ?? '');
     if (!place) throw new Error(`bad offset line in block:\n${paragraph}`);
-    const block: ParsedBlock = { name: lines[0].slice(0, -1), file: lines[1].slice(8), offset: +place[1], limit: +place[2] };
+    const block: ParsedBlock = { name, file, offset: +place[1], limit: +place[2] };
     if (lines.length > 3) {
-      if (lines[3] !== '  snippet:') throw new Error(`unexpected line in block:\n${paragraph}`);
-      block.snippet = lines.slice(4);
+      const callsAt = lines.length === 4 ? parseCallsAt(lines[3]) : undefined;
+      if (callsAt) block.callsAt = callsAt;
+      else if (lines[3] === '  snippet:') block.snippet = lines.slice(4);
+      else throw new Error(`unexpected line in block:\n${paragraph}`);
     }
     blocks.push(block);
   }
-  return { preface, graphLines, edges, nodeNotes, blocks };
+  return { preface, graphLines, edges, nodeNotes, blocks, ends };
+}
+
+/** `  calls at: 3, 9 (+2 more)` → { lines: [3, 9], more: 2 }; undefined for any other line. */
+function parseCallsAt(line: string): CallsAt | undefined {
+  const m = /^ {2}calls at: (\d+(?:, \d+)*)(?: \(\+(\d+) more\))?$/.exec(line);
+  return m ? { lines: m[1].split(', ').map(Number), more: m[2] ? +m[2] : 0 } : undefined;
+}
+
+/** The line numbers a snippet marks with `>`. */
+export function markedLines(snippet: readonly string[]): number[] {
+  return snippet.flatMap((line) => {
+    const m = /^ {2}> (\d+):/.exec(line);
+    return m ? [+m[1]] : [];
+  });
 }
 
 /** Lines a snippet accounts for: shown lines plus the counts of its omission markers. */

@@ -13,7 +13,8 @@ const NAMES = ['run', 'load', 'save', 'format', 'User.save', 'parse', 'init', 'm
  * one edge, nodes = exactly the nodes the edges mention, 1–2 inputs. Half of the cases are DAGs
  * (edges only go forward in a hidden order), the other half allow cycles and self-loops. Node
  * order is shuffled, so "nearest first" is not always "sources first". Files are `src/fN.ts`,
- * each node spanning a random range with random call-site lines (some outside the range).
+ * each node spanning a random range with random call-site lines (some outside the range); every
+ * seventh node is a module node, and two inputs make it a pathsBetween answer.
  */
 export function randomResult(rand: () => number): GraphResult {
   const int = (n: number): number => Math.floor(rand() * n);
@@ -25,7 +26,8 @@ export function randomResult(rand: () => number): GraphResult {
     return {
       id: `src/f${i % 5}.ts#n${i}@function`,
       name: rand() < 0.7 ? pool[int(pool.length)] : `fn${i}`,
-      kind: 'function',
+      // Every seventh a module node, whose span comes from its call lines (drawn without a random number: seeds replay as before).
+      kind: i % 7 === 6 ? 'module' : 'function',
       file: `src/f${i % 5}.ts`,
       offset,
       limit: 1 + int(30),
@@ -57,7 +59,9 @@ export function randomResult(rand: () => number): GraphResult {
   const nodes = shuffle(all.filter((n) => mentioned.has(n.id)), rand);
   const inputs = [nodes[0].id];
   if (nodes.length > 2 && rand() < 0.3) inputs.push(nodes[1 + int(nodes.length - 1)].id);
-  return { kind: 'graph', query: 'dependenciesOf', inputs, nodes, edges: shuffle(edges, rand) };
+  // Two inputs are a pathsBetween's ends (their call lines get blocks of their own).
+  const query = inputs.length === 2 ? 'pathsBetween' : 'dependenciesOf';
+  return { kind: 'graph', query, inputs, nodes, edges: shuffle(edges, rand) };
 }
 
 function shuffle<T>(items: T[], rand: () => number): T[] {
