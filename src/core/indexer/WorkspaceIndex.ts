@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { FileContribution, fileFailureMessage } from '../graph/GraphTypes';
@@ -123,12 +124,11 @@ export class WorkspaceIndex {
       await this.extractAll(files, token);
       this.saveCache();
     }
-    const unresolved = this.unresolvedPackagesProblem();
-    if (unresolved) {
-      this.log.warn(unresolved);
-      this.problems.push(unresolved);
+    const warnings = this.unresolvedPackagesProblems();
+    for (const warning of warnings) {
+      this.log.warn(warning);
+      this.problems.push(warning);
     }
-    const warnings = unresolved ? [unresolved] : [];
     this.graph.settle();
     const stats = this.graph.stats();
     return {
@@ -148,18 +148,57 @@ export class WorkspaceIndex {
   }
 
   /**
-   * Packages imported but resolving to no types (a clone before `npm install`, a package without
-   * typings): calls into them and everything TypeScript infers through them are missing, which
-   * nothing else would say. One line for the workspace, the most imported first.
+   * Packages imported but resolving to no types: calls into them and everything TypeScript infers
+   * through them are missing, which nothing else would say. One line for those not installed (a
+   * clone before `npm install`), one for those installed (in a node_modules folder of the workspace
+   * above an importing file) whose types the module resolution does not reach or that ship none: telling
+   * those to install the dependencies would be wrong. The most imported first in each.
    */
-  private unresolvedPackagesProblem(): string | undefined {
-    const importers = new Map<string, number>();
-    for (const f of this.graph.files()) for (const p of this.graph.getContribution(f)?.unresolvedPackages ?? []) importers.set(p, (importers.get(p) ?? 0) + 1);
-    if (importers.size === 0) return undefined;
-    const ranked = [...importers].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-    const shown = ranked.slice(0, 5).map(([p, n]) => `'${p}' (${n} file${n === 1 ? '' : 's'})`);
-    const more = ranked.length > 5 ? ` and ${ranked.length - 5} more` : '';
-    return `${ranked.length} imported package${ranked.length === 1 ? '' : 's'} resolve to no types: ${shown.join(', ')}${more}. Calls into them, and calls TypeScript would infer through their types, are missing: install the dependencies (npm install or equivalent; @types packages for untyped ones) and rebuild.`;
+  private unresolvedPackagesProblems(): string[] {
+    const importers = new Map<string, string[]>();
+    for (const f of this.graph.files()) {
+      for (const p of this.graph.getContribution(f)?.unresolvedPackages ?? []) {
+        const files = importers.get(p) ?? [];
+        files.push(f);
+        importers.set(p, files);
+      }
+    }
+    if (importers.size === 0) return [];
+    const ranked = [...importers].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+    const installed = ranked.filter(([p, files]) => files.some((f) => this.isInstalledFrom(p, path.posix.dirname(path.posix.join(this.root, f)))));
+    const missing = ranked.filter((entry) => !installed.includes(entry));
+    const list = (entries: [string, string[]][]) => {
+      const shown = entries.slice(0, 5).map(([p, files]) => `'${p}' (${files.length} file${files.length === 1 ? '' : 's'})`);
+      return `${shown.join(', ')}${entries.length > 5 ? ` and ${entries.length - 5} more` : ''}`;
+    };
+    const count = (n: number, adjective: string) => `${n} ${adjective} ${n === 1 ? 'package resolves' : 'packages resolve'} to no types`;
+    const them = (n: number) => (n === 1 ? { them: 'it', their: 'its', they: 'it ships' } : { them: 'them', their: 'their', they: 'they ship' });
+    const lines: string[] = [];
+    if (missing.length > 0) {
+      const w = them(missing.length);
+      lines.push(`${count(missing.length, 'imported')}: ${list(missing)}. Calls into ${w.them}, and calls TypeScript would infer through ${w.their} types, are missing: install the dependencies (npm install or equivalent; @types packages for untyped ones) and rebuild.`);
+    }
+    if (installed.length > 0) {
+      const w = them(installed.length);
+      lines.push(
+        `${count(installed.length, 'installed')}: ${list(installed)}. Calls into ${w.them}, and calls TypeScript would infer through ${w.their} types, are missing: ` +
+          `the project's module resolution does not reach ${w.their} types (node10 and classic ignore package.json exports; bundler, node16 and nodenext read them), ` +
+          `or ${w.they} none (install ${w.their} @types package). Indexed with ${this.defaults.description}.`,
+      );
+    }
+    return lines;
+  }
+
+  /**
+   * Whether `pkg` is installed in the workspace: a node_modules folder between `dir` and the root
+   * holds it. Folders above the root are not asked (a workspace inside another project's folder would
+   * find that project's packages, which its own install does not provide).
+   */
+  private isInstalledFrom(pkg: string, dir: string): boolean {
+    for (let d = dir; ; d = path.posix.dirname(d)) {
+      if (fs.existsSync(path.join(d, 'node_modules', pkg, 'package.json'))) return true;
+      if (d === this.root || !d.startsWith(`${this.root}/`)) return false;
+    }
   }
 
   /** Write the current graph to the cache (no-op without a cacheDir). Hosts call it after updates settle. */
