@@ -14,6 +14,8 @@ export interface GraphStats {
   millis: number;
   /** Of `millis`, TypeScript building its programs (see `IndexReport.programMillis`). */
   programMillis: number;
+  /** Which TypeScript indexed, with whose defaults for what the configs leave unset, and why (`IndexReport.compiler`). */
+  compiler: string;
   problems: string[];
   /** Loud errors: the graph is known to be incomplete (see `IndexReport.errors`). */
   errors: string[];
@@ -36,6 +38,7 @@ export function collectStats(graph: SymbolGraph, report: IndexReport, root: stri
     edgesByType,
     millis: report.millis,
     programMillis: report.programMillis,
+    compiler: report.compiler,
     problems: report.problems,
     errors: report.errors ?? [],
   };
@@ -48,6 +51,7 @@ export function formatStats(stats: GraphStats): string {
   const lines = [
     `Root:      ${stats.root}`,
     `Projects:  ${stats.projects.length === 0 ? 'none' : stats.projects.join(', ')}`,
+    `Compiler:  ${stats.compiler}`,
     `Files:     ${stats.files}`,
     `Nodes:     ${stats.nodes} (${stats.externalNodes} external)`,
     `Edges:     ${stats.edges}`,

@@ -23,6 +23,19 @@ describe('built dist/worker.js', function () {
     }
   });
 
+  it('a folder whose node_modules/typescript is the native 7: the bundled compiler with 7\'s defaults, and says so', async () => {
+    const worker = startBuiltWorker();
+    try {
+      const opened = await worker.request<{ errors: string[]; typescript: string }>('open', { folder: { key: 'k', name: 'ts7', root: fixtureDir('ts7-native') } });
+      assert.match(opened.typescript, /^the bundled TypeScript 6\.\d+\.\d+, with TypeScript 7 defaults \(node_modules\/typescript 7\.0\.2, which has no JavaScript API to load\)$/);
+      assert.deepEqual(opened.errors, []);
+      const answer = await worker.request<{ text: string }>('query', { args: { query: 'dependenciesOf', file_path: 'src/app.ts', symbol: 'welcome' } });
+      assert.match(answer.text, /^welcome --CALLS--> greet$/m);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
   it('a worker that ran without its library leaves no cache behind: the repaired one answers with every call', async () => {
     const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-nolib-worker-'));
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-worker-cache-'));

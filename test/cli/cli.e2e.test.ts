@@ -79,7 +79,7 @@ describe('ts-code-graph on test/fixtures/sample (e2e)', function () {
   it('prints stats as text and as JSON', async () => {
     const text = await run('stats');
     assert.equal(text.code, 0);
-    assert.match(text.stdout, /^Root: .*\nProjects: .*\nFiles: +\d+\nNodes: +\d+ \(\d+ external\)\nEdges: +\d+\n/);
+    assert.match(text.stdout, /^Root: .*\nProjects: .*\nCompiler: +the bundled TypeScript \d+\.\d+\.\d+, with TypeScript \d+(\.x)? defaults \(.*\)\nFiles: +\d+\nNodes: +\d+ \(\d+ external\)\nEdges: +\d+\n/);
     const json = await run('stats', '--format', 'json');
     assert.equal(json.code, 0);
     const stats = JSON.parse(json.stdout);

@@ -42,6 +42,22 @@ describe('imported packages that resolve to no types', () => {
     assert.match(r.stdout, /a --CALLS--> b/);
   });
 
+  it('an installed package whose types the resolution does not reach is not "to install"', async () => {
+    // node10 (module commonjs, a 5.x workspace) ignores package.json exports: the types are there, unread.
+    write('node_modules/typescript/package.json', JSON.stringify({ version: '5.9.3' }));
+    write('node_modules/lodash/package.json', JSON.stringify({ name: 'lodash', exports: { '.': { types: './get.d.ts' } } }));
+    write('node_modules/lodash/get.d.ts', 'export declare function get(o: object, k: string): string;\n');
+    try {
+      const { report } = await indexWorkspace({ root });
+      assert.equal(report.warnings.length, 2);
+      assert.match(report.warnings[0], /^1 imported package resolves to no types: '@acme\/router' \(1 file\)\. Calls into it, .*install the dependencies/);
+      assert.match(report.warnings[1], /^1 installed package resolves to no types: 'lodash' \(2 files\)\. .*node10 and classic ignore package\.json exports.* Indexed with the bundled TypeScript \S+, with TypeScript 5\.x defaults \(node_modules\/typescript 5\.9\.3/);
+      assert.doesNotMatch(report.warnings[1], /install the dependencies/);
+    } finally {
+      fs.rmSync(path.join(root, 'node_modules'), { recursive: true, force: true });
+    }
+  });
+
   it('says nothing when every import resolves', async () => {
     write('src/b.ts', "export function b(): string {\n  return 'y';\n}\n");
     write('src/a.ts', "import { b } from './b';\n\nexport function a(): string {\n  return b();\n}\n");

@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { FileContribution, fileFailureMessage } from '../graph/GraphTypes';
@@ -8,6 +9,7 @@ import { SymbolGraph } from '../graph/SymbolGraph';
 import { implementationFilesOf } from '../graph/implementationTwin';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './discoverProjects';
+import { CompilerDefaults, compilerDefaults } from './compilerDefaults';
 import { SymbolTargets, extractEdges } from './extractEdges';
 import { NodeLocator } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
@@ -67,6 +69,8 @@ export class WorkspaceIndex {
   private programMillis = 0;
   /** Workspace-wide loud errors (e.g. a program built without its default library); per-file failures live in the graph. */
   globalErrors: string[] = [];
+  /** Whose defaults fill what the configs leave unset; read again at every full index (an `npm install` may change it). */
+  private defaults: CompilerDefaults;
 
   constructor(private readonly options: IndexOptions) {
     this.ts = options.ts ?? (require('typescript') as typeof TS);
@@ -75,6 +79,7 @@ export class WorkspaceIndex {
     this.host = new SharedCompilerHost(this.ts);
     this.cacheMode = options.cacheMode ?? 'use';
     this.locator = new NodeLocator(this.ts, this.root, (abs) => this.owner.has(abs));
+    this.defaults = compilerDefaults(this.ts, this.root, options.typescriptPath);
   }
 
   /** Index from scratch, ignoring (and then rewriting) the persisted cache: the "rebuild graph" command. */
@@ -91,7 +96,9 @@ export class WorkspaceIndex {
     const started = Date.now();
     this.problems = [];
     this.globalErrors = [];
-    this.projects = discoverProjects(this.ts, this.root, this.options.tsconfig).map((config) => ({ config }));
+    this.defaults = compilerDefaults(this.ts, this.root, this.options.typescriptPath);
+    this.log.info(`compiler: ${this.defaults.description}`);
+    this.projects = discoverProjects(this.ts, this.root, this.options.tsconfig, this.defaults).map((config) => ({ config }));
     this.programsBuilt = false;
     this.programMillis = 0;
     this.shapes.clear();
@@ -139,6 +146,7 @@ export class WorkspaceIndex {
       edgesByType: stats.edgesByType,
       millis: Date.now() - started,
       programMillis: this.programMillis,
+      compiler: this.defaults.description,
       problems: this.problems,
       errors: this.errors(),
       warnings,
@@ -189,7 +197,8 @@ export class WorkspaceIndex {
 
   private fingerprint(): string {
     const configs = this.projects.map((p) => p.config.configPath).filter((c): c is string => !!c);
-    return workspaceFingerprint(this.root, configs, this.ts.version, this.options.toolVersion ?? '');
+    // The defaults' major too: the same configs mean other options once the workspace's TypeScript changes major.
+    return workspaceFingerprint(this.root, configs, `${this.ts.version} defaults ${this.defaults.major}`, this.options.toolVersion ?? '');
   }
 
   private readValidCache(): CacheSnapshot | undefined {
@@ -529,7 +538,7 @@ export class WorkspaceIndex {
   }
 
   private refreshFileLists(): void {
-    const fresh = discoverProjects(this.ts, this.root, this.options.tsconfig);
+    const fresh = discoverProjects(this.ts, this.root, this.options.tsconfig, this.defaults);
     for (const p of this.projects) {
       const match = fresh.find((f) => f.configPath === p.config.configPath);
       if (match) p.config = { ...p.config, fileNames: match.fileNames };

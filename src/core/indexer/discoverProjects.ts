@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
+import { CompilerDefaults, compilerDefaults } from './compilerDefaults';
 
 /** One TypeScript project: a parsed config (or an inferred one when the workspace has none). */
 export interface ProjectConfig {
@@ -22,9 +23,10 @@ const SOURCE_EXT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
  * package), the configs they reference (solution-style `files: []` + `references`, custom names
  * like tsconfig.app.json), or the one `explicitConfig`. With none at all, infers one project of
  * every TS/JS source under the root. Configs that select no files (solution configs) are dropped
- * after their references are followed.
+ * after their references are followed. What a config leaves unset means what `defaults` says (the
+ * workspace's TypeScript major's defaults, see compilerDefaults).
  */
-export function discoverProjects(ts: typeof TS, root: string, explicitConfig?: string): ProjectConfig[] {
+export function discoverProjects(ts: typeof TS, root: string, explicitConfig?: string, defaults: CompilerDefaults = compilerDefaults(ts, root)): ProjectConfig[] {
   const queue = explicitConfig ? [path.resolve(root, explicitConfig)] : findConfigFiles(root);
   const seen = new Set<string>();
   const projects: ProjectConfig[] = [];
@@ -32,16 +34,17 @@ export function discoverProjects(ts: typeof TS, root: string, explicitConfig?: s
     const configPath = queue.shift()!;
     if (seen.has(configPath)) continue;
     seen.add(configPath);
-    const project = parseConfig(ts, configPath);
+    const project = parseConfig(ts, configPath, defaults);
     for (const ref of project.projectReferences ?? []) queue.push(ts.resolveProjectReferencePath(ref));
     if (project.fileNames.length > 0 || project.problems.length > 0) projects.push(project);
   }
-  if (projects.length === 0 && !explicitConfig) projects.push(inferProject(ts, root));
+  if (projects.length === 0 && !explicitConfig) projects.push(inferProject(ts, root, defaults));
   // Deeper configs first: a file claimed by a package config and a root config belongs to the package.
   return projects.sort((a, b) => depth(b.configPath) - depth(a.configPath));
 }
 
-export function parseConfig(ts: typeof TS, configPath: string): ProjectConfig {
+/** One config as a project; without `defaults` the options are the config's own (enough to read its layout: outDir, rootDir). */
+export function parseConfig(ts: typeof TS, configPath: string, defaults?: CompilerDefaults): ProjectConfig {
   const problems: string[] = [];
   const host: TS.ParseConfigFileHost = {
     ...ts.sys,
@@ -52,7 +55,7 @@ export function parseConfig(ts: typeof TS, configPath: string): ProjectConfig {
     return { configPath, options: {}, fileNames: [], problems: problems.length ? problems : [`cannot read ${configPath}`] };
   }
   const isJsConfig = path.basename(configPath).startsWith('jsconfig');
-  const options: TS.CompilerOptions = { ...parsed.options, noEmit: true };
+  const options: TS.CompilerOptions = { ...(defaults ? defaults.apply(parsed.options) : parsed.options), noEmit: true };
   if (isJsConfig) options.allowJs = options.allowJs ?? true;
   for (const d of parsed.errors) {
     if (d.code !== 18003) problems.push(`${configPath}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`); // 18003: no inputs (solution configs)
@@ -60,13 +63,13 @@ export function parseConfig(ts: typeof TS, configPath: string): ProjectConfig {
   return { configPath, options, fileNames: parsed.fileNames.map(normalize), projectReferences: parsed.projectReferences, problems: [] };
 }
 
-function inferProject(ts: typeof TS, root: string): ProjectConfig {
+function inferProject(ts: typeof TS, root: string, defaults: CompilerDefaults): ProjectConfig {
   const fileNames: string[] = [];
   walk(root, (file) => {
     if (SOURCE_EXT.test(file) && !file.endsWith('.d.ts.map')) fileNames.push(normalize(file));
   });
   return {
-    options: {
+    options: defaults.apply({
       allowJs: true,
       checkJs: false,
       jsx: ts.JsxEmit.Preserve,
@@ -77,7 +80,7 @@ function inferProject(ts: typeof TS, root: string): ProjectConfig {
       esModuleInterop: true,
       skipLibCheck: true,
       noEmit: true,
-    },
+    }),
     fileNames: fileNames.sort(),
     problems: [],
   };

@@ -10,6 +10,12 @@ export interface IndexOptions {
   tsconfig?: string;
   /** The TypeScript module to use (the workspace's own, when trusted); defaults to the bundled one. */
   ts?: typeof TS;
+  /**
+   * Where `ts` was loaded from when it is the workspace's own (typescript.tsdk, node_modules/typescript):
+   * then its own defaults apply. Otherwise `ts` is ours, and the workspace's TypeScript major decides
+   * what its configs leave unset (see compilerDefaults).
+   */
+  typescriptPath?: string;
   logger?: Logger;
   token?: CancellationToken;
   /** Called as files are indexed. */
@@ -35,6 +41,8 @@ export interface IndexReport {
    * the graph came whole from the cache.
    */
   programMillis: number;
+  /** Which compiler indexed, with whose defaults and why: one line for `stats` and the logs (see compilerDefaults). */
+  compiler: string;
   problems: string[];
   /**
    * Loud errors: the graph is known to be incomplete (a default library file is missing, a file's

@@ -48,7 +48,7 @@ export class FolderGraphs {
   /** (Re-)index a folder from scratch; a previous index of it is cancelled and replaced. */
   async open(spec: FolderSpec): Promise<OpenResult> {
     this.close(spec.key);
-    const { ts, description, warning } = loadTypeScript(spec.tsPath);
+    const { ts, description, warning, workspacePath } = loadTypeScript(spec.tsPath);
     if (warning) this.log.warn(`[${spec.name}] ${warning}`);
     this.log.info(`[${spec.name}] indexing ${spec.root} with ${description}`);
     const token = { isCancellationRequested: false };
@@ -58,6 +58,7 @@ export class FolderGraphs {
       root: spec.root,
       tsconfig: spec.tsconfig,
       ts,
+      typescriptPath: workspacePath,
       token,
       cacheDir: spec.cacheDir,
       cacheMode: spec.cacheMode,
@@ -81,7 +82,7 @@ export class FolderGraphs {
     for (const error of r.errors) this.log.error(`[${spec.name}] ${error}`);
     this.log.info(`[${spec.name}] indexed ${r.files} files in ${r.millis} ms: ${r.nodes} nodes, ${r.edges} edges (projects: ${r.projects.join(', ') || 'none'})`);
     if (r.cache === 'full') this.prepareForUpdates(state);
-    return { files: r.files, symbols: countSymbols(state.graph), projects: r.projects.length, millis: r.millis, typescript: description, problems: r.problems, errors: r.errors };
+    return { files: r.files, symbols: countSymbols(state.graph), projects: r.projects.length, millis: r.millis, typescript: r.compiler, problems: r.problems, errors: r.errors };
   }
 
   close(key: string): void {

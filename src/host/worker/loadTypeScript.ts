@@ -4,6 +4,8 @@ export interface LoadedTypeScript {
   ts: typeof TS;
   /** For the log: which TypeScript indexes the folder, and why. */
   description: string;
+  /** Where `ts` was loaded from when it is the workspace's own (undefined: the bundled one). */
+  workspacePath?: string;
   /** Set when the workspace's TypeScript was asked for but could not be used. */
   warning?: string;
 }
@@ -26,7 +28,7 @@ export function loadTypeScript(tsPath: string | undefined): LoadedTypeScript {
         throw new Error('it does not export the TypeScript compiler API');
       }
       if (Number(ts.version.split('.')[0]) < MIN_MAJOR) throw new Error(`version ${ts.version} is older than ${MIN_MAJOR}.0`);
-      return { ts, description: `the workspace's TypeScript ${ts.version} (${tsPath})` };
+      return { ts, description: `the workspace's TypeScript ${ts.version} (${tsPath})`, workspacePath: tsPath };
     } catch (err) {
       const bundled = bundledTypeScript();
       return {

@@ -42,7 +42,7 @@ export interface OpenResult {
   symbols: number;
   projects: number;
   millis: number;
-  /** e.g. `workspace TypeScript 5.4.5 (/ws/node_modules/typescript/lib/typescript.js)` */
+  /** The compiler and whose defaults (`IndexReport.compiler`), e.g. `the bundled TypeScript 6.0.3, with TypeScript 7 defaults (node_modules/typescript 7.0.2, …)` */
   typescript: string;
   problems: string[];
   /** Loud errors (the graph is known to be incomplete): the status shows a warning state, the log an error each. */
