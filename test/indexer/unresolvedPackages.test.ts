@@ -50,8 +50,8 @@ describe('imported packages that resolve to no types', () => {
     try {
       const { report } = await indexWorkspace({ root });
       assert.equal(report.warnings.length, 2);
-      assert.match(report.warnings[0], /^1 imported package resolves to no types: '@acme\/router' \(1 file\)\. Calls into it, .*install the dependencies/);
-      assert.match(report.warnings[1], /^1 installed package resolves to no types: 'lodash' \(2 files\)\. .*node10 and classic ignore package\.json exports.* Indexed with the bundled TypeScript \S+, with TypeScript 5\.x defaults \(node_modules\/typescript 5\.9\.3/);
+      assert.match(report.warnings[0], /^1 imported package resolves to no types: '@acme\/router' \(1 file\)\. It is not installed .*install the dependencies/);
+      assert.match(report.warnings[1], /^1 imported package resolves to no types under the config's moduleResolution: 'lodash' \(2 files\) is installed, but "moduleResolution": "node10" \(tsconfig\.json, implied by its "module" under TypeScript 5's defaults\) does not find its types; "moduleResolution": "bundler"/);
       assert.doesNotMatch(report.warnings[1], /install the dependencies/);
     } finally {
       fs.rmSync(path.join(root, 'node_modules'), { recursive: true, force: true });

@@ -20,6 +20,9 @@ export function writeAdviceFixture(): string {
     fs.writeFileSync(path.join(root, rel), text);
   };
   write('package.json', JSON.stringify({ name: 'acme', private: true, workspaces: ['packages/*'] }));
+  // A TypeScript 5 workspace: "module": "commonjs" implies node10 resolution, which ignores package.json
+  // exports (TypeScript 6 defaults commonjs to bundler resolution, which reads them).
+  write('node_modules/typescript/package.json', JSON.stringify({ name: 'typescript', version: '5.9.3' }));
   write('packages/app/package.json', JSON.stringify({ name: '@acme/app' }));
   write('packages/app/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'commonjs', target: 'ES2022', types: [], noEmit: true }, include: ['src'] }));
   write(
@@ -56,7 +59,7 @@ export function writeAdviceFixture(): string {
 /** The warnings the fixture must produce, exactly. */
 export const ADVICE_WARNINGS = [
   "1 imported package resolves to no types: 'lodash' (2 files). It is not installed (no node_modules folder above the files importing it holds it). Calls into it, and calls TypeScript would infer through its types, are missing: install the dependencies (npm install or equivalent) and rebuild.",
-  '1 imported package resolves to no types under the config\'s moduleResolution: \'exp-only\' (1 file) is installed, but "moduleResolution": "node10" (packages/app/tsconfig.json, implied by its "module") does not find its types; "moduleResolution": "bundler" (with "module": "esnext") does (node_modules/exp-only/types/index.d.ts), and "moduleResolution": "node16" (with "module": "node16") does (node_modules/exp-only/types/index.d.ts). Calls into it, and calls TypeScript would infer through its types, are missing until the config uses such a setting.',
+  '1 imported package resolves to no types under the config\'s moduleResolution: \'exp-only\' (1 file) is installed, but "moduleResolution": "node10" (packages/app/tsconfig.json, implied by its "module" under TypeScript 5\'s defaults) does not find its types; "moduleResolution": "bundler" (with "module": "esnext") does (node_modules/exp-only/types/index.d.ts), and "moduleResolution": "node16" (with "module": "node16") does (node_modules/exp-only/types/index.d.ts). Calls into it, and calls TypeScript would infer through its types, are missing until the config uses such a setting.',
   '1 imported package resolves to no types: a package of this workspace not built: \'@acme/legacy\' (1 file) in packages/legacy declares its types at packages/legacy/dist/index.d.ts, which does not exist, and neither a tsconfig of the package (outDir, rootDir) nor a "source"/"development" export condition leads to its sources: build it (its "build" script: npm run build --workspace @acme/legacy). Calls into it, and calls TypeScript would infer through its types, are missing.',
   "1 imported package resolves to no types though installed: 'untyped' (1 file). TypeScript finds no types for it under any moduleResolution, and no @types package for it is installed. Calls into it, and calls TypeScript would infer through its types, are missing; an @types package provides types where one exists.",
 ];

@@ -11,6 +11,8 @@ export interface ProjectConfig {
   fileNames: string[];
   projectReferences?: readonly TS.ProjectReference[];
   problems: string[];
+  /** Options the config left unset that the workspace's TypeScript major's defaults filled (compilerDefaults). */
+  defaulted?: { major: number; options: string[] };
 }
 
 /** Folders never searched for configs or sources: dependencies, VCS data and build output. */
@@ -56,11 +58,13 @@ export function parseConfig(ts: typeof TS, configPath: string, defaults?: Compil
   }
   const isJsConfig = path.basename(configPath).startsWith('jsconfig');
   const options: TS.CompilerOptions = { ...(defaults ? defaults.apply(parsed.options) : parsed.options), noEmit: true };
+  const filled = defaults ? Object.keys(options).filter((k) => k !== 'noEmit' && !(k in parsed.options)) : [];
   if (isJsConfig) options.allowJs = options.allowJs ?? true;
   for (const d of parsed.errors) {
     if (d.code !== 18003) problems.push(`${configPath}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`); // 18003: no inputs (solution configs)
   }
-  return { configPath, options, fileNames: parsed.fileNames.map(normalize), projectReferences: parsed.projectReferences, problems: [] };
+  const defaulted = defaults && filled.length > 0 ? { major: defaults.major, options: filled } : undefined;
+  return { configPath, options, fileNames: parsed.fileNames.map(normalize), projectReferences: parsed.projectReferences, problems: [], ...(defaulted ? { defaulted } : {}) };
 }
 
 function inferProject(ts: typeof TS, root: string, defaults: CompilerDefaults): ProjectConfig {

@@ -199,7 +199,8 @@ function currentSetting(ts: typeof TS, root: string, project: ProjectConfig): st
   const kind = moduleResolutionOf(ts, project.options);
   const names: Record<number, string> = { [ts.ModuleResolutionKind.Classic]: 'classic', [ts.ModuleResolutionKind.Node10]: 'node10', [ts.ModuleResolutionKind.Node16]: 'node16', [ts.ModuleResolutionKind.NodeNext]: 'nodenext', [ts.ModuleResolutionKind.Bundler]: 'bundler' };
   const where = project.configPath ? path.posix.relative(root, project.configPath) : 'the inferred project';
-  const implied = project.options.moduleResolution === undefined ? ', implied by its "module"' : '';
+  const byDefaults = project.defaulted?.options.includes('moduleResolution') ? ` under TypeScript ${project.defaulted.major}'s defaults` : '';
+  const implied = project.options.moduleResolution === undefined || byDefaults ? `, implied by its "module"${byDefaults}` : '';
   return `"moduleResolution": "${names[kind] ?? kind}" (${where}${implied})`;
 }
 
