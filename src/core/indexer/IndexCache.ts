@@ -14,8 +14,9 @@ import { DEPENDENCY_FILES } from './workspaceFiles';
  * 7: destructured members are REFERENCES (`const { onSuccess } = options`); imports of a referenced
  * project reach its sources (a monorepo's cross-package calls); contributions name the packages
  * they import that resolve to no types.
+ * 8: `typeof x.m === 'function'` probes are no REFERENCES; `import './x'` CALLS x's module node.
  */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 /**
  * The graph persisted between runs, keyed by content: each file's contribution with the hash of
