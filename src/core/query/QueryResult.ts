@@ -37,6 +37,20 @@ export interface Truncation {
    * Absent when no shown node has a cut neighbour (e.g. the safeguard stopped a short walk).
    */
   cutAt?: Record<string, number>;
+  /** Where the nodes left out are (set by the query's cut; a budget's further trimming drops it). */
+  cut?: CutSummary;
+  /** Shown nodes (not inputs) with the most cut neighbours, most first (at most 3): what to query next. */
+  queryNext?: Array<{ name: string; file: string; cut: number }>;
+}
+
+/** The nodes a cut left out, by where they are. Counts add up to `totalNodes - shownNodes`. */
+export interface CutSummary {
+  /** Left-out nodes declared in test files (`isTestFile`), and how many files hold them. */
+  tests: { nodes: number; files: number };
+  /** Left-out nodes in other files, by folder (`src/cli`; `node_modules/<package>`), most first, at most 4. */
+  folders: Array<{ folder: string; nodes: number }>;
+  /** The left-out nodes of the folders not listed. */
+  otherFolders: { folders: number; nodes: number };
 }
 
 export interface MessageResult {
