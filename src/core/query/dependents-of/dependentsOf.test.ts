@@ -100,6 +100,43 @@ describe(dependentsOf.name, () => {
     assert.deepEqual(result.truncation, { shownNodes: 9, totalNodes: 9, stoppedEarly: true });
   });
 
+  describe("a file's module node (TRAVERSAL.md: the file's uses from outside, and imports for effect)", () => {
+    function utilGraph() {
+      const g = new TestGraph();
+      const util = g.module('src/util.ts');
+      const fmt = g.node('src/util.ts', 'fmt', 'function');
+      const parse = g.node('src/util.ts', 'parse', 'function');
+      const helper = g.node('src/util.ts', 'helper', 'function');
+      g.node('src/util.ts', 'unused', 'function');
+      g.edge(fmt, 'CALLS', helper);
+      const useA = g.node('src/a.ts', 'useA', 'function');
+      const useB = g.node('src/b.ts', 'useB', 'function');
+      const top = g.node('src/c.ts', 'top', 'function');
+      g.edge(useA, 'CALLS', fmt).edge(useB, 'REFERENCES', parse).edge(top, 'CALLS', useA);
+      g.edge(g.module('src/setup.ts'), 'CALLS', util);
+      return { g, util, fmt, parse };
+    }
+
+    it("answers with the code outside the file that uses its declarations or imports it, and what depends on that", () => {
+      const { g, util, fmt, parse } = utilGraph();
+      for (const asked of ['<module>', 'src/util.ts', 'util.ts']) {
+        const { result, names, edges } = readGraph(dependentsOf(g.context(), 'src/util.ts', asked));
+        assert.deepEqual(result.inputs, [util, fmt, parse]);
+        assert.deepEqual(names, ['src/util.ts', 'fmt', 'parse', 'src/setup.ts', 'useA', 'useB', 'top']);
+        assert.deepEqual(edges, ['src/setup.ts --CALLS--> src/util.ts', 'top --CALLS--> useA', 'useA --CALLS--> fmt', 'useB --REFERENCES--> parse']);
+      }
+    });
+
+    it('says plainly when nothing outside the file uses it', () => {
+      const g = new TestGraph();
+      const a = g.node('src/lonely.ts', 'a', 'function');
+      g.edge(g.node('src/lonely.ts', 'b', 'function'), 'CALLS', a);
+      const message = readMessage(dependentsOf(g.context(), 'src/lonely.ts', '<module>'));
+      assert.equal(message.isError, false);
+      assert.match(message.message, /^No dependents found: nothing outside src\/lonely\.ts uses what it declares or imports it for effect/);
+    });
+  });
+
   describe('the cut (TRAVERSAL.md: nearer first, code before tests at one depth)', () => {
     /** `save`, called by 5 code functions and 80 test files' top-level code; 3 CLI commands call the code callers. */
     function savedGraph() {

@@ -24,8 +24,13 @@ const MAX_QUERY_NEXT = 3;
 export function toGraphResult(query: QueryName, graph: SymbolGraph, traversal: Traversal): GraphResult {
   const keptIds = cutOrder(graph, traversal).slice(0, traversal.starts + MAX_RESULT_NODES);
   const kept = new Set(keptIds);
-  const nodes = keptIds.map((id) => graph.getNode(id)).filter((n): n is GraphNode => n !== undefined);
   const edges = traversal.edges.filter((e) => kept.has(e.from) && kept.has(e.to));
+  // Of several inputs (a module and its declarations), those the cut left without an edge are not drawn.
+  const linked = new Set(edges.flatMap((e) => [e.from, e.to]));
+  const nodes = keptIds
+    .filter((id, i) => i >= traversal.starts || traversal.starts === 1 || linked.has(id))
+    .map((id) => graph.getNode(id))
+    .filter((n): n is GraphNode => n !== undefined);
   const inputs = traversal.order.slice(0, traversal.starts);
   const result: GraphResult = { kind: 'graph', query, inputs, nodes, edges };
 
