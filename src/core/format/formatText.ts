@@ -17,7 +17,7 @@ export interface FormatTextOptions {
  * The one text format (spec 000 layout, spec 004 `>` marks) for LM tools, commands and the CLI.
  *
  * ```
- * <warnings (files that could not be analysed) and the truncation line, only when set>
+ * <notes (how the question was read), warnings (files that could not be analysed) and the truncation line, only when set>
  *
  * ## Graph
  *
@@ -38,16 +38,19 @@ export interface FormatTextOptions {
  * Invariants: every edge of the result appears exactly once in the Graph section; every node
  * except the query inputs has exactly one Nodes block, in result order (nearest first); labels
  * are those of displayNames in both sections; no trailing whitespace; one final newline.
- * Message results come back as their message, unchanged.
+ * Message results come back as their message, unchanged (after their notes, before their warnings, when set).
  */
 export function formatText(result: QueryResult, source: SourceReader, options: FormatTextOptions = {}): string {
-  if (result.kind === 'message') return result.warnings?.length ? `${result.message}\n\n${result.warnings.join('\n')}` : result.message;
+  if (result.kind === 'message') {
+    const before = result.notes?.length ? `${result.notes.join('\n')}\n\n` : '';
+    return result.warnings?.length ? `${before}${result.message}\n\n${result.warnings.join('\n')}` : `${before}${result.message}`;
+  }
   const names = displayNames(result.nodes);
   const label = (id: string): string => names.get(id) ?? id;
 
   const sections: string[] = [];
-  // Warnings (files that could not be analysed) and the truncation line form one preface.
-  const preface = [...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
+  // Notes (how the question was read), warnings (files that could not be analysed) and the truncation line form one preface.
+  const preface = [...(result.notes ?? []), ...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
   if (preface.length) sections.push(preface.join('\n'));
   sections.push('## Graph', formatGraphLines(result.nodes, result.edges, label).join('\n'), '## Nodes');
 

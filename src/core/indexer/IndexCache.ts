@@ -14,7 +14,8 @@ import { DEPENDENCY_FILES } from './workspaceFiles';
  * 7: destructured members are REFERENCES (`const { onSuccess } = options`); imports of a referenced
  * project reach its sources (a monorepo's cross-package calls); contributions name the packages
  * they import that resolve to no types.
- * 8: `typeof x.m === 'function'` probes are no REFERENCES; `import './x'` CALLS x's module node.
+ * 8: `typeof x.m === 'function'` probes are no REFERENCES; `import './x'` CALLS x's module node;
+ * contributions list their re-exports (the resolver follows a name asked at a barrel).
  */
 export const CACHE_FORMAT = 8;
 

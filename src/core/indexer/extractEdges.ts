@@ -1,6 +1,6 @@
 import { builtinModules } from 'module';
 import type * as TS from 'typescript';
-import { EdgeType, FileContribution, GraphEdge, GraphNode, edgeKey } from '../graph/GraphTypes';
+import { EdgeType, FileContribution, GraphEdge, GraphNode, ReExport, edgeKey } from '../graph/GraphTypes';
 import { DeclaredFile, nodeId, propertyNameText, skipOuterExpressions } from './declareFile';
 import { collectTypeEdges } from './collectTypeEdges';
 import { PreorderWalk } from './PreorderWalk';
@@ -100,6 +100,47 @@ export function extractEdges(input: ExtractInput): FileContribution {
     if (!file || file === declared.file) return;
     add(owner, { id: nodeId(file, file, 'module'), kind: 'module', file, isAbstract: false }, 'CALLS', at);
   };
+
+  /**
+   * What `export … from` and `export { … }` re-export, by name (see `FileContribution.reExports`):
+   * syntax and module resolution only, so a barrel's list changes only when its own text or what
+   * its specifiers resolve to does.
+   */
+  const reExports: ReExport[] = [];
+  const addReExports = (ed: TS.ExportDeclaration): void => {
+    const from = addModuleDep(ed.moduleSpecifier);
+    const clause = ed.exportClause;
+    if (ed.moduleSpecifier) {
+      if (!from || from === declared.file) return;
+      if (!clause) reExports.push({ exported: '*', file: from, name: '*' });
+      else if (ts.isNamedExports(clause)) {
+        for (const el of clause.elements) reExports.push({ exported: moduleExportName(el.name), file: from, name: moduleExportName(el.propertyName ?? el.name) });
+      }
+      return;
+    }
+    if (!clause || !ts.isNamedExports(clause)) return;
+    for (const el of clause.elements) addLocalExport(moduleExportName(el.name), el.propertyName ?? el.name, el);
+  };
+  /** `export { local as exported }`, `export default local`: where `local` is declared (an import leads on). */
+  const addLocalExport = (exported: string, local: TS.Identifier | TS.StringLiteral, specifier?: TS.ExportSpecifier): void => {
+    const name = moduleExportName(local);
+    const sym = specifier ? checker.getExportSpecifierLocalTargetSymbol(specifier) : symbolAt(local);
+    const decl = sym?.declarations?.[0];
+    if (decl && ts.isImportSpecifier(decl)) {
+      const file = importedFile(decl.parent.parent.parent.moduleSpecifier);
+      if (file && file !== declared.file) reExports.push({ exported, file, name: moduleExportName(decl.propertyName ?? decl.name) });
+    } else if (decl && ts.isImportClause(decl)) {
+      const file = importedFile(decl.parent.moduleSpecifier);
+      if (file && file !== declared.file) reExports.push({ exported, file, name: 'default' });
+    } else if (decl && decl.getSourceFile() === sf && exported !== name) {
+      reExports.push({ exported, file: declared.file, name });
+    }
+  };
+  const importedFile = (specifier: TS.Expression): string | undefined => {
+    const decl = ts.isStringLiteralLike(specifier) ? symbolAt(specifier)?.valueDeclaration : undefined;
+    return decl && ts.isSourceFile(decl) ? targets.ownedFile(decl) : undefined;
+  };
+  const moduleExportName = (n: TS.Identifier | TS.StringLiteral): string => n.text;
 
   /** Resolve what a callee / tag / JSX name refers to. */
   const calleeTargets = (expr: TS.Expression, owner: string): Target[] => {
@@ -202,8 +243,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
         return;
       }
       case ts.SyntaxKind.ExportDeclaration:
-        addModuleDep((node as TS.ExportDeclaration).moduleSpecifier);
-        return;
+        return addReExports(node as TS.ExportDeclaration);
       case ts.SyntaxKind.ImportEqualsDeclaration: {
         const ref = (node as TS.ImportEqualsDeclaration).moduleReference;
         if (ts.isExternalModuleReference(ref)) addModuleDep(ref.expression);
@@ -211,9 +251,20 @@ export function extractEdges(input: ExtractInput): FileContribution {
       }
       case ts.SyntaxKind.HeritageClause:
         return; // EXTENDS/IMPLEMENTS come from collectTypeEdges at the class
-      case ts.SyntaxKind.ExportAssignment:
-        if (ts.isIdentifier((node as TS.ExportAssignment).expression)) return; // `export default x` is an alias, not a use
+      case ts.SyntaxKind.ExportAssignment: {
+        const ea = node as TS.ExportAssignment;
+        const named = skipOuterExpressions(ts, ea.expression);
+        if (!ea.isExportEquals && ts.isIdentifier(named)) addLocalExport('default', named);
+        if (ts.isIdentifier(ea.expression)) return; // `export default x` is an alias, not a use
         break;
+      }
+      case ts.SyntaxKind.FunctionDeclaration:
+      case ts.SyntaxKind.ClassDeclaration: {
+        const d = node as TS.FunctionDeclaration | TS.ClassDeclaration;
+        const isDefault = d.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+        if (isDefault && d.name && d.parent === sf) reExports.push({ exported: 'default', file: declared.file, name: d.name.text });
+        break;
+      }
       case ts.SyntaxKind.CallExpression: {
         const call = node as TS.CallExpression;
         if (isRequireCall(ts, call) && ts.isExpressionStatement(call.parent)) addEffectImport(owner, call.arguments[0], call.arguments[0]);
@@ -357,6 +408,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
     dependsOnFiles: [...deps].sort(),
     ...(hasUnresolvedImports ? { hasUnresolvedImports } : {}),
     ...(unresolvedPackages.size ? { unresolvedPackages: [...unresolvedPackages].sort() } : {}),
+    ...(reExports.length ? { reExports } : {}),
     problems,
   };
 }

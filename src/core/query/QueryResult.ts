@@ -22,6 +22,8 @@ export interface GraphResult {
   truncation?: Truncation;
   /** Files this answer may be missing calls from, because their analysis failed (see analysisWarnings). */
   warnings?: string[];
+  /** How the question was read, one line each (a name asked at a barrel, answered for its declaration). */
+  notes?: string[];
 }
 
 export interface Truncation {
@@ -62,8 +64,16 @@ export interface MessageResult {
   isError: boolean;
   /** As on GraphResult: an empty answer may be empty because a file could not be analysed. */
   warnings?: string[];
+  /** As on GraphResult. */
+  notes?: string[];
 }
 
 export function messageResult(query: QueryName, message: string, isError: boolean): MessageResult {
   return { kind: 'message', query, message, isError };
+}
+
+/** The result with `notes` added (none: the result itself). */
+export function withNotes<R extends QueryResult>(result: R, notes: ReadonlyArray<string | undefined>): R {
+  const lines = notes.filter((n): n is string => !!n);
+  return lines.length ? { ...result, notes: [...(result.notes ?? []), ...lines] } : result;
 }

@@ -1,7 +1,7 @@
 import { GraphNode, isDispatchEdge } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { QueryContext } from '../QueryContext';
-import { QueryResult, messageResult } from '../QueryResult';
+import { QueryResult, messageResult, withNotes } from '../QueryResult';
 import { resolveSymbol } from '../resolve/resolveSymbol';
 import { describeLocation } from '../shared/describeNode';
 import { membersHint } from '../traversal/membersHint';
@@ -17,11 +17,14 @@ import { traverse } from '../traversal/traverse';
 export function dependentsOf(ctx: QueryContext, filePath: string, symbol: string): QueryResult {
   const resolved = resolveSymbol(ctx, filePath, symbol);
   if (!resolved.ok) return messageResult('dependentsOf', resolved.message, true);
-  if (resolved.node.kind === 'module') return moduleDependents(ctx.graph, resolved.node);
+  return withNotes(answer(ctx.graph, resolved.node), [resolved.note]);
+}
 
-  const traversal = traverse(ctx.graph, resolved.node.id, backwardSteps);
-  if (traversal.order.length > 1) return toGraphResult('dependentsOf', ctx.graph, traversal);
-  return messageResult('dependentsOf', noDependentsMessage(ctx.graph, resolved.node), false);
+function answer(graph: SymbolGraph, node: GraphNode): QueryResult {
+  if (node.kind === 'module') return moduleDependents(graph, node);
+  const traversal = traverse(graph, node.id, backwardSteps);
+  if (traversal.order.length > 1) return toGraphResult('dependentsOf', graph, traversal);
+  return messageResult('dependentsOf', noDependentsMessage(graph, node), false);
 }
 
 /**
