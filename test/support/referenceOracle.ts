@@ -34,7 +34,8 @@ const ASKED: ReadonlySet<NodeKind> = new Set(['function', 'method', 'getter', 's
  * positions (type edges are per declaration, spec 004), code that provides a member rather than
  * reading it (`{ onDone: … }` in an object literal, a JSX attribute, `X.prototype.m = …` and
  * `options.m = () => …` in JavaScript), the
- * closing tag of a JSX element (the opening tag carries the edge), `this`, a string that only spells
+ * closing tag of a JSX element (the opening tag carries the edge), a feature probe
+ * (`typeof x.m === 'function'` asks whether `m` is there), `this`, a string that only spells
  * the name (`on('headers', …)`), and the receiver of a member access (`User.save()` is a use of
  * `User.save`).
  */
@@ -280,6 +281,20 @@ function providesInJavaScript(access: ts.PropertyAccessExpression): boolean {
 }
 
 /** What kind of use a reference is (`CallExpression`, `member CallExpression`, `BindingElement`…), or undefined when it is no use. */
+/** `typeof x.m === 'function'` (any equality, any string): asks whether `m` is there, does not use it. */
+function probesWithTypeof(access: ts.PropertyAccessExpression): boolean {
+  let up: ts.Node = access.parent;
+  while (ts.isParenthesizedExpression(up)) up = up.parent;
+  if (!ts.isTypeOfExpression(up)) return false;
+  let typeofNode: ts.Node = up;
+  while (ts.isParenthesizedExpression(typeofNode.parent)) typeofNode = typeofNode.parent;
+  const compare = typeofNode.parent;
+  if (!ts.isBinaryExpression(compare)) return false;
+  const equality = [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken];
+  const other = compare.left === typeofNode ? compare.right : compare.left;
+  return equality.includes(compare.operatorToken.kind) && ts.isStringLiteralLike(other);
+}
+
 function useKind(token: ts.Node): string | undefined {
   for (let n: ts.Node | undefined = token; n; n = n.parent) {
     if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n) || ts.isImportEqualsDeclaration(n) || ts.isExportAssignment(n) || ts.isJSDoc(n)) return undefined;
@@ -294,6 +309,7 @@ function useKind(token: ts.Node): string | undefined {
   if (provides && p.name === token && ts.isObjectLiteralExpression(p.parent)) return undefined;
   if (ts.isPropertyAccessExpression(p) && p.expression === token) return undefined;
   if (ts.isPropertyAccessExpression(p) && p.name === token && providesInJavaScript(p)) return undefined;
+  if (ts.isPropertyAccessExpression(p) && p.name === token && probesWithTypeof(p)) return undefined;
   if (moduleAliasName(token.getSourceFile(), token.getStart())) return undefined;
   if (ts.isPropertyAccessExpression(p) && p.name === token) return `member ${ts.SyntaxKind[p.parent.kind]}`;
   return ts.SyntaxKind[p.kind];

@@ -20,7 +20,7 @@ export interface DiagramModel {
   nodes: DiagramNode[];
   /** Each edge of the result exactly once, in true direction. */
   edges: DiagramEdge[];
-  /** Lines the text shows above `## Graph`: analysis warnings, then the truncation line. */
+  /** Lines the text shows above `## Graph`: notes, analysis warnings, then the truncation line. */
   notes: string[];
   /** Set for a message result (unknown symbol, no path…): the text to show instead of a drawing. */
   message?: { text: string; isError: boolean };
@@ -80,7 +80,7 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
       title: options.title ?? QUERY_TITLES[result.query],
       nodes: [],
       edges: [],
-      notes: result.warnings ?? [],
+      notes: [...(result.notes ?? []), ...(result.warnings ?? [])],
       message: { text: result.message, isError: result.isError },
       mermaid,
     };
@@ -120,8 +120,10 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
     edgeKeys.add(key);
     edges.push({ from: e.from, to: e.to, type: e.type, family: familyOf(e.type) });
   }
-  const notes = [...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
-  const inputLabels = result.inputs.map((id) => names.get(id)).filter((l): l is string => l !== undefined);
+  const notes = [...(result.notes ?? []), ...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
+  // A module's dependents start from the file and its used declarations: the file names them all.
+  const asked = result.nodes.find((n) => n.id === result.inputs[0])?.kind === 'module' ? result.inputs.slice(0, 1) : result.inputs;
+  const inputLabels = asked.map((id) => names.get(id)).filter((l): l is string => l !== undefined);
   const title = options.title ?? `${QUERY_TITLES[result.query]} ${inputLabels.join(result.query === 'pathsBetween' ? ' and ' : ', ')}`;
   return { query: result.query, title, nodes, edges, notes, mermaid };
 }

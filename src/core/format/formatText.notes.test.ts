@@ -94,6 +94,30 @@ describe(`${formatText.name} (notes and edge cases)`, () => {
     );
   });
 
+  it('says where the cut nodes are and which shown nodes to query next', () => {
+    const [a, b] = [fn('a', 'src/a.ts', 1, 1), fn('b', 'src/b.ts', 1, 1)];
+    const truncation = {
+      shownNodes: 1,
+      totalNodes: 1241,
+      cut: { tests: { nodes: 1200, files: 312 }, folders: [{ folder: 'src/cli', nodes: 12 }, { folder: '.', nodes: 1 }], otherFolders: { folders: 3, nodes: 27 } },
+      queryNext: [
+        { name: 'User.save', file: 'src/user.ts', cut: 1100 },
+        { name: 'run', file: 'src/cli/run.ts', cut: 12 },
+      ],
+    };
+    assert.equal(
+      parseText(formatText({ ...graph([a, b], [call(a, b)], [a.id]), truncation }, memorySource({}))).preface.join('\n'),
+      'Showing the 1 nearest of 1,241 nodes (BFS from the query, code before tests at each depth); 1,240 more were cut: ' +
+        '1,200 in 312 test files; 12 in src/cli; 1 in the root folder; 27 in 3 other folders. ' +
+        'To see further, query `User.save` in src/user.ts (1,100 cut next to it), `run` in src/cli/run.ts (12).',
+    );
+    const single = { ...truncation, totalNodes: 2, cut: { tests: { nodes: 1, files: 1 }, folders: [], otherFolders: { folders: 0, nodes: 0 } }, queryNext: undefined };
+    assert.equal(
+      parseText(formatText({ ...graph([a, b], [call(a, b)], [a.id]), truncation: single }, memorySource({}))).preface.join('\n'),
+      'Showing the 1 nearest of 2 nodes (BFS from the query, code before tests at each depth); 1 more were cut: 1 in 1 test file.',
+    );
+  });
+
   it('never leaves trailing whitespace, even for blank or space-padded source lines', () => {
     const [a, b] = [fn('a', 'src/a.ts', 1, 1), fn('b', 'src/b.ts', 1, 4)];
     const source = memorySource({ 'src/b.ts': 'function b() {   \r\n\r\n  \treturn 1;\t\r\n}' });

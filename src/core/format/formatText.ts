@@ -1,5 +1,5 @@
 import { GraphNode } from '../graph/GraphTypes';
-import { GraphResult, QueryResult, Truncation } from '../query/QueryResult';
+import { CutSummary, GraphResult, QueryResult, Truncation } from '../query/QueryResult';
 import { displayNames } from './displayNames';
 import { formatGraphLines } from './formatGraphLines';
 import { formatSnippet } from './formatSnippet';
@@ -19,7 +19,7 @@ export interface FormatTextOptions {
  * The one text format (spec 000 layout, spec 004 `>` marks) for LM tools, commands and the CLI.
  *
  * ```
- * <warnings (files that could not be analysed) and the truncation line, only when set>
+ * <notes (how the question was read), warnings (files that could not be analysed) and the truncation line, only when set>
  *
  * ## Graph
  *
@@ -46,16 +46,19 @@ export interface FormatTextOptions {
  * except the query inputs has exactly one Nodes block, in result order (nearest first); labels
  * are those of displayNames in both sections; every `>` and `calls at:` line lies inside its
  * block's offset/limit; no trailing whitespace; one final newline.
- * Message results come back as their message, unchanged.
+ * Message results come back as their message, unchanged (after their notes, before their warnings, when set).
  */
 export function formatText(result: QueryResult, source: SourceReader, options: FormatTextOptions = {}): string {
-  if (result.kind === 'message') return result.warnings?.length ? `${result.message}\n\n${result.warnings.join('\n')}` : result.message;
+  if (result.kind === 'message') {
+    const before = result.notes?.length ? `${result.notes.join('\n')}\n\n` : '';
+    return result.warnings?.length ? `${before}${result.message}\n\n${result.warnings.join('\n')}` : `${before}${result.message}`;
+  }
   const names = displayNames(result.nodes);
   const label = (id: string): string => names.get(id) ?? id;
 
   const sections: string[] = [];
-  // Warnings (files that could not be analysed) and the truncation line form one preface.
-  const preface = [...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
+  // Notes (how the question was read), warnings (files that could not be analysed) and the truncation line form one preface.
+  const preface = [...(result.notes ?? []), ...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
   if (preface.length) sections.push(preface.join('\n'));
   sections.push('## Graph', formatGraphLines(result.nodes, result.edges, label).join('\n'), '## Nodes');
 
@@ -84,14 +87,34 @@ function sizeNote(count: number): string {
   return `(snippets omitted due to size: ${count} nodes; Read a node's file at its offset/limit for code)`;
 }
 
-/** One line, counts exact, telling the model how to see further instead of retrying blindly. The diagram shows the same line. */
+/**
+ * One line, counts exact, telling the model how to see further instead of retrying blindly: where
+ * the cut nodes are (test files, then folders) and which shown nodes to query next. A result trimmed
+ * further for a token budget has no such summary and says only which end to query from.
+ * The diagram shows the same line.
+ */
 export function truncationLine(t: Truncation): string {
   const atLeast = t.stoppedEarly ? 'at least ' : '';
   const cut = Math.max(0, t.totalNodes - t.shownNodes);
-  return (
-    `Showing the ${thousands(t.shownNodes)} nearest of ${atLeast}${thousands(t.totalNodes)} nodes (BFS from the query); ` +
-    `${atLeast}${thousands(cut)} more were cut. To see further, query one of the farthest nodes shown.`
-  );
+  const head = `Showing the ${thousands(t.shownNodes)} nearest of ${atLeast}${thousands(t.totalNodes)} nodes`;
+  if (!t.cut) {
+    return `${head} (BFS from the query); ${atLeast}${thousands(cut)} more were cut. To see further, query one of the farthest nodes shown.`;
+  }
+  const next = t.queryNext?.length
+    ? ` To see further, query ${t.queryNext.map((n, i) => `\`${n.name}\` in ${n.file} (${thousands(n.cut)}${i === 0 ? ' cut next to it' : ''})`).join(', ')}.`
+    : '';
+  return `${head} (BFS from the query, code before tests at each depth); ${atLeast}${thousands(cut)} more were cut: ${cutPlaces(t.cut)}.${next}`;
+}
+
+/** `900 in 312 test files; 12 in src/cli; 3 in 2 other folders` (only the groups that have nodes). */
+function cutPlaces(c: CutSummary): string {
+  const parts: string[] = [];
+  if (c.tests.nodes > 0) parts.push(`${thousands(c.tests.nodes)} in ${thousands(c.tests.files)} test ${c.tests.files === 1 ? 'file' : 'files'}`);
+  for (const f of c.folders) parts.push(`${thousands(f.nodes)} in ${f.folder === '.' ? 'the root folder' : f.folder}`);
+  if (c.otherFolders.nodes > 0) {
+    parts.push(`${thousands(c.otherFolders.nodes)} in ${thousands(c.otherFolders.folders)} other ${c.otherFolders.folders === 1 ? 'folder' : 'folders'}`);
+  }
+  return parts.join('; ');
 }
 
 /** 1234567 → "1,234,567", independent of the runtime's locale data. */

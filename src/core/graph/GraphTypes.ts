@@ -83,6 +83,14 @@ export interface FileContribution {
    * importing this one, so a failed file's missing calls may reach them (`analysisWarnings`).
    */
   global?: boolean;
+  /**
+   * Names this file exports that are declared under a name elsewhere, as its text says:
+   * `export { foo as bar } from './foo'` is `{ exported: 'bar', file: 'src/foo.ts', name: 'foo' }`,
+   * `export * from './x'` is `{ exported: '*', file: 'src/x.ts', name: '*' }`; `import { f } from './f';
+   * export { f }` leads to `src/f.ts`; `export { a as b }` and `export default a` lead to this file's `a`.
+   * Only to files of ours. The resolver follows them, hop by hop, by name (one file's syntax each).
+   */
+  reExports?: ReExport[];
   /** Non-fatal problems (e.g. a syntax error) worth a log line. */
   problems?: string[];
   /**
@@ -91,6 +99,16 @@ export interface FileContribution {
    * loud: `CodeGraph.errors()`, the CLI's `stats`, the extension's status and any answer touching the file.
    */
   failure?: string;
+}
+
+/** One name a file exports from a declaration elsewhere (see `FileContribution.reExports`). */
+export interface ReExport {
+  /** The name as this file exports it; `*` for `export * from`. */
+  exported: string;
+  /** Root-relative file the name comes from (this file for a local alias). */
+  file: string;
+  /** The name there (`default` for a default export); `*` for `export * from`. */
+  name: string;
 }
 
 /** How every surface words a file whose analysis failed (see `FileContribution.failure`). */

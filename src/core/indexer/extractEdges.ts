@@ -1,6 +1,6 @@
 import { builtinModules } from 'module';
 import type * as TS from 'typescript';
-import { EdgeType, FileContribution, GraphEdge, GraphNode, edgeKey } from '../graph/GraphTypes';
+import { EdgeType, FileContribution, GraphEdge, GraphNode, ReExport, edgeKey } from '../graph/GraphTypes';
 import { DeclaredFile, nodeId, propertyNameText, skipOuterExpressions } from './declareFile';
 import { collectTypeEdges } from './collectTypeEdges';
 import { PreorderWalk } from './PreorderWalk';
@@ -79,15 +79,68 @@ export function extractEdges(input: ExtractInput): FileContribution {
   // code) ends this file's extraction, and WorkspaceIndex keeps the file's declarations only and
   // names it as a file that could not be analysed: loud, never a silently partial file.
   const symbolAt = (n: TS.Node): TS.Symbol | undefined => checker.getSymbolAtLocation(n);
-  const addModuleDep = (specifier: TS.Expression | undefined) => {
-    if (!specifier || !ts.isStringLiteralLike(specifier)) return;
+  /** Records the dependency on an imported module; returns the module's file when it is one of ours. */
+  const addModuleDep = (specifier: TS.Expression | undefined): string | undefined => {
+    if (!specifier || !ts.isStringLiteralLike(specifier)) return undefined;
     const module = symbolAt(specifier);
     const decl = module?.valueDeclaration;
     if (!decl && specifier.text.startsWith('.')) hasUnresolvedImports = true;
     else if (!module && isPackageSpecifier(specifier.text)) unresolvedPackageImports.add(specifier.text);
     const file = decl && ts.isSourceFile(decl) ? targets.ownedFile(decl) : undefined;
     if (file && file !== declared.file) deps.add(file);
+    return file;
   };
+  /**
+   * `import './polyfills'`, `require('./setup');`: imported for effect, the module's top-level code
+   * runs. A CALLS edge to its module node (nothing else records the use: an import names exports,
+   * and their uses are the edges).
+   */
+  const addEffectImport = (owner: string, specifier: TS.Expression | undefined, at: TS.Node): void => {
+    const file = addModuleDep(specifier);
+    if (!file || file === declared.file) return;
+    add(owner, { id: nodeId(file, file, 'module'), kind: 'module', file, isAbstract: false }, 'CALLS', at);
+  };
+
+  /**
+   * What `export … from` and `export { … }` re-export, by name (see `FileContribution.reExports`):
+   * syntax and module resolution only, so a barrel's list changes only when its own text or what
+   * its specifiers resolve to does.
+   */
+  const reExports: ReExport[] = [];
+  const addReExports = (ed: TS.ExportDeclaration): void => {
+    const from = addModuleDep(ed.moduleSpecifier);
+    const clause = ed.exportClause;
+    if (ed.moduleSpecifier) {
+      if (!from || from === declared.file) return;
+      if (!clause) reExports.push({ exported: '*', file: from, name: '*' });
+      else if (ts.isNamedExports(clause)) {
+        for (const el of clause.elements) reExports.push({ exported: moduleExportName(el.name), file: from, name: moduleExportName(el.propertyName ?? el.name) });
+      }
+      return;
+    }
+    if (!clause || !ts.isNamedExports(clause)) return;
+    for (const el of clause.elements) addLocalExport(moduleExportName(el.name), el.propertyName ?? el.name, el);
+  };
+  /** `export { local as exported }`, `export default local`: where `local` is declared (an import leads on). */
+  const addLocalExport = (exported: string, local: TS.Identifier | TS.StringLiteral, specifier?: TS.ExportSpecifier): void => {
+    const name = moduleExportName(local);
+    const sym = specifier ? checker.getExportSpecifierLocalTargetSymbol(specifier) : symbolAt(local);
+    const decl = sym?.declarations?.[0];
+    if (decl && ts.isImportSpecifier(decl)) {
+      const file = importedFile(decl.parent.parent.parent.moduleSpecifier);
+      if (file && file !== declared.file) reExports.push({ exported, file, name: moduleExportName(decl.propertyName ?? decl.name) });
+    } else if (decl && ts.isImportClause(decl)) {
+      const file = importedFile(decl.parent.moduleSpecifier);
+      if (file && file !== declared.file) reExports.push({ exported, file, name: 'default' });
+    } else if (decl && decl.getSourceFile() === sf && exported !== name) {
+      reExports.push({ exported, file: declared.file, name });
+    }
+  };
+  const importedFile = (specifier: TS.Expression): string | undefined => {
+    const decl = ts.isStringLiteralLike(specifier) ? symbolAt(specifier)?.valueDeclaration : undefined;
+    return decl && ts.isSourceFile(decl) ? targets.ownedFile(decl) : undefined;
+  };
+  const moduleExportName = (n: TS.Identifier | TS.StringLiteral): string => n.text;
 
   /** Resolve what a callee / tag / JSX name refers to. */
   const calleeTargets = (expr: TS.Expression, owner: string): Target[] => {
@@ -229,9 +282,14 @@ export function extractEdges(input: ExtractInput): FileContribution {
     const owner = declared.declToId.get(node) ?? ownerIn;
     if (owner !== ownerIn || node === sf) collectTypeEdges({ ts, checker, node, from: owner, targets, add, declared });
     switch (node.kind) {
-      case ts.SyntaxKind.ImportDeclaration:
+      case ts.SyntaxKind.ImportDeclaration: {
+        const id = node as TS.ImportDeclaration;
+        if (!id.importClause) return addEffectImport(owner, id.moduleSpecifier, id.moduleSpecifier);
+        addModuleDep(id.moduleSpecifier);
+        return;
+      }
       case ts.SyntaxKind.ExportDeclaration:
-        return addModuleDep((node as TS.ImportDeclaration | TS.ExportDeclaration).moduleSpecifier);
+        return addReExports(node as TS.ExportDeclaration);
       case ts.SyntaxKind.ImportEqualsDeclaration: {
         const ref = (node as TS.ImportEqualsDeclaration).moduleReference;
         if (ts.isExternalModuleReference(ref)) addModuleDep(ref.expression);
@@ -239,12 +297,24 @@ export function extractEdges(input: ExtractInput): FileContribution {
       }
       case ts.SyntaxKind.HeritageClause:
         return; // EXTENDS/IMPLEMENTS come from collectTypeEdges at the class
-      case ts.SyntaxKind.ExportAssignment:
-        if (ts.isIdentifier((node as TS.ExportAssignment).expression)) return; // `export default x` is an alias, not a use
+      case ts.SyntaxKind.ExportAssignment: {
+        const ea = node as TS.ExportAssignment;
+        const named = skipOuterExpressions(ts, ea.expression);
+        if (!ea.isExportEquals && ts.isIdentifier(named)) addLocalExport('default', named);
+        if (ts.isIdentifier(ea.expression)) return; // `export default x` is an alias, not a use
         break;
+      }
+      case ts.SyntaxKind.FunctionDeclaration:
+      case ts.SyntaxKind.ClassDeclaration: {
+        const d = node as TS.FunctionDeclaration | TS.ClassDeclaration;
+        const isDefault = d.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+        if (isDefault && d.name && d.parent === sf) reExports.push({ exported: 'default', file: declared.file, name: d.name.text });
+        break;
+      }
       case ts.SyntaxKind.CallExpression: {
         const call = node as TS.CallExpression;
-        if (call.expression.kind === ts.SyntaxKind.ImportKeyword || isRequireCall(ts, call)) addModuleDep(call.arguments[0]);
+        if (isRequireCall(ts, call) && ts.isExpressionStatement(call.parent)) addEffectImport(owner, call.arguments[0], call.arguments[0]);
+        else if (call.expression.kind === ts.SyntaxKind.ImportKeyword || isRequireCall(ts, call)) addModuleDep(call.arguments[0]);
         if (call.expression.kind === ts.SyntaxKind.SuperKeyword) {
           for (const t of superTargets(call)) add(owner, t, 'CALLS', call);
         } else {
@@ -286,6 +356,13 @@ export function extractEdges(input: ExtractInput): FileContribution {
         const pa = node as TS.PropertyAccessExpression;
         if (declared.declToId.has(pa)) return; // `X.prototype.m = …`, `exports.f = …`: declares, does not use
         let found = targets.targetsOf(memberSymbol(pa));
+        if (isTypeofProbe(ts, pa)) {
+          // `typeof x.m === 'function'` asks whether `m` is there; it neither runs nor passes it on.
+          // No edge (it pulled every duck-typing caller into `m`'s dependents); the file still
+          // depends on m's file, as it would on a member that does not resolve.
+          for (const t of found) if (!t.external && t.file !== declared.file) deps.add(t.file);
+          return walkMemberBase(pa.expression, owner, found.length > 0);
+        }
         // A property access reads through the getter unless it is the target of an assignment (then the setter).
         const writes = isAssignmentTarget(ts, pa);
         if (found.length === 0 && pa.expression.kind === ts.SyntaxKind.ThisKeyword) found = thisPropertyTargets(pa, writes);
@@ -378,6 +455,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
     dependsOnFiles: [...deps].sort(),
     ...(hasUnresolvedImports ? { hasUnresolvedImports } : {}),
     ...(unresolvedPackageImports.size ? { unresolvedPackageImports: [...unresolvedPackageImports].sort() } : {}),
+    ...(reExports.length ? { reExports } : {}),
     problems,
   };
 }
@@ -407,6 +485,35 @@ function isReferenceable(t: Target): boolean {
 function isAssignmentTarget(ts: typeof TS, e: TS.Expression): boolean {
   const p = e.parent;
   return !!p && ts.isBinaryExpression(p) && p.left === e && p.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && p.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
+}
+
+/**
+ * `typeof x.m === 'function'` (also `!==`, `==`, `!=`, either side, any string): a feature probe.
+ * Only the typeof of a member compared with a string literal; `typeof x.m` elsewhere is left as a read.
+ */
+export function isTypeofProbe(ts: typeof TS, pa: TS.PropertyAccessExpression): boolean {
+  let operand: TS.Node = pa;
+  let p = pa.parent;
+  while (p && ts.isParenthesizedExpression(p)) {
+    operand = p;
+    p = p.parent;
+  }
+  if (!p || !ts.isTypeOfExpression(p) || p.expression !== operand) return false;
+  let typeofExpr: TS.Node = p;
+  let cmp = p.parent;
+  while (cmp && ts.isParenthesizedExpression(cmp)) {
+    typeofExpr = cmp;
+    cmp = cmp.parent;
+  }
+  if (!cmp || !ts.isBinaryExpression(cmp)) return false;
+  const op = cmp.operatorToken.kind;
+  const equality =
+    op === ts.SyntaxKind.EqualsEqualsEqualsToken ||
+    op === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
+    op === ts.SyntaxKind.EqualsEqualsToken ||
+    op === ts.SyntaxKind.ExclamationEqualsToken;
+  const other = cmp.left === typeofExpr ? cmp.right : cmp.left;
+  return equality && ts.isStringLiteralLike(skipOuterExpressions(ts, other));
 }
 
 /** A package's import (`react`, `@scope/pkg/sub`), not a path, a URL or a Node built-in (`fs`, `node:path`: platform API). */

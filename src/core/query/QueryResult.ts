@@ -22,6 +22,8 @@ export interface GraphResult {
   truncation?: Truncation;
   /** Files this answer may be missing calls from, because their analysis failed (see analysisWarnings). */
   warnings?: string[];
+  /** How the question was read, one line each (a name asked at a barrel, answered for its declaration). */
+  notes?: string[];
 }
 
 export interface Truncation {
@@ -37,6 +39,20 @@ export interface Truncation {
    * Absent when no shown node has a cut neighbour (e.g. the safeguard stopped a short walk).
    */
   cutAt?: Record<string, number>;
+  /** Where the nodes left out are (set by the query's cut; a budget's further trimming drops it). */
+  cut?: CutSummary;
+  /** Shown nodes (not inputs) with the most cut neighbours, most first (at most 3): what to query next. */
+  queryNext?: Array<{ name: string; file: string; cut: number }>;
+}
+
+/** The nodes a cut left out, by where they are. Counts add up to `totalNodes - shownNodes`. */
+export interface CutSummary {
+  /** Left-out nodes declared in test files (`isTestFile`), and how many files hold them. */
+  tests: { nodes: number; files: number };
+  /** Left-out nodes in other files, by folder (`src/cli`; `node_modules/<package>`), most first, at most 4. */
+  folders: Array<{ folder: string; nodes: number }>;
+  /** The left-out nodes of the folders not listed. */
+  otherFolders: { folders: number; nodes: number };
 }
 
 export interface MessageResult {
@@ -50,8 +66,16 @@ export interface MessageResult {
   warnings?: string[];
   /** Ids of the queried node(s), for a valid empty answer (which files could change it: analysisWarnings). */
   inputs?: string[];
+  /** As on GraphResult. */
+  notes?: string[];
 }
 
 export function messageResult(query: QueryName, message: string, isError: boolean, inputs?: string[]): MessageResult {
   return inputs ? { kind: 'message', query, message, isError, inputs } : { kind: 'message', query, message, isError };
+}
+
+/** The result with `notes` added (none: the result itself). */
+export function withNotes<R extends QueryResult>(result: R, notes: ReadonlyArray<string | undefined>): R {
+  const lines = notes.filter((n): n is string => !!n);
+  return lines.length ? { ...result, notes: [...(result.notes ?? []), ...lines] } : result;
 }

@@ -117,9 +117,14 @@ describe(dependenciesOf.name, () => {
     const { result } = readGraph(dependenciesOf(g.context(), 'src/hub.ts', 'root'));
     assert.equal(result.nodes.length, 1 + MAX_RESULT_NODES);
     // The last two first-level nodes lost all 5 leaves each: that is where a diagram draws "+5 more".
-    const { cutAt, ...counts } = result.truncation ?? { shownNodes: 0, totalNodes: 0 };
+    const { cutAt, cut, queryNext, ...counts } = result.truncation ?? { shownNodes: 0, totalNodes: 0 };
     assert.deepEqual(counts, { shownNodes: 50, totalNodes: 60 });
     assert.deepEqual({ ...cutAt }, { [firstLevel[8]]: 5, [firstLevel[9]]: 5 });
+    assert.deepEqual(cut, { tests: { nodes: 0, files: 0 }, folders: [{ folder: 'src', nodes: 10 }], otherFolders: { folders: 0, nodes: 0 } });
+    assert.deepEqual(queryNext, [
+      { name: 'mid8', file: 'src/hub.ts', cut: 5 },
+      { name: 'mid9', file: 'src/hub.ts', cut: 5 },
+    ]);
     const kept = new Set(result.nodes.map((n) => n.id));
     for (const mid of firstLevel) assert.ok(kept.has(mid), `nearest node ${mid} kept`);
     for (const e of result.edges) assert.ok(kept.has(e.from) && kept.has(e.to), 'edges only between kept nodes');

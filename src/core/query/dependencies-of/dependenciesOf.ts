@@ -1,7 +1,7 @@
 import { GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { QueryContext } from '../QueryContext';
-import { QueryResult, messageResult } from '../QueryResult';
+import { QueryResult, messageResult, withNotes } from '../QueryResult';
 import { resolveSymbol } from '../resolve/resolveSymbol';
 import { describeLocation } from '../shared/describeNode';
 import { membersHint } from '../traversal/membersHint';
@@ -18,8 +18,11 @@ export function dependenciesOf(ctx: QueryContext, filePath: string, symbol: stri
   if (!resolved.ok) return messageResult('dependenciesOf', resolved.message, true);
 
   const traversal = traverse(ctx.graph, resolved.node.id, forwardSteps);
-  if (traversal.order.length > 1) return toGraphResult('dependenciesOf', ctx.graph, traversal);
-  return messageResult('dependenciesOf', noDependenciesMessage(ctx.graph, resolved.node), false, [resolved.node.id]);
+  const result =
+    traversal.order.length > 1
+      ? toGraphResult('dependenciesOf', ctx.graph, traversal)
+      : messageResult('dependenciesOf', noDependenciesMessage(ctx.graph, resolved.node), false, [resolved.node.id]);
+  return withNotes(result, [resolved.note]);
 }
 
 function noDependenciesMessage(graph: SymbolGraph, node: GraphNode): string {

@@ -100,6 +100,111 @@ describe(dependentsOf.name, () => {
     assert.deepEqual(result.truncation, { shownNodes: 9, totalNodes: 9, stoppedEarly: true });
   });
 
+  describe("a file's module node (TRAVERSAL.md: the file's uses from outside, and imports for effect)", () => {
+    function utilGraph() {
+      const g = new TestGraph();
+      const util = g.module('src/util.ts');
+      const fmt = g.node('src/util.ts', 'fmt', 'function');
+      const parse = g.node('src/util.ts', 'parse', 'function');
+      const helper = g.node('src/util.ts', 'helper', 'function');
+      g.node('src/util.ts', 'unused', 'function');
+      g.edge(fmt, 'CALLS', helper);
+      const useA = g.node('src/a.ts', 'useA', 'function');
+      const useB = g.node('src/b.ts', 'useB', 'function');
+      const top = g.node('src/c.ts', 'top', 'function');
+      g.edge(useA, 'CALLS', fmt).edge(useB, 'REFERENCES', parse).edge(top, 'CALLS', useA);
+      g.edge(g.module('src/setup.ts'), 'CALLS', util);
+      return { g, util, fmt, parse };
+    }
+
+    it("answers with the code outside the file that uses its declarations or imports it, and what depends on that", () => {
+      const { g, util, fmt, parse } = utilGraph();
+      for (const asked of ['<module>', 'src/util.ts', 'util.ts']) {
+        const { result, names, edges } = readGraph(dependentsOf(g.context(), 'src/util.ts', asked));
+        assert.deepEqual(result.inputs, [util, fmt, parse]);
+        assert.deepEqual(names, ['src/util.ts', 'fmt', 'parse', 'src/setup.ts', 'useA', 'useB', 'top']);
+        assert.deepEqual(edges, ['src/setup.ts --CALLS--> src/util.ts', 'top --CALLS--> useA', 'useA --CALLS--> fmt', 'useB --REFERENCES--> parse']);
+      }
+    });
+
+    it('says plainly when nothing outside the file uses it', () => {
+      const g = new TestGraph();
+      const a = g.node('src/lonely.ts', 'a', 'function');
+      g.edge(g.node('src/lonely.ts', 'b', 'function'), 'CALLS', a);
+      const message = readMessage(dependentsOf(g.context(), 'src/lonely.ts', '<module>'));
+      assert.equal(message.isError, false);
+      assert.match(message.message, /^No dependents found: nothing outside src\/lonely\.ts uses what it declares or imports it for effect/);
+    });
+  });
+
+  describe('the cut (TRAVERSAL.md: nearer first, code before tests at one depth)', () => {
+    /** `save`, called by 5 code functions and 80 test files' top-level code; 3 CLI commands call the code callers. */
+    function savedGraph() {
+      const g = new TestGraph();
+      const save = g.node('src/store.ts', 'Store.save', 'method');
+      const tests: string[] = [];
+      const code: string[] = [];
+      // The tests' files sort before the code's: in plain BFS (code) order they would fill the cut.
+      for (let i = 0; i < 80; i++) {
+        const file = i % 2 ? `src/__tests__/s${i}.ts` : `src/a/s${i}.test.ts`;
+        tests.push(g.module(file));
+        g.edge(g.module(file), 'CALLS', save);
+      }
+      for (let i = 0; i < 5; i++) {
+        code.push(g.node(`src/svc/s${i}.ts`, `persist${i}`, 'function'));
+        g.edge(code[i], 'CALLS', save);
+      }
+      const commands = [0, 1, 2].map((i) => g.node(`src/cli/c${i}.ts`, `command${i}`, 'function'));
+      for (const c of commands) g.edge(c, 'CALLS', code[4]);
+      g.edge(commands[0], 'CALLS', code[3]);
+      return { g, save, tests, code, commands };
+    }
+
+    it('keeps every code caller, then the nearest tests in BFS order, and counts what it cut by where it is', () => {
+      const { g, save, tests, code } = savedGraph();
+      const { result } = readGraph(dependentsOf(g.context(), 'src/store.ts', 'Store.save'));
+      const shown = result.nodes.slice(1).map((n) => n.id);
+      // Depth 1: the 5 code callers, then the first 45 tests in BFS (code) order; the commands (depth 2) are cut.
+      const testsInBfsOrder = g.build().inEdges(save).map((e) => e.from).filter((id) => tests.includes(id));
+      assert.deepEqual(shown, [...code, ...testsInBfsOrder.slice(0, 45)]);
+      assert.deepEqual({ ...result.truncation, cutAt: undefined }, {
+        shownNodes: 50,
+        totalNodes: 88,
+        cutAt: undefined,
+        cut: { tests: { nodes: 35, files: 35 }, folders: [{ folder: 'src/cli', nodes: 3 }], otherFolders: { folders: 0, nodes: 0 } },
+        queryNext: [
+          { name: 'persist4', file: 'src/svc/s4.ts', cut: 3 },
+          { name: 'persist3', file: 'src/svc/s3.ts', cut: 1 },
+        ],
+      });
+    });
+
+    it('keeps nearer tests over farther code', () => {
+      const { g, save, commands } = savedGraph();
+      // One more level of code: still below the tests of depth 1.
+      commands.forEach((c, i) => g.edge(g.node('src/bin.ts', `main${i}`, 'function'), 'CALLS', c));
+      const { result } = readGraph(dependentsOf(g.context(), 'src/store.ts', 'Store.save'));
+      assert.equal(result.nodes[0].id, save);
+      assert.ok(!result.nodes.some((n) => n.file.startsWith('src/cli/')));
+    });
+
+    it('keeps tests at the cut depth only when no code is left there', () => {
+      const g = new TestGraph();
+      const f = g.node('src/f.ts', 'f', 'function');
+      const testCallers = Array.from({ length: 30 }, (_, i) => g.node(`src/f${i}.spec.ts`, `t${i}`, 'function'));
+      const mids = Array.from({ length: 30 }, (_, i) => g.node(`src/m${i}.ts`, `m${i}`, 'function'));
+      for (const t of testCallers) g.edge(t, 'CALLS', f);
+      for (const m of mids) g.edge(m, 'CALLS', f);
+      const { result } = readGraph(dependentsOf(g.context(), 'src/f.ts', 'f'));
+      const shown = result.nodes.slice(1).map((n) => n.id);
+      assert.deepEqual(new Set(shown.slice(0, 30)), new Set(mids));
+      const testsInBfsOrder = g.build().inEdges(f).map((e) => e.from).filter((id) => testCallers.includes(id));
+      assert.deepEqual(shown.slice(30), testsInBfsOrder.slice(0, 20));
+      assert.equal(result.truncation?.cut?.tests.nodes, 10);
+      assert.equal(result.truncation?.queryNext, undefined, 'the cut nodes hang off the query itself: nothing shown leads to them');
+    });
+  });
+
   function offsetOf(id: string): number {
     return ctx.graph.getNode(id)!.offset;
   }

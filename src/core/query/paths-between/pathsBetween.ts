@@ -1,6 +1,6 @@
 import { edgeKey, GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { QueryContext, SymbolRef } from '../QueryContext';
-import { QueryResult, messageResult } from '../QueryResult';
+import { QueryResult, messageResult, withNotes } from '../QueryResult';
 import { resolveSymbol, SymbolResolution } from '../resolve/resolveSymbol';
 import { forwardPredecessorsWithTypes, forwardStepsWithTypes } from '../traversal/stepPolicy';
 import { kShortestPaths, pathKey } from './kShortestPaths';
@@ -20,17 +20,21 @@ export function pathsBetween(ctx: QueryContext, from: SymbolRef, to: SymbolRef):
   if (!source.ok) return messageResult('pathsBetween', source.message, true);
   const target = resolveEndpoint(ctx, to, 'to');
   if (!target.ok) return messageResult('pathsBetween', target.message, true);
-  if (source.node.id === target.node.id) {
+  return withNotes(connect(ctx, source.node, target.node), [source.note, target.note]);
+}
+
+function connect(ctx: QueryContext, source: GraphNode, target: GraphNode): QueryResult {
+  if (source.id === target.id) {
     return messageResult('pathsBetween', 'Invalid query: source and target are the same symbol.', true);
   }
 
-  const forward = kShortestPaths(ctx.graph, forwardStepsWithTypes, forwardPredecessorsWithTypes, source.node.id, target.node.id, MAX_PATHS);
-  const backward = kShortestPaths(ctx.graph, forwardStepsWithTypes, forwardPredecessorsWithTypes, target.node.id, source.node.id, MAX_PATHS);
+  const forward = kShortestPaths(ctx.graph, forwardStepsWithTypes, forwardPredecessorsWithTypes, source.id, target.id, MAX_PATHS);
+  const backward = kShortestPaths(ctx.graph, forwardStepsWithTypes, forwardPredecessorsWithTypes, target.id, source.id, MAX_PATHS);
   // Shortest first across both directions; on equal length from → to comes first (sort is stable).
   const paths = dedupe([...forward, ...backward])
     .sort((a, b) => a.steps.length - b.steps.length)
     .slice(0, MAX_PATHS);
-  if (paths.length === 0) return messageResult('pathsBetween', 'No path found.', false, [source.node.id, target.node.id]);
+  if (paths.length === 0) return messageResult('pathsBetween', 'No path found.', false, [source.id, target.id]);
 
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
@@ -52,7 +56,7 @@ export function pathsBetween(ctx: QueryContext, from: SymbolRef, to: SymbolRef):
       }
     }
   }
-  return { kind: 'graph', query: 'pathsBetween', inputs: [source.node.id, target.node.id], nodes, edges };
+  return { kind: 'graph', query: 'pathsBetween', inputs: [source.id, target.id], nodes, edges };
 }
 
 /** Resolves one endpoint; a failure says which one, since both carry a file_path and a symbol. */

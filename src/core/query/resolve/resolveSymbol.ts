@@ -7,7 +7,8 @@ import { matchesQualifiers, parseSymbolQuery, selectorFor, SymbolQuery } from '.
 import { resolveFilePath } from './resolveFilePath';
 import { symbolNotFoundMessage } from './symbolNotFoundMessage';
 
-export type SymbolResolution = { ok: true; node: GraphNode } | { ok: false; message: string };
+/** `note`: one line the answer must carry (a name followed from a re-exporting file to its declaration). */
+export type SymbolResolution = { ok: true; node: GraphNode; note?: string } | { ok: false; message: string };
 
 /**
  * The one way every query turns (`file_path`, `symbol`) into a graph node.
@@ -16,13 +17,15 @@ export type SymbolResolution = { ok: true; node: GraphNode } | { ok: false; mess
  *   1. a node id verbatim (scripts that read our JSON output);
  *   2. the module node: the file path, its basename, or `<module>`;
  *   3. the exact qualified name (`User.save`);
- *   4. a unique trailing-segment match (`save` → `User.save`, `inner.fn` → `outer.inner.fn`).
+ *   4. a unique trailing-segment match (`save` → `User.save`, `inner.fn` → `outer.inner.fn`);
+ *   5. a name the file re-exports (`export { foo } from './foo'`, `export *`, renamed, chains),
+ *      followed to its declaration, with a note saying so (see followReExports).
  * Qualifiers (`static`, `get`, `function`, `:42`, see parseSymbolQuery) narrow steps 3 and 4.
  * Several matches are never guessed between: the message lists each with the text that selects it.
  */
 export function resolveSymbol(ctx: QueryContext, filePath: string, symbol: string): SymbolResolution {
   const found = resolveDeclared(ctx, filePath, symbol);
-  return found.ok ? { ok: true, node: implementationOrSelf(ctx, found.node) } : found;
+  return found.ok ? { ...found, node: implementationOrSelf(ctx, found.node) } : found;
 }
 
 /**
@@ -63,7 +66,48 @@ function resolveDeclared(ctx: QueryContext, filePath: string, symbol: string): S
   const trailing = nodes.filter((n) => n.kind !== 'module' && n.name.endsWith(suffix));
   if (trailing.length > 0) return pick(trailing, query, file.file);
 
+  const followed = followReExports(ctx, file.file, query);
+  if (followed) return followed;
+
   return fail(symbolNotFoundMessage(ctx.graph, file.file, nodes, query.name));
+}
+
+/** Re-export hops followed at most (a chain of barrels is short; a cycle ends sooner, by `seen`). */
+const MAX_REEXPORT_HOPS = 50;
+
+/**
+ * A name `file` does not declare but re-exports: followed through the files' `reExports`, hop by hop
+ * by name (breadth first, so the nearest declaration wins), to the file that declares it; there the
+ * name is matched exactly (qualified names keep their tail: `User.save` at a barrel exporting `User`).
+ * The answer is for the declaration, and says so in its note. Undefined when no hop leads anywhere.
+ */
+function followReExports(ctx: QueryContext, file: string, query: SymbolQuery): SymbolResolution | undefined {
+  const queue: Array<{ file: string; name: string }> = [{ file, name: query.name }];
+  const seen = new Set<string>();
+  for (let head = 0; head < queue.length && head < MAX_REEXPORT_HOPS; head++) {
+    const at = queue[head];
+    const key = `${at.file}\u0000${at.name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (head > 0) {
+      const exact = ctx.graph.nodesInFile(at.file).filter((n) => n.kind !== 'module' && n.name === at.name);
+      if (exact.length > 0) {
+        const picked = pick(exact, { ...query, name: at.name }, at.file);
+        if (!picked.ok) return picked;
+        const renamed = at.name === query.name ? '' : `\`${at.name}\` in `;
+        return { ...picked, note: `\`${query.name}\` is re-exported by ${file}; answered for ${renamed}${at.file}, where it is declared.` };
+      }
+    }
+    const dot = at.name.indexOf('.');
+    const first = dot < 0 ? at.name : at.name.slice(0, dot);
+    const rest = dot < 0 ? '' : at.name.slice(dot);
+    for (const r of ctx.graph.getContribution(at.file)?.reExports ?? []) {
+      if (r.exported === first) queue.push({ file: r.file, name: `${r.name}${rest}` });
+      // `export *` passes on every name but the default one.
+      else if (r.exported === '*' && first !== 'default') queue.push({ file: r.file, name: at.name });
+    }
+  }
+  return undefined;
 }
 
 /** Chooses among nodes whose name matched, using the qualifiers; refuses to guess between several. */
