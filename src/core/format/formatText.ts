@@ -1,6 +1,7 @@
 import { GraphEdge, GraphNode } from '../graph/GraphTypes';
 import { GraphResult, QueryResult, Truncation } from '../query/QueryResult';
-import { displayNames } from './displayNames';
+import { displayNames, labelledNodes } from './displayNames';
+import { impactPreface } from './formatImpact';
 import { formatGraphLines } from './formatGraphLines';
 import { formatSnippet } from './formatSnippet';
 import { SourceReader } from './SourceReader';
@@ -38,18 +39,22 @@ export interface FormatTextOptions {
  * Invariants: every edge of the result appears exactly once in the Graph section; every node
  * except the query inputs has exactly one Nodes block, in result order (nearest first); labels
  * are those of displayNames in both sections; no trailing whitespace; one final newline.
- * Message results come back as their message, unchanged.
+ * Message results come back as their message, unchanged. An `impact` result starts with its
+ * summary (formatImpact: the changed symbols, the tests to run), then the usual sections.
  */
 export function formatText(result: QueryResult, source: SourceReader, options: FormatTextOptions = {}): string {
   if (result.kind === 'message') return result.warnings?.length ? `${result.message}\n\n${result.warnings.join('\n')}` : result.message;
-  const names = displayNames(result.nodes);
+  const names = displayNames(labelledNodes(result));
   const label = (id: string): string => names.get(id) ?? id;
 
   const sections: string[] = [];
+  // impact: what changed and the tests to run come first.
+  if (result.impact) sections.push(impactPreface(result.impact, label));
   // Warnings (files that could not be analysed) and the truncation line form one preface.
   const preface = [...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
   if (preface.length) sections.push(preface.join('\n'));
-  sections.push('## Graph', formatGraphLines(result.nodes, result.edges, label).join('\n'), '## Nodes');
+  const graphLines = formatGraphLines(result.nodes, result.edges, label);
+  sections.push('## Graph', graphLines.length === 0 && result.impact ? NO_DEPENDENTS_NOTE : graphLines.join('\n'), '## Nodes');
 
   const listed = listedNodes(result);
   if (listed.length === 0) sections.push(NO_NODES_NOTE);
@@ -63,6 +68,9 @@ export function formatText(result: QueryResult, source: SourceReader, options: F
 
 /** Spec 000: "Result count ≤ 15 nodes → snippets included automatically". Counts Nodes blocks. */
 export const MAX_SNIPPET_NODES = 15;
+
+/** impact: shown instead of an empty Graph section (no changed symbol has a dependent). */
+const NO_DEPENDENTS_NOTE = '(none: nothing in the workspace depends on the changed symbols)';
 
 /** Shown instead of an empty Nodes section (e.g. pathsBetween two inputs joined by one edge). */
 const NO_NODES_NOTE = '(none: the query inputs are not listed)';

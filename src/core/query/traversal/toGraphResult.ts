@@ -1,6 +1,6 @@
 import { GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
-import { GraphResult, QueryName } from '../QueryResult';
+import { GraphResult, ResultName } from '../QueryResult';
 import { Traversal } from './traverse';
 
 /** Nodes a traversal result shows besides its input: enough to act on, small enough to read. */
@@ -10,18 +10,26 @@ export const MAX_RESULT_NODES = 50;
  * Cuts a traversal to the input plus its MAX_RESULT_NODES nearest nodes and keeps every traversed
  * edge between kept nodes. The cut is a BFS-order prefix, so each kept node keeps the edge that
  * discovered it and the edge list is never empty when anything was reached.
- * Call only when the traversal reached something (`order.length > 1`).
+ * Call only when the traversal reached something (`order.length > 1`). `inputCount`: how many
+ * starts lead `order` (impact's changed symbols); `nodeOf` finds nodes the graph does not hold
+ * (impact's removed symbols).
  */
-export function toGraphResult(query: QueryName, graph: SymbolGraph, traversal: Traversal): GraphResult {
-  const keptIds = traversal.order.slice(0, 1 + MAX_RESULT_NODES);
+export function toGraphResult(
+  query: ResultName,
+  graph: SymbolGraph,
+  traversal: Traversal,
+  inputCount = 1,
+  nodeOf: (id: string) => GraphNode | undefined = (id) => graph.getNode(id),
+): GraphResult {
+  const keptIds = traversal.order.slice(0, inputCount + MAX_RESULT_NODES);
   const kept = new Set(keptIds);
-  const nodes = keptIds.map((id) => graph.getNode(id)).filter((n): n is GraphNode => n !== undefined);
+  const nodes = keptIds.map(nodeOf).filter((n): n is GraphNode => n !== undefined);
   const edges = traversal.edges.filter((e) => kept.has(e.from) && kept.has(e.to));
-  const result: GraphResult = { kind: 'graph', query, inputs: [keptIds[0]], nodes, edges };
+  const result: GraphResult = { kind: 'graph', query, inputs: keptIds.slice(0, inputCount), nodes, edges };
 
-  const reached = traversal.order.length - 1;
+  const reached = traversal.order.length - inputCount;
   if (reached > MAX_RESULT_NODES || traversal.stoppedEarly) {
-    result.truncation = { shownNodes: keptIds.length - 1, totalNodes: reached };
+    result.truncation = { shownNodes: keptIds.length - inputCount, totalNodes: reached };
     if (traversal.stoppedEarly) result.truncation.stoppedEarly = true;
     const cutAt = cutNeighbours(traversal, kept);
     if (Object.keys(cutAt).length > 0) result.truncation.cutAt = cutAt;

@@ -36,23 +36,27 @@ export interface Traversal {
  * between them, and how many neighbours the cut left out): past them the walk only counts nodes,
  * and keeping its thousands of edges made most of a query's garbage. A node's place in `order` is
  * fixed when an edge first reaches it, so whether an edge touches the kept prefix is known at once.
+ * `reachedBy`, when given, gets each reached node's discovering edge (a shortest path back to a start).
  */
 export function traverse(
   graph: SymbolGraph,
-  startId: string,
+  start: string | readonly string[],
   step: StepFunction,
   maxVisited = MAX_VISITED_NODES,
   keptNodes = 1 + MAX_RESULT_NODES,
+  reachedBy?: Map<string, GraphEdge>,
 ): Traversal {
-  const order: string[] = [startId];
+  // Several starts (impact: every changed symbol) are one BFS from all of them at once: nearest to any first.
+  const starts = typeof start === 'string' ? [start] : [...new Set(start)];
+  const order: string[] = [...starts];
   // Node id → its place in `order` (seen nodes).
-  const place = new Map<string, number>([[startId, 0]]);
+  const place = new Map<string, number>(starts.map((id, i) => [id, i]));
   // One set per mode instead of concatenated state keys, and edges by identity (the graph stores
   // each edge once): no string building on the hot path.
-  const seenStates: Record<StepMode, Set<string>> = { plain: new Set([startId]), dispatch: new Set() };
+  const seenStates: Record<StepMode, Set<string>> = { plain: new Set(starts), dispatch: new Set() };
   const edges: GraphEdge[] = [];
   const seenEdges = new Set<GraphEdge>();
-  const queue: Array<{ id: string; mode: StepMode }> = [{ id: startId, mode: 'plain' }];
+  const queue: Array<{ id: string; mode: StepMode }> = starts.map((id) => ({ id, mode: 'plain' as StepMode }));
 
   for (let head = 0; head < queue.length; head++) {
     const fromKept = place.get(queue[head].id)! < keptNodes;
@@ -63,6 +67,7 @@ export function traverse(
         at = order.length;
         place.set(s.to, at);
         order.push(s.to);
+        reachedBy?.set(s.to, s.edge);
       }
       if ((fromKept || at < keptNodes) && !seenEdges.has(s.edge)) {
         seenEdges.add(s.edge);
