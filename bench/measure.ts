@@ -8,6 +8,7 @@ import { CodeGraph } from '../src/core/CodeGraph';
 import { formatText } from '../src/core/format/formatText';
 import { createFileSourceReader } from '../src/core/format/FileSourceReader';
 import { GraphNode } from '../src/core/graph/GraphTypes';
+import { FileChange } from '../src/core/impact/changedSymbols';
 import { discoverProjects } from '../src/core/indexer/discoverProjects';
 import { mulberry32 } from '../test/support/mulberry32';
 import { typescriptParsingAllJsDoc } from '../test/support/typescriptParsingAllJsDoc';
@@ -18,7 +19,8 @@ import { graphWorkerResourceLimits } from '../src/host/worker/WorkerClient';
  *   reference <root> [tsconfig]  — what `tsc --noEmit` costs: programs + full semantic diagnostics
  *   index <root> [tsconfig] <leafFile> <hubFile> — full index, graph memory, incremental, queries
  *   lag <root> [tsconfig]        — main-thread event-loop delay while a worker thread indexes
- *   cache <root> [tsconfig] <leafFile> <hubFile> — starts from the persisted cache, and the first save after one
+ *   cache <root> [tsconfig] <leafFile> <hubFile> — starts from the persisted cache, the first save after one,
+ *                                 and `impact` of a 10-file change after one
  * Prints one JSON line.
  */
 async function main(): Promise<void> {
@@ -379,9 +381,57 @@ async function secondStart(root: string, tsconfig: string | undefined, hub: stri
     await third.prepareForUpdates();
     const prepareMillis = performance.now() - t;
     const prepared = await firstSave(third, hubFile);
-    return { firstMillis, secondMillis, cache: second.report.cache, prepareMillis, unprepared, prepared };
+    const impact = await tenFileImpact(first, root, tsconfig, cacheDir);
+    return { firstMillis, secondMillis, cache: second.report.cache, prepareMillis, unprepared, prepared, impact };
   } finally {
     fs.rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `ts-code-graph impact` after a 10-file change, as the CLI meets it: a start from the persisted
+ * cache with 10 files edited on disk (those re-indexed with what depends on them), then the answer
+ * (both versions of the 10 files parsed, the walk from every changed symbol, the text formatted).
+ * Git is left out (the workspace need not be a repository): the changes are handed in with their
+ * base texts. The edits: a statement added to the body of each file's most-used multi-line function
+ * or method, in the 10 files whose such functions are the most used.
+ */
+async function tenFileImpact(first: CodeGraph, root: string, tsconfig: string | undefined, cacheDir: string) {
+  const g = first.graph;
+  const best = new Map<string, { node: GraphNode; uses: number }>();
+  for (const n of g.allNodes()) {
+    if (n.external || (n.kind !== 'function' && n.kind !== 'method') || n.limit < 3) continue;
+    const uses = g.inEdges(n.id).length;
+    const seen = best.get(n.file);
+    if (!seen || uses > seen.uses) best.set(n.file, { node: n, uses });
+  }
+  const originals = new Map<string, string>();
+  const changes: FileChange[] = [];
+  try {
+    for (const { node } of [...best.values()].sort((a, b) => b.uses - a.uses || (a.node.id < b.node.id ? -1 : 1))) {
+      if (changes.length === 10) break;
+      const file = path.join(root, node.file);
+      const text = fs.readFileSync(file, 'utf8');
+      const lines = text.split('\n');
+      const last = node.offset + node.limit - 2;
+      if (lines[last]?.trim() !== '}') continue;
+      lines[last] = `void 0; ${lines[last]}`;
+      originals.set(file, text);
+      fs.writeFileSync(file, lines.join('\n'));
+      changes.push({ file: node.file, status: 'modified', baseText: text, text: lines.join('\n') });
+    }
+    await betweenSaves();
+    let t = performance.now();
+    const graph = await CodeGraph.open({ root, tsconfig, cacheDir });
+    const openMillis = performance.now() - t;
+    t = performance.now();
+    const result = graph.impact(changes, 'bench');
+    formatText(result, createFileSourceReader(root));
+    const impactMillis = performance.now() - t;
+    const summary = result.kind === 'graph' ? result.impact : undefined;
+    return { files: changes.length, openMillis, impactMillis, cache: graph.report.cache, changed: summary?.changed.length ?? 0, dependents: summary?.dependents ?? 0, tests: summary?.tests.length ?? 0 };
+  } finally {
+    for (const [file, text] of originals) fs.writeFileSync(file, text);
   }
 }
 

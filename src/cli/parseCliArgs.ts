@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { ImpactBase } from '../core/impact/gitChanges';
 import { SymbolRef } from '../core/query/QueryContext';
 
 /**
@@ -15,11 +16,22 @@ export type QueryCommand =
   | { name: 'dependenciesOf' | 'dependentsOf'; file: string; symbol: string }
   | { name: 'pathsBetween'; from: SymbolRef; to: SymbolRef };
 
-export type CliCommand = QueryCommand | { name: 'export' } | { name: 'stats' } | { name: 'mcp' };
+export type CliCommand = QueryCommand | ImpactCommand | { name: 'export' } | { name: 'stats' } | { name: 'mcp' };
+
+/** `impact`: what the changes since `base` affect; `failOn` makes some changes exit 4 (CI gates). */
+export interface ImpactCommand {
+  name: 'impact';
+  base: ImpactBase;
+  failOn: FailOn[];
+}
+
+/** `--fail-on` values: which changed symbols fail the run (exit 4, the answer printed all the same). */
+export const FAIL_ON = ['removed-export', 'changed-export', 'removed', 'any'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
 
 export type CommandName = CliCommand['name'];
 
-export type OutputFormat = 'text' | 'json' | 'mermaid' | 'html';
+export type OutputFormat = 'text' | 'json' | 'mermaid' | 'html' | 'markdown';
 
 export interface CliOptions {
   /** As typed (relative to the cwd), undefined for the cwd itself. */
@@ -28,6 +40,8 @@ export interface CliOptions {
   tsconfig?: string;
   format: OutputFormat;
   verbose: boolean;
+  /** `--no-cache`: neither read nor write the persisted graph. */
+  noCache: boolean;
 }
 
 interface CommandSpec {
@@ -41,6 +55,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   dependenciesOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid', 'html'] },
   dependentsOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid', 'html'] },
   pathsBetween: { params: ['fromFile', 'fromSymbol', 'toFile', 'toSymbol'], formats: ['text', 'json', 'mermaid', 'html'] },
+  // markdown: a pull-request comment (a table and a Mermaid picture).
+  impact: { params: [], formats: ['text', 'json', 'mermaid', 'html', 'markdown'] },
   export: { params: [], formats: ['json'] },
   stats: { params: [], formats: ['text', 'json'] },
   // The MCP server speaks JSON-RPC on stdio; --format does not apply (text is the tools' format).
@@ -77,8 +93,18 @@ export function parseCliArgs(argv: string[]): CliRequest {
   if (!isFormatOf(spec, format)) {
     return badInput(`--format ${format} is not available for ${name}; use ${spec.formats.join(' or ')}.`);
   }
-  const options: CliOptions = { root: values.root, tsconfig: values.tsconfig, format, verbose: values.verbose ?? false };
-  return { kind: 'run', command: toCommand(name, args), options };
+  const options: CliOptions = { root: values.root, tsconfig: values.tsconfig, format, verbose: values.verbose ?? false, noCache: values['no-cache'] ?? false };
+  if (name !== 'impact') {
+    const misplaced = (['base', 'staged', 'fail-on'] as const).find((o) => values[o] !== undefined);
+    if (misplaced) return badInput(`--${misplaced} belongs to impact, not ${name}.`);
+    return { kind: 'run', command: toCommand(name, args), options };
+  }
+  if (values.base !== undefined && values.staged) return badInput('Use either --base <ref> or --staged, not both.');
+  if (values.base !== undefined && values.base.trim() === '') return badInput('--base needs a git ref, e.g. --base origin/main.');
+  const failOn = parseFailOn(values['fail-on']);
+  if (typeof failOn === 'string') return badInput(failOn);
+  const base: ImpactBase = values.base !== undefined ? { kind: 'ref', ref: values.base } : values.staged ? { kind: 'staged' } : { kind: 'working-tree' };
+  return { kind: 'run', command: { name: 'impact', base, failOn }, options };
 }
 
 /** `dependentsOf <file> <symbol>`: the form usage text and error messages show. */
@@ -95,6 +121,10 @@ const OPTIONS = {
   tsconfig: { type: 'string' },
   format: { type: 'string' },
   verbose: { type: 'boolean' },
+  'no-cache': { type: 'boolean' },
+  base: { type: 'string' },
+  staged: { type: 'boolean' },
+  'fail-on': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -114,7 +144,20 @@ function toCommand(name: CommandName, args: string[]): CliCommand {
     case 'stats':
     case 'mcp':
       return { name };
+    case 'impact':
+      return { name, base: { kind: 'working-tree' }, failOn: [] };
   }
+}
+
+/** `--fail-on removed-export,changed-export` (or the option repeated). */
+function parseFailOn(values: string[] | undefined): FailOn[] | string {
+  const out: FailOn[] = [];
+  for (const value of (values ?? []).flatMap((v) => v.split(','))) {
+    const v = value.trim();
+    if (!(FAIL_ON as readonly string[]).includes(v)) return `Unknown --fail-on value '${v}'. Use ${FAIL_ON.join(', ')} (comma-separated for several).`;
+    if (!out.includes(v as FailOn)) out.push(v as FailOn);
+  }
+  return out;
 }
 
 function isCommandName(name: string): name is CommandName {

@@ -9,6 +9,7 @@ import { readVersion } from './readVersion';
 import { CliIo, ExitCode, QueryableGraph, runCommand } from './runCommand';
 import { helpHint, usageText } from './usageText';
 import { resolveWorkspaceArgs } from './workspaceArgs';
+import { graphCacheDir } from '../mcp/cacheDir';
 
 export interface CliDeps {
   /** How to index a workspace. Tests pass a memoized `CodeGraph.open` (one index per fixture) or a hand-built graph. */
@@ -45,7 +46,11 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
   const logger = options.verbose ? createStderrLogger(io.stderr) : silentLogger;
   try {
     const onProgress = options.verbose ? createProgressLogger(logger) : undefined;
-    const graph = await deps.openGraph({ root, tsconfig, logger, onProgress });
+    // The persisted graph the MCP server keeps too (graphCacheDir): a second call on an unchanged
+    // workspace loads it instead of indexing, files changed since are re-indexed alone, and any
+    // indexing writes it back (indexAll does). `--no-cache` or TS_CODE_GRAPH_NO_CACHE: neither.
+    const cache = options.noCache || process.env.TS_CODE_GRAPH_NO_CACHE ? {} : { cacheDir: graphCacheDir(root, tsconfig), toolVersion: readVersion() };
+    const graph = await deps.openGraph({ root, tsconfig, logger, onProgress, ...cache });
     const { files, nodes, edges, millis } = graph.report;
     logger.info(`Indexed ${files} files: ${nodes} nodes, ${edges} edges in ${Math.round(millis)} ms`);
     // A graph known to be incomplete says so, whatever --verbose says, and in the exit code: a
@@ -53,7 +58,8 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
     // degraded only when a failure can change its answer (the answer then carries `Incomplete:`
     // notes, and runCommand exits 3); any other answer is clean, with one line saying why.
     const errors = graph.report.errors ?? [];
-    const query = isQueryCommand(command);
+    // impact answers like a query: its `Incomplete:` notes are scoped to its walk.
+    const query = isQueryCommand(command) || command.name === 'impact';
     if (!query) for (const error of errors) io.stderr(`ts-code-graph: error: ${error}\n`);
     for (const warning of graph.report.warnings ?? []) io.stderr(`ts-code-graph: warning: ${warning}\n`);
     const code = runCommand(command, options.format, graph, io);

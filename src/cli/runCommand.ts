@@ -7,10 +7,13 @@ import { exportGraph, formatExport } from './exportGraph';
 import { renderHtml } from './renderHtml';
 import { collectStats, formatStats } from './formatStats';
 import { QueryRequest, runQuery as dispatchQuery } from '../core/query/QueryRequest';
-import { CliCommand, OutputFormat, QueryCommand, isQueryCommand } from './parseCliArgs';
+import { CliCommand, FailOn, ImpactCommand, OutputFormat, QueryCommand, isQueryCommand } from './parseCliArgs';
+import { gitChanges } from '../core/impact/gitChanges';
+import { ChangedSymbol } from '../core/impact/changedSymbols';
+import { formatMarkdown } from '../core/format/formatMarkdown';
 
 /** The part of `CodeGraph` the CLI uses; tests may hand in a graph they built (see `runCli`'s `deps`). */
-export type QueryableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'dependenciesOf' | 'dependentsOf' | 'pathsBetween'>;
+export type QueryableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'dependenciesOf' | 'dependentsOf' | 'pathsBetween'> & Partial<Pick<CodeGraph, 'impact'>>;
 
 export interface CliIo {
   stdout(s: string): void;
@@ -28,6 +31,8 @@ export const ExitCode = {
   badInput: 2,
   /** The answer is printed, but a file that could not be analysed (or a missing library) may change it: stderr names it. */
   incomplete: 3,
+  /** impact: the answer is printed, and a change matched `--fail-on` (stderr names the symbols). */
+  failOn: 4,
 } as const;
 
 /** The action behind a parsed command line, once the graph is open. */
@@ -42,14 +47,48 @@ export function runCommand(command: CliCommand, format: OutputFormat, graph: Que
       io.stdout(format === 'json' ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats));
       return ExitCode.ok;
     }
+    case 'impact':
+      return runImpact(command, format, graph, io);
     case 'mcp':
       // runCli hands `mcp` to the MCP server before any graph is opened here.
       throw new Error('mcp is served by runCli, not runCommand');
   }
 }
 
+/** `impact`: the changes from git, the answer from the graph; exit 4 when a change matches `--fail-on`. */
+function runImpact(command: ImpactCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): number {
+  if (!graph.impact) throw new Error('this graph cannot answer impact');
+  const listed = gitChanges(graph.root, command.base);
+  if ('error' in listed) {
+    io.stderr(withNewline(listed.error));
+    return ExitCode.badInput;
+  }
+  const result = graph.impact(listed.changes, listed.base);
+  const code = print(result, format, graph.root, io);
+  if (code !== ExitCode.ok && code !== ExitCode.incomplete) return code;
+  const changed = result.kind === 'graph' ? (result.impact?.changed ?? []) : [];
+  const failing = command.failOn.map((rule) => [rule, changed.filter(FAILS[rule])] as const).filter(([, list]) => list.length > 0);
+  for (const [rule, list] of failing) {
+    const named = list.slice(0, 10).map((c) => `${c.node.name} (${c.node.file}:${c.node.offset})`).join(', ');
+    io.stderr(`ts-code-graph: --fail-on ${rule}: ${list.length} symbol${list.length === 1 ? '' : 's'}: ${named}${list.length > 10 ? ', …' : ''}\n`);
+  }
+  return failing.length > 0 ? ExitCode.failOn : code;
+}
+
+/** Which changed symbols each `--fail-on` value fails on. A renamed file's symbols count as moved, not removed. */
+const FAILS: Record<FailOn, (c: ChangedSymbol) => boolean> = {
+  'removed-export': (c) => c.change === 'removed' && c.exported,
+  'changed-export': (c) => c.exported && (c.change === 'removed' || c.change === 'signature'),
+  removed: (c) => c.change === 'removed',
+  any: () => true,
+};
+
 function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): number {
-  const result = query(command, graph);
+  return print(query(command, graph), format, graph.root, io);
+}
+
+/** Writes an answer in `format`; the exit code it earns. */
+function print(result: QueryResult, format: OutputFormat, root: string, io: CliIo): number {
   // Bad input is an error whatever the format: stdout stays empty so `> out.txt` never keeps half an answer.
   if (result.kind === 'message' && result.isError) {
     io.stderr(withNewline(result.message));
@@ -57,7 +96,7 @@ function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableG
   }
   let output: string;
   try {
-    output = render(result, format, graph.root);
+    output = render(result, format, root);
   } catch (err) {
     // Only --format html can fail here (its renderer file is missing: a broken install), and says how to fix it.
     io.stderr(`ts-code-graph: ${err instanceof Error ? err.message : String(err)}.\n`);
@@ -86,6 +125,8 @@ function render(result: QueryResult, format: OutputFormat, root: string): string
       return formatMermaid(result);
     case 'html':
       return renderHtml(result, root, createFileSourceReader(root));
+    case 'markdown':
+      return formatMarkdown(result);
   }
 }
 

@@ -6,6 +6,7 @@ Commands:
   dependentsOf <file> <symbol>      Who depends on the symbol?
   pathsBetween <fromFile> <fromSymbol> <toFile> <toSymbol>
                                     How are two symbols connected (either direction)?
+  impact [--base <ref> | --staged]  What do my changes affect? Changed symbols, their dependents, tests to run
   export                            The whole graph as JSON
   stats                             Files, nodes, edges by type and index time
   mcp                               Serve the three queries as MCP tools on stdio (README: MCP)
@@ -15,7 +16,14 @@ Commands:
 Options:
   --root <dir>        Workspace to index (default: current directory)
   --tsconfig <path>   Use this tsconfig instead of finding projects under the root
-  --format <format>   Queries: text (default), json, mermaid, html (an interactive diagram: > graph.html). stats: text, json
+  --format <format>   Queries: text (default), json, mermaid, html (an interactive diagram: > graph.html).
+                      impact: those and markdown (a pull-request comment). stats: text, json
+  --base <ref>        impact: compare with where the branch left <ref> (git merge-base), e.g. origin/main
+                      (default: uncommitted changes, new files included, vs HEAD)
+  --staged            impact: compare what is staged with HEAD
+  --fail-on <list>    impact: exit 4 when a change is one of removed-export, changed-export (an export
+                      removed or its signature changed), removed, any (comma-separated)
+  --no-cache          Do not read or write the persisted graph (kept in the user cache folder, as by mcp)
   --verbose           Log indexing progress to stderr
   -h, --help          Show this help
   --version           Show the version
@@ -23,6 +31,7 @@ Options:
 Exit codes: 0 answer (also "No path found."), 1 internal error, 2 bad input,
 3 answer that a file which could not be analysed (or a missing library) may change: the output is
 written all the same, and stderr names what is missing. stats and export exit 3 whenever any file failed.
+4 impact: a change matched --fail-on (the answer is written all the same; stderr names the symbols).
 `;
 
 /** Appended to every bad-input message. */

@@ -3,6 +3,8 @@ import * as path from 'path';
 import { SymbolGraph } from './graph/SymbolGraph';
 import { IndexOptions, IndexReport, UpdateReport, indexWorkspace } from './indexer/indexWorkspace';
 import { WorkspaceIndex } from './indexer/WorkspaceIndex';
+import { FileChange } from './impact/changedSymbols';
+import { impactOf } from './impact/impactOf';
 import { CancellationToken } from './Logger';
 import { QueryContext, SymbolRef } from './query/QueryContext';
 import { QueryResult } from './query/QueryResult';
@@ -46,6 +48,16 @@ export class CodeGraph {
 
   pathsBetween(from: SymbolRef, to: SymbolRef): QueryResult {
     return withAnalysisWarnings(this.graph, pathsBetween(this.context(), from, to), this.index.globalErrors);
+  }
+
+  /**
+   * What the changes affect (`ts-code-graph impact`): the changed symbols, their dependents in this
+   * graph and the test files reaching them. `changes` lists the changed files with both texts
+   * (`impact/gitChanges.ts` reads them from git); `base` says what was compared, for people.
+   */
+  impact(changes: readonly FileChange[], base: string): QueryResult {
+    const ctx = { graph: this.graph, root: this.root, ts: this.index.typescript };
+    return withAnalysisWarnings(this.graph, impactOf(ctx, changes, base), this.index.globalErrors);
   }
 
   /** Incremental update after files were saved/created (`changed`) or deleted; paths absolute or root-relative. */

@@ -83,7 +83,7 @@ export const TOOLS: readonly ToolMetadata[] = [
     icon: '$(type-hierarchy-super)',
     userDescription: 'Who depends on a TypeScript/JavaScript symbol: every caller and user, transitively, with code snippets (the impact of a change).',
     modelDescription: (n) =>
-      `Who depends on this TypeScript/JavaScript symbol? Returns, transitively, the code that calls, references, renders, extends, implements or uses it, following imports, aliases, re-exports and interface dispatch (more complete than a text search). Use it before changing a signature or behaviour, renaming or deleting, to find everything that must change or be re-tested. For what a symbol itself uses use ${n.dependenciesOf}; for how two known symbols connect use ${n.pathsBetween}. ${INPUT} ${sameOutput(n)}`,
+      `Who depends on this TypeScript/JavaScript symbol? Returns, transitively, the code that calls, references, renders, extends, implements or uses it, following imports, aliases, re-exports and interface dispatch (more complete than a text search). Use it before changing a signature or behaviour, renaming or deleting, to find everything that must change or be re-tested (for a whole diff at once, with the tests to run, run 'ts-code-graph impact' in a terminal). For what a symbol itself uses use ${n.dependenciesOf}; for how two known symbols connect use ${n.pathsBetween}. ${INPUT} ${sameOutput(n)}`,
     tags: ['typescript', 'javascript', 'code-graph', 'dependents', 'references', 'impact'],
     inputSchema: symbolRefSchema(),
   },

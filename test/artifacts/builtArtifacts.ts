@@ -22,10 +22,13 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the built CLI as a user would: its own process, its own stack and heap. */
-export function runBuiltCli(args: string[], cwd = REPO_ROOT, cli = BUILT_CLI): CliRun {
+/**
+ * Runs the built CLI as a user would: its own process, its own stack and heap. Without the persisted
+ * graph unless `env` says where to keep it (tests never write to the user's cache folder).
+ */
+export function runBuiltCli(args: string[], cwd = REPO_ROOT, cli = BUILT_CLI, env: NodeJS.ProcessEnv = { ...process.env, TS_CODE_GRAPH_NO_CACHE: '1' }): CliRun {
   requireBuilt(cli);
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -11,12 +11,12 @@ describe(parseCliArgs.name, () => {
     assert.deepEqual(parseCliArgs(['dependenciesOf', 'src/orders/orderService.ts', 'processOrder']), {
       kind: 'run',
       command: { name: 'dependenciesOf', file: 'src/orders/orderService.ts', symbol: 'processOrder' },
-      options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false },
+      options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false, noCache: false },
     });
     assert.deepEqual(parseCliArgs(['dependentsOf', 'src/a.ts', 'User.save']), {
       kind: 'run',
       command: { name: 'dependentsOf', file: 'src/a.ts', symbol: 'User.save' },
-      options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false },
+      options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false, noCache: false },
     });
     const paths = parseCliArgs(['pathsBetween', 'src/api/handler.ts', 'handleRequest', 'src/db/queries.ts', 'executeQuery']);
     assert.deepEqual(paths.kind === 'run' && paths.command, {
@@ -31,7 +31,7 @@ describe(parseCliArgs.name, () => {
     assert.deepEqual(request, {
       kind: 'run',
       command: { name: 'dependentsOf', file: 'src/a.ts', symbol: 'f' },
-      options: { root: 'ws', tsconfig: 'ws/tsconfig.json', format: 'json', verbose: true },
+      options: { root: 'ws', tsconfig: 'ws/tsconfig.json', format: 'json', verbose: true, noCache: false },
     });
   });
 
@@ -57,7 +57,7 @@ describe(parseCliArgs.name, () => {
   });
 
   it('rejects a missing command and lists the commands', () => {
-    assert.match(badInputMessage(parseCliArgs([])), /Missing command\. Commands: dependenciesOf, dependentsOf, pathsBetween, export, stats, mcp\./);
+    assert.match(badInputMessage(parseCliArgs([])), /Missing command\. Commands: dependenciesOf, dependentsOf, pathsBetween, impact, export, stats, mcp\./);
     assert.match(badInputMessage(parseCliArgs(['--root', '.'])), /Missing command/);
   });
 
@@ -94,8 +94,8 @@ describe(parseCliArgs.name, () => {
 
   it('rejects unknown options and options without their value', () => {
     assert.equal(
-      badInputMessage(parseCliArgs(['stats', '--no-cache'])),
-      "Unknown option '--no-cache'. Options: --root, --tsconfig, --format, --verbose, --help, --version.",
+      badInputMessage(parseCliArgs(['stats', '--cache-dir'])),
+      "Unknown option '--cache-dir'. Options: --root, --tsconfig, --format, --verbose, --no-cache, --base, --staged, --fail-on, --help, --version.",
     );
     assert.match(badInputMessage(parseCliArgs(['stats', '--depth', '3'])), /^Unknown option '--depth'\. Options: /);
     assert.match(badInputMessage(parseCliArgs(['stats', '--root'])), /--root/);
@@ -106,9 +106,30 @@ describe(parseCliArgs.name, () => {
     assert.deepEqual(parseCliArgs(['mcp', '--root', 'ws', '--tsconfig', 'ws/tsconfig.json']), {
       kind: 'run',
       command: { name: 'mcp' },
-      options: { root: 'ws', tsconfig: 'ws/tsconfig.json', format: 'text', verbose: false },
+      options: { root: 'ws', tsconfig: 'ws/tsconfig.json', format: 'text', verbose: false, noCache: false },
     });
     assert.match(badInputMessage(parseCliArgs(['mcp', 'src/a.ts'])), /^mcp takes no arguments, got 1/);
     assert.match(badInputMessage(parseCliArgs(['mcp', '--format', 'json'])), /--format json is not available for mcp/);
+  });
+
+  it('impact: the working tree by default, --base or --staged, --fail-on as a list, markdown as a format', () => {
+    const command = (argv: string[]) => {
+      const r = parseCliArgs(argv);
+      return r.kind === 'run' ? r.command : r;
+    };
+    assert.deepEqual(command(['impact']), { name: 'impact', base: { kind: 'working-tree' }, failOn: [] });
+    assert.deepEqual(command(['impact', '--base', 'origin/main', '--fail-on', 'removed-export,changed-export', '--fail-on', 'removed-export']), {
+      name: 'impact',
+      base: { kind: 'ref', ref: 'origin/main' },
+      failOn: ['removed-export', 'changed-export'],
+    });
+    assert.deepEqual(command(['impact', '--staged']), { name: 'impact', base: { kind: 'staged' }, failOn: [] });
+    const md = parseCliArgs(['impact', '--format', 'markdown', '--no-cache']);
+    assert.deepEqual(md.kind === 'run' && md.options, { root: undefined, tsconfig: undefined, format: 'markdown', verbose: false, noCache: true });
+    assert.equal(badInputMessage(parseCliArgs(['impact', '--base', 'main', '--staged'])), 'Use either --base <ref> or --staged, not both.');
+    assert.equal(badInputMessage(parseCliArgs(['impact', '--fail-on', 'removed-exports'])), "Unknown --fail-on value 'removed-exports'. Use removed-export, changed-export, removed, any (comma-separated for several).");
+    assert.equal(badInputMessage(parseCliArgs(['impact', 'src/a.ts'])), 'impact takes no arguments, got 1. Usage: ts-code-graph impact');
+    assert.equal(badInputMessage(parseCliArgs(['dependentsOf', 'a.ts', 'f', '--fail-on', 'any'])), '--fail-on belongs to impact, not dependentsOf.');
+    assert.match(badInputMessage(parseCliArgs(['dependentsOf', 'a.ts', 'f', '--format', 'markdown'])), /--format markdown is not available for dependentsOf/);
   });
 });

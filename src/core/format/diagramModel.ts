@@ -1,6 +1,8 @@
 import { EdgeType, NodeKind, RUNTIME_EDGES, STRUCTURAL_EDGES } from '../graph/GraphTypes';
-import { QueryName, QueryResult } from '../query/QueryResult';
-import { displayNames } from './displayNames';
+import { ChangeKind } from '../impact/ImpactSummary';
+import { QueryResult, ResultName } from '../query/QueryResult';
+import { displayNames, labelledNodes } from './displayNames';
+import { changeText, summaryLine, testPathText } from './formatImpact';
 import { formatMermaid } from './formatMermaid';
 import { formatSnippet } from './formatSnippet';
 import { truncationLine } from './formatText';
@@ -14,7 +16,7 @@ import { SourceReader } from './SourceReader';
  * the text never disagree. The renderer (src/webview) only lays out and draws it.
  */
 export interface DiagramModel {
-  query: QueryName;
+  query: ResultName;
   /** e.g. `Dependents of formatDate`. */
   title: string;
   nodes: DiagramNode[];
@@ -48,6 +50,8 @@ export interface DiagramNode {
   input: boolean;
   /** Nodes the 50-node cut left out right next to this one (0: none): a "+N more" marker. */
   cut: number;
+  /** impact: how this changed symbol changed (drawn highlighted, as `input`). */
+  change?: ChangeKind;
   /** The text's snippet of this node (hover), when a source reader was given and the file reads. */
   snippet?: string[];
 }
@@ -85,8 +89,9 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
       mermaid,
     };
   }
-  const names = displayNames(result.nodes);
+  const names = displayNames(labelledNodes(result));
   const inputs = new Set(result.inputs);
+  const changes = new Map(result.impact?.changed.map((c) => [c.node.id, c]) ?? []);
   const cutAt = result.truncation?.cutAt;
   const sites = callLines(result.edges);
   const nodes: DiagramNode[] = [];
@@ -107,6 +112,8 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
       input: inputs.has(n.id),
       cut: (cutAt && Object.prototype.hasOwnProperty.call(cutAt, n.id) ? cutAt[n.id] : 0) ?? 0,
     };
+    const change = changes.get(n.id);
+    if (change) node.change = change.change;
     const snippet = options.source && !n.external ? snippetOf(options.source, n.file, span.offset, span.limit, linesWithin(sites.get(n.id), span)) : undefined;
     if (snippet && snippet.length > 0) node.snippet = snippet;
     nodes.push(node);
@@ -120,18 +127,26 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
     edgeKeys.add(key);
     edges.push({ from: e.from, to: e.to, type: e.type, family: familyOf(e.type) });
   }
-  const notes = [...(result.notes ?? []), ...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
+  const label = (id: string) => names.get(id) ?? id;
+  // impact: the summary and the tests to run lead the notes (the changes themselves are the highlighted nodes).
+  const impactNotes = result.impact ? [summaryLine(result.impact), ...result.impact.tests.map((t) => `Test to run: ${t.file}: ${testPathText(t, label)}`)] : [];
+  const notes = [...impactNotes, ...(result.notes ?? []), ...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
   // A module's dependents start from the file and its used declarations: the file names them all.
   const asked = result.nodes.find((n) => n.id === result.inputs[0])?.kind === 'module' ? result.inputs.slice(0, 1) : result.inputs;
   const inputLabels = asked.map((id) => names.get(id)).filter((l): l is string => l !== undefined);
-  const title = options.title ?? `${QUERY_TITLES[result.query]} ${inputLabels.join(result.query === 'pathsBetween' ? ' and ' : ', ')}`;
+  const title =
+    options.title ??
+    (result.impact
+      ? `Impact of ${result.impact.changed.length === 1 ? `${label(result.impact.changed[0].node.id)} (${changeText(result.impact.changed[0])})` : `${result.impact.changed.length} changed symbols`}`
+      : `${QUERY_TITLES[result.query]} ${inputLabels.join(result.query === 'pathsBetween' ? ' and ' : ', ')}`);
   return { query: result.query, title, nodes, edges, notes, mermaid };
 }
 
-const QUERY_TITLES: Record<QueryName, string> = {
+const QUERY_TITLES: Record<ResultName, string> = {
   dependenciesOf: 'Dependencies of',
   dependentsOf: 'Dependents of',
   pathsBetween: 'Paths between',
+  impact: 'Impact of the changes',
 };
 
 function groupOf(kind: NodeKind): NodeGroup {

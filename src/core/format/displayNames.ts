@@ -30,3 +30,12 @@ export function displayNames(nodes: readonly GraphNode[]): Map<string, string> {
   }
   return labels;
 }
+
+/**
+ * The nodes a result's labels are made for: its own, then (impact) the changed symbols and the
+ * nodes of the test paths it names outside them, so every section numbers a shared name alike.
+ */
+export function labelledNodes(result: { nodes: readonly GraphNode[]; impact?: { changed: ReadonlyArray<{ node: GraphNode }>; tests: ReadonlyArray<{ nodes: readonly GraphNode[] }> } }): GraphNode[] {
+  if (!result.impact) return [...result.nodes];
+  return [...result.nodes, ...result.impact.changed.map((c) => c.node), ...result.impact.tests.flatMap((t) => t.nodes)];
+}

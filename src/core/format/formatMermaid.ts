@@ -1,5 +1,5 @@
 import { QueryResult } from '../query/QueryResult';
-import { displayNames } from './displayNames';
+import { displayNames, labelledNodes } from './displayNames';
 import { truncationLine } from './formatText';
 
 /**
@@ -19,7 +19,8 @@ import { truncationLine } from './formatText';
  *   Mermaid ids are positional (`n0`, `n1`…) because symbol ids contain characters Mermaid
  *   reserves (`#`, `@`, `/`).
  * - One edge line per edge of the result, labelled with its type.
- * - Query inputs get the `input` class, so the queried symbol(s) stand out.
+ * - Query inputs get the `input` class, so the queried symbol(s) stand out; impact's changed
+ *   symbols get a class per kind of change instead (CHANGE_STYLES).
  * - A message result becomes a one-node flowchart holding the message (not a `%%` comment):
  *   a renderer shows nodes, but renders a comment-only chart as an empty box, and "No path
  *   found." must be visible to the person looking at the diagram.
@@ -33,7 +34,7 @@ export function formatMermaid(result: QueryResult): string {
   const header = ['flowchart LR', ...notes.map((note) => `  %% ${note.replace(/\r?\n/g, ' ')}`)];
   if (result.kind === 'message') return `${header.join('\n')}\n  message["${escapeLabel(result.message)}"]\n`;
 
-  const names = displayNames(result.nodes);
+  const names = displayNames(labelledNodes(result));
   const ids = new Map<string, string>();
   const lines = header;
   const declare = (id: string): string => {
@@ -55,12 +56,30 @@ export function formatMermaid(result: QueryResult): string {
   for (const edge of result.edges) lines.push(`  ${ids.get(edge.from)} -->|${edge.type}| ${ids.get(edge.to)}`);
 
   const inputs = result.inputs.filter((id) => ids.has(id)).map((id) => ids.get(id)!);
-  if (inputs.length > 0) {
+  if (result.impact) {
+    // impact: the changed symbols by how they changed (a removed one is drawn dashed) instead of one input class.
+    const groups = new Map<string, string[]>();
+    for (const c of result.impact.changed) {
+      const short = ids.get(c.node.id);
+      if (!short) continue;
+      const cls = c.change === 'added' || c.change === 'removed' ? c.change : c.change === 'body' ? 'body' : 'changed';
+      groups.set(cls, [...(groups.get(cls) ?? []), short]);
+    }
+    for (const [cls, members] of groups) lines.push(`  classDef ${cls} ${CHANGE_STYLES[cls]}`, `  class ${[...new Set(members)].join(',')} ${cls}`);
+  } else if (inputs.length > 0) {
     lines.push('  classDef input stroke-width:3px,font-weight:bold');
     lines.push(`  class ${[...new Set(inputs)].join(',')} input`);
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** impact's classes: added green, removed red and dashed, a body change yellow, any other change orange. */
+const CHANGE_STYLES: Record<string, string> = {
+  added: 'fill:#dafbe1,stroke:#1a7f37,stroke-width:2px',
+  removed: 'fill:#ffebe9,stroke:#cf222e,stroke-width:2px,stroke-dasharray:5 3',
+  body: 'fill:#fff8c5,stroke:#9a6700,stroke-width:2px',
+  changed: 'fill:#ffe2cc,stroke:#bc4c00,stroke-width:3px',
+};
 
 /**
  * Text safe inside `["…"]`: `"` would end the label and `<`/`>`/`&` would be read as HTML, so they

@@ -1,6 +1,7 @@
 import { GraphNode } from '../graph/GraphTypes';
 import { CutSummary, GraphResult, QueryResult, Truncation } from '../query/QueryResult';
-import { displayNames } from './displayNames';
+import { displayNames, labelledNodes } from './displayNames';
+import { impactPreface } from './formatImpact';
 import { formatGraphLines } from './formatGraphLines';
 import { formatSnippet } from './formatSnippet';
 import { callLines, linesWithin, nodeSpan, Span } from './nodeLocation';
@@ -47,20 +48,25 @@ export interface FormatTextOptions {
  * are those of displayNames in both sections; every `>` and `calls at:` line lies inside its
  * block's offset/limit; no trailing whitespace; one final newline.
  * Message results come back as their message, unchanged (after their notes, before their warnings, when set).
+ * An `impact` result starts with its summary (formatImpact: the changed symbols, the tests to run),
+ * then the usual sections.
  */
 export function formatText(result: QueryResult, source: SourceReader, options: FormatTextOptions = {}): string {
   if (result.kind === 'message') {
     const before = result.notes?.length ? `${result.notes.join('\n')}\n\n` : '';
     return result.warnings?.length ? `${before}${result.message}\n\n${result.warnings.join('\n')}` : `${before}${result.message}`;
   }
-  const names = displayNames(result.nodes);
+  const names = displayNames(labelledNodes(result));
   const label = (id: string): string => names.get(id) ?? id;
 
   const sections: string[] = [];
+  // impact: what changed and the tests to run come first.
+  if (result.impact) sections.push(impactPreface(result.impact, label));
   // Notes (how the question was read), warnings (files that could not be analysed) and the truncation line form one preface.
   const preface = [...(result.notes ?? []), ...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
   if (preface.length) sections.push(preface.join('\n'));
-  sections.push('## Graph', formatGraphLines(result.nodes, result.edges, label).join('\n'), '## Nodes');
+  const graphLines = formatGraphLines(result.nodes, result.edges, label);
+  sections.push('## Graph', graphLines.length === 0 && result.impact ? NO_DEPENDENTS_NOTE : graphLines.join('\n'), '## Nodes');
 
   const listed = listedNodes(result);
   const sites = callLines(result.edges);
@@ -79,6 +85,9 @@ export function formatText(result: QueryResult, source: SourceReader, options: F
 
 /** Spec 000: "Result count ≤ 15 nodes → snippets included automatically". Counts Nodes blocks. */
 export const MAX_SNIPPET_NODES = 15;
+
+/** impact: shown instead of an empty Graph section (no changed symbol has a dependent). */
+const NO_DEPENDENTS_NOTE = '(none: nothing in the workspace depends on the changed symbols)';
 
 /** Shown instead of an empty Nodes section (e.g. pathsBetween two inputs joined by one edge). */
 const NO_NODES_NOTE = '(none: the query inputs are not listed)';

@@ -42,7 +42,16 @@ export function trimResult(result: GraphResult, keep: number): GraphResult {
 
   const shownNodes = nodes.filter((n) => !inputs.has(n.id)).length;
   const truncation = updateTruncation(result.truncation, shownNodes, discovered.size);
-  const trimmed: GraphResult = { kind: 'graph', query: result.query, inputs: result.inputs, nodes, edges, ...(result.warnings ? { warnings: result.warnings } : {}), ...(result.notes ? { notes: result.notes } : {}) };
+  const trimmed: GraphResult = {
+    kind: 'graph',
+    query: result.query,
+    inputs: result.inputs,
+    nodes,
+    edges,
+    ...(result.warnings ? { warnings: result.warnings } : {}),
+    ...(result.notes ? { notes: result.notes } : {}),
+    ...(result.impact ? { impact: result.impact } : {}),
+  };
   return truncation ? { ...trimmed, truncation } : trimmed;
 }
 

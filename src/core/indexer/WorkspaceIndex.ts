@@ -42,6 +42,11 @@ export class WorkspaceIndex {
   readonly graph = new SymbolGraph();
   readonly root: string;
   private readonly ts: typeof TS;
+
+  /** The TypeScript module this index parses with (impact parses the base versions with it too). */
+  get typescript(): typeof TS {
+    return this.ts;
+  }
   private readonly log: Logger;
   private readonly host: SharedCompilerHost;
   private projects: Project[] = [];

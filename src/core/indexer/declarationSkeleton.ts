@@ -32,17 +32,25 @@ function hasSkeleton(ts: typeof TS, sf: TS.SourceFile): boolean {
  * Feeds the skeleton of `nodes` (and everything under them) to `hash`; collects the names they
  * mention (outside typed bodies) into `mentions` when given.
  */
-function hashSyntax(ts: typeof TS, nodes: readonly TS.Node[], hash: { update(s: string): unknown }, mentions?: Set<string>): void {
+function hashSyntax(ts: typeof TS, nodes: readonly TS.Node[], hash: { update(s: string): unknown }, mentions?: Set<string>, options: SyntaxHashOptions = {}): void {
   const flagsMask = ts.NodeFlags.BlockScoped | ts.NodeFlags.NestedNamespace | ts.NodeFlags.Namespace | ts.NodeFlags.OptionalChain | ts.NodeFlags.GlobalAugmentation;
+  const { bodies = 'typed', placeholder } = options;
+  const skipsBody = (node: TS.Node): boolean =>
+    bodies === 'typed' ? typeFixedBody(ts, node) : bodies === 'all' && ts.isFunctionLike(node) && !!(node as TS.FunctionLikeDeclaration).body;
   const walk = new PreorderWalk<undefined>(ts);
   for (const n of nodes) walk.node(n, undefined);
   walk.run((node) => {
+    const stand = placeholder?.(node);
+    if (stand !== undefined) {
+      hash.update(stand);
+      return;
+    }
     hash.update(`${node.kind}.${node.flags & flagsMask}`);
     const text = leafText(ts, node);
     if (text !== undefined) hash.update(`:${text.length}:${text}`);
     if (mentions && (ts.isIdentifier(node) || ts.isPrivateIdentifier(node))) mentions.add(node.text);
     hash.update(';');
-    if (typeFixedBody(ts, node)) {
+    if (skipsBody(node)) {
       hash.update('{}');
       // Everything but the body: parameters, type parameters, the return type, modifiers, decorators.
       ts.forEachChild(node, (child) => {
@@ -52,6 +60,74 @@ function hashSyntax(ts: typeof TS, nodes: readonly TS.Node[], hash: { update(s: 
     }
     walk.children(node, undefined);
   });
+}
+
+interface SyntaxHashOptions {
+  /** Which function bodies stand as `{}`: those whose type is written out (the skeleton, default), none, or all. */
+  bodies?: 'typed' | 'keep' | 'all';
+  /** Text hashed instead of a node and everything under it, when defined (another graph node's declaration). */
+  placeholder?(node: TS.Node): string | undefined;
+}
+
+/**
+ * One graph node's own syntax, three ways (comments and layout never count): `full` with every body,
+ * `skeleton` with the bodies of functions whose type is written out left out (as the file's skeleton
+ * above), `bare` with every body left out. Equal `skeleton`s mean an edit changed only bodies that
+ * no other file's types can see; equal `bare`s but different `skeleton`s, a body its type is inferred
+ * from. A node's own syntax stops at the declarations of other nodes inside it (a class's methods):
+ * those count as a placeholder holding their id (a member added or removed changes the class), and
+ * for the module node not at all (its own syntax is the top-level code that declares no node).
+ */
+export interface NodeFingerprint {
+  full: string;
+  skeleton: string;
+  bare: string;
+}
+
+/**
+ * Fingerprints of every node `declToId` names in `sf` (declareFile's map; the file must have parent
+ * pointers, as a program's files do), by node id. Syntax only, for what an edit changed (`impact`).
+ */
+export function nodeFingerprints(ts: typeof TS, sf: TS.SourceFile, file: string, declToId: ReadonlyMap<TS.Node, string>, moduleId: string): Map<string, NodeFingerprint> {
+  const roots = nodeRoots(sf, declToId, moduleId);
+  // Placeholders name the other node without its file, so a renamed file's nodes compare with their old selves.
+  const prefix = `${file}#`;
+  const out = new Map<string, NodeFingerprint>();
+  for (const [id, nodes] of roots) {
+    const placeholder = (node: TS.Node): string | undefined => {
+      const other = declToId.get(node);
+      if (other === undefined || other === id) return undefined;
+      return id === moduleId ? '' : `<${other.startsWith(prefix) ? other.slice(prefix.length) : other}>`;
+    };
+    const digest = (bodies: 'typed' | 'keep' | 'all'): string => {
+      const hash = createHash('sha1');
+      hashSyntax(ts, nodes, hash, undefined, { bodies, placeholder });
+      return hash.digest('base64');
+    };
+    out.set(id, { full: digest('keep'), skeleton: digest('typed'), bare: digest('all') });
+  }
+  return out;
+}
+
+/**
+ * Each node's declarations that no declaration of the same node encloses (an overload set, a
+ * variable's declaration but not its function expression), in source order; the module node's are
+ * the file's statements. `declToId` is declareFile's map; the file needs parent pointers.
+ */
+export function nodeRoots(sf: TS.SourceFile, declToId: ReadonlyMap<TS.Node, string>, moduleId: string): Map<string, TS.Node[]> {
+  const roots = new Map<string, TS.Node[]>();
+  for (const [decl, id] of declToId) {
+    if (decl === sf) continue;
+    let up = decl.parent;
+    while (up && !declToId.has(up)) up = up.parent;
+    if (up && declToId.get(up) === id) continue;
+    const list = roots.get(id);
+    if (list) list.push(decl);
+    else roots.set(id, [decl]);
+  }
+  for (const list of roots.values()) list.sort((a, b) => a.pos - b.pos);
+  roots.set(moduleId, [...sf.statements]);
+  return roots;
 }
 
 /**

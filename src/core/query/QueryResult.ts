@@ -1,6 +1,11 @@
 import { GraphEdge, GraphNode } from '../graph/GraphTypes';
+import type { ImpactSummary } from '../impact/ImpactSummary';
 
+/** The three queries (the tools). */
 export type QueryName = 'dependenciesOf' | 'dependentsOf' | 'pathsBetween';
+
+/** What a result answers: one of the queries, or `impact` (the CLI's `impact`: what a diff affects). */
+export type ResultName = QueryName | 'impact';
 
 /**
  * What every query returns and every formatter reads (text for tools/commands/CLI, Mermaid for
@@ -11,7 +16,7 @@ export type QueryResult = GraphResult | MessageResult;
 
 export interface GraphResult {
   kind: 'graph';
-  query: QueryName;
+  query: ResultName;
   /** Ids of the queried node(s): drawn in the Graph section, left out of the Nodes section. */
   inputs: string[];
   /** Every node the edges mention (inputs included), nearest to the query first (BFS order). */
@@ -24,6 +29,8 @@ export interface GraphResult {
   warnings?: string[];
   /** How the question was read, one line each (a name asked at a barrel, answered for its declaration). */
   notes?: string[];
+  /** `impact` only: what changed and which tests reach it (inputs are the changed symbols). */
+  impact?: ImpactSummary;
 }
 
 export interface Truncation {
@@ -57,7 +64,7 @@ export interface CutSummary {
 
 export interface MessageResult {
   kind: 'message';
-  query: QueryName;
+  query: ResultName;
   /** Complete, actionable text for a model or a person (e.g. `No path found.`). */
   message: string;
   /** True for bad input (unknown file/symbol, outside the root...); false for a valid empty answer. */
@@ -70,7 +77,7 @@ export interface MessageResult {
   notes?: string[];
 }
 
-export function messageResult(query: QueryName, message: string, isError: boolean, inputs?: string[]): MessageResult {
+export function messageResult(query: ResultName, message: string, isError: boolean, inputs?: string[]): MessageResult {
   return inputs ? { kind: 'message', query, message, isError, inputs } : { kind: 'message', query, message, isError };
 }
 

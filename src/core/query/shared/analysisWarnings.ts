@@ -38,6 +38,7 @@ export function withAnalysisWarnings(graph: SymbolGraph, result: QueryResult, gl
  *   directly or through the files those depend on (`dependsOnFiles`, which also covers types
  *   inferred through them), or a file whose declarations are global (`FileContribution.global`).
  *   Any other file is out of its reach: the compiler resolves a call only to what it can see.
+ * - impact: as dependentsOf, from every changed symbol.
  * - pathsBetween: a walk from either end (unbounded) reaches it as dependenciesOf does; a path
  *   through its missing calls has to enter it first.
  */
@@ -58,7 +59,9 @@ function mayChange(graph: SymbolGraph, result: QueryResult): (failed: [file: str
     case 'pathsBetween':
       walk(forwardStepsWithTypes, Number.POSITIVE_INFINITY);
       return ([file]) => entered(file);
-    case 'dependentsOf': {
+    // impact: the dependents of every changed symbol (its inputs).
+    case 'dependentsOf':
+    case 'impact': {
       walk(backwardSteps, MAX_VISITED_NODES);
       const anyGlobal = [...reached].some((file) => graph.getContribution(file)?.global);
       return ([file]) => anyGlobal || reached.has(file) || [...filesSeenBy(graph, file)].some((f) => reached.has(f));

@@ -2,7 +2,7 @@ import * as path from 'path';
 import { GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { isTestFile } from '../../graph/testFiles';
-import { CutSummary, GraphResult, QueryName } from '../QueryResult';
+import { CutSummary, GraphResult, ResultName } from '../QueryResult';
 import { Traversal } from './traverse';
 
 /** Nodes a traversal result shows besides its input: enough to act on, small enough to read. */
@@ -19,9 +19,15 @@ const MAX_QUERY_NEXT = 3;
  * traversed edge between kept nodes. The rule (TRAVERSAL.md, "The cut"): nearer first (BFS depth);
  * at one depth, code before tests (`isTestFile`); then BFS order. Every node nearer than a kept node
  * is kept, so each kept node keeps the edge that discovered it and the edge list is never empty
- * when anything was reached. Call only when the traversal reached something.
+ * when anything was reached. Call only when the traversal reached something. `nodeOf` finds nodes
+ * the graph does not hold (impact's removed symbols).
  */
-export function toGraphResult(query: QueryName, graph: SymbolGraph, traversal: Traversal): GraphResult {
+export function toGraphResult(
+  query: ResultName,
+  graph: SymbolGraph,
+  traversal: Traversal,
+  nodeOf: (id: string) => GraphNode | undefined = (id) => graph.getNode(id),
+): GraphResult {
   const keptIds = cutOrder(graph, traversal).slice(0, traversal.starts + MAX_RESULT_NODES);
   const kept = new Set(keptIds);
   const edges = traversal.edges.filter((e) => kept.has(e.from) && kept.has(e.to));
@@ -29,7 +35,7 @@ export function toGraphResult(query: QueryName, graph: SymbolGraph, traversal: T
   const linked = new Set(edges.flatMap((e) => [e.from, e.to]));
   const nodes = keptIds
     .filter((id, i) => i >= traversal.starts || traversal.starts === 1 || linked.has(id))
-    .map((id) => graph.getNode(id))
+    .map(nodeOf)
     .filter((n): n is GraphNode => n !== undefined);
   const inputs = traversal.order.slice(0, traversal.starts);
   const result: GraphResult = { kind: 'graph', query, inputs, nodes, edges };

@@ -41,6 +41,7 @@ export interface Traversal {
  * (the *cut depth*). So only edges touching a node at most that deep are kept: past them the walk
  * only counts nodes, and keeping its thousands of edges made most of a query's garbage. A node's
  * depth is fixed when an edge first reaches it, and the cut depth once `order` reaches `keptNodes`.
+ * `reachedBy`, when given, gets each reached node's discovering edge (a shortest path back to a start).
  */
 export function traverse(
   graph: SymbolGraph,
@@ -48,7 +49,9 @@ export function traverse(
   step: StepFunction,
   maxVisited = MAX_VISITED_NODES,
   keptNodes = (typeof start === 'string' ? 1 : start.length) + MAX_RESULT_NODES,
+  reachedBy?: Map<string, GraphEdge>,
 ): Traversal {
+  // Several starts (a module and its declarations; impact's changed symbols) are one BFS from all of them at once.
   const starts = typeof start === 'string' ? [start] : [...new Set(start)];
   const order: string[] = [...starts];
   const depth: number[] = starts.map(() => 0);
@@ -75,6 +78,7 @@ export function traverse(
         order.push(s.to);
         depth.push(state.depth + 1);
         if (order.length === keptNodes) cutDepth = state.depth + 1;
+        reachedBy?.set(s.to, s.edge);
       }
       if ((fromKept || depth[at] <= cutDepth) && !seenEdges.has(s.edge)) {
         seenEdges.add(s.edge);

@@ -1,0 +1,202 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { repoRoot } from '../support/goldenFixtures';
+import { runBuiltCli } from './builtArtifacts';
+
+/**
+ * Issue 32: `ts-code-graph impact`, through the built dist/cli.js, on a git repository the test
+ * builds and commits to. The changes: a body edit (formatDate), a signature change behind an
+ * interface (Shape.area), a removed export (oldHelper) and a renamed file (legacy.ts). The changed
+ * symbols are the ones the fixture was written to change; the dependents and the tests to run must
+ * be exactly what `dependentsOf` on each changed symbol gives, run one by one (for the removed
+ * symbol, the nodes that still name it, and theirs).
+ */
+describe('built dist/cli.js impact', function () {
+  this.timeout(300_000);
+
+  let repo: string;
+  let cacheHome: string;
+  const env = () => ({ ...process.env, XDG_CACHE_HOME: cacheHome, TS_CODE_GRAPH_NO_CACHE: '' });
+  const cli = (...args: string[]) => runBuiltCli(['--root', repo, ...args], repoRoot, undefined, env());
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: repo, encoding: 'utf8' });
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
+    fs.writeFileSync(path.join(repo, rel), text);
+  };
+  const edit = (rel: string, from: string, to: string) => {
+    const text = fs.readFileSync(path.join(repo, rel), 'utf8');
+    assert.ok(text.includes(from), `${rel} has ${from}`);
+    fs.writeFileSync(path.join(repo, rel), text.replace(from, to));
+  };
+
+  before(() => {
+    repo = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-impact-'));
+    cacheHome = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-impact-cache-'));
+    git('init', '-q', '-b', 'main');
+    write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, target: 'es2020', module: 'commonjs' }, include: ['src', 'test'] }));
+    write('src/shapes.ts', 'export interface Shape {\n  area(): number;\n}\nexport class Circle implements Shape {\n  constructor(private r: number) {}\n  area(): number {\n    return Math.PI * this.r * this.r;\n  }\n}\nexport function total(shapes: Shape[]): number {\n  return shapes.reduce((s, x) => s + x.area(), 0);\n}\n');
+    write('src/utils.ts', 'export function formatDate(t: number): string {\n  return new Date(t).toISOString();\n}\nexport function oldHelper(x: number): number {\n  return x + 1;\n}\n');
+    write('src/legacy.ts', "export function legacyThing(): string {\n  return 'legacy';\n}\n");
+    write('src/report.ts', "import { formatDate, oldHelper } from './utils';\nimport { total, Circle } from './shapes';\nimport { legacyThing } from './legacy';\nexport function report(): string {\n  return formatDate(total([new Circle(oldHelper(1))])) + legacyThing();\n}\n");
+    write('src/unused.ts', 'export function lonely(): number {\n  return 1;\n}\n');
+    write('test/report.test.ts', "import { report } from '../src/report';\nexport function testReport(): void {\n  if (!report()) throw new Error('empty');\n}\n");
+    write('test/shapes.test.ts', "import { Circle } from '../src/shapes';\nexport function testCircle(): void {\n  if (new Circle(1).area() < 3) throw new Error('small');\n}\n");
+    write('test/unused.test.ts', "import { lonely } from '../src/unused';\nexport function testLonely(): void {\n  if (lonely() !== 1) throw new Error('not one');\n}\n");
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    git('checkout', '-q', '-b', 'feature');
+    // The four changes, uncommitted.
+    edit('src/utils.ts', 'toISOString()', 'toUTCString()');
+    edit('src/utils.ts', 'export function oldHelper(x: number): number {\n  return x + 1;\n}\n', '');
+    edit('src/shapes.ts', 'area(): number;', 'area(scale?: number): number;');
+    git('mv', 'src/legacy.ts', 'src/old-stuff.ts');
+    edit('src/report.ts', "'./legacy'", "'./old-stuff'");
+  });
+
+  after(() => {
+    fs.rmSync(repo, { recursive: true, force: true });
+    fs.rmSync(cacheHome, { recursive: true, force: true });
+  });
+
+  interface Node {
+    id: string;
+    name: string;
+    file: string;
+  }
+  interface ImpactJson {
+    kind: string;
+    inputs: string[];
+    nodes: Node[];
+    edges: Array<{ from: string; to: string; type: string }>;
+    impact: {
+      base: string;
+      changed: Array<{ node: Node; change: string; exported: boolean; movedFrom?: string }>;
+      dependents: number;
+      tests: Array<{ file: string; nodes: Node[]; edges: Array<{ from: string; to: string }> }>;
+    };
+  }
+  const impactJson = (...args: string[]): ImpactJson => {
+    const r = cli('impact', '--format', 'json', ...args);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout) as ImpactJson;
+  };
+  const dependentIds = (file: string, symbol: string): string[] => {
+    const r = cli('dependentsOf', file, symbol, '--format', 'json');
+    assert.equal(r.code, 0, r.stderr);
+    const result = JSON.parse(r.stdout) as { kind: string; inputs?: string[]; nodes?: Node[] };
+    return result.kind === 'graph' ? result.nodes!.map((n) => n.id).filter((id) => !result.inputs!.includes(id)) : [];
+  };
+  const changeOf = (result: ImpactJson) => Object.fromEntries(result.impact.changed.map((c) => [c.node.id, `${c.change}${c.exported ? ', exported' : ''}${c.movedFrom ? ` from ${c.movedFrom}` : ''}`]));
+  const EXPECTED_CHANGES = {
+    'src/old-stuff.ts#legacyThing@function': 'moved, exported from src/legacy.ts',
+    'src/report.ts#src/report.ts@module': 'body',
+    'src/shapes.ts#Shape.area@method-signature': 'signature, exported',
+    'src/utils.ts#formatDate@function': 'body, exported',
+    'src/utils.ts#oldHelper@function': 'removed, exported',
+  };
+
+  it('lists the changed symbols, their dependents and the tests to run, as dependentsOf on each gives them', () => {
+    const result = impactJson();
+    assert.equal(result.impact.base, 'working tree vs HEAD');
+    assert.deepEqual(changeOf(result), EXPECTED_CHANGES);
+
+    // The oracle: dependentsOf on every changed symbol the graph still has; for the removed one, the
+    // nodes that still name it (the import line, and report's call) and their dependents.
+    const namers = ['src/report.ts#report@function', 'src/report.ts#src/report.ts@module'];
+    const stillNaming = result.edges.filter((e) => e.to === 'src/utils.ts#oldHelper@function').map((e) => e.from).sort();
+    assert.deepEqual(stillNaming, namers);
+    const expected = new Set<string>(namers);
+    for (const c of result.impact.changed) {
+      if (c.change !== 'removed') for (const id of dependentIds(c.node.file, c.node.name)) expected.add(id);
+    }
+    for (const id of dependentIds('src/report.ts', 'report')) expected.add(id);
+    for (const id of result.inputs) expected.delete(id);
+    const shown = result.nodes.map((n) => n.id).filter((id) => !result.inputs.includes(id));
+    assert.deepEqual(new Set(shown), expected);
+    assert.equal(result.impact.dependents, expected.size);
+
+    // Tests to run: the test files among those dependents, each with a path of real steps to a change.
+    const fileOf = new Map(result.nodes.map((n) => [n.id, n.file]));
+    const testFiles = new Set([...expected].map((id) => fileOf.get(id)!).filter((f) => f.startsWith('test/')));
+    assert.deepEqual(new Set(result.impact.tests.map((t) => t.file)), testFiles);
+    assert.deepEqual([...testFiles].sort(), ['test/report.test.ts', 'test/shapes.test.ts']);
+    for (const t of result.impact.tests) {
+      assert.equal(t.nodes[0].file, t.file);
+      assert.ok(result.inputs.includes(t.nodes[t.nodes.length - 1].id), `${t.file}'s path ends at a change`);
+      t.edges.forEach((e, i) => assert.deepEqual([e.from, e.to].sort(), [t.nodes[i].id, t.nodes[i + 1].id].sort()));
+    }
+  });
+
+  it('prints the same answer as text, markdown with a Mermaid picture, and gates CI with --fail-on', () => {
+    const text = cli('impact');
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^Impact \(working tree vs HEAD\): 4 changed files, 5 changed symbols, \d+ dependents, 2 test files to run\.$/m);
+    assert.match(text.stdout, /^ {2}oldHelper: removed, exported \(src\/utils\.ts:4\)$/m);
+    assert.match(text.stdout, /^ {2}formatDate: body changed, exported \(src\/utils\.ts:1\)$/m);
+    assert.match(text.stdout, /^ {2}test\/shapes\.test\.ts: testCircle --CALLS--> Circle\.area --IMPLEMENTS--> Shape\.area$/m);
+    assert.match(text.stdout, /^report --REFERENCES--> oldHelper$/m);
+    assert.match(text.stdout, /\n## Graph\n[\s\S]*\n## Nodes\n/);
+
+    const md = cli('impact', '--format', 'markdown');
+    assert.equal(md.code, 0, md.stderr);
+    assert.match(md.stdout, /^\| `oldHelper` \| removed, exported \| `src\/utils\.ts:4` \|$/m);
+    assert.match(md.stdout, /```mermaid\nflowchart LR\n[\s\S]*class \S+ removed\n```/);
+
+    const gated = cli('impact', '--fail-on', 'removed-export');
+    assert.equal(gated.code, 4);
+    assert.equal(gated.stdout, text.stdout);
+    assert.match(gated.stderr, /--fail-on removed-export: 1 symbol: oldHelper \(src\/utils\.ts:4\)/);
+    assert.equal(cli('impact', '--fail-on', 'removed-export', '--staged').code, 0, 'nothing removed is staged');
+  });
+
+  it('starts from the persisted graph on a second run, with the same answer', () => {
+    const first = cli('--verbose', 'impact', '--format', 'json');
+    const second = cli('--verbose', 'impact', '--format', 'json');
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stderr, /loaded \d+ files from the cache/);
+    assert.equal(second.stdout, first.stdout);
+  });
+
+  it('--staged compares what is staged; --base compares with where the branch left the ref', () => {
+    git('add', '-A');
+    git('commit', '-q', '-m', 'feature');
+    // main moves on after the branch: its change is not this branch's.
+    git('checkout', '-q', 'main');
+    edit('src/unused.ts', 'return 1;', 'return 2 - 1;');
+    git('commit', '-q', '-am', 'main moves on');
+    git('checkout', '-q', 'feature');
+
+    assert.match(cli('impact').stdout, /^No TypeScript or JavaScript file changed \(working tree vs HEAD\)\.$/m);
+    const vsMain = impactJson('--base', 'main');
+    assert.match(vsMain.impact.base, /^working tree vs main \(merge base [0-9a-f]{7}\)$/);
+    assert.deepEqual(changeOf(vsMain), EXPECTED_CHANGES);
+
+    edit('src/shapes.ts', 'return shapes.reduce((s, x) => s + x.area(), 0);', 'return shapes.reduce((sum, x) => sum + x.area(), 0);');
+    git('add', 'src/shapes.ts');
+    edit('src/unused.ts', 'return 1;', 'return 3 - 2;'); // not staged
+    const staged = impactJson('--staged');
+    assert.equal(staged.impact.base, 'staged changes vs HEAD');
+    assert.deepEqual(changeOf(staged), { 'src/shapes.ts#total@function': 'body, exported' });
+  });
+
+  it('says what is wrong with bad input: not a repository, an unknown ref, options of another command', () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-not-git-'));
+    try {
+      fs.writeFileSync(path.join(outside, 'a.ts'), 'export const a = 1;\n');
+      const r = runBuiltCli(['--root', outside, 'impact'], repoRoot);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /is not inside a git repository: impact compares the files with git's versions of them\./);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+    const unknown = cli('impact', '--base', 'origin/nope');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /^Unknown git ref 'origin\/nope': no commit has that name here\. For a remote branch, fetch it first/);
+    const misplaced = cli('stats', '--base', 'main');
+    assert.equal(misplaced.code, 2);
+    assert.match(misplaced.stderr, /^--base belongs to impact, not stats\./);
+  });
+});
