@@ -45,6 +45,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<number> {
     const { name, arguments: input, _meta } = request.params;
     const tool = toolByName(name, MCP_TOOL_NAMES);
     if (!tool) return textResult(`Unknown tool '${name}'. This server's tools: ${Object.values(MCP_TOOL_NAMES).join(', ')}.`, true);
+    // `arguments` that are not an object never get here (JsonRpcLineFilter answers -32602); absent means {}.
     const args = toQueryRequest(tool.query, input ?? {});
     if (typeof args === 'string') return textResult(args, true);
     // A call that arrives while the graph is indexed waits for it; it hears how far indexing is when it asked to.
@@ -58,7 +59,8 @@ export async function serveMcp(options: ServeMcpOptions): Promise<number> {
               .catch(() => undefined);
           });
     try {
-      const answer = await session.query(args);
+      // A client's notifications/cancelled aborts extra.signal: the worker drops the query (the SDK sends no answer).
+      const answer = await session.query(args, extra.signal);
       return textResult(answer.text, answer.isError);
     } finally {
       unsubscribe();

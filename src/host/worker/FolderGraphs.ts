@@ -4,7 +4,9 @@ import type { UpdateReport } from '../../core/indexer/indexWorkspace';
 import { FileSourceReader, createFileSourceReader } from '../../core/format/FileSourceReader';
 import { fitToBudget } from '../../core/format/fitToBudget';
 import { formatText } from '../../core/format/formatText';
-import { Logger } from '../../core/Logger';
+import { CancellationToken, Logger } from '../../core/Logger';
+import { QueryCancelledError } from '../../core/query/QueryContext';
+import { echoInput } from '../../core/query/shared/echoInput';
 import { diagramModel } from '../../core/format/diagramModel';
 import { mergeResults } from '../../core/query/mergeResults';
 import { QueryResult, messageResult } from '../../core/query/QueryResult';
@@ -172,15 +174,20 @@ export class FolderGraphs {
     }
   }
 
-  async query(args: QueryArgs, tokenBudget?: number): Promise<QueryAnswer> {
+  /** The formatted answer; a cancelled `token` (the caller gave up) drops it before or during the work. */
+  async query(args: QueryArgs, tokenBudget?: number, token?: CancellationToken): Promise<QueryAnswer> {
     const { query } = args;
     try {
-      const answered = await this.answer(args);
+      const answered = await this.answer(args, token);
       if (answered.kind === 'error') return { query, text: answered.message, isError: true, ...(answered.root === undefined ? {} : { root: answered.root }) };
       const { state, result } = answered;
       const text = tokenBudget !== undefined ? await fitToBudget(result, state.reader, tokenBudget) : formatText(result, state.reader);
       return { query, text, isError: result.kind === 'message' && result.isError, root: state.spec.root };
     } catch (err) {
+      if (err instanceof QueryCancelledError) {
+        this.log.info(`${query} cancelled by its caller; not answered`);
+        return { query, text: 'Cancelled.', isError: true };
+      }
       this.log.error(`${query} failed: ${stack(err)}`);
       return { query, text: `TS Code Graph could not answer ${query}: ${errorMessage(err)}. This is a bug in TS Code Graph; the log (command "TS Code Graph: Show Log") has details.`, isError: true };
     }
@@ -250,14 +257,16 @@ export class FolderGraphs {
    * The query's result on its folder's graph, once the index and every update sent before it are
    * done; or why there is none (a path in no folder, an index that failed).
    */
-  private async answer(args: QueryArgs): Promise<{ kind: 'ok'; state: FolderState; graph: CodeGraph; result: QueryResult } | { kind: 'error'; message: string; root?: string }> {
+  private async answer(args: QueryArgs, token?: CancellationToken): Promise<{ kind: 'ok'; state: FolderState; graph: CodeGraph; result: QueryResult } | { kind: 'error'; message: string; root?: string }> {
     const target = args.query === 'pathsBetween' ? this.routePair(args.from.file_path, args.to.file_path) : this.route(args.file_path);
     if (target.kind === 'error') return target;
     const state = target.state;
     await state.ready;
     await state.chain;
+    // Cancelled while it waited for the index or for updates: the work is not started.
+    if (token?.isCancellationRequested) throw new QueryCancelledError();
     if (!state.graph) return { kind: 'error', message: state.failure ?? indexFailure(state.spec, undefined), root: state.spec.root };
-    return { kind: 'ok', state, graph: state.graph, result: run(state.graph, args, target.paths) };
+    return { kind: 'ok', state, graph: state.graph, result: run(state.graph, args, target.paths, token) };
   }
 
   private route(filePath: string): { kind: 'ok'; state: FolderState; paths: string[] } | { kind: 'error'; message: string } {
@@ -274,7 +283,7 @@ export class FolderGraphs {
     if (a.state !== b.state) {
       return {
         kind: 'error',
-        message: `No path found: ${from} (folder ${a.state.spec.name}) and ${to} (folder ${b.state.spec.name}) are in different workspace folders, and each folder is indexed as its own graph. Ask about two symbols of the same folder.`,
+        message: `No path found: ${echoInput(from)} (folder ${a.state.spec.name}) and ${echoInput(to)} (folder ${b.state.spec.name}) are in different workspace folders, and each folder is indexed as its own graph. Ask about two symbols of the same folder.`,
       };
     }
     return { kind: 'ok', state: a.state, paths: [a.paths[0], b.paths[0]] };
@@ -282,12 +291,13 @@ export class FolderGraphs {
 }
 
 /** The request with its file paths made folder-relative by routing. */
-function run(graph: CodeGraph, args: QueryArgs, paths: string[]): QueryResult {
+function run(graph: CodeGraph, args: QueryArgs, paths: string[], token?: CancellationToken): QueryResult {
   return runQuery(
     graph,
     args.query === 'pathsBetween'
       ? { query: args.query, from: { file_path: paths[0], symbol: args.from.symbol }, to: { file_path: paths[1], symbol: args.to.symbol } }
       : { ...args, file_path: paths[0] },
+    token,
   );
 }
 
