@@ -34,7 +34,7 @@ const IGNORED_DIR = /[\\/](node_modules|\.git|dist|out|coverage|\.next|\.turbo|\
 
 const KEY = 'root';
 /** How long stopping waits for the worker to write a pending cache: `mcp` must end within a second of its client leaving. */
-const FLUSH_TIMEOUT_MS = 800;
+const FLUSH_TIMEOUT_MS = 600;
 
 /**
  * The MCP server's graph: one graph worker (dist/worker.js, so indexing never blocks the protocol

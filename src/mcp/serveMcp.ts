@@ -20,6 +20,8 @@ export interface ServeMcpOptions {
   stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream;
   stderr(s: string): void;
+  /** Settles with the reason when the server must stop although stdin is open (a signal, the parent gone). */
+  stop?: Promise<string>;
 }
 
 /**
@@ -88,8 +90,9 @@ export async function serveMcp(options: ServeMcpOptions): Promise<number> {
   log.info(`indexing ${options.root}${options.tsconfig ? ` with ${options.tsconfig}` : ''}${options.cacheDir ? ` (graph cache: ${options.cacheDir})` : ''}`);
   await server.connect(transport);
 
-  await ended;
-  // The client closed stdin: the session is over. Stop the watcher and the worker, then exit 0.
+  const stopped = await Promise.race([ended.then(() => undefined), options.stop ?? new Promise<never>(() => undefined)]);
+  if (stopped) log.info(`stopping: ${stopped}`);
+  // The client closed stdin (or stopped us): the session is over. Stop the watcher and the worker, then exit 0.
   await server.close().catch(() => undefined);
   await session.close();
   return 0;
