@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ImpactBase } from '../core/impact/gitChanges';
 import { SymbolRef } from '../core/query/QueryContext';
+import { inputTooLong } from '../tools/toolInput';
 
 /**
  * What the command line asks for. Pure: no file system, no cwd, so every rule here is unit-tested
@@ -88,6 +89,10 @@ export function parseCliArgs(argv: string[]): CliRequest {
   const spec = COMMANDS[name];
   if (args.length !== spec.params.length) return badInput(wrongArgCountMessage(name, args.length));
   if (args.some((a) => a.trim() === '')) return badInput(`Empty argument for ${name}: ${signature(name)}.`);
+  for (const [i, param] of spec.params.entries()) {
+    const tooLong = inputTooLong(`<${param}>`, args[i]);
+    if (tooLong) return badInput(tooLong);
+  }
 
   const format = values.format ?? spec.formats[0];
   if (!isFormatOf(spec, format)) {

@@ -37,17 +37,18 @@ export class CodeGraph {
     return this.index.graph;
   }
 
-  // Every answer says which failed files it may be missing calls from (withAnalysisWarnings).
-  dependenciesOf(filePath: string, symbol: string): QueryResult {
-    return withAnalysisWarnings(this.graph, dependenciesOf(this.context(), filePath, symbol), this.index.globalErrors);
+  // Every answer says which failed files it may be missing calls from (withAnalysisWarnings). A
+  // cancelled `token` stops the work that grows with the workspace (QueryCancelledError).
+  dependenciesOf(filePath: string, symbol: string, token?: CancellationToken): QueryResult {
+    return withAnalysisWarnings(this.graph, dependenciesOf(this.context(token), filePath, symbol), this.index.globalErrors);
   }
 
-  dependentsOf(filePath: string, symbol: string): QueryResult {
-    return withAnalysisWarnings(this.graph, dependentsOf(this.context(), filePath, symbol), this.index.globalErrors);
+  dependentsOf(filePath: string, symbol: string, token?: CancellationToken): QueryResult {
+    return withAnalysisWarnings(this.graph, dependentsOf(this.context(token), filePath, symbol), this.index.globalErrors);
   }
 
-  pathsBetween(from: SymbolRef, to: SymbolRef): QueryResult {
-    return withAnalysisWarnings(this.graph, pathsBetween(this.context(), from, to), this.index.globalErrors);
+  pathsBetween(from: SymbolRef, to: SymbolRef, token?: CancellationToken): QueryResult {
+    return withAnalysisWarnings(this.graph, pathsBetween(this.context(token), from, to), this.index.globalErrors);
   }
 
   /**
@@ -94,11 +95,12 @@ export class CodeGraph {
     return this.report;
   }
 
-  private context(): QueryContext {
+  private context(token?: CancellationToken): QueryContext {
     const root = this.root;
     return {
       graph: this.graph,
       root,
+      token,
       fileExists: (rel) => fs.existsSync(path.join(root, rel)),
     };
   }

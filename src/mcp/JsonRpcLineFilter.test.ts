@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { INVALID_REQUEST, JsonRpcErrorResponse, JsonRpcLineFilter, MAX_LINE_BYTES, PARSE_ERROR } from './JsonRpcLineFilter';
+import { INVALID_PARAMS, INVALID_REQUEST, JsonRpcErrorResponse, JsonRpcLineFilter, MAX_LINE_BYTES, PARSE_ERROR } from './JsonRpcLineFilter';
 
 function run(chunks: (string | Buffer)[]): { forwarded: string[]; replies: JsonRpcErrorResponse[] } {
   const forwarded: string[] = [];
@@ -41,5 +41,17 @@ describe('JsonRpcLineFilter', () => {
     assert.equal(replies.length, 1);
     assert.equal(replies[0].error.code, INVALID_REQUEST);
     assert.deepEqual(forwarded, [ping]);
+  });
+
+  it('answers tools/call with malformed params with -32602 and one line saying what to send; good calls pass', () => {
+    const call = (params: string, id = 3) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":${params}}\n`;
+    const good = call('{"name":"dependentsOf","arguments":{"file_path":"a.ts","symbol":"f"}}', 9);
+    const noArgs = call('{"name":"dependentsOf"}', 10);
+    const { forwarded, replies } = run([call('{"name":"dependentsOf","arguments":null}', 3), call('{"name":"dependentsOf","arguments":[1]}', 4), call('{"arguments":{}}', 5), good, noArgs]);
+    assert.deepEqual(forwarded, [good.trimEnd(), noArgs.trimEnd()]);
+    assert.deepEqual(replies.map((r) => [r.id, r.error.code]), [[3, INVALID_PARAMS], [4, INVALID_PARAMS], [5, INVALID_PARAMS]]);
+    assert.match(replies[0].error.message, /^Invalid params: tools\/call takes params \{"name": "<tool>", "arguments": \{\.\.\.\}\}; arguments was null, not an object\.$/);
+    assert.match(replies[1].error.message, /arguments was an array/);
+    assert.match(replies[2].error.message, /name was missing/);
   });
 });

@@ -10,6 +10,7 @@ export interface JsonRpcErrorResponse {
 /** JSON-RPC 2.0's codes. */
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
+export const INVALID_PARAMS = -32602;
 
 /** The SDK's stdio transport closes itself past this many buffered bytes; we answer and skip the line instead. */
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
@@ -70,7 +71,10 @@ export class JsonRpcLineFilter {
       return;
     }
     if (JSONRPCMessageSchema.safeParse(value).success) {
-      this.forward(line);
+      const id = (value as { id?: string | number }).id;
+      const bad = id === undefined ? undefined : badToolCallParams(value as { method: string; params?: unknown });
+      if (bad) this.reply(error(id!, INVALID_PARAMS, bad));
+      else this.forward(line);
       return;
     }
     const id = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { id?: unknown }).id : undefined;
@@ -82,4 +86,26 @@ export class JsonRpcLineFilter {
 
 function error(id: string | number | null, code: number, message: string): JsonRpcErrorResponse {
   return { jsonrpc: '2.0', id, error: { code, message } };
+}
+
+/**
+ * Why a tools/call request's params are not `{name: string, arguments?: object}`, in one line, or
+ * undefined. The SDK answers those with -32603 (internal error) and its validator's whole dump; they
+ * are the caller's mistake: -32602, saying what to send.
+ */
+export function badToolCallParams(message: { method: string; params?: unknown }): string | undefined {
+  if (message.method !== 'tools/call') return undefined;
+  const shape = 'tools/call takes params {"name": "<tool>", "arguments": {...}}';
+  const params = message.params;
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return `Invalid params: ${shape}; params was ${describeJson(params)}.`;
+  const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
+  if (typeof name !== 'string') return `Invalid params: ${shape}; name was ${describeJson(name)}.`;
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) return `Invalid params: ${shape}; arguments was ${describeJson(args)}, not an object.`;
+  return undefined;
+}
+
+function describeJson(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }

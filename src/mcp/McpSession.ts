@@ -6,6 +6,7 @@ import { isWatchedFile } from '../core/indexer/workspaceFiles';
 import { ChangeBatch, ChangeQueue } from '../host/graph/ChangeQueue';
 import { PendingRestart, RestartPolicy, scheduleRestart } from '../host/graph/RestartPolicy';
 import { FolderSpec, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
+import { createSharedCancellation } from '../host/worker/sharedCancellation';
 import { WorkerClient, WorkerDiedError } from '../host/worker/WorkerClient';
 
 export interface McpSessionOptions {
@@ -32,7 +33,8 @@ export type IndexState = 'indexing' | 'ready' | 'failed' | 'restarting' | 'stopp
 const IGNORED_DIR = /[\\/](node_modules|\.git|dist|out|coverage|\.next|\.turbo|\.cache)([\\/]|$)/;
 
 const KEY = 'root';
-const FLUSH_TIMEOUT_MS = 10_000;
+/** How long stopping waits for the worker to write a pending cache: `mcp` must end within a second of its client leaving. */
+const FLUSH_TIMEOUT_MS = 600;
 
 /**
  * The MCP server's graph: one graph worker (dist/worker.js, so indexing never blocks the protocol
@@ -72,7 +74,7 @@ export class McpSession {
    * before the call: the watcher's events for such a write arrive within `settleMs`, are flushed,
    * and the worker applies them before it answers (it handles one folder's messages in order).
    */
-  async query(args: QueryArgs): Promise<QueryAnswer> {
+  async query(args: QueryArgs, signal?: AbortSignal): Promise<QueryAnswer> {
     try {
       await this.watcherReady;
       await delay(this.options.settleMs ?? 50);
@@ -80,6 +82,7 @@ export class McpSession {
     } catch {
       // the watcher failing to start is logged by its error handler; the query still runs
     }
+    if (signal?.aborted) return this.cancelled(args);
     // A worker that dies under the call is restarted (RestartPolicy): the call waits for the new
     // one and asks again, so the agent gets an answer or the final reason, not "try again".
     for (let attempt = 0; ; attempt++) {
@@ -88,8 +91,12 @@ export class McpSession {
       if (!client) {
         return { query: args.query, text: `The TS Code Graph index is not available: ${this.failure ?? 'the server is shutting down'}. Restart the MCP server (its log on stderr has details), then ask again.`, isError: true };
       }
+      // The worker looks at this flag while the query waits and while it runs (see sharedCancellation).
+      const cancellation = createSharedCancellation();
+      const onAbort = (): void => cancellation.cancel();
+      signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        return await client.request('query', { args });
+        return await client.request('query', { args, cancel: cancellation.buffer });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         if (err instanceof WorkerDiedError && attempt < RestartPolicy.MAX_CRASHES) {
@@ -99,8 +106,15 @@ export class McpSession {
         }
         this.options.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
         return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${message}. Restart the MCP server if this repeats (its log on stderr has details).`, isError: true };
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
       }
     }
+  }
+
+  private cancelled(args: QueryArgs): QueryAnswer {
+    this.options.log.info(`${args.query} cancelled by its caller before it reached the graph worker; not answered`);
+    return { query: args.query, text: 'Cancelled.', isError: true };
   }
 
   async close(): Promise<void> {
@@ -115,7 +129,7 @@ export class McpSession {
     this.client = undefined;
     // Edits applied in the last seconds are not in the cache yet (it is written once edits settle):
     // write it now, so the next start loads it whole. Bounded: exiting must not hang on a busy worker.
-    if (client) await Promise.race([client.request('flushCaches', {}).catch(() => undefined), delay(FLUSH_TIMEOUT_MS)]);
+    if (client) await Promise.race([client.request('flushCaches', {}).catch(() => undefined), delay(FLUSH_TIMEOUT_MS, true)]);
     await client?.dispose();
   }
 
@@ -204,6 +218,11 @@ export class McpSession {
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** `unref`: a timer that must not keep the process alive (the bound on the shutdown flush: once the
+ * flush won the race, a pending 10 s timer kept `ts-code-graph mcp` running 10 s after stdin closed). */
+function delay(ms: number, unref = false): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (unref) timer.unref();
+  });
 }

@@ -15,9 +15,13 @@ the graph is cached under $XDG_CACHE_HOME/ts-code-graph (~/.cache/ts-code-graph)
 stdin closes.
 `;
 
-/** Serve one checked workspace on this process's stdio until stdin closes; resolves with the exit code. */
-export function serveMcpOnStdio(workspace: { root: string; tsconfig?: string }): Promise<number> {
-  return serveMcp({
+/**
+ * Serve one checked workspace on this process's stdio until stdin closes, a signal (SIGTERM, SIGINT,
+ * SIGHUP) arrives or the parent process is gone; resolves with the exit code. Stopping is bounded
+ * (see McpSession.close): the process ends within a second, whatever still holds it.
+ */
+export async function serveMcpOnStdio(workspace: { root: string; tsconfig?: string }): Promise<number> {
+  const code = await serveMcp({
     ...workspace,
     workerPath: path.join(__dirname, 'worker.js'),
     cacheDir: process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : graphCacheDir(workspace.root, workspace.tsconfig),
@@ -26,6 +30,38 @@ export function serveMcpOnStdio(workspace: { root: string; tsconfig?: string }):
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: (s) => void process.stderr.write(s),
+    stop: stopRequested(),
+  });
+  // stdin stays open after a signal; nothing else may keep the process past its exit.
+  process.stdin.destroy();
+  setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
+  return code;
+}
+
+/** What the process may still flush (stdout, stderr) once the server has stopped. */
+const EXIT_GRACE_MS = 300;
+/** How often the server checks that the process which started it is still there. */
+const PARENT_CHECK_MS = 500;
+
+/**
+ * Settles when the server must stop although stdin is open: a signal, or its parent gone. Under
+ * `npx` the client's process is npm, which runs us through `sh -c`: a signal the client sends npm
+ * may stop npm or the shell and never reach us, leaving stdin open and this process orphaned (its
+ * parent id changes). A second signal ends the process at once.
+ */
+function stopRequested(): Promise<string> {
+  return new Promise((resolve) => {
+    const parent = process.ppid;
+    const watch = setInterval(() => {
+      if (process.ppid !== parent) resolve(`the process that started it (pid ${parent}) is gone`);
+    }, PARENT_CHECK_MS);
+    watch.unref();
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+      process.once(signal, () => {
+        resolve(`received ${signal}`);
+        process.once(signal, () => process.exit(1));
+      });
+    }
   });
 }
 

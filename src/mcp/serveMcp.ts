@@ -20,6 +20,8 @@ export interface ServeMcpOptions {
   stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream;
   stderr(s: string): void;
+  /** Settles with the reason when the server must stop although stdin is open (a signal, the parent gone). */
+  stop?: Promise<string>;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<number> {
     const { name, arguments: input, _meta } = request.params;
     const tool = toolByName(name, MCP_TOOL_NAMES);
     if (!tool) return textResult(`Unknown tool '${name}'. This server's tools: ${Object.values(MCP_TOOL_NAMES).join(', ')}.`, true);
+    // `arguments` that are not an object never get here (JsonRpcLineFilter answers -32602); absent means {}.
     const args = toQueryRequest(tool.query, input ?? {});
     if (typeof args === 'string') return textResult(args, true);
     // A call that arrives while the graph is indexed waits for it; it hears how far indexing is when it asked to.
@@ -58,7 +61,8 @@ export async function serveMcp(options: ServeMcpOptions): Promise<number> {
               .catch(() => undefined);
           });
     try {
-      const answer = await session.query(args);
+      // A client's notifications/cancelled aborts extra.signal: the worker drops the query (the SDK sends no answer).
+      const answer = await session.query(args, extra.signal);
       return textResult(answer.text, answer.isError);
     } finally {
       unsubscribe();
@@ -86,8 +90,9 @@ export async function serveMcp(options: ServeMcpOptions): Promise<number> {
   log.info(`indexing ${options.root}${options.tsconfig ? ` with ${options.tsconfig}` : ''}${options.cacheDir ? ` (graph cache: ${options.cacheDir})` : ''}`);
   await server.connect(transport);
 
-  await ended;
-  // The client closed stdin: the session is over. Stop the watcher and the worker, then exit 0.
+  const stopped = await Promise.race([ended.then(() => undefined), options.stop ?? new Promise<never>(() => undefined)]);
+  if (stopped) log.info(`stopping: ${stopped}`);
+  // The client closed stdin (or stopped us): the session is over. Stop the watcher and the worker, then exit 0.
   await server.close().catch(() => undefined);
   await session.close();
   return 0;

@@ -1,5 +1,13 @@
 import type { QueryRequest } from '../core/query/QueryRequest';
 import type { QueryName } from '../core/query/QueryResult';
+import { echoInput } from '../core/query/shared/echoInput';
+
+/**
+ * The longest `file_path` or `symbol` any host accepts (the schemas' `maxLength`): 4096 is Linux's
+ * PATH_MAX, and no declared name comes near it. Longer input is refused at once, before it reaches
+ * the graph: a 1 MB path cost the suggestion search ~100 s and came back whole in the answer.
+ */
+export const MAX_INPUT_CHARS = 4096;
 
 /**
  * A tool's input (whatever the agent sent, checked against nothing yet) → the query request, or
@@ -36,9 +44,19 @@ export function checkSymbolRef(value: unknown, prefix = ''): string | undefined 
   }
   const ref = value as Record<string, unknown>;
   for (const field of ['file_path', 'symbol']) {
-    if (typeof ref[field] !== 'string') return `Invalid input: ${prefix}${field} must be a string, as in ${example}.`;
+    const v = ref[field];
+    if (typeof v !== 'string') return `Invalid input: ${prefix}${field} must be a string, as in ${example}.`;
+    const tooLong = inputTooLong(`${prefix}${field}`, v);
+    if (tooLong) return tooLong;
   }
   return undefined;
+}
+
+/** The message for a `file_path` or `symbol` over MAX_INPUT_CHARS (every host: tools and CLI), else undefined. */
+export function inputTooLong(field: string, value: string): string | undefined {
+  if (value.length <= MAX_INPUT_CHARS) return undefined;
+  const what = /file/i.test(field) ? 'the path of the file that declares the symbol, like "src/utils/format.ts"' : 'the declared name, like "formatDate" or "OrderService.save"';
+  return `Invalid input: ${field} is ${value.length} characters long; at most ${MAX_INPUT_CHARS} are accepted. Pass ${what}, not '${echoInput(value, 40)}'.`;
 }
 
 /** `formatDate` for a message, whatever the model sent. */

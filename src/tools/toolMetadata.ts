@@ -1,4 +1,5 @@
 import type { QueryName } from '../core/query/QueryResult';
+import { MAX_INPUT_CHARS } from './toolInput';
 
 /**
  * The ONE definition of the three tools every agent host offers: names, descriptions and input
@@ -27,6 +28,8 @@ export const MCP_TOOL_NAMES: ToolNaming = { dependenciesOf: 'dependenciesOf', de
 export interface JsonSchema {
   type: string;
   description?: string;
+  /** Strings: what the host refuses past (toolInput's MAX_INPUT_CHARS). */
+  maxLength?: number;
   properties?: Record<string, JsonSchema>;
   required?: string[];
 }
@@ -49,11 +52,13 @@ const symbolRefProperties: Record<string, JsonSchema> = {
   file_path: {
     type: 'string',
     description: 'File that declares the symbol: relative to the workspace folder (e.g. "src/utils/format.ts") or absolute.',
+    maxLength: MAX_INPUT_CHARS,
   },
   symbol: {
     type: 'string',
     description:
       'The symbol\'s name as declared in that file: a function, method, class, interface, type alias, enum or variable (e.g. "formatDate", or "OrderService.save" for a member).',
+    maxLength: MAX_INPUT_CHARS,
   },
 };
 

@@ -7,6 +7,7 @@ import { mcpTools } from '../../src/tools/toolMetadata';
 import { HOSTILE, hostileFiles, writeWorkspace } from '../support/hostileWorkspace';
 import { REPO_ROOT } from '../support/loadFixture';
 import { upgradeDependency, writeDependencyWorkspace } from '../support/dependencyWorkspace';
+import { generateWorkspace } from '../../bench/generateWorkspace';
 import { runBuiltCli } from './builtArtifacts';
 import { BUILT_MCP, McpRun, callText, copyFixture, startMcp, tempDir } from './mcpClient';
 
@@ -95,6 +96,20 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
       assert.ok(huge.text.length < 2_000, 'the message does not echo a 100k-character argument whole');
 
       assert.equal((await callText(mcp.client, 'dependentsOf', clone)).isError, false, 'still serving');
+    });
+
+    it('refuses a 1 MB argument at once, in a few words, while a parallel call still answers', async () => {
+      const parallel = callText(mcp.client, 'dependentsOf', clone);
+      const started = Date.now();
+      const huge = await callText(mcp.client, 'dependenciesOf', { file_path: `src/${'x'.repeat(1024 * 1024)}.ts`, symbol: 'f' });
+      const millis = Date.now() - started;
+      assert.equal(huge.isError, true);
+      assert.match(huge.text, /^Invalid input: file_path is 1048583 characters long; at most 4096 are accepted\./);
+      assert.ok(huge.text.length < 400, huge.text);
+      assert.ok(millis < 1_000, `answered in ${millis} ms`);
+      const other = await parallel;
+      assert.equal(other.isError, false);
+      assert.match(other.text, /^rename --CALLS--> TableColumn\.clone$/m);
     });
 
     it('stays fresh: a file written, created or deleted just before a call is in its answer (the CLI re-indexing from scratch agrees)', async () => {
@@ -187,6 +202,49 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
     }
   });
 
+  it('a cancelled call (notifications/cancelled) is dropped by the worker, and the server keeps answering', async () => {
+    const root = copyFixture('stdlib-inference');
+    const mcp = await startMcp({ args: ['--root', root] });
+    try {
+      const abort = new AbortController();
+      // Cancelled while it waits for the first index: the worker drops it instead of answering it.
+      const cancelled = mcp.client.callTool({ name: 'dependentsOf', arguments: clone }, undefined, { signal: abort.signal, onprogress: () => abort.abort('the user gave up') });
+      await assert.rejects(cancelled, /gave up|abort/i);
+      await mcp.stderrMatching(/dependentsOf cancelled by its caller/);
+      assert.match((await callText(mcp.client, 'dependentsOf', clone)).text, /^rename --CALLS--> TableColumn\.clone$/m);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('a start from a valid cache answers from the cached graph while the TypeScript programs are built behind it', async () => {
+    const root = tempDir('mcp-cached-start-');
+    generateWorkspace(root, { files: 1_000, functionsPerFile: 5, fanOut: 2, filesPerModule: 20, jsxEvery: 10, seed: 1 });
+    const cacheHome = tempDir('mcp-cached-start-xdg-');
+    const hub = { file_path: 'src/core/hub.ts', symbol: 'Logger' };
+    const first = await startMcp({ args: ['--root', root], cacheHome });
+    let before: string;
+    try {
+      before = (await callText(first.client, 'dependentsOf', hub)).text;
+    } finally {
+      await first.close();
+    }
+    const second = await startMcp({ args: ['--root', root], cacheHome });
+    try {
+      // Asked at once: the graph loads from the cache in well under the time the programs take.
+      const after = await callText(second.client, 'dependentsOf', hub);
+      assert.equal(after.text, before);
+      // The worker counts the queries it answered while it built the programs: a log line, not a race
+      // between the answer and the log's pipe.
+      const log = await second.stderrMatching(/ready for updates in \d+ ms \(TypeScript programs built[^)]*\)/, 120_000);
+      assert.match(log, /graph cache: loaded whole/);
+      assert.match(log, /ready for updates in \d+ ms \(TypeScript programs built; 1 query answered from the cached graph meanwhile\)/);
+    } finally {
+      await second.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('follows a dependency upgrade: typings rewritten in node_modules (not watched) and the lock file written', async () => {
     const root = writeDependencyWorkspace();
     const mcp = await startMcp({ args: ['--root', root] });
@@ -222,7 +280,7 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
       fs.writeFileSync(path.join(root, 'src/extra.ts'), 'import { TableColumn } from "./TableColumn"\nexport function copyColumn(c: TableColumn) { return c.clone() }\n');
       assert.match((await callText(second.client, 'dependentsOf', clone)).text, /^copyColumn --CALLS--> TableColumn\.clone$/m);
       // Loaded whole, the worker built the programs at once, before that edit's update.
-      await second.stderrMatching(/ready for updates in \d+ ms \(TypeScript programs built\)/);
+      await second.stderrMatching(/ready for updates in \d+ ms \(TypeScript programs built[^)]*\)/);
     } finally {
       await second.close();
     }
@@ -237,8 +295,8 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
 
   describe('raw stdio', () => {
     /** The built server with nothing but pipes: what a client that sends garbage sees. */
-    function rawServer(root: string) {
-      const child = spawn(process.execPath, [BUILT_MCP, '--root', root], { env: { ...process.env, XDG_CACHE_HOME: tempDir('mcp-raw-') }, stdio: ['pipe', 'pipe', 'pipe'] });
+    function rawServer(root: string, command: string[] = [BUILT_MCP]) {
+      const child = spawn(process.execPath, [...command, '--root', root], { env: { ...process.env, XDG_CACHE_HOME: tempDir('mcp-raw-') }, stdio: ['pipe', 'pipe', 'pipe'] });
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -271,6 +329,34 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
       assert.equal((listed.result as { tools: unknown[] }).tools.length, 3);
       // stdout carried protocol messages only: every line is JSON-RPC 2.0
       for (const m of server.lines()) assert.equal(m.jsonrpc, '2.0');
+      server.child.stdin.end();
+      assert.equal(await server.exited, 0);
+    });
+
+    const initialize = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}';
+
+    for (const how of ['stdin closing', 'SIGTERM', 'SIGINT'] as const) {
+      it(`\`ts-code-graph mcp\` (the CLI bundle, what the README's configs run) exits 0 within a second of ${how}`, async () => {
+        const server = rawServer(copyFixture('stdlib-inference'), [path.join(REPO_ROOT, 'dist', 'cli.js'), 'mcp']);
+        server.send(initialize);
+        server.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+        server.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"dependentsOf","arguments":${JSON.stringify(clone)}}}`);
+        assert.match(JSON.stringify(await server.waitFor((m) => m.id === 2)), /rename --CALLS--> TableColumn\.clone/);
+        const started = Date.now();
+        if (how === 'stdin closing') server.child.stdin.end();
+        else server.child.kill(how);
+        assert.equal(await server.exited, 0);
+        const millis = Date.now() - started;
+        assert.ok(millis < 1_000, `exited ${millis} ms after ${how}`);
+      });
+    }
+
+    it('answers tools/call with arguments that are not an object with -32602 in one line', async () => {
+      const server = rawServer(copyFixture('stdlib-inference'));
+      server.send(initialize);
+      server.send('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"dependentsOf","arguments":null}}');
+      const answer = await server.waitFor((m) => m.id === 2);
+      assert.deepEqual(answer.error, { code: -32602, message: 'Invalid params: tools/call takes params {"name": "<tool>", "arguments": {...}}; arguments was null, not an object.' });
       server.child.stdin.end();
       assert.equal(await server.exited, 0);
     });

@@ -17,9 +17,10 @@ export function handBuiltGraph(root: string, result: QueryResult): { deps: CliDe
     root,
     graph: buildSymbolGraph(),
     report: { projects: ['tsconfig.json'], files: 2, nodes: 5, edges: 3, edgesByType: {}, millis: 1234, programMillis: 800, compiler: 'the bundled TypeScript 6.0.3, with TypeScript 6 defaults (its own)', problems: ['src/b.ts: syntax error'], errors: [], warnings: [] },
-    dependenciesOf: (...args) => (calls.push(['dependenciesOf', ...args]), result),
-    dependentsOf: (...args) => (calls.push(['dependentsOf', ...args]), result),
-    pathsBetween: (...args) => (calls.push(['pathsBetween', ...args]), result),
+    // The query's own arguments; the CLI passes no cancellation token (the optional last one).
+    dependenciesOf: (file, symbol) => (calls.push(['dependenciesOf', file, symbol]), result),
+    dependentsOf: (file, symbol) => (calls.push(['dependentsOf', file, symbol]), result),
+    pathsBetween: (from, to) => (calls.push(['pathsBetween', from, to]), result),
   };
   const deps: CliDeps = {
     openGraph: async (options) => {

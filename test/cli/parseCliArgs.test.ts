@@ -86,6 +86,12 @@ describe(parseCliArgs.name, () => {
     assert.match(badInputMessage(parseCliArgs(['dependentsOf', 'src/a.ts', ''])), /^Empty argument for dependentsOf: /);
   });
 
+  it('rejects a file or symbol over the tools\' limit, as every host does', () => {
+    assert.match(badInputMessage(parseCliArgs(['dependentsOf', 'x'.repeat(5000), 'f'])), /^Invalid input: <file> is 5000 characters long; at most 4096 are accepted\. Pass the path of the file/);
+    assert.match(badInputMessage(parseCliArgs(['pathsBetween', 'a.ts', 'f', 'b.ts', 'y'.repeat(4097)])), /^Invalid input: <toSymbol> is 4097 characters long; .* not 'y{40}… \(4097 characters\)'\.$/);
+    assert.equal(parseCliArgs(['dependentsOf', 'x'.repeat(4096), 'f']).kind, 'run');
+  });
+
   it('rejects a format the command does not have, naming the ones it does', () => {
     assert.equal(badInputMessage(parseCliArgs(['dependentsOf', 'a.ts', 'f', '--format', 'xml'])), '--format xml is not available for dependentsOf; use text or json or mermaid or html.');
     assert.equal(badInputMessage(parseCliArgs(['stats', '--format', 'mermaid'])), '--format mermaid is not available for stats; use text or json.');

@@ -158,6 +158,55 @@ export class SharedCompilerHost {
     host.hasInvalidatedResolutions = (filePath) => this.waitingForWorkspace.has(filePath);
   }
 
+  /**
+   * Parse and bind `fileNames` as a program with `options` will ask for them, a slice at a time,
+   * yielding to the event loop between slices: a program built next finds them here and only
+   * resolves modules and reads what they import. So the graph worker, preparing programs after a
+   * start from the cache, still answers queries between slices (one `createProgram` would hold its
+   * thread for all of it: 10 s for 2,000 files on a loaded machine). `checkCancelled` throws to stop between
+   * slices. A no-op with a compiler that lacks the internals
+   * used (a parse under other settings would only be a cache miss, never a wrong parse).
+   */
+  async warm(fileNames: readonly string[], options: TS.CompilerOptions, checkCancelled: () => void, sliceMs = 20): Promise<void> {
+    const ts = this.ts as typeof TS & {
+      getEmitScriptTarget?(o: TS.CompilerOptions): TS.ScriptTarget;
+      getSetExternalModuleIndicator?(o: TS.CompilerOptions): (file: TS.SourceFile) => void;
+      bindSourceFile?(file: TS.SourceFile, o: TS.CompilerOptions): void;
+    };
+    if (!ts.getEmitScriptTarget || !ts.getSetExternalModuleIndicator || !ts.getImpliedNodeFormatForFile) return;
+    const host = this.hostFor(options);
+    const packageJsons = host.getModuleResolutionCache?.()?.getPackageJsonInfoCache();
+    const languageVersion = ts.getEmitScriptTarget(options);
+    const setExternalModuleIndicator = ts.getSetExternalModuleIndicator(options);
+    const jsDocParsingMode = (host as { jsDocParsingMode?: TS.JSDocParsingMode }).jsDocParsingMode;
+    let sliceStart = Date.now();
+    // The standard library too (lib.dom.d.ts alone is a slice's worth many times over): the default
+    // or listed lib files, then the libs they reference, as the program will read them.
+    const libs = options.noLib ? [] : (options.lib ?? [ts.getDefaultLibFileName(options)]).map((f) => path.join(libDirectory(ts, host, options), path.basename(f)));
+    const queue = [...fileNames, ...libs];
+    const queued = new Set(queue);
+    for (let i = 0; i < queue.length; i++) {
+      const fileName = queue[i];
+      if (Date.now() - sliceStart >= sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        checkCancelled();
+        sliceStart = Date.now();
+      }
+      // The settings createProgram passes (its getCreateSourceFileOptions), so the parse is the one it would make.
+      const impliedNodeFormat = ts.getImpliedNodeFormatForFile(fileName as TS.Path, packageJsons, host, options);
+      const sf = host.getSourceFile(fileName, { languageVersion, impliedNodeFormat, setExternalModuleIndicator, jsDocParsingMode });
+      // The checker binds every file it has not bound yet, with the program's options: done here, in slices.
+      if (sf && ts.bindSourceFile && !(sf as { locals?: unknown }).locals) ts.bindSourceFile(sf, options);
+      if (i < fileNames.length || !sf) continue;
+      for (const ref of sf.libReferenceDirectives) {
+        const lib = path.join(path.dirname(fileName), libFileName(ts, ref.fileName));
+        if (queued.has(lib)) continue;
+        queued.add(lib);
+        queue.push(lib);
+      }
+    }
+  }
+
   /** Why the parser could not handle `fileName` (absolute, as the program names it), and its real text. */
   parseFailure(fileName: string): { reason: string; text: string } | undefined {
     return this.parseFailures.get(fileName);
@@ -216,6 +265,17 @@ const VARIANT_STRIDE = 2_000_000;
 
 function isDeclarationFile(fileName: string): boolean {
   return /\.d\.([^./\\]+\.)?[cm]?ts$/i.test(fileName);
+}
+
+/** Where the compiler host finds lib.*.d.ts (a loaded workspace TypeScript has its own). */
+function libDirectory(ts: typeof TS, host: TS.CompilerHost, options: TS.CompilerOptions): string {
+  return host.getDefaultLibLocation?.() ?? path.dirname(ts.getDefaultLibFilePath(options));
+}
+
+/** `/// <reference lib="dom.iterable" />` → `lib.dom.iterable.d.ts` (TypeScript's own table when it has one). */
+function libFileName(ts: typeof TS, name: string): string {
+  const key = name.toLowerCase();
+  return (ts as { libMap?: Map<string, string> }).libMap?.get(key) ?? `lib.${key}.d.ts`;
 }
 
 function isManifest(fileName: string): boolean {

@@ -391,7 +391,16 @@ export class WorkspaceIndex {
    */
   async prepareForUpdates(token: CancellationToken = neverCancelled): Promise<UpdateReport> {
     if (this.programsBuilt) return { reindexed: [], removed: [], millis: 0 };
-    return this.updateFromCacheStart([], [], Date.now(), token);
+    const started = Date.now();
+    // The bulk of building the programs (parsing and binding the workspace's files) in slices, so a
+    // host's thread answers queries from the loaded graph meanwhile; what is left is one program build.
+    for (const p of this.projects) {
+      await this.host.warm(p.config.fileNames, p.config.options, () => {
+        if (token.isCancellationRequested) throw new CancelledError();
+      });
+      if (this.programsBuilt) return { reindexed: [], removed: [], millis: Date.now() - started };
+    }
+    return this.updateFromCacheStart([], [], started, token);
   }
 
   /**

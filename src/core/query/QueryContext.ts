@@ -1,4 +1,5 @@
 import { SymbolGraph } from '../graph/SymbolGraph';
+import type { CancellationToken } from '../Logger';
 
 /** What a query needs: the graph and the workspace root it was indexed from. */
 export interface QueryContext {
@@ -7,6 +8,19 @@ export interface QueryContext {
   root: string;
   /** True when a root-relative file exists on disk (lets "not indexed" differ from "no such file"). Optional. */
   fileExists?(relativePath: string): boolean;
+  /**
+   * The caller gave up (an MCP client's `notifications/cancelled`): the work that grows with the
+   * workspace (the suggestion search) stops and throws `QueryCancelledError`. Optional.
+   */
+  token?: CancellationToken;
+}
+
+/** A query whose caller cancelled it: no answer is owed (hosts drop it). */
+export class QueryCancelledError extends Error {
+  override readonly name = 'QueryCancelledError';
+  constructor() {
+    super('The query was cancelled.');
+  }
 }
 
 export interface SymbolRef {

@@ -1,4 +1,5 @@
 import type { CodeGraph } from '../CodeGraph';
+import type { CancellationToken } from '../Logger';
 import { SymbolRef } from './QueryContext';
 import { QueryResult } from './QueryResult';
 
@@ -11,13 +12,13 @@ export type QueryRequest =
 export type QueryTarget = Pick<CodeGraph, 'dependenciesOf' | 'dependentsOf' | 'pathsBetween'>;
 
 /** The one place a request is dispatched to its query (CLI, worker and tests all come through here). */
-export function runQuery(target: QueryTarget, request: QueryRequest): QueryResult {
+export function runQuery(target: QueryTarget, request: QueryRequest, token?: CancellationToken): QueryResult {
   switch (request.query) {
     case 'dependenciesOf':
-      return target.dependenciesOf(request.file_path, request.symbol);
+      return target.dependenciesOf(request.file_path, request.symbol, token);
     case 'dependentsOf':
-      return target.dependentsOf(request.file_path, request.symbol);
+      return target.dependentsOf(request.file_path, request.symbol, token);
     case 'pathsBetween':
-      return target.pathsBetween(request.from, request.to);
+      return target.pathsBetween(request.from, request.to, token);
   }
 }

@@ -4,7 +4,9 @@ import type { UpdateReport } from '../../core/indexer/indexWorkspace';
 import { FileSourceReader, createFileSourceReader } from '../../core/format/FileSourceReader';
 import { fitToBudget } from '../../core/format/fitToBudget';
 import { formatText } from '../../core/format/formatText';
-import { Logger } from '../../core/Logger';
+import { CancellationToken, Logger } from '../../core/Logger';
+import { QueryCancelledError } from '../../core/query/QueryContext';
+import { echoInput } from '../../core/query/shared/echoInput';
 import { diagramModel } from '../../core/format/diagramModel';
 import { mergeResults } from '../../core/query/mergeResults';
 import { QueryResult, messageResult } from '../../core/query/QueryResult';
@@ -24,8 +26,16 @@ interface FolderState {
   graph?: CodeGraph;
   /** Why there is no graph (index failed), as text a model can act on. */
   failure?: string;
-  /** The last queued update: queries wait for it, so they see every change posted before them. */
+  /** The last queued step (updates, and the preparation after a start from the cache): each runs after the one before. */
   chain: Promise<void>;
+  /**
+   * The last queued update: queries wait for it, so they see every change posted before them. Not
+   * for the preparation: it changes nothing a query reads (the cache was valid), so a start from the
+   * cache answers from the loaded graph while the programs are built.
+   */
+  answered: Promise<void>;
+  /** Queries answered while the programs were being built after a start from the cache (undefined: not building them). */
+  answeredWhilePreparing?: number;
   reader: FileSourceReader;
   saveTimer?: ReturnType<typeof setTimeout>;
 }
@@ -52,7 +62,7 @@ export class FolderGraphs {
     if (warning) this.log.warn(`[${spec.name}] ${warning}`);
     this.log.info(`[${spec.name}] indexing ${spec.root} with ${description}`);
     const token = { isCancellationRequested: false };
-    const state: FolderState = { spec, token, ready: Promise.resolve(), chain: Promise.resolve(), reader: createFileSourceReader(spec.root) };
+    const state: FolderState = { spec, token, ready: Promise.resolve(), chain: Promise.resolve(), answered: Promise.resolve(), reader: createFileSourceReader(spec.root) };
     this.folders.set(spec.key, state);
     state.ready = CodeGraph.open({
       root: spec.root,
@@ -109,20 +119,31 @@ export class FolderGraphs {
    * the first save is an ordinary update instead of re-indexing every file that depends on the saved one.
    */
   private prepareForUpdates(state: FolderState): void {
-    void this.enqueue(state, async (graph) => {
+    // Queries do not wait for it (`answered`), updates do: the programs are their starting point.
+    const prepare = async (graph: CodeGraph): Promise<UpdateReport> => {
       const started = Date.now();
-      const report = await graph.prepareForUpdates(state.token);
+      state.answeredWhilePreparing = 0;
+      let report: UpdateReport;
+      let answered: number;
+      try {
+        report = await graph.prepareForUpdates(state.token);
+      } finally {
+        answered = state.answeredWhilePreparing;
+        state.answeredWhilePreparing = undefined;
+      }
       const stale = report.reindexed.length ? `; ${report.reindexed.length} files changed since the cache was written, re-indexed` : '';
-      this.log.info(`[${state.spec.name}] ready for updates in ${Date.now() - started} ms (TypeScript programs built${stale})`);
+      const meanwhile = answered ? `; ${answered} ${answered === 1 ? 'query' : 'queries'} answered from the cached graph meanwhile` : '';
+      this.log.info(`[${state.spec.name}] ready for updates in ${Date.now() - started} ms (TypeScript programs built${stale}${meanwhile})`);
       return report;
-    });
+    };
+    void this.enqueue(state, prepare, { answersWait: false });
   }
 
   /**
    * Runs `step` (an update of `state`'s graph) after every step queued before it; queries posted later
    * wait for it. A step that fails half-way leaves a graph we cannot trust: the folder is re-indexed.
    */
-  private enqueue(state: FolderState, step: (graph: CodeGraph) => Promise<UpdateReport>): Promise<UpdateResult> {
+  private enqueue(state: FolderState, step: (graph: CodeGraph) => Promise<UpdateReport>, { answersWait = true } = {}): Promise<UpdateResult> {
     const run = async (): Promise<UpdateResult> => {
       await state.ready;
       const graph = state.graph;
@@ -138,6 +159,8 @@ export class FolderGraphs {
         // Cancelled because the folder is being re-indexed or closed: the new index has the change.
         if (state.token.isCancellationRequested) return { symbols: 0, reindexed: 0, rebuilt: false, errors: [] };
         // Correctness over speed: an update that failed half-way leaves a graph we cannot trust.
+        // Queries posted from now on wait for the rebuild, even after a step they did not wait for.
+        state.answered = state.chain;
         this.log.warn(`[${state.spec.name}] incremental update failed (${stack(err)}); re-indexing the folder`);
         const report = await graph.rebuild(state.token);
         return { symbols: countSymbols(graph), reindexed: report.files, rebuilt: true, errors: report.errors };
@@ -148,6 +171,7 @@ export class FolderGraphs {
       () => undefined,
       (err: unknown) => this.log.error(`[${state.spec.name}] update failed: ${stack(err)}`),
     );
+    if (answersWait) state.answered = state.chain;
     return result;
   }
 
@@ -173,15 +197,20 @@ export class FolderGraphs {
     }
   }
 
-  async query(args: QueryArgs, tokenBudget?: number): Promise<QueryAnswer> {
+  /** The formatted answer; a cancelled `token` (the caller gave up) drops it before or during the work. */
+  async query(args: QueryArgs, tokenBudget?: number, token?: CancellationToken): Promise<QueryAnswer> {
     const { query } = args;
     try {
-      const answered = await this.answer(args);
+      const answered = await this.answer(args, token);
       if (answered.kind === 'error') return { query, text: answered.message, isError: true, ...(answered.root === undefined ? {} : { root: answered.root }) };
       const { state, result } = answered;
       const text = tokenBudget !== undefined ? await fitToBudget(result, state.reader, tokenBudget) : formatText(result, state.reader);
       return { query, text, isError: result.kind === 'message' && result.isError, root: state.spec.root };
     } catch (err) {
+      if (err instanceof QueryCancelledError) {
+        this.log.info(`${query} cancelled by its caller; not answered`);
+        return { query, text: 'Cancelled.', isError: true };
+      }
       this.log.error(`${query} failed: ${stack(err)}`);
       return { query, text: `TS Code Graph could not answer ${query}: ${errorMessage(err)}. This is a bug in TS Code Graph; the log (command "TS Code Graph: Show Log") has details.`, isError: true };
     }
@@ -218,7 +247,7 @@ export class FolderGraphs {
     const list: SymbolInfo[] = [];
     for (const state of [...this.folders.values()]) {
       await state.ready;
-      await state.chain;
+      await state.answered;
       for (const n of state.graph?.graph.allNodes() ?? []) {
         if (n.external || n.kind === 'module') continue;
         list.push({ name: n.name, kind: n.kind, file: n.file, offset: n.offset, limit: n.limit, folder: state.spec.name, root: state.spec.root });
@@ -232,7 +261,7 @@ export class FolderGraphs {
     const state = folder && this.folders.get(folder.key);
     if (!state) return undefined;
     await state.ready;
-    await state.chain;
+    await state.answered;
     const graph = state.graph?.graph;
     if (!graph) return undefined;
     const rel = path.relative(state.spec.root, file).split(path.sep).join('/');
@@ -251,14 +280,18 @@ export class FolderGraphs {
    * The query's result on its folder's graph, once the index and every update sent before it are
    * done; or why there is none (a path in no folder, an index that failed).
    */
-  private async answer(args: QueryArgs): Promise<{ kind: 'ok'; state: FolderState; graph: CodeGraph; result: QueryResult } | { kind: 'error'; message: string; root?: string }> {
+  private async answer(args: QueryArgs, token?: CancellationToken): Promise<{ kind: 'ok'; state: FolderState; graph: CodeGraph; result: QueryResult } | { kind: 'error'; message: string; root?: string }> {
     const target = args.query === 'pathsBetween' ? this.routePair(args.from.file_path, args.to.file_path) : this.route(args.file_path);
     if (target.kind === 'error') return target;
     const state = target.state;
     await state.ready;
-    await state.chain;
+    await state.answered;
+    // Cancelled while it waited for the index or for updates: the work is not started.
+    if (token?.isCancellationRequested) throw new QueryCancelledError();
     if (!state.graph) return { kind: 'error', message: state.failure ?? indexFailure(state.spec, undefined), root: state.spec.root };
-    return { kind: 'ok', state, graph: state.graph, result: run(state.graph, args, target.paths) };
+    const result = run(state.graph, args, target.paths, token);
+    if (state.answeredWhilePreparing !== undefined) state.answeredWhilePreparing++;
+    return { kind: 'ok', state, graph: state.graph, result };
   }
 
   private route(filePath: string): { kind: 'ok'; state: FolderState; paths: string[] } | { kind: 'error'; message: string } {
@@ -275,7 +308,7 @@ export class FolderGraphs {
     if (a.state !== b.state) {
       return {
         kind: 'error',
-        message: `No path found: ${from} (folder ${a.state.spec.name}) and ${to} (folder ${b.state.spec.name}) are in different workspace folders, and each folder is indexed as its own graph. Ask about two symbols of the same folder.`,
+        message: `No path found: ${echoInput(from)} (folder ${a.state.spec.name}) and ${echoInput(to)} (folder ${b.state.spec.name}) are in different workspace folders, and each folder is indexed as its own graph. Ask about two symbols of the same folder.`,
       };
     }
     return { kind: 'ok', state: a.state, paths: [a.paths[0], b.paths[0]] };
@@ -283,12 +316,13 @@ export class FolderGraphs {
 }
 
 /** The request with its file paths made folder-relative by routing. */
-function run(graph: CodeGraph, args: QueryArgs, paths: string[]): QueryResult {
+function run(graph: CodeGraph, args: QueryArgs, paths: string[], token?: CancellationToken): QueryResult {
   return runQuery(
     graph,
     args.query === 'pathsBetween'
       ? { query: args.query, from: { file_path: paths[0], symbol: args.from.symbol }, to: { file_path: paths[1], symbol: args.to.symbol } }
       : { ...args, file_path: paths[0] },
+    token,
   );
 }
 

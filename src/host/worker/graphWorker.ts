@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'worker_threads';
 import { Logger } from '../../core/Logger';
 import { FolderGraphs } from './FolderGraphs';
 import { RequestMessage, RequestType, Requests, WorkerMessage } from './protocol';
+import { sharedCancellationToken } from './sharedCancellation';
 
 const port = parentPort;
 if (!port) throw new Error('graphWorker.js must run in a worker thread (new Worker(...)), not as a script.');
@@ -21,7 +22,7 @@ const handlers: Handlers = {
   open: (p) => graphs.open(p.folder),
   close: (p) => graphs.close(p.key),
   update: (p) => graphs.update(p.key, p.changed, p.deleted),
-  query: (p) => graphs.query(p.args, p.tokenBudget),
+  query: (p) => graphs.query(p.args, p.tokenBudget, sharedCancellationToken(p.cancel)),
   symbols: () => graphs.symbols(),
   diagram: (p) => graphs.diagram(p.args, p.expansions),
   symbolAt: (p) => graphs.symbolAt(p.file, p.line, p.word),

@@ -95,7 +95,8 @@ export interface Requests {
   open: { params: { folder: FolderSpec }; result: OpenResult };
   close: { params: { key: string }; result: void };
   update: { params: { key: string; changed: string[]; deleted: string[] }; result: UpdateResult };
-  query: { params: { args: QueryArgs; tokenBudget?: number }; result: QueryAnswer };
+  /** `cancel`: a `createSharedCancellation` buffer; once set, the worker drops the query (answer 'Cancelled.'). */
+  query: { params: { args: QueryArgs; tokenBudget?: number; cancel?: SharedArrayBuffer }; result: QueryAnswer };
   symbols: { params: Record<string, never>; result: SymbolInfo[] };
   /** The graph view's drawing of `args`, grown by one more query from each expanded node. */
   diagram: { params: { args: QueryArgs; expansions: Expansion[] }; result: DiagramAnswer };

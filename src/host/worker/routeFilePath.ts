@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { echoInput } from '../../core/query/shared/echoInput';
 
 /** What routing needs to know about a workspace folder. */
 export interface RoutableFolder {
@@ -36,7 +37,7 @@ export function routeFilePath<F extends RoutableFolder>(
     const folder = deepestContaining(trimmed, folders);
     if (folder) return { kind: 'folder', folder, filePath: toPosix(path.relative(folder.root, trimmed)) };
     if (folders.length === 1) return { kind: 'folder', folder: folders[0], filePath: trimmed };
-    return { kind: 'error', message: `${filePath} is outside every workspace folder (${listFolders(folders)}). Pass a path inside one of them, relative to its root (e.g. "src/index.ts").` };
+    return { kind: 'error', message: `${echoInput(filePath)} is outside every workspace folder (${listFolders(folders)}). Pass a path inside one of them, relative to its root (e.g. "src/index.ts").` };
   }
   const relative = toPosix(path.posix.normalize(toPosix(trimmed))).replace(/^\.\//, '');
   if (folders.length === 1) return { kind: 'folder', folder: folders[0], filePath: relative };
@@ -47,7 +48,7 @@ export function routeFilePath<F extends RoutableFolder>(
   if (named) return { kind: 'folder', folder: named, filePath: rest.join('/') };
   return {
     kind: 'error',
-    message: `File not found: ${filePath} is in none of the workspace folders (${listFolders(folders)}). Pass a path relative to the folder that holds it (e.g. "src/index.ts"), or prefix it with the folder name (e.g. "${folders[0].name}/src/index.ts").`,
+    message: `File not found: ${echoInput(filePath)} is in none of the workspace folders (${listFolders(folders)}). Pass a path relative to the folder that holds it (e.g. "src/index.ts"), or prefix it with the folder name (e.g. "${folders[0].name}/src/index.ts").`,
   };
 }
 

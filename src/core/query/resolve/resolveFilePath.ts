@@ -1,11 +1,22 @@
 import * as path from 'path';
 import { GraphNode } from '../../graph/GraphTypes';
-import { QueryContext } from '../QueryContext';
+import { QueryCancelledError, QueryContext } from '../QueryContext';
+import { echoInput } from '../shared/echoInput';
 import { levenshtein } from './levenshtein';
 
 export type FileResolution = { ok: true; file: string; nodes: GraphNode[] } | { ok: false; message: string };
 
 const MAX_FILE_SUGGESTIONS = 5;
+/**
+ * The suggestion search's budget. It scores every indexed file against the path asked for, so its
+ * cost grows with the workspace and with the length of what was asked: past this many milliseconds
+ * it ranks the files scored so far (on a 10k-file workspace the whole search takes a few ms).
+ */
+export const SUGGESTION_BUDGET_MS = 200;
+/** Files scored between two looks at the clock and at the caller's cancellation. */
+const SUGGESTION_BATCH = 256;
+/** Edit distances past this are all "far": the table is not finished for them (see `levenshtein`'s max). */
+const MAX_DISTANCE = 64;
 
 /**
  * Turns a caller's `file_path` into an indexed root-relative posix path plus the nodes declared there.
@@ -25,7 +36,7 @@ export function resolveFilePath(ctx: QueryContext, filePath: unknown): FileResol
   const absolute = toAbsolute(root, cleaned);
   const rel = relativeInside(root, absolute);
   if (rel === undefined) {
-    return fail(`File path is outside the workspace: ${absolute}. Use a path inside ${root} (absolute or relative to it).`);
+    return fail(`File path is outside the workspace: ${echoInput(absolute)}. Use a path inside ${root} (absolute or relative to it).`);
   }
   if (rel === '') {
     return fail(`file_path names the workspace root (${root}), not a file. Give the file that declares the symbol, like \`src/utils.ts\`.`);
@@ -49,14 +60,14 @@ export function resolveFilePath(ctx: QueryContext, filePath: unknown): FileResol
 
 function notIndexedMessage(ctx: QueryContext, rel: string): string {
   const files = ctx.graph.files();
-  const head = `File not indexed: ${rel}.`;
+  const head = `File not indexed: ${echoInput(rel)}.`;
   if (ctx.fileExists?.(rel)) {
     return `${head} It exists on disk but is not part of any TypeScript project (check tsconfig include/exclude, then re-index).`;
   }
   if (files.length === 0) {
     return `${head} The index is empty: no TypeScript project was found under ${toPosix(ctx.root)}.`;
   }
-  const closest = closestFiles(files, rel);
+  const closest = closestFiles(ctx, files, rel);
   const hint = path.posix.extname(rel) === '' ? ' file_path must name a source file, like `src/utils.ts`.' : '';
   return `${head} Closest indexed files: ${closest.join(', ')}.${hint}`;
 }
@@ -64,16 +75,25 @@ function notIndexedMessage(ctx: QueryContext, rel: string): string {
 /**
  * Ranked by how well the basename matches (same, containing, then edit distance between basenames),
  * then by edit distance on the whole path. An `index.ts` is named by its folder, as imports name it.
+ * Bounded: distances stop at MAX_DISTANCE, the search at SUGGESTION_BUDGET_MS (ranking the files
+ * scored by then), and it throws `QueryCancelledError` once the caller's token is cancelled.
  */
-function closestFiles(files: string[], rel: string): string[] {
+function closestFiles(ctx: QueryContext, files: string[], rel: string): string[] {
   const wanted = rel.toLowerCase();
   const wantedBase = stem(wanted);
-  const scored = files.map((file) => {
+  const deadline = Date.now() + SUGGESTION_BUDGET_MS;
+  const scored: Array<{ file: string; baseTier: number; baseDistance: number; distance: number }> = [];
+  for (let i = 0; i < files.length; i++) {
+    if (i % SUGGESTION_BATCH === 0 && i > 0) {
+      if (ctx.token?.isCancellationRequested) throw new QueryCancelledError();
+      if (Date.now() > deadline) break;
+    }
+    const file = files[i];
     const lower = file.toLowerCase();
     const base = stem(lower);
     const baseTier = base === wantedBase ? 0 : base.includes(wantedBase) || wantedBase.includes(base) ? 1 : 2;
-    return { file, baseTier, baseDistance: levenshtein(wantedBase, base), distance: levenshtein(wanted, lower) };
-  });
+    scored.push({ file, baseTier, baseDistance: levenshtein(wantedBase, base, MAX_DISTANCE), distance: levenshtein(wanted, lower, MAX_DISTANCE) });
+  }
   scored.sort((a, b) => a.baseTier - b.baseTier || a.baseDistance - b.baseDistance || a.distance - b.distance || a.file.localeCompare(b.file));
   return scored.slice(0, MAX_FILE_SUGGESTIONS).map((s) => s.file);
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { QueryContext } from '../QueryContext';
+import { QueryCancelledError, QueryContext } from '../QueryContext';
 import { TestGraph } from '../test-support/TestGraph';
 import { resolveSymbol, SymbolResolution } from './resolveSymbol';
 
@@ -70,6 +70,23 @@ describe(resolveSymbol.name, () => {
       const text = message(resolveSymbol(ctx, 'src/utlis.ts', 'formatDate'));
       assert.match(text, /^File not indexed: src\/utlis\.ts\. Closest indexed files: src\/utils\.ts, src\/util\/index\.ts, [^,]+, [^,]+, [^,]+\.$/);
       assert.match(message(resolveSymbol(ctx, 'lib/util.ts', 'x')), /Closest indexed files: src\/util\/index\.ts, /);
+    });
+
+    it('echoes at most 200 characters of a runaway path, and still suggests files', () => {
+      const long = `src/${'very-long-folder/'.repeat(240)}utils.ts`;
+      const text = message(resolveSymbol(ctx, long, 'formatDate'));
+      assert.match(text, /^File not indexed: src\/(very-long-folder\/)+very-long… \(4092 characters\)\. Closest indexed files: src\/utils\.ts, /);
+      assert.ok(text.length < 500, text);
+      assert.match(message(resolveSymbol(ctx, `/elsewhere/${'x'.repeat(5000)}.ts`, 'a')), /^File path is outside the workspace: \/elsewhere\/x{189}… \(5014 characters\)\. Use a path inside/);
+    });
+
+    it('stops the suggestion search when the caller cancels (QueryCancelledError)', () => {
+      const g = new TestGraph();
+      for (let i = 0; i < 2_000; i++) g.node(`src/f${i}.ts`, `f${i}`, 'function');
+      const cancelled = { ...g.context(), token: { isCancellationRequested: true } };
+      assert.throws(() => resolveSymbol(cancelled, 'src/nope.ts', 'f'), QueryCancelledError);
+      // Not cancelled: the same search answers.
+      assert.match(message(resolveSymbol(g.context(), 'src/nope.ts', 'f')), /^File not indexed: src\/nope\.ts\. Closest indexed files: /);
     });
 
     it('says when the file exists but belongs to no TypeScript project', () => {
@@ -151,7 +168,7 @@ describe(resolveSymbol.name, () => {
 
     it('does not echo a runaway symbol argument whole', () => {
       const text = message(resolveSymbol(ctx, 'src/utils.ts', 'x'.repeat(100_000)));
-      assert.match(text, /^Symbol 'x{120}… \(100000 characters\)' not found in src\/utils\.ts\./);
+      assert.match(text, /^Symbol 'x{200}… \(100000 characters\)' not found in src\/utils\.ts\./);
       assert.ok(text.length < 1_000);
     });
 

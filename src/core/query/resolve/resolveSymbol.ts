@@ -3,6 +3,7 @@ import { GraphNode } from '../../graph/GraphTypes';
 import { implementationFilesOf, implementationOf } from '../../graph/implementationTwin';
 import { QueryContext } from '../QueryContext';
 import { describeKind } from '../shared/describeNode';
+import { echoInput } from '../shared/echoInput';
 import { matchesQualifiers, parseSymbolQuery, selectorFor, SymbolQuery } from './parseSymbolQuery';
 import { resolveFilePath } from './resolveFilePath';
 import { symbolNotFoundMessage } from './symbolNotFoundMessage';
@@ -122,7 +123,7 @@ function pick(named: GraphNode[], query: SymbolQuery, file: string): SymbolResol
 
   const shown = matching.length > 0 ? matching : named;
   const options = shown.map((n) => `\`${selectorFor(n, shown)}\` (${describeKind(n)}, line ${n.offset})`).join(', ');
-  const asked = formatQuery(query);
+  const asked = echoInput(formatQuery(query));
   const lead =
     matching.length === 0
       ? `No declaration matches '${asked}' in ${file}; declarations named like it:`

@@ -1,11 +1,11 @@
 import { GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { describeNode, joinLimited } from '../shared/describeNode';
+import { echoInput } from '../shared/echoInput';
 import { levenshtein } from './levenshtein';
 
 const MAX_SUGGESTIONS = 5;
 const MAX_OTHER_FILES = 5;
-const MAX_ECHOED = 120;
 
 /**
  * `Symbol 'formatDat' not found in src/utils.ts. Closest in that file: formatDate (function, line 15).
@@ -16,10 +16,10 @@ const MAX_ECHOED = 120;
  * what the file does declare is still more useful than a bare "not found".
  */
 export function symbolNotFoundMessage(graph: SymbolGraph, file: string, nodes: GraphNode[], name: string): string {
-  const head = `Symbol '${shortened(name)}' not found in ${file}.`;
+  const head = `Symbol '${echoInput(name)}' not found in ${file}.`;
   const symbols = nodes.filter((n) => n.kind !== 'module');
   const elsewhere = otherFilesDeclaring(graph, file, name);
-  const tail = elsewhere.length > 0 ? ` Also named '${name}' in: ${joinLimited(elsewhere, MAX_OTHER_FILES)}.` : '';
+  const tail = elsewhere.length > 0 ? ` Also named '${echoInput(name)}' in: ${joinLimited(elsewhere, MAX_OTHER_FILES)}.` : '';
 
   if (symbols.length === 0) {
     return `${head} The file declares no symbols of its own (query its top-level code as \`<module>\`).${tail}`;
@@ -29,11 +29,6 @@ export function symbolNotFoundMessage(graph: SymbolGraph, file: string, nodes: G
     return `${head} Closest in that file: ${closest.map(describeNode).join(', ')}.${tail}`;
   }
   return `${head} Nothing there has a similar name; it declares: ${joinLimited(symbols.map(describeNode), MAX_SUGGESTIONS)}.${tail}`;
-}
-
-/** The name as asked, cut when it is far longer than any real name: an agent's runaway argument must not come back whole. */
-function shortened(name: string): string {
-  return name.length <= MAX_ECHOED ? name : `${name.slice(0, MAX_ECHOED)}… (${name.length} characters)`;
 }
 
 /**
