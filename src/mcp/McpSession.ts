@@ -5,9 +5,13 @@ import { Logger } from '../core/Logger';
 import { isWatchedFile } from '../core/indexer/workspaceFiles';
 import { ChangeBatch, ChangeQueue } from '../host/graph/ChangeQueue';
 import { PendingRestart, RestartPolicy, scheduleRestart } from '../host/graph/RestartPolicy';
-import { FolderSpec, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
+import { FolderSpec, HostWords, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
+
 import { createSharedCancellation } from '../host/worker/sharedCancellation';
 import { WorkerClient, WorkerDiedError } from '../host/worker/WorkerClient';
+
+/** An MCP client has no commands of ours: the remedies are the server's log and a restart. */
+export const MCP_WORDS: HostWords = { log: "the server's log (stderr of `ts-code-graph mcp`)", rebuild: 'restart the MCP server (it indexes the workspace again)' };
 
 export interface McpSessionOptions {
   /** Absolute workspace root. */
@@ -135,7 +139,7 @@ export class McpSession {
 
   private spec(): FolderSpec {
     const { root, tsconfig, cacheDir, toolVersion } = this.options;
-    return { key: KEY, name: path.basename(root) || root, root, tsconfig, cacheDir, toolVersion };
+    return { key: KEY, name: path.basename(root) || root, root, tsconfig, cacheDir, toolVersion, words: MCP_WORDS };
   }
 
   private startWorker(): void {

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { HostLog } from '../log';
 import { deepestContaining } from '../worker/routeFilePath';
-import { DiagramAnswer, FolderSpec, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
+import { DiagramAnswer, FolderSpec, HostWords, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
+
 import { WorkerClient, WorkerDiedError, WorkerOptions } from '../worker/WorkerClient';
 import type { Expansion } from '../../webview/messages';
 import { PendingRestart, RestartPolicy, scheduleRestart } from './RestartPolicy';
@@ -9,6 +10,9 @@ import { ChangeBatch, ChangeQueue } from './ChangeQueue';
 import { ChangeWatcher } from './ChangeWatcher';
 import { fitAnswer } from './fitAnswer';
 import { resolveTypeScript } from './resolveTypeScript';
+
+/** This host's remedies, named in the worker's failure texts. */
+const VSCODE_WORDS: HostWords = { log: 'the log (command "TS Code Graph: Show Log")', rebuild: 'run the command "TS Code Graph: Rebuild Graph"' };
 
 export interface FolderStatus {
   name: string;
@@ -230,7 +234,7 @@ export class GraphService implements vscode.Disposable {
     const previous = this.folders.get(key);
     const entry: FolderEntry = {
       folder,
-      spec: { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, ...this.cache, cacheMode: cache },
+      spec: { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, ...this.cache, cacheMode: cache, words: VSCODE_WORDS },
       status: { name: folder.name, state: 'indexing', done: 0, total: 0, files: 0, symbols: 0 },
       generation: (previous?.generation ?? 0) + 1,
     };

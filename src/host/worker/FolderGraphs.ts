@@ -13,7 +13,7 @@ import { QueryResult, messageResult } from '../../core/query/QueryResult';
 import type { Expansion } from '../../webview/messages';
 import { runQuery } from '../../core/query/QueryRequest';
 import { loadTypeScript } from './loadTypeScript';
-import { DiagramAnswer, FolderSpec, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
+import { DiagramAnswer, FolderSpec, HostWords, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
 import { deepestContaining, routeFilePath } from './routeFilePath';
 import { symbolAt } from './symbolAt';
 
@@ -49,6 +49,8 @@ const CACHE_SAVE_DELAY_MS = 5_000;
  */
 export class FolderGraphs {
   private readonly folders = new Map<string, FolderState>();
+  /** The words of the host that opened the folders (one host drives a worker). */
+  private words: HostWords = NEUTRAL_WORDS;
 
   constructor(
     private readonly log: Logger,
@@ -58,6 +60,7 @@ export class FolderGraphs {
   /** (Re-)index a folder from scratch; a previous index of it is cancelled and replaced. */
   async open(spec: FolderSpec): Promise<OpenResult> {
     this.close(spec.key);
+    if (spec.words) this.words = spec.words;
     const { ts, description, warning, workspacePath } = loadTypeScript(spec.tsPath);
     if (warning) this.log.warn(`[${spec.name}] ${warning}`);
     this.log.info(`[${spec.name}] indexing ${spec.root} with ${description}`);
@@ -79,7 +82,7 @@ export class FolderGraphs {
       (graph) => void (state.graph = graph),
       (err: unknown) => {
         if (token.isCancellationRequested) return;
-        state.failure = indexFailure(spec, err);
+        state.failure = indexFailure(spec, err, this.words);
         this.log.error(`[${spec.name}] indexing failed: ${stack(err)}`);
       },
     );
@@ -212,7 +215,7 @@ export class FolderGraphs {
         return { query, text: 'Cancelled.', isError: true };
       }
       this.log.error(`${query} failed: ${stack(err)}`);
-      return { query, text: `TS Code Graph could not answer ${query}: ${errorMessage(err)}. This is a bug in TS Code Graph; the log (command "TS Code Graph: Show Log") has details.`, isError: true };
+      return { query, text: `TS Code Graph could not answer ${query}: ${errorMessage(err)}. This is a bug in TS Code Graph; ${this.words.log} has details.`, isError: true };
     }
   }
 
@@ -239,7 +242,7 @@ export class FolderGraphs {
       return { model, root: state.spec.root, expansions: kept };
     } catch (err) {
       this.log.error(`diagram of ${args.query} failed: ${stack(err)}`);
-      return message(`TS Code Graph could not draw ${args.query}: ${errorMessage(err)}. This is a bug in TS Code Graph; the log (command "TS Code Graph: Show Log") has details.`, true);
+      return message(`TS Code Graph could not draw ${args.query}: ${errorMessage(err)}. This is a bug in TS Code Graph; ${this.words.log} has details.`, true);
     }
   }
 
@@ -288,7 +291,7 @@ export class FolderGraphs {
     await state.answered;
     // Cancelled while it waited for the index or for updates: the work is not started.
     if (token?.isCancellationRequested) throw new QueryCancelledError();
-    if (!state.graph) return { kind: 'error', message: state.failure ?? indexFailure(state.spec, undefined), root: state.spec.root };
+    if (!state.graph) return { kind: 'error', message: state.failure ?? indexFailure(state.spec, undefined, this.words), root: state.spec.root };
     const result = run(state.graph, args, target.paths, token);
     if (state.answeredWhilePreparing !== undefined) state.answeredWhilePreparing++;
     return { kind: 'ok', state, graph: state.graph, result };
@@ -333,9 +336,9 @@ function countSymbols(graph: CodeGraph): number {
   return n;
 }
 
-function indexFailure(spec: FolderSpec, err: unknown): string {
+function indexFailure(spec: FolderSpec, err: unknown, words: HostWords): string {
   const why = err === undefined ? 'it did not finish' : errorMessage(err);
-  return `The TS Code Graph index of workspace folder "${spec.name}" failed: ${why}. Fix the cause (the log, command "TS Code Graph: Show Log", has details), then run "TS Code Graph: Rebuild Graph" and ask again.`;
+  return `The TS Code Graph index of workspace folder "${spec.name}" failed: ${why}. Fix the cause (${words.log} has details), then ${words.rebuild} and ask again.`;
 }
 
 function prefixed(log: Logger, name: string): Logger {

@@ -32,7 +32,22 @@ export interface FolderSpec {
   toolVersion?: string;
   /** 'refresh' (the Rebuild command): index from scratch, then rewrite the cache. */
   cacheMode?: 'use' | 'refresh';
+  /** The host's own words for its remedies, in the failure texts it gets back (default: NEUTRAL_WORDS). */
+  words?: HostWords;
 }
+
+/**
+ * How a host names its remedies. The worker serves hosts with different means (VS Code has a
+ * "Show Log" command, an MCP client has none), so its failure texts take the host's words.
+ */
+export interface HostWords {
+  /** Where the details are: `the log (command "TS Code Graph: Show Log")`, `the server's log (its stderr)`. */
+  log: string;
+  /** How to index again: `run the command "TS Code Graph: Rebuild Graph"`, `restart the MCP server`. */
+  rebuild: string;
+}
+
+export const NEUTRAL_WORDS: HostWords = { log: 'the log', rebuild: 'index the workspace again' };
 
 /** The three queries of spec 000, exactly as the tools take them. */
 export type QueryArgs = QueryRequest;
