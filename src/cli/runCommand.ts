@@ -57,7 +57,7 @@ function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableG
   }
   let output: string;
   try {
-    output = render(result, format, graph.root);
+    output = render(result, format, graph);
   } catch (err) {
     // Only --format html can fail here (its renderer file is missing: a broken install), and says how to fix it.
     io.stderr(`ts-code-graph: ${err instanceof Error ? err.message : String(err)}.\n`);
@@ -76,7 +76,8 @@ function query(command: QueryCommand, graph: QueryableGraph): QueryResult {
   return dispatchQuery(graph, request);
 }
 
-function render(result: QueryResult, format: OutputFormat, root: string): string {
+function render(result: QueryResult, format: OutputFormat, graph: QueryableGraph): string {
+  const root = graph.root;
   switch (format) {
     case 'text':
       return formatText(result, createFileSourceReader(root));
@@ -85,7 +86,7 @@ function render(result: QueryResult, format: OutputFormat, root: string): string
     case 'mermaid':
       return formatMermaid(result);
     case 'html':
-      return renderHtml(result, root, createFileSourceReader(root));
+      return renderHtml(result, root, createFileSourceReader(root), graph.graph);
   }
 }
 
