@@ -118,10 +118,12 @@ export class Viewport {
     return Math.min(0, Math.max(view - drawn, view / 2 - at * this.scale));
   }
 
+  /** A node's centre in the drawing's own coordinates (whatever groups lie between). */
   private centerOf(node: SVGGElement): { x: number; y: number } {
-    const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(node.getAttribute('transform') ?? '');
     const b = node.getBBox();
-    return { x: Number(m?.[1] ?? 0) + b.width / 2, y: Number(m?.[2] ?? 0) + b.height / 2 };
+    const inGroup = this.group?.getCTM()?.inverse().multiply(node.getCTM() ?? new DOMMatrix());
+    const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(inGroup ?? new DOMMatrix());
+    return { x: p.x, y: p.y };
   }
 
   zoomBy(factor: number): void {
@@ -145,22 +147,6 @@ export class Viewport {
     this.y = box.height / 2 - c.y * this.scale;
     this.userMoved = true;
     this.apply();
-  }
-
-  /** Keeps the node at the same spot of the screen across a redraw (the drawing moved under it). */
-  keep(node: SVGGElement, screen: { x: number; y: number }): void {
-    const c = this.centerOf(node);
-    this.scale = Math.max(this.scale, MIN_READABLE);
-    this.x = screen.x - c.x * this.scale;
-    this.y = screen.y - c.y * this.scale;
-    this.userMoved = true;
-    this.apply();
-  }
-
-  /** Where a node's centre is on the screen now (view coordinates). */
-  screenOf(node: SVGGElement): { x: number; y: number } {
-    const c = this.centerOf(node);
-    return { x: this.x + c.x * this.scale, y: this.y + c.y * this.scale };
   }
 
   currentScale(): number {

@@ -108,12 +108,39 @@ export function layoutGraph(vis: VisibleGraph, measure: (text: string) => number
   for (const e of vis.edges) {
     const a = items.get(e.from);
     const b = items.get(e.to);
-    if (a && b) edges.set(e.id, route(a, b, boxOf.get(e.from) === boxOf.get(e.to), rankdir));
+    if (!a || !b) continue;
+    const from = boxOf.get(e.from)!;
+    const to = boxOf.get(e.to)!;
+    // Between boxes more than a layer apart, follow dagre's route for the boxes (it goes around
+    // the boxes in between) from row to row; next to each other, a plain curve.
+    const via = from === to ? undefined : ((g.edge(from, to) as { points?: Point[] } | undefined)?.points ?? [...((g.edge(to, from) as { points?: Point[] } | undefined)?.points ?? [])].reverse());
+    const inner = via && via.length > 3 ? via.slice(1, -1) : undefined;
+    edges.set(e.id, inner ? through(a, b, inner, rankdir) : route(a, b, from === to, rankdir));
   }
   const size = g.graph();
   const width = Number.isFinite(size.width) ? (size.width ?? 0) : 0;
   const height = Number.isFinite(size.height) ? (size.height ?? 0) : 0;
   return { rankdir, width, height, items, clusters, edges };
+}
+
+type Point = { x: number; y: number };
+
+/** From a row's side (or bottom/top, top-down) through dagre's bend points to the other row: a smooth curve. */
+function through(a: Rect, b: Rect, inner: Point[], rankdir: Rankdir): { d: string; x: number; y: number } {
+  const first = inner[0];
+  const last = inner[inner.length - 1];
+  const port = (r: Rect, toward: Point): Point => {
+    if (rankdir === 'TB') return { x: r.x + r.width / 2, y: toward.y > r.y + r.height / 2 ? r.y + r.height : r.y };
+    return { x: toward.x > r.x + r.width / 2 ? r.x + r.width : r.x, y: r.y + r.height / 2 };
+  };
+  const points = [port(a, first), ...inner, port(b, last)];
+  let d = `M${points[0].x},${points[0].y}`;
+  for (let i = 1; i < points.length - 1; i++) {
+    const next = i === points.length - 2 ? points[i + 1] : { x: (points[i].x + points[i + 1].x) / 2, y: (points[i].y + points[i + 1].y) / 2 };
+    d += ` Q${points[i].x},${points[i].y} ${next.x},${next.y}`;
+  }
+  const mid = points[Math.floor(points.length / 2)];
+  return { d, x: mid.x, y: mid.y };
 }
 
 function rowOrder(item: Item): number {
@@ -174,7 +201,8 @@ export function edgeLabel(types: string[]): string {
   return distinct.length === 1 ? `${distinct[0]} ×${types.length}` : `${types.length} edges`;
 }
 
-function texts(item: Item): [string, string] {
+/** What a drawn item says: its name and the line under it. */
+export function texts(item: Item): [string, string] {
   if (item.kind === 'node') return [item.node.label, subtitle(item.node)];
   const n = item.members.length;
   const symbols = n === 1 ? 'symbol' : 'symbols';
@@ -242,7 +270,15 @@ export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout
     nodeLayer.appendChild(group);
     nodes.set(item.id, group);
   }
-  return { viewport, width: layout.width, height: layout.height, nodes };
+  // The drawn extent, arcs, arrows and labels included (they may reach past dagre's boxes): what Fit
+  // and the exports must hold. Anything left of or above 0 is moved in.
+  const box = viewport.getBBox();
+  const dx = Math.max(0, 4 - box.x);
+  const dy = Math.max(0, 4 - box.y);
+  if (dx > 0 || dy > 0) for (const layer of [clusterLayer, edgeLayer, nodeLayer]) layer.setAttribute('transform', `translate(${dx},${dy})`);
+  const width = Math.max(layout.width, box.x + box.width + 4) + dx;
+  const height = Math.max(layout.height, box.y + box.height + 4) + dy;
+  return { viewport, width, height, nodes };
 }
 
 function nodeGroup(n: DiagramNode, lay: { x: number; y: number; width: number; height: number }, rankdir: Rankdir, badge: Record<Direction, number> | undefined): SVGGElement {

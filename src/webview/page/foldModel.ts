@@ -11,7 +11,7 @@ import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/format/d
 export interface FoldState {
   /** Levels around the inputs drawn node by node (distance over the model's edges, either way). */
   depth: number;
-  /** How far nodes are bundled: 0 per file, 1 per folder, 2 per top folder, 3 one bundle. */
+  /** How far nodes are bundled: 0 per file, 1 per folder, 2 per two top folders, 3 per top folder, 4 one bundle. */
   grain: number;
   /** The outermost open level is folded per file where a file has several of its nodes (a wide fan-out reads as files). */
   splitLast?: boolean;
@@ -23,7 +23,7 @@ export interface FoldState {
   closedFiles: Set<string>;
 }
 
-export const GRAINS = 4;
+export const GRAINS = 5;
 
 export type Item =
   | { kind: 'node'; id: string; node: DiagramNode; cluster: string }
@@ -102,6 +102,10 @@ function keyAt(node: DiagramNode, grain: number): { key: string; label: string }
       return { key: `dir:${dirOf(node.file)}`, label: `${dirOf(node.file)}/` };
     case 2:
       return { key: `top:${topOf(node.file)}`, label: `${topOf(node.file)}/…` };
+    case 3: {
+      const first = node.file.includes('/') ? node.file.slice(0, node.file.indexOf('/')) : '.';
+      return { key: `root:${first}`, label: `${first}/…` };
+    }
     default:
       return { key: 'all', label: 'farther nodes' };
   }
@@ -207,9 +211,9 @@ export function foldCandidates(maxDistance: number): Array<{ depth: number; grai
   const out: Array<{ depth: number; grain: number; splitLast: boolean }> = [{ depth: maxDistance, grain: 0, splitLast: false }];
   for (let depth = maxDistance; depth >= 1; depth--) {
     for (const splitLast of [false, true]) {
-      for (const grain of [0, 1, 3]) if (depth < maxDistance || splitLast) out.push({ depth, grain, splitLast });
+      for (const grain of [0, 1, 3, 4]) if (depth < maxDistance || splitLast) out.push({ depth, grain, splitLast });
     }
   }
-  for (const grain of [0, 1, 2, 3]) out.push({ depth: 0, grain, splitLast: false });
+  for (let grain = 0; grain < GRAINS; grain++) out.push({ depth: 0, grain, splitLast: false });
   return out;
 }

@@ -3,7 +3,7 @@
 // VS Code) talks to the extension through postMessage. No network, no eval.
 import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/format/diagramModel';
 import type { Direction } from '../../core/query/neighbours';
-import { Badges, Drawing, Layout, drawLayout, edgeLabel, layoutGraph, Rankdir } from './drawDiagram';
+import { Badges, Drawing, Layout, drawLayout, edgeLabel, layoutGraph, Rankdir, texts } from './drawDiagram';
 import { exportPng, exportSvg } from './exportImage';
 import { FoldState, foldCandidates, presentNodes, VisibleGraph, visibleGraph } from './foldModel';
 import { EDGE_COLOURS } from '../graphViewStyles';
@@ -237,7 +237,7 @@ function render(mode: 'auto' | 'keep'): void {
       failedAt = v.items.length;
     }
     if (!fallback) {
-      const f: FoldState = { ...fold, depth: 0, grain: 3, splitLast: false, opened: new Set(), closedFiles: new Set() };
+      const f: FoldState = { ...fold, depth: 0, grain: 4, splitLast: false, opened: new Set(), closedFiles: new Set() };
       const v = visibleGraph(m, f);
       fallback = { v, l: best(v), f };
     }
@@ -360,7 +360,7 @@ let matchIndex = -1;
 function matches(): DiagramNode[] {
   const text = $<HTMLInputElement>('.search').value.trim().toLowerCase();
   if (!text || !model) return [];
-  return presentNodes(model, fold.revealed).nodes.filter((n) => n.label.toLowerCase().includes(text) || n.file.toLowerCase().endsWith(text));
+  return presentNodes(model, fold.revealed).nodes.filter((n) => n.label.toLowerCase().includes(text));
 }
 
 /** Marks the matches drawn; `step` moves to the next (1) or previous (-1) match, opening its fold. */
@@ -379,8 +379,13 @@ function applySearch(move: boolean, step = 1): void {
   }
   if (move || matchIndex < 0 || matchIndex >= list.length) matchIndex = move ? (matchIndex + step + list.length) % list.length : 0;
   $('.find-count').textContent = `${matchIndex + 1} of ${list.length}`;
-  if (!move) return;
   const target = list[matchIndex];
+  if (!move) {
+    // Typing shows the first match when it is drawn; folded ones open on Enter (next / previous).
+    const g = text ? drawing?.nodes.get(target.id) : undefined;
+    if (g) viewport.centerOn(g);
+    return;
+  }
   if (!drawing?.nodes.has(target.id)) {
     // Folded: open the boxes it is in (its folder's and its file's), then show it.
     remember();
@@ -402,7 +407,8 @@ function openFoldsOf(n: DiagramNode): void {
   const parts = n.file.split('/');
   const top = parts.length <= 2 ? dir : parts.slice(0, 2).join('/');
   fold.closedFiles.delete(n.file);
-  for (const key of ['all', `top:${top}`, `dir:${dir}`, `file:${n.file}`]) fold.opened.add(key);
+  const first = n.file.includes('/') ? n.file.slice(0, n.file.indexOf('/')) : '.';
+  for (const key of ['all', `root:${first}`, `top:${top}`, `dir:${dir}`, `file:${n.file}`]) fold.opened.add(key);
 }
 
 // ---- selection: a node's callers and callees together -------------------------------------------
@@ -486,7 +492,7 @@ function labelOf(id: string): string {
   const node = nodeById(id);
   if (node) return node.label;
   const item = vis?.items.find((i) => i.id === id);
-  return item?.kind === 'bundle' ? `${item.members.length} in ${item.label}` : id;
+  return item ? texts(item)[0] : id;
 }
 
 function focusItem(id: string): void {
@@ -516,12 +522,10 @@ function expand(id: string, direction: Direction, depth = 1): void {
   if (here.length > 0) {
     remember();
     autoFold = false;
-    const g = drawing?.nodes.get(id);
-    const at = g ? viewport.screenOf(g) : undefined;
     for (const n of here) fold.revealed.add(n);
     render('keep');
     const moved = drawing?.nodes.get(id);
-    if (moved && at) viewport.keep(moved, at);
+    if (moved && !viewport.fitsReadably()) viewport.centerOn(moved);
     say(`Opened ${here.length} ${noun} of ${node.label}${missing.length > here.length ? `; ${missing.length - here.length} more (the badge) ${vscode ? 'open with the next click' : `are not in this file: run \`ts-code-graph ${direction === 'dependents' ? 'dependentsOf' : 'dependenciesOf'} ${node.file} ${node.name}\``}` : ''}.`);
     return;
   }
@@ -548,14 +552,12 @@ function openBundle(id: string): void {
   if (!item || item.kind !== 'bundle') return;
   remember();
   autoFold = false;
-  const g = drawing?.nodes.get(id);
-  const at = g ? viewport.screenOf(g) : undefined;
   if (item.key.startsWith('file:')) fold.closedFiles.delete(item.key.slice('file:'.length));
   fold.opened.add(item.key);
   render('keep');
-  // Keep the first opened node where the box was: the eye stays on it.
+  // Too big to see whole now: the first opened node in the middle.
   const first = item.members.map((m) => drawing?.nodes.get(m)).find((x) => x);
-  if (first && at) viewport.keep(first, at);
+  if (first && !viewport.fitsReadably()) viewport.centerOn(first);
   say(`Opened ${item.members.length} in ${item.label === 'more in this file' ? item.key.slice('file:'.length) : item.label}.`);
 }
 
