@@ -510,31 +510,36 @@ function fileUrl(file: string): string {
 
 // ---- opening: badges, bundles, file clusters, levels ---------------------------------------------
 
-/** Opens the neighbours a `+N` badge counts: the ones this page has (one page), else asks the extension. */
+/**
+ * Opens the neighbours a `+N` badge counts. In VS Code the extension adds them (exactly those, one
+ * level; the next click on the same badge one level deeper), so they stay through redraws and
+ * Collapse takes them back. In the CLI's file the page opens the ones its model carries (a page of 50).
+ */
 function expand(id: string, direction: Direction, depth = 1): void {
   const node = nodeById(id);
   if (!node || !model) return;
   const have = new Set(presentNodes(model, fold.revealed).nodes.map((n) => n.id));
   const missing = node.next ? node.next[direction].filter((n) => !have.has(n)) : [];
-  const reserve = new Set((model.reserve?.nodes ?? []).map((n) => n.id));
-  const here = missing.filter((n) => reserve.has(n));
   const noun = direction === 'dependents' ? 'dependents' : 'dependencies';
-  if (here.length > 0) {
-    remember();
-    autoFold = false;
-    for (const n of here) fold.revealed.add(n);
-    render('keep');
-    const moved = drawing?.nodes.get(id);
-    if (moved && !viewport.fitsReadably()) viewport.centerOn(moved);
-    say(`Opened ${here.length} ${noun} of ${node.label}${missing.length > here.length ? `; ${missing.length - here.length} more (the badge) ${vscode ? 'open with the next click' : `are not in this file: run \`ts-code-graph ${direction === 'dependents' ? 'dependentsOf' : 'dependenciesOf'} ${node.file} ${node.name}\``}` : ''}.`);
-    return;
-  }
-  if (vscode && (missing.length > 0 || !node.next)) {
+  if (node.next && missing.length === 0) return say(`${node.label} has no ${noun} that are not drawn already.`);
+  if (vscode) {
     post({ type: 'expand', id, query: direction === 'dependents' ? 'dependentsOf' : 'dependenciesOf', depth });
     return;
   }
-  if (missing.length === 0) return say(`${node.label} has no ${noun} that are not drawn already.`);
-  say(`${missing.length} ${noun} of ${node.label} are not in this file: run \`ts-code-graph ${direction === 'dependents' ? 'dependentsOf' : 'dependenciesOf'} ${node.file} ${node.name}\` for them.`);
+  const reserve = new Set((model.reserve?.nodes ?? []).map((n) => n.id));
+  const here = missing.filter((n) => reserve.has(n));
+  const command = `ts-code-graph ${direction === 'dependents' ? 'dependentsOf' : 'dependenciesOf'} ${node.file} ${node.name}`;
+  if (here.length === 0) {
+    const count = missing.length || (node.more?.[direction] ?? 0);
+    return say(`${count} ${noun} of ${node.label} are not in this file: run \`${command}\` for them.`);
+  }
+  remember();
+  autoFold = false;
+  for (const n of here) fold.revealed.add(n);
+  render('keep');
+  const moved = drawing?.nodes.get(id);
+  if (moved && !viewport.fitsReadably()) viewport.centerOn(moved);
+  say(`Opened ${here.length} ${noun} of ${node.label}${missing.length > here.length ? `; ${missing.length - here.length} more are not in this file: run \`${command}\`` : ''}.`);
 }
 
 function say(text: string): void {
