@@ -95,6 +95,7 @@ button:disabled { opacity: 0.5; cursor: default; }
 button:focus-visible, input:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
 input[type=search] { background: var(--vscode-input-background); color: var(--vscode-input-foreground);
   border: 1px solid var(--vscode-input-border); padding: 3px 6px; font: inherit; width: 11em; }
+select { background: var(--vscode-input-background); color: var(--vscode-input-foreground); border: 1px solid var(--vscode-input-border); font: inherit; }
 button.link { background: none; color: var(--vscode-charts-blue); padding: 0 4px; text-decoration: underline; }
 .details .neighbours { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 2px; }
 .details .said { flex-basis: 100%; }
@@ -109,7 +110,9 @@ button.link { background: none; color: var(--vscode-charts-blue); padding: 0 4px
   max-height: 5.5em; overflow-y: auto; flex: none; }
 .legend label { display: inline-flex; align-items: center; gap: 4px; cursor: pointer; }
 .legend svg { overflow: visible; }
-.legend .groups { display: inline-flex; gap: 10px; margin-left: 12px; }
+.legend .groups { display: inline-flex; flex-wrap: wrap; gap: 4px 10px; margin-left: 12px; }
+.legend .kind-toggle { background: none; padding: 0 2px; }
+.legend .kind-toggle.off { opacity: 0.45; text-decoration: line-through; }
 .stage { position: relative; flex: 1; min-height: 0; }
 svg.graph { width: 100%; height: 100%; display: block; cursor: grab; user-select: none; }
 svg.graph.panning { cursor: grabbing; }

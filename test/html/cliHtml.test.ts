@@ -141,6 +141,13 @@ describe('CLI --format html in headless Chromium', function () {
     await page.locator('.legend label[data-type="CALLS"] input').check();
     assert.equal(await page.locator('svg.graph g.edge[data-type="CALLS"]').count(), calls);
     assert.equal(await page.locator('svg.graph g.node').count(), drawnBefore);
+    // The node kinds filter too.
+    const methods = await page.locator('svg.graph g.node.g-method').count();
+    assert.ok(methods > 0);
+    await page.click('.legend button.kind-toggle[data-group="method"]');
+    assert.equal(await page.locator('svg.graph g.node.g-method').count(), 0);
+    await page.click('.legend button.kind-toggle[data-group="method"]');
+    assert.equal(await page.locator('svg.graph g.node.g-method').count(), methods);
 
     await page.fill('input.search', 'executeQ');
     assert.deepEqual(await page.$$eval('svg.graph g.node.match', (gs: DomEl[]) => gs.map((g) => g.textContent)), [await page.locator('svg.graph g.node', { hasText: 'executeQuery' }).textContent()]);

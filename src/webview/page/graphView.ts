@@ -47,6 +47,8 @@ const tooltip = $<HTMLDivElement>('.tooltip');
 const details = $<HTMLDivElement>('.details');
 const viewport = new Viewport(svg);
 const hiddenTypes = new Set<string>();
+/** Node kinds (groups) the person switched off in the legend; the queried symbols always stay. */
+const hiddenGroups = new Set<string>();
 let model: DiagramModel | undefined;
 let expansions: Expansion[] = [];
 let drawing: Drawing | undefined;
@@ -146,7 +148,9 @@ function show(next: DiagramModel, nextExpansions: Expansion[]): void {
 /** The model's nodes and edges the page can draw now (revealed reserve in, hidden edge types out). */
 function present(): { nodes: DiagramNode[]; edges: DiagramEdge[] } {
   const p = presentNodes(model!, fold.revealed);
-  return { nodes: p.nodes, edges: p.edges.filter((e) => !hiddenTypes.has(e.type)) };
+  const nodes = p.nodes.filter((n) => n.input || !hiddenGroups.has(n.group));
+  const kept = new Set(nodes.map((n) => n.id));
+  return { nodes, edges: p.edges.filter((e) => !hiddenTypes.has(e.type) && kept.has(e.from) && kept.has(e.to)) };
 }
 
 function modelForFold(): DiagramModel {
@@ -157,7 +161,7 @@ function modelForFold(): DiagramModel {
 }
 
 function reachable(nodes: readonly DiagramNode[], edges: readonly DiagramEdge[]): Set<string> {
-  if (hiddenTypes.size === 0) return new Set(nodes.map((n) => n.id));
+  if (hiddenTypes.size === 0 && hiddenGroups.size === 0) return new Set(nodes.map((n) => n.id));
   const adj = new Map<string, string[]>();
   for (const e of edges) {
     (adj.get(e.from) ?? adj.set(e.from, []).get(e.from)!).push(e.to);
@@ -319,9 +323,20 @@ function drawLegend(m: DiagramModel): void {
   const groups = document.createElement('span');
   groups.className = 'groups';
   for (const group of [...new Set(m.nodes.map((n) => n.group))]) {
-    const item = document.createElement('span');
-    item.className = `lg-${group}`;
-    item.textContent = `■ ${GROUP_NAMES[group]}`;
+    // A toggle, like the edge types: hiding a kind hides its nodes and what only they connected.
+    const item = document.createElement('button');
+    item.className = `kind-toggle lg-${group}${hiddenGroups.has(group) ? ' off' : ''}`;
+    item.dataset.group = group;
+    item.setAttribute('aria-pressed', String(!hiddenGroups.has(group)));
+    item.title = `Show or hide ${GROUP_NAMES[group]} nodes`;
+    item.textContent = `■ ${GROUP_NAMES[group]} (${m.nodes.filter((n) => n.group === group).length})`;
+    item.addEventListener('click', () => {
+      if (hiddenGroups.has(group)) hiddenGroups.delete(group);
+      else hiddenGroups.add(group);
+      item.classList.toggle('off', hiddenGroups.has(group));
+      item.setAttribute('aria-pressed', String(!hiddenGroups.has(group)));
+      render(autoFold ? 'auto' : 'keep');
+    });
     groups.appendChild(item);
   }
   legend.appendChild(groups);
@@ -480,10 +495,19 @@ function select(id: string | undefined, remembered = true): void {
     details.appendChild(link);
   }
   const b = badges.get(node.id);
+  // In VS Code the extension can open several levels at once: the person picks how deep.
+  let depth: HTMLSelectElement | undefined;
+  if (vscode) {
+    depth = document.createElement('select');
+    depth.className = 'expand-depth';
+    depth.setAttribute('aria-label', 'Levels to open');
+    for (const n of [1, 2, 3, 5]) depth.add(new Option(n === 1 ? '1 level' : `${n} levels`, String(n)));
+  }
   for (const d of ['dependents', 'dependencies'] as Direction[]) {
     const count = b?.[d] ?? 0;
-    button(count > 0 ? `+ ${count} ${d}` : `No more ${d}`, `expand-${d}`, () => expand(node.id, d), count === 0);
+    button(count > 0 ? `+ ${count} ${d}` : `No more ${d}`, `expand-${d}`, () => expand(node.id, d, Number(depth?.value ?? 1)), count === 0);
   }
+  if (depth) details.appendChild(depth);
   const expanded = expansions.filter((e) => e.id === node.id);
   if (vscode && expanded.length > 0) button('Collapse', 'collapse', () => post({ type: 'collapse', id: node.id }));
 }
