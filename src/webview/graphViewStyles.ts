@@ -172,7 +172,7 @@ ${edgeColours()}
 .tooltip[hidden] { display: none; }
 .tooltip .kind { color: var(--vscode-descriptionForeground); }
 .tooltip pre { margin: 4px 0 0; font-family: var(--vscode-editor-font-family); font-size: 11px; white-space: pre; overflow: hidden; }
-.details { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px;
+.details { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px; max-height: 9em; overflow-y: auto; flex: none;
   border-top: 1px solid var(--vscode-editorWidget-border); min-height: 2.4em; }
 .details .where { color: var(--vscode-descriptionForeground); margin-right: auto; }
 .details a { color: var(--vscode-charts-blue); }

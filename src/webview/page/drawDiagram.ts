@@ -70,11 +70,14 @@ export function layoutGraph(vis: VisibleGraph, measure: (text: string) => number
     box.rows.push(item);
   }
   const boxOf = new Map<string, string>();
+  const indentOf = new Map<string, Map<string, number>>();
   const sizes = new Map<string, { width: number; height: number; rowWidth: number }>();
   for (const [id, box] of boxes) {
     // Queried symbols first, then source order; the folded rest last.
     box.rows.sort((a, b) => rowOrder(a) - rowOrder(b));
-    const rowWidth = Math.max(...box.rows.map((r) => itemSize(r, measure, badges).width), box.file ? measure(box.file) * 0.92 + 8 : 0);
+    const indents = memberIndents(box.rows);
+    const rowWidth = Math.max(...box.rows.map((r) => itemSize(r, measure, badges).width + (indents.get(r.id) ?? 0)), box.file ? measure(box.file) * 0.92 + 8 : 0);
+    indentOf.set(id, indents);
     const head = box.file ? CLUSTER_HEAD : 0;
     const pad = box.file ? BOX_PAD : 0;
     sizes.set(id, { width: rowWidth + 2 * pad, height: head + pad + box.rows.length * (NODE_HEIGHT + ROW_GAP) - ROW_GAP + pad, rowWidth });
@@ -102,7 +105,11 @@ export function layoutGraph(vis: VisibleGraph, measure: (text: string) => number
     const head = box.file ? CLUSTER_HEAD : 0;
     const pad = box.file ? BOX_PAD : 0;
     if (box.file) clusters.set(id, { x, y, width: size.width, height: size.height, file: box.file });
-    box.rows.forEach((r, i) => items.set(r.id, { x: x + pad, y: y + head + pad + i * (NODE_HEIGHT + ROW_GAP), width: size.rowWidth, height: NODE_HEIGHT }));
+    const indents = indentOf.get(id)!;
+    box.rows.forEach((r, i) => {
+      const indent = indents.get(r.id) ?? 0;
+      items.set(r.id, { x: x + pad + indent, y: y + head + pad + i * (NODE_HEIGHT + ROW_GAP), width: size.rowWidth - indent, height: NODE_HEIGHT });
+    });
   }
   const edges = new Map<string, { d: string; x: number; y: number }>();
   for (const e of vis.edges) {
@@ -142,6 +149,23 @@ function through(a: Rect, b: Rect, inner: Point[], rankdir: Rankdir): { d: strin
   const mid = points[Math.floor(points.length / 2)];
   return { d, x: mid.x, y: mid.y };
 }
+
+/** Members drawn under their class (or interface, namespace) in the same box are indented below it. */
+function memberIndents(rows: Item[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const seen = new Map<string, number>();
+  for (const r of rows) {
+    if (r.kind !== 'node') continue;
+    const dot = r.node.name.lastIndexOf('.');
+    const owner = dot > 0 ? seen.get(r.node.name.slice(0, dot)) : undefined;
+    const indent = owner === undefined ? 0 : owner + MEMBER_INDENT;
+    if (indent > 0) out.set(r.id, indent);
+    seen.set(r.node.name, indent);
+  }
+  return out;
+}
+
+const MEMBER_INDENT = 14;
 
 function rowOrder(item: Item): number {
   if (item.kind === 'bundle') return 1e9;
