@@ -113,6 +113,10 @@ describe(diagramModel.name, () => {
     const site = reserve.edges.find((e) => label.get(e.from) === 'main' && label.get(e.to) === 'mid0');
     assert.deepEqual(site?.sites, [{ line: 7, text: 'mid0();' }], 'the call site with its line, as the > line of the text');
     for (const e of reserve.edges) assert.ok(reserve.nodes.some((n) => n.id === e.from || n.id === e.to), 'a reserve edge touches a reserve node');
+    // A host that asks for neighbours instead (VS Code) gets the same counts and no reserve.
+    const lean = diagramModel(result, { graph: ctx.graph, reserve: false });
+    assert.equal(lean.reserve, undefined);
+    assert.deepEqual(lean.nodes.map((n) => n.more), model.nodes.map((n) => n.more));
   });
 
   it('without the graph: the cut count, on the side the query walked', () => {

@@ -85,6 +85,8 @@ export interface DiagramOptions {
   title?: string;
   /** The graph the answer came from: exact per-direction `+N` counts and a reserve page of neighbours. */
   graph?: SymbolGraph;
+  /** With the graph, carry the reserve (default true). A host that can ask for neighbours (VS Code) needs none. */
+  reserve?: boolean;
 }
 
 /** Neighbours per node and direction the model carries undrawn (one page of an expansion). */
@@ -149,7 +151,7 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
     edges.push(edgeOf(e, options.source, result.nodes));
   }
   let reserve: DiagramModel['reserve'];
-  if (options.graph) reserve = addNeighbours(options.graph, nodes, edgeKeys, names, options.source);
+  if (options.graph) reserve = addNeighbours(options.graph, nodes, edgeKeys, names, options.source, options.reserve === false ? 0 : MAX_RESERVE);
   const notes = [...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
   const inputLabels = result.inputs.map((id) => names.get(id)).filter((l): l is string => l !== undefined);
   const title = options.title ?? `${QUERY_TITLES[result.query]} ${inputLabels.join(result.query === 'pathsBetween' ? ' and ' : ', ')}`;
@@ -190,6 +192,7 @@ function addNeighbours(
   edgeKeys: Set<string>,
   names: Map<string, string>,
   source: SourceReader | undefined,
+  maxReserve: number,
 ): NonNullable<DiagramModel['reserve']> {
   const drawn = new Set(nodes.map((n) => n.id));
   const reserved = new Map<string, GraphNode>();
@@ -204,7 +207,7 @@ function addNeighbours(
       node.more[d] = missing.length;
       for (const id of missing.slice(0, RESERVE_PAGE)) {
         const g = graph.getNode(id);
-        if (!g || reserved.size >= MAX_RESERVE) continue;
+        if (!g || reserved.size >= maxReserve) continue;
         reserved.set(id, g);
         steps.push(...level[d].get(id)!);
       }

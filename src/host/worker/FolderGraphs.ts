@@ -192,7 +192,7 @@ export class FolderGraphs {
   /**
    * The graph view's drawing: the same QueryResult the text comes from, grown by each expanded
    * node's missing neighbours in one direction (mergeResults), as a diagram model with hover
-   * snippets, exact per-direction `+N` counts and a reserve page of neighbours (diagramModel).
+   * snippets and exact per-direction `+N` counts (diagramModel).
    */
   async diagram(args: QueryArgs, expansions: Expansion[]): Promise<DiagramAnswer> {
     const message = (text: string, isError: boolean): DiagramAnswer => ({ model: diagramModel(messageResult(args.query, text, isError)), expansions: [] });
@@ -220,7 +220,8 @@ export class FolderGraphs {
         more.push(added);
         kept.push(e);
       }
-      const model = diagramModel(mergeResults(base, more), { source: state.reader, graph: graph.graph });
+      // No reserve: the view asks this worker for a badge's neighbours (exact, and kept across redraws).
+      const model = diagramModel(mergeResults(base, more), { source: state.reader, graph: graph.graph, reserve: false });
       return { model, root: state.spec.root, expansions: kept };
     } catch (err) {
       this.log.error(`diagram of ${args.query} failed: ${stack(err)}`);
