@@ -2,15 +2,18 @@ import { existsSync, readFileSync } from 'fs';
 import * as path from 'path';
 import { diagramModel } from '../core/format/diagramModel';
 import { SourceReader } from '../core/format/SourceReader';
+import { SymbolGraph } from '../core/graph/SymbolGraph';
 import { QueryResult } from '../core/query/QueryResult';
 import { graphViewHtml } from '../webview/graphViewHtml';
 
 /**
  * `--format html`: one self-contained page with the same renderer as the VS Code graph view
  * (dist/graphView.js, inlined), the answer's diagram model and nothing to fetch. Open it in any browser.
+ * With the graph, the model carries exact per-direction `+N` counts and one page of each drawn
+ * node's missing neighbours, so badges open in the file itself.
  */
-export function renderHtml(result: QueryResult, root: string, source: SourceReader): string {
-  const model = diagramModel(result, { source });
+export function renderHtml(result: QueryResult, root: string, source: SourceReader, graph?: SymbolGraph): string {
+  const model = diagramModel(result, { source, graph });
   return graphViewHtml({ mode: 'standalone', model, root }, { kind: 'inline', code: readRenderer() }, model.title);
 }
 

@@ -64,7 +64,7 @@ function runImpact(command: ImpactCommand, format: OutputFormat, graph: Queryabl
     return ExitCode.badInput;
   }
   const result = graph.impact(listed.changes, listed.base);
-  const code = print(result, format, graph.root, io);
+  const code = print(result, format, graph, io);
   if (code !== ExitCode.ok && code !== ExitCode.incomplete) return code;
   const changed = result.kind === 'graph' ? (result.impact?.changed ?? []) : [];
   const failing = command.failOn.map((rule) => [rule, changed.filter(FAILS[rule])] as const).filter(([, list]) => list.length > 0);
@@ -84,11 +84,11 @@ const FAILS: Record<FailOn, (c: ChangedSymbol) => boolean> = {
 };
 
 function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): number {
-  return print(query(command, graph), format, graph.root, io);
+  return print(query(command, graph), format, graph, io);
 }
 
 /** Writes an answer in `format`; the exit code it earns. */
-function print(result: QueryResult, format: OutputFormat, root: string, io: CliIo): number {
+function print(result: QueryResult, format: OutputFormat, graph: QueryableGraph, io: CliIo): number {
   // Bad input is an error whatever the format: stdout stays empty so `> out.txt` never keeps half an answer.
   if (result.kind === 'message' && result.isError) {
     io.stderr(withNewline(result.message));
@@ -96,7 +96,7 @@ function print(result: QueryResult, format: OutputFormat, root: string, io: CliI
   }
   let output: string;
   try {
-    output = render(result, format, root);
+    output = render(result, format, graph);
   } catch (err) {
     // Only --format html can fail here (its renderer file is missing: a broken install), and says how to fix it.
     io.stderr(`ts-code-graph: ${err instanceof Error ? err.message : String(err)}.\n`);
@@ -115,7 +115,8 @@ function query(command: QueryCommand, graph: QueryableGraph): QueryResult {
   return dispatchQuery(graph, request);
 }
 
-function render(result: QueryResult, format: OutputFormat, root: string): string {
+function render(result: QueryResult, format: OutputFormat, graph: QueryableGraph): string {
+  const root = graph.root;
   switch (format) {
     case 'text':
       return formatText(result, createFileSourceReader(root));
@@ -124,7 +125,7 @@ function render(result: QueryResult, format: OutputFormat, root: string): string
     case 'mermaid':
       return formatMermaid(result);
     case 'html':
-      return renderHtml(result, root, createFileSourceReader(root));
+      return renderHtml(result, root, createFileSourceReader(root), graph.graph);
     case 'markdown':
       return formatMarkdown(result);
   }

@@ -76,24 +76,43 @@ body {
   font-size: var(--vscode-font-size);
 }
 #app { display: flex; flex-direction: column; height: 100%; }
-.toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px;
+.toolbar { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: center; padding: 4px 8px;
   border-bottom: 1px solid var(--vscode-editorWidget-border); }
-.toolbar h1 { font-size: 1.1em; margin: 0 8px 0 0; font-weight: 600; }
-.toolbar .count { color: var(--vscode-descriptionForeground); margin-right: auto; }
+.toolbar .heading { display: flex; align-items: baseline; gap: 8px; min-width: 0; flex: 1 1 16em; }
+.toolbar h1 { font-size: 1.1em; margin: 0; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.toolbar .count { color: var(--vscode-descriptionForeground); white-space: nowrap; }
+/* One row of controls however narrow the panel: it scrolls sideways instead of wrapping to four rows. */
+.toolbar .controls { display: flex; gap: 4px; align-items: center; flex-wrap: nowrap; overflow-x: auto; max-width: 100%; }
+.toolbar .controls > * { flex: none; }
+.find, .levels { display: inline-flex; align-items: center; gap: 2px; }
+.find-count { color: var(--vscode-descriptionForeground); min-width: 5em; padding-left: 4px; }
+.level-value { min-width: 1.5em; text-align: center; }
+.fold-status { padding: 2px 8px; color: var(--vscode-descriptionForeground); min-height: 1.6em; flex: none; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.fold-status button { padding: 0 6px; }
 button { background: var(--vscode-button-background); color: var(--vscode-button-foreground); border: none;
   padding: 3px 9px; border-radius: 2px; cursor: pointer; font: inherit; }
 button:disabled { opacity: 0.5; cursor: default; }
 button:focus-visible, input:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
 input[type=search] { background: var(--vscode-input-background); color: var(--vscode-input-foreground);
-  border: 1px solid var(--vscode-input-border); padding: 3px 6px; font: inherit; width: 14em; }
+  border: 1px solid var(--vscode-input-border); padding: 3px 6px; font: inherit; width: 11em; }
+select { background: var(--vscode-input-background); color: var(--vscode-input-foreground); border: 1px solid var(--vscode-input-border); font: inherit; }
+button.link { background: none; color: var(--vscode-charts-blue); padding: 0 4px; text-decoration: underline; }
+.details .neighbours { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 2px; }
+.details .said { flex-basis: 100%; }
+.details .sites { flex-basis: 100%; margin: 2px 0; padding-left: 18px; max-height: 9em; overflow: auto; }
+.details .sites code { font-family: var(--vscode-editor-font-family); font-size: 12px; }
+.details .sites a, .details .sites button.site { font-family: var(--vscode-editor-font-family); font-size: 12px; }
 .notes { display: flex; gap: 8px; align-items: flex-start; padding: 4px 8px; color: var(--vscode-editorWarning-foreground); }
 .notes[hidden] { display: none; }
 .notes-text { flex: 1; white-space: pre-wrap; }
 .notes-close { flex: none; }
-.legend { display: flex; flex-wrap: wrap; gap: 4px 12px; padding: 4px 8px; color: var(--vscode-descriptionForeground); }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 12px; padding: 4px 8px; color: var(--vscode-descriptionForeground);
+  max-height: 5.5em; overflow-y: auto; flex: none; }
 .legend label { display: inline-flex; align-items: center; gap: 4px; cursor: pointer; }
 .legend svg { overflow: visible; }
-.legend .groups { display: inline-flex; gap: 10px; margin-left: 12px; }
+.legend .groups { display: inline-flex; flex-wrap: wrap; gap: 4px 10px; margin-left: 12px; }
+.legend .kind-toggle { background: none; padding: 0 2px; }
+.legend .kind-toggle.off { opacity: 0.45; text-decoration: line-through; }
 .stage { position: relative; flex: 1; min-height: 0; }
 svg.graph { width: 100%; height: 100%; display: block; cursor: grab; user-select: none; }
 svg.graph.panning { cursor: grabbing; }
@@ -120,17 +139,31 @@ svg.graph.panning { cursor: grabbing; }
 .node.selected .shape { stroke: var(--vscode-focusBorder); stroke-width: 3px; }
 .node.match .shape { stroke: var(--vscode-charts-red); stroke-width: 3px; }
 .dim { opacity: 0.25; }
-.cut rect { fill: var(--vscode-editorWarning-foreground); }
-.cut text { fill: var(--vscode-editor-background); font-size: 10px; font-weight: 700; text-anchor: middle; dominant-baseline: central; }
+.more { cursor: pointer; }
+.more rect { fill: var(--vscode-editorWarning-foreground); }
+.more text { fill: var(--vscode-editor-background); font-size: 10px; font-weight: 700; text-anchor: middle; dominant-baseline: central; }
+.more:hover rect { fill: var(--vscode-focusBorder); }
+.node.bundle .shape { fill: var(--vscode-editor-background); stroke: var(--vscode-descriptionForeground); stroke-width: 1.5px; stroke-dasharray: 4 3; }
+.node.bundle text.label { font-style: italic; }
+.node.caller .shape, .node.callee .shape { stroke-width: 3px; }
+.node:focus-visible .shape, .edge:focus-visible path.line { stroke: var(--vscode-focusBorder); stroke-width: 3px; }
+.node:focus, .edge:focus, .cluster-label:focus { outline: none; }
+.cluster-box { fill: none; stroke: var(--vscode-editorWidget-border); stroke-width: 1px; }
+.cluster-label { fill: var(--vscode-descriptionForeground); font-size: 11px; dominant-baseline: central; cursor: pointer; }
+.cluster-label:hover, .cluster-label:focus-visible { fill: var(--vscode-focusBorder); text-decoration: underline; }
 
 .edge path { fill: none; stroke-width: 1.5px; }
+.edge path.hit { stroke: transparent; stroke-width: 10px; }
+.edge { cursor: pointer; }
+.edge.near path.line { stroke-width: 3px; }
+.edge.folded path.line { stroke-width: 2.5px; }
 .edge text { font-size: 9px; fill: var(--vscode-descriptionForeground); text-anchor: middle; dominant-baseline: central;
   paint-order: stroke; stroke: var(--vscode-editor-background); stroke-width: 3px; stroke-linejoin: round; }
 .lg-function { color: var(--vscode-charts-blue); } .lg-method { color: var(--vscode-charts-purple); }
 .lg-class { color: var(--vscode-charts-orange); } .lg-type { color: var(--vscode-charts-green); }
 .lg-module { color: var(--vscode-charts-yellow); } .lg-variable, .lg-external { color: var(--vscode-descriptionForeground); }
-.edge.f-structural path { stroke-dasharray: 8 3; stroke-width: 2px; }
-.edge.f-type path { stroke-dasharray: 2 3; }
+.edge.f-structural path.line { stroke-dasharray: 8 3; stroke-width: 2px; }
+.edge.f-type path.line { stroke-dasharray: 2 3; }
 .edge.hidden { display: none; }
 ${edgeColours()}
 
@@ -139,7 +172,7 @@ ${edgeColours()}
 .tooltip[hidden] { display: none; }
 .tooltip .kind { color: var(--vscode-descriptionForeground); }
 .tooltip pre { margin: 4px 0 0; font-family: var(--vscode-editor-font-family); font-size: 11px; white-space: pre; overflow: hidden; }
-.details { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px;
+.details { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px; max-height: 9em; overflow-y: auto; flex: none;
   border-top: 1px solid var(--vscode-editorWidget-border); min-height: 2.4em; }
 .details .where { color: var(--vscode-descriptionForeground); margin-right: auto; }
 .details a { color: var(--vscode-charts-blue); }
@@ -147,6 +180,6 @@ ${edgeColours()}
 
 function edgeColours(): string {
   return Object.entries(EDGE_COLOURS)
-    .map(([type, colour]) => `.t-${type} path, .t-${type} line { stroke: ${colour}; } .t-${type} .arrow { fill: ${colour}; }`)
+    .map(([type, colour]) => `.t-${type} path.line, svg.edge.t-${type} path, .t-${type} line { stroke: ${colour}; } .t-${type} .arrow { fill: ${colour}; }`)
     .join('\n');
 }

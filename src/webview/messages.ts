@@ -5,10 +5,14 @@ import type { DiagramModel } from '../core/format/diagramModel';
  * standalone HTML file) and the extension (src/host/graphView). Plain JSON only.
  */
 
-/** A node the person expanded in place: one more query from it, kept until collapsed. */
+/**
+ * A node the person expanded in place: its neighbours in one direction, `depth` levels deep (1: the
+ * nodes one step away, exactly those its `+N` badge counts), kept until collapsed.
+ */
 export interface Expansion {
   id: string;
   query: 'dependenciesOf' | 'dependentsOf';
+  depth: number;
 }
 
 /** Extension → page. */
@@ -19,8 +23,8 @@ export type ToPage =
 /** Page → extension. */
 export type FromPage =
   | { type: 'ready' }
-  | { type: 'open'; id: string }
-  | { type: 'expand'; id: string; query: 'dependenciesOf' | 'dependentsOf' }
+  | { type: 'open'; id: string; line?: number }
+  | { type: 'expand'; id: string; query: 'dependenciesOf' | 'dependentsOf'; depth: number }
   | { type: 'collapse'; id: string }
   | { type: 'copyMermaid' }
   | { type: 'save'; format: 'svg' | 'png'; data: string };

@@ -69,7 +69,7 @@ describe('built dist/worker.js', function () {
 
   it('draws the graph view: the answer grown by an expansion, in the worker (diagram request)', async () => {
     const worker = startBuiltWorker();
-    type Answer = { model: { title: string; nodes: Array<{ id: string; input: boolean; snippet?: string[] }>; edges: Array<{ from: string; to: string }>; message?: { text: string } }; expansions: unknown[] };
+    type Answer = { model: { title: string; nodes: Array<{ id: string; input: boolean; snippet?: string[]; next?: { dependencies: string[] }; more?: { dependencies: number } }>; edges: Array<{ from: string; to: string }>; message?: { text: string } }; expansions: unknown[] };
     try {
       await worker.request('open', { folder: { key: 'k', name: 'sample', root: fixtureDir('sample') } });
       const args = { query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' };
@@ -78,12 +78,17 @@ describe('built dist/worker.js', function () {
       assert.deepEqual(plain.model.nodes.filter((n) => n.input).map((n) => n.id), ['src/utils/format.ts#formatDate@function']);
       assert.ok(plain.model.nodes.some((n) => n.snippet?.some((l) => l.includes('formatDate'))), 'hover snippets come from the files');
       const processOrder = 'src/orders/orderService.ts#processOrder@function';
-      const expansions = [{ id: processOrder, query: 'dependenciesOf' }, { id: 'src/gone.ts#gone@function', query: 'dependentsOf' }];
+      const expansions = [{ id: processOrder, query: 'dependenciesOf', depth: 1 }, { id: 'src/gone.ts#gone@function', query: 'dependentsOf', depth: 1 }];
       const grown = await worker.request<Answer>('diagram', { args, expansions });
       assert.deepEqual(grown.expansions, [expansions[0]], 'an expansion of a node that is not in the graph is dropped');
       const ids = new Set(grown.model.nodes.map((n) => n.id));
       for (const n of plain.model.nodes) assert.ok(ids.has(n.id));
       assert.ok(ids.has('src/orders/validate.ts#validate@function'));
+      // Exactly what processOrder's dependencies badge counted: its one-step dependencies not drawn before.
+      const promised = plain.model.nodes.find((n) => n.id === processOrder)?.next?.dependencies.filter((id) => !plain.model.nodes.some((n) => n.id === id)) ?? [];
+      assert.ok(promised.length > 0);
+      assert.deepEqual([...ids].filter((id) => !plain.model.nodes.some((n) => n.id === id)).sort(), [...promised].sort());
+      assert.equal(grown.model.nodes.find((n) => n.id === processOrder)?.more?.dependencies, 0, 'its badge is gone');
       for (const e of grown.model.edges) assert.ok(ids.has(e.from) && ids.has(e.to));
       const bad = await worker.request<Answer>('diagram', { args: { ...args, symbol: 'nope' }, expansions: [] });
       assert.match(bad.model.message?.text ?? '', /nope/);

@@ -3,7 +3,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { BUILT_CLI, requireBuilt, runBuiltCli } from '../artifacts/builtArtifacts';
+import { BUILT_CLI, requireBuilt, runBuiltCli, startBuiltWorker } from '../artifacts/builtArtifacts';
+import { graphViewHtml } from '../../src/webview/graphViewHtml';
 import { REPO_ROOT } from '../support/loadFixture';
 import type { GraphResult } from '../../src/core/query/QueryResult';
 
@@ -36,6 +37,13 @@ function loadChromium(): { launch(options: unknown): Promise<Browser> } {
   return (require(resolved) as { chromium: { launch(options: unknown): Promise<Browser> } }).chromium;
 }
 
+interface ModelNode {
+  id: string;
+  name: string;
+  file: string;
+  offset: number;
+}
+
 interface Opened {
   page: Page;
   problems: string[];
@@ -63,10 +71,10 @@ describe('CLI --format html in headless Chromium', function () {
     for (const o of opened.splice(0)) assert.deepEqual(o.problems, [], 'console errors or network requests');
   });
 
-  async function open(html: string, name: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  async function open(html: string, name: string, colorScheme: 'light' | 'dark' = 'light', viewport = { width: 1400, height: 900 }): Promise<Page> {
     const file = path.join(ARTIFACTS, `${name}.html`);
     fs.writeFileSync(file, html);
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme, acceptDownloads: true });
+    const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (m: any) => {
@@ -94,6 +102,8 @@ describe('CLI --format html in headless Chromium', function () {
     const result = JSON.parse(cli([...query, '--format', 'json'], sample)) as GraphResult;
     const page = await open(cli([...query, '--format', 'html'], sample), 'graph-sample');
 
+    // Small enough to draw whole: no folded box.
+    assert.equal(await page.locator('svg.graph g.node.bundle').count(), 0);
     const ids: string[] = await page.$$eval('svg.graph g.node', (gs: DomEl[]) => gs.map((g) => g.getAttribute('data-id')));
     assert.deepEqual([...ids].sort(), result.nodes.map((n) => n.id).sort());
     const edges: string[] = await page.$$eval('svg.graph g.edge', (gs: DomEl[]) => gs.map((g) => `${g.getAttribute('data-from')} ${g.getAttribute('data-type')} ${g.getAttribute('data-to')}`));
@@ -122,10 +132,22 @@ describe('CLI --format html in headless Chromium', function () {
 
     const calls = await page.locator('svg.graph g.edge[data-type="CALLS"]').count();
     assert.ok(calls > 0);
+    const drawnBefore = await page.locator('svg.graph g.node').count();
     await page.locator('.legend label[data-type="CALLS"] input').uncheck();
-    assert.equal(await page.locator('svg.graph g.edge.hidden').count(), calls);
+    assert.equal(await page.locator('svg.graph g.edge[data-type="CALLS"]').count(), 0);
+    // What only CALLS edges connected to the query goes with them (no orphan left in place).
+    const left = await page.locator('svg.graph g.node').count();
+    assert.ok(left < drawnBefore, `${left} < ${drawnBefore}`);
     await page.locator('.legend label[data-type="CALLS"] input').check();
-    assert.equal(await page.locator('svg.graph g.edge.hidden').count(), 0);
+    assert.equal(await page.locator('svg.graph g.edge[data-type="CALLS"]').count(), calls);
+    assert.equal(await page.locator('svg.graph g.node').count(), drawnBefore);
+    // The node kinds filter too.
+    const methods = await page.locator('svg.graph g.node.g-method').count();
+    assert.ok(methods > 0);
+    await page.click('.legend button.kind-toggle[data-group="method"]');
+    assert.equal(await page.locator('svg.graph g.node.g-method').count(), 0);
+    await page.click('.legend button.kind-toggle[data-group="method"]');
+    assert.equal(await page.locator('svg.graph g.node.g-method').count(), methods);
 
     await page.fill('input.search', 'executeQ');
     assert.deepEqual(await page.$$eval('svg.graph g.node.match', (gs: DomEl[]) => gs.map((g) => g.textContent)), [await page.locator('svg.graph g.node', { hasText: 'executeQuery' }).textContent()]);
@@ -156,10 +178,16 @@ describe('CLI --format html in headless Chromium', function () {
       fs.writeFileSync(path.join(ws, 'tsconfig.json'), '{"compilerOptions":{"strict":true},"include":["*.ts"]}');
       const text = cli(['dependenciesOf', 'hub.ts', 'root'], ws);
       const page = await open(cli(['dependenciesOf', 'hub.ts', 'root', '--format', 'html'], ws), 'graph-cut');
-      assert.equal(await page.locator('svg.graph g.node').count(), 51);
       assert.equal(await page.textContent('.notes-text'), text.split('\n')[0]);
-      const cuts: number[] = await page.$$eval('svg.graph g.cut', (gs: DomEl[]) => gs.map((g) => Number(g.getAttribute('data-cut'))));
-      assert.equal(cuts.reduce((a, b) => a + b, 0), 20, 'the 20 cut nodes, each marked at its neighbour');
+      // Every node of the answer is drawn, one by one or counted in a folded box.
+      const single = await page.locator('svg.graph g.node:not(.bundle)').count();
+      const folded: number[] = await page.$$eval('svg.graph g.node.bundle', (gs: DomEl[]) => gs.map((g) => Number(g.getAttribute('data-members'))));
+      assert.equal(single + folded.reduce((a, b) => a + b, 0), 51);
+      await page.click('.fold-status button.unfold-all');
+      assert.equal(await page.locator('svg.graph g.node').count(), 51);
+      const badges: Array<[string, number]> = await page.$$eval('svg.graph g.more', (gs: DomEl[]) => gs.map((g) => [g.getAttribute('data-direction'), Number(g.getAttribute('data-more'))]));
+      assert.ok(badges.every(([d]) => d === 'dependencies'), 'the cut leaves out dependencies only: no badge points the other way');
+      assert.equal(badges.reduce((a, [, n]) => a + n, 0), 20, 'the 20 cut nodes, each counted at its neighbour');
       await page.screenshot({ path: path.join(ARTIFACTS, 'graph-cut.png') });
       await page.click('.notes-close');
       assert.equal(await page.isHidden('.notes'), true, 'the note can be dismissed');
@@ -175,30 +203,187 @@ describe('CLI --format html in headless Chromium', function () {
     assert.equal(await page.locator('svg.graph g.node').count(), 0);
   });
 
-  it('draws a real workspace (this repository, a few hundred files) and stays readable', async () => {
+  /** The answer's model as the page got it (from the file's graph-data script). */
+  function modelOf(html: string): { nodes: ModelNode[]; edges: Array<{ from: string; to: string; type: string; sites?: Array<{ line: number; text: string }> }>; notes: string[]; reserve?: { nodes: ModelNode[] } } {
+    const m = /<script id="graph-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+    return (JSON.parse(m![1]) as { model: ReturnType<typeof modelOf> }).model;
+  }
+
+  /** Pixel heights of the node names drawn (in view only, or all), and whether the queried symbol is in view. */
+  async function readability(page: Page, inViewOnly: boolean): Promise<{ heights: number[]; inputInView: boolean; wholeInView: boolean }> {
+    return page.evaluate(`(() => {
+      const s = document.querySelector('svg.graph').getBoundingClientRect();
+      const inView = (r) => r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
+      const meets = (r) => r.right > s.left && r.left < s.right && r.bottom > s.top && r.top < s.bottom;
+      const heights = [];
+      for (const t of document.querySelectorAll('svg.graph g.node text.label')) {
+        if (${inViewOnly} && !meets(t.getBoundingClientRect())) continue;
+        heights.push(t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize));
+      }
+      const input = document.querySelector('svg.graph g.node.input');
+      return { heights, inputInView: !!input && inView(input.getBoundingClientRect()), wholeInView: inView(document.querySelector('svg.graph g.viewport').getBoundingClientRect()) };
+    })()`);
+  }
+
+  /** The three sizes the issue names, from real workspaces: this repository (a few hundred files) and the sample fixture. */
+  const SIZES: Array<{ name: string; html: () => Promise<string>; min: number }> = [
+    { name: 'small', min: 10, html: async () => cli(['dependenciesOf', 'src/orders/orderService.ts', 'processOrder', '--format', 'html'], path.join(REPO_ROOT, 'test', 'fixtures', 'sample')) },
+    { name: 'fifty', min: 50, html: async () => cli(['dependenciesOf', 'src/cli/runCli.ts', 'runCli', '--format', 'html'], REPO_ROOT) },
+    { name: 'thousand', min: 1000, html: () => largeAnswerHtml() },
+  ];
+
+  let large: string | undefined;
+  /**
+   * 1,000+ nodes: what the VS Code view shows after expansions (no single answer has more than 51),
+   * computed by the built graph worker over this repository exactly as the extension asks for it,
+   * and drawn by the same page in its standalone form.
+   */
+  async function largeAnswerHtml(): Promise<string> {
+    if (large) return large;
+    const worker = startBuiltWorker();
+    try {
+      await worker.request('open', { folder: { key: 'k', name: 'repo', root: REPO_ROOT } });
+      const args = { query: 'dependentsOf', file_path: 'src/core/graph/GraphTypes.ts', symbol: 'GraphNode' };
+      const hubs: Array<[string, string]> = [
+        ['src/core/graph/GraphTypes.ts#GraphNode@interface', 'dependentsOf'],
+        ['src/core/graph/GraphTypes.ts#GraphNode@interface', 'dependenciesOf'],
+        ['src/cli/runCli.ts#runCli@function', 'dependenciesOf'],
+        ['src/host/extension.ts#activate@function', 'dependenciesOf'],
+        ['src/mcp/main.ts#serveMcpOnStdio@function', 'dependenciesOf'],
+        ['src/core/graph/SymbolGraph.ts#SymbolGraph@class', 'dependentsOf'],
+        ['src/core/graph/SymbolGraph.ts#SymbolGraph.getNode@method', 'dependentsOf'],
+        ['src/core/Logger.ts#Logger@interface', 'dependentsOf'],
+        ['src/core/query/QueryResult.ts#QueryResult@type', 'dependentsOf'],
+        ['src/core/query/QueryResult.ts#GraphResult@interface', 'dependentsOf'],
+      ];
+      const answer = await worker.request<{ model: { title: string } }>('diagram', { args, expansions: hubs.map(([id, query]) => ({ id, query, depth: 30 })) });
+      const code = fs.readFileSync(path.join(REPO_ROOT, 'dist', 'graphView.js'), 'utf8');
+      large = graphViewHtml({ mode: 'standalone', model: answer.model as never, root: REPO_ROOT }, { kind: 'inline', code }, answer.model.title);
+      return large;
+    } finally {
+      await worker.terminate();
+    }
+  }
+
+  for (const size of SIZES) {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const viewport of [
+        { width: 1400, height: 900 },
+        { width: 700, height: 900 },
+      ]) {
+        it(`${size.name} answer (${size.min}+ nodes), ${theme}, ${viewport.width}px: names at least 8 px at first and after Fit, which shows everything drawn`, async function () {
+          this.timeout(300_000);
+          const html = await size.html();
+          const model = modelOf(html);
+          assert.ok(model.nodes.length >= size.min, `${model.nodes.length} nodes`);
+          const name = `graph-${size.name}-${theme}-${viewport.width}`;
+          const page = await open(html, name, theme, viewport);
+          const first = await readability(page, true);
+          assert.ok(first.inputInView, 'the queried symbol is in view');
+          assert.ok(first.heights.length > 0);
+          assert.ok(Math.min(...first.heights) >= 8, `names ${Math.min(...first.heights).toFixed(1)} px high`);
+          // Every node of the answer is there: drawn one by one, or counted in a folded box.
+          const single = await page.locator('svg.graph g.node:not(.bundle)').count();
+          const folded: number[] = await page.$$eval('svg.graph g.node.bundle', (gs: DomEl[]) => gs.map((g) => Number(g.getAttribute('data-members'))));
+          assert.equal(single + folded.reduce((a, b) => a + b, 0), model.nodes.length);
+          await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+          await page.click('button.fit');
+          const fitted = await readability(page, false);
+          assert.ok(fitted.wholeInView, 'after Fit nothing drawn lies outside the view');
+          assert.ok(Math.min(...fitted.heights) >= 8, `after Fit names ${Math.min(...fitted.heights).toFixed(1)} px high`);
+          await page.screenshot({ path: path.join(ARTIFACTS, `${name}-fit.png`) });
+        });
+      }
+    }
+  }
+
+  it('a +N badge opens exactly the neighbours it counts, on its side; again it says there are none', async () => {
     const query = ['dependenciesOf', 'src/cli/runCli.ts', 'runCli'];
+    const html = cli([...query, '--format', 'html'], REPO_ROOT);
+    const model = modelOf(html);
+    const answer = new Set(model.nodes.map((n) => n.id));
+    const page = await open(html, 'graph-badge');
+    await page.click('.fold-status button.unfold-all');
+    // A dependents badge of a node that is not the input: the answer (dependencies) never shows those.
+    const target: { id: string; count: number } | undefined = await page.evaluate(`(() => {
+      for (const b of document.querySelectorAll('svg.graph g.node:not(.input) g.more[data-direction="dependents"]')) {
+        const n = Number(b.getAttribute('data-more'));
+        if (n >= 1 && n <= 50) return { id: b.closest('g.node').getAttribute('data-id'), count: n };
+      }
+    })()`);
+    assert.ok(target, 'a node with a dependents badge');
+    const node = model.nodes.find((n) => n.id === target.id)!;
+    const before = new Set<string>(await page.$$eval('svg.graph g.node', (gs: DomEl[]) => gs.map((g) => g.getAttribute('data-id'))));
+    // By keyboard: select the node, then the details' button for its dependents.
+    await page.focus(`svg.graph g.node[data-id="${target.id}"]`);
+    await page.keyboard.press('Enter');
+    await page.click('.details button.expand-dependents');
+    const after: string[] = await page.$$eval('svg.graph g.node', (gs: DomEl[]) => gs.map((g) => g.getAttribute('data-id')));
+    const added = after.filter((id) => !before.has(id) && !answer.has(id));
+    assert.equal(added.length, target.count, 'as many new nodes as the badge said');
+    // Each is a dependent of the node by the CLI's own dependentsOf answer, and an edge joins them.
+    const truth = JSON.parse(cli(['dependentsOf', node.file, `${node.name}:${node.offset}`, '--format', 'json'], REPO_ROOT)) as GraphResult;
+    const dependents = new Set(truth.nodes.map((n) => n.id));
+    for (const id of added) {
+      assert.ok(dependents.has(id), `${id} is a dependent of ${node.name}`);
+      assert.equal(await page.locator(`svg.graph g.edge[data-from="${id}"][data-to="${target.id}"], svg.graph g.edge[data-from="${target.id}"][data-to="${id}"]`).count() > 0, true, `an edge joins ${id}`);
+    }
+    assert.equal(await page.locator(`svg.graph g.node[data-id="${target.id}"] g.more[data-direction="dependents"]`).count(), 0, 'the badge is gone');
+    assert.match(await page.textContent('.details'), new RegExp(`Opened ${target.count} dependents of `));
+    assert.equal(await page.isDisabled('.details button.expand-dependents'), true);
+    assert.match(await page.textContent('.details button.expand-dependents'), /No more dependents/);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'graph-badge-opened.png') });
+    // Back undoes the opening, Forward redoes it.
+    await page.click('button.back');
+    assert.equal(await page.locator('svg.graph g.node').count(), before.size);
+    await page.click('button.forward');
+    assert.equal(await page.locator('svg.graph g.node').count(), after.length);
+  });
+
+  it("an edge lists its call sites (file:line and the > line); find steps through matches with a count; the SVG keeps labels and notes", async () => {
+    const query = ['dependenciesOf', 'src/cli/runCli.ts', 'runCli'];
+    const html = cli([...query, '--format', 'html'], REPO_ROOT);
     const result = JSON.parse(cli([...query, '--format', 'json'], REPO_ROOT)) as GraphResult;
-    const page = await open(cli([...query, '--format', 'html'], REPO_ROOT), 'graph-real');
-    assert.equal(await page.locator('svg.graph g.node').count(), result.nodes.length);
-    assert.equal(await page.locator('svg.graph g.edge').count(), result.edges.length);
-    // Readable at a glance: labels drawn at 60 % or more, around the queried symbol, which is in view.
-    const scaleOf = (): Promise<number> => page.$eval('svg.graph g.viewport', (g: DomEl) => Number(/scale\(([\d.]+)\)/.exec(g.getAttribute('transform') ?? '')?.[1]));
-    assert.ok((await scaleOf()) >= 0.6, `scale ${await scaleOf()}`);
-    const inView: boolean = await page.evaluate(`(() => {
-      const s = document.querySelector('svg.graph').getBoundingClientRect();
-      const n = document.querySelector('svg.graph g.node.input').getBoundingClientRect();
-      return n.left >= s.left && n.right <= s.right && n.top >= s.top && n.bottom <= s.bottom;
-    })()`);
-    assert.ok(inView, 'the queried symbol is in view');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'graph-real-readable.png') });
-    // Fit shows the whole picture, however small.
-    await page.click('button.fit');
-    const whole: boolean = await page.evaluate(`(() => {
-      const s = document.querySelector('svg.graph').getBoundingClientRect();
-      const v = document.querySelector('svg.graph g.viewport').getBoundingClientRect();
-      return v.left >= s.left - 1 && v.right <= s.right + 1 && v.top >= s.top - 1 && v.bottom <= s.bottom + 1;
-    })()`);
-    assert.ok(whole, 'Fit shows the whole drawing');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'graph-real.png') });
+    const page = await open(html, 'graph-edges', 'dark');
+    const withLines = result.edges.find((e) => e.from === result.inputs[0] && (e.lines?.length ?? 0) > 0 && result.nodes.find((n) => n.id === e.to)?.file === 'src/cli/runCli.ts');
+    assert.ok(withLines, 'a call from runCli with its lines');
+    // Keyboard: the edge is focusable; Enter shows its sites.
+    await page.focus(`svg.graph g.edge[data-from="${withLines.from}"][data-to="${withLines.to}"]`);
+    await page.keyboard.press('Enter');
+    const sites: string[] = await page.$$eval('.details .sites li', (lis: DomEl[]) => lis.map((l) => l.textContent ?? ''));
+    const source = fs.readFileSync(path.join(REPO_ROOT, 'src/cli/runCli.ts'), 'utf8').split('\n');
+    assert.deepEqual(
+      sites,
+      withLines.lines!.map((line) => `src/cli/runCli.ts:${line} > ${source[line - 1].trim()}`),
+    );
+
+    await page.fill('input.search', 'run');
+    const total = Number(/of (\d+)/.exec(await page.textContent('.find-count'))?.[1]);
+    assert.ok(total >= 3, `${total} matches`);
+    assert.equal(await page.textContent('.find-count'), `1 of ${total}`);
+    await page.press('input.search', 'Enter');
+    await page.press('input.search', 'Enter');
+    assert.equal(await page.textContent('.find-count'), `3 of ${total}`);
+    await page.press('input.search', 'Shift+Enter');
+    assert.equal(await page.textContent('.find-count'), `2 of ${total}`);
+    await page.click('button.find-prev');
+    await page.click('button.find-prev');
+    assert.equal(await page.textContent('.find-count'), `${total} of ${total}`, 'previous from the first wraps to the last');
+    // The match is drawn (opened if it was folded) and selected.
+    const selected: string | null = await page.$eval('svg.graph g.node.selected', (g: DomEl) => g.textContent);
+    assert.match(selected ?? '', /run/i);
+    await page.fill('input.search', '');
+
+    const labels: string[] = await page.$$eval('svg.graph g.edge text', (ts: DomEl[]) => ts.map((t) => t.textContent ?? ''));
+    assert.ok(labels.length > 0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button.export-svg')]);
+    const svgText = fs.readFileSync(await download.path(), 'utf8');
+    const exported = [...svgText.matchAll(/<g class="edge [^"]*"[^>]*>(?:(?!<\/g>)[\s\S])*?<text([^>]*)>([^<]*)<\/text>/g)];
+    assert.deepEqual(exported.map((m) => m[2]).sort(), [...labels].sort(), 'every edge label is in the file');
+    // Painted under the text: the outline (stroke) first, or it covers the label.
+    for (const m of exported) assert.match(m[1], /paint-order="stroke"/);
+    assert.ok(svgText.includes(result.truncation ? 'Showing the 50 nearest of' : ''), 'the cut note is in the image');
+    assert.ok(svgText.includes('Dependencies of runCli'));
+    fs.writeFileSync(path.join(ARTIFACTS, 'graph-edges-export.svg'), svgText);
   });
 });

@@ -79,6 +79,67 @@ describe(diagramModel.name, () => {
     assert.match(firstLine, /^Showing the 50 nearest of 70 nodes/);
   });
 
+  it('with the graph: counts each node\'s missing neighbours per direction, exactly, and carries one page of them', () => {
+    const g = new TestGraph();
+    const root = g.node('src/hub.ts', 'root', 'function');
+    const mids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const mid = g.node('src/hub.ts', `mid${i}`, 'function');
+      mids.push(mid);
+      g.edge(root, 'CALLS', mid);
+      for (let j = 0; j < 6; j++) g.edge(mid, 'CALLS', g.node('src/leaves.ts', `leaf${i}_${j}`, 'function'));
+    }
+    // Callers of the root and of one mid: dependents, which a dependencies answer never shows.
+    const caller = g.node('src/app.ts', 'main', 'function');
+    g.edge(caller, 'CALLS', root).edge(caller, 'CALLS', mids[0], [7]);
+    const ctx = g.context();
+    const result = dependenciesOf(ctx, 'src/hub.ts', 'root');
+    const source = memorySource({ 'src/app.ts': Array.from({ length: 9 }, (_, i) => (i === 6 ? '  mid0();' : '')).join('\n') });
+    const model = diagramModel(result, { graph: ctx.graph, source });
+    const more = Object.fromEntries(model.nodes.filter((n) => n.more.dependencies + n.more.dependents > 0).map((n) => [n.name, n.more]));
+    assert.deepEqual(more, {
+      root: { dependencies: 0, dependents: 1 },
+      mid0: { dependencies: 0, dependents: 1 },
+      mid6: { dependencies: 2, dependents: 0 },
+      mid7: { dependencies: 6, dependents: 0 },
+      mid8: { dependencies: 6, dependents: 0 },
+      mid9: { dependencies: 6, dependents: 0 },
+    });
+    // The reserve holds exactly the missing neighbours (20 leaves and the caller), each with the edges that reach it.
+    const reserve = model.reserve!;
+    assert.deepEqual(reserve.nodes.map((n) => n.name).sort(), ['main', 'leaf6_4', 'leaf6_5', ...[7, 8, 9].flatMap((i) => Array.from({ length: 6 }, (_, j) => `leaf${i}_${j}`))].sort());
+    const label = new Map([...model.nodes, ...reserve.nodes].map((n) => [n.id, n.name]));
+    assert.ok(reserve.edges.some((e) => label.get(e.from) === 'main' && label.get(e.to) === 'root'));
+    const site = reserve.edges.find((e) => label.get(e.from) === 'main' && label.get(e.to) === 'mid0');
+    assert.deepEqual(site?.sites, [{ line: 7, text: 'mid0();' }], 'the call site with its line, as the > line of the text');
+    for (const e of reserve.edges) assert.ok(reserve.nodes.some((n) => n.id === e.from || n.id === e.to), 'a reserve edge touches a reserve node');
+    // A host that asks for neighbours instead (VS Code) gets the same counts and no reserve.
+    const lean = diagramModel(result, { graph: ctx.graph, reserve: false });
+    assert.equal(lean.reserve, undefined);
+    assert.deepEqual(lean.nodes.map((n) => n.more), model.nodes.map((n) => n.more));
+  });
+
+  it('without the graph: the cut count, on the side the query walked', () => {
+    const g = new TestGraph();
+    const root = g.node('src/hub.ts', 'root', 'function');
+    for (let i = 0; i < 60; i++) g.edge(g.node('src/c.ts', `caller${i}`, 'function'), 'CALLS', root);
+    const model = diagramModel(dependentsOf(g.context(), 'src/hub.ts', 'root'));
+    const input = model.nodes.find((n) => n.input)!;
+    assert.deepEqual(input.more, { dependencies: 0, dependents: 10 });
+    assert.equal(model.reserve, undefined);
+  });
+
+  it('titles an empty answer with its symbol, never a bare "Dependents of"', () => {
+    const g = new TestGraph();
+    const lone = g.node('src/a.ts', 'lone', 'function');
+    const ctx = g.context();
+    const result = dependentsOf(ctx, 'src/a.ts', 'lone');
+    assert.equal(result.kind, 'message');
+    assert.equal(diagramModel(result, { graph: ctx.graph }).title, 'Dependents of lone');
+    assert.equal(diagramModel(messageResult('dependentsOf', 'x', true)).title, 'Dependents');
+    void lone;
+  });
+
   it('gives each node its group for colour and shape, external included', () => {
     const g = new TestGraph();
     const cls = g.node('src/s.ts', 'Shape', 'class');

@@ -1,6 +1,8 @@
-import { EdgeType, NodeKind, RUNTIME_EDGES, STRUCTURAL_EDGES } from '../graph/GraphTypes';
+import { EdgeType, GraphEdge, GraphNode, NodeKind, RUNTIME_EDGES, STRUCTURAL_EDGES } from '../graph/GraphTypes';
+import { SymbolGraph } from '../graph/SymbolGraph';
 import { ChangeKind } from '../impact/ImpactSummary';
-import { QueryResult, ResultName } from '../query/QueryResult';
+import { Direction, firstLevel } from '../query/neighbours';
+import { QueryName, QueryResult, ResultName } from '../query/QueryResult';
 import { displayNames, labelledNodes } from './displayNames';
 import { changeText, summaryLine, testPathText } from './formatImpact';
 import { formatMermaid } from './formatMermaid';
@@ -28,6 +30,12 @@ export interface DiagramModel {
   message?: { text: string; isError: boolean };
   /** The same answer as a Mermaid flowchart (formatMermaid), for "copy as Mermaid". */
   mermaid: string;
+  /**
+   * Not drawn at first: one page (RESERVE_PAGE per node and direction) of the drawn nodes' missing
+   * neighbours, so a `+N` badge opens in the page itself (the CLI's file has no graph to ask).
+   * Edges here have a reserve node at one end at least. Set only when built with the graph.
+   */
+  reserve?: { nodes: DiagramNode[]; edges: DiagramEdge[] };
 }
 
 /** How a node is drawn: colour and shape come from its group. */
@@ -48,10 +56,18 @@ export interface DiagramNode {
   limit: number;
   /** A queried symbol: drawn highlighted. */
   input: boolean;
-  /** Nodes the 50-node cut left out right next to this one (0: none): a "+N more" marker. */
+  /** Nodes the 50-node cut left out right next to this one (0: none), in either direction, as the text counts them. */
   cut: number;
   /** impact: how this changed symbol changed (drawn highlighted, as `input`). */
   change?: ChangeKind;
+  /**
+   * Neighbours one step away that the drawing does not show, per direction (what dependenciesOf /
+   * dependentsOf from this node would list first). Exact when built with the graph; otherwise the
+   * cut count, on the query's side.
+   */
+  more: Record<Direction, number>;
+  /** With the graph: every one-step neighbour's id per direction (the page recounts `more` as it opens nodes). */
+  next?: Record<Direction, string[]>;
   /** The text's snippet of this node (hover), when a source reader was given and the file reads. */
   snippet?: string[];
 }
@@ -63,6 +79,8 @@ export interface DiagramEdge {
   to: string;
   type: EdgeType;
   family: EdgeFamily;
+  /** Where in `from`'s file the call / use happens: the text's `>` lines (1-based line, its code). */
+  sites?: Array<{ line: number; text: string }>;
 }
 
 export interface DiagramOptions {
@@ -70,7 +88,18 @@ export interface DiagramOptions {
   source?: SourceReader;
   /** Overrides the title built from the query and its inputs. */
   title?: string;
+  /** The graph the answer came from: exact per-direction `+N` counts and a reserve page of neighbours. */
+  graph?: SymbolGraph;
+  /** With the graph, carry the reserve (default true). A host that can ask for neighbours (VS Code) needs none. */
+  reserve?: boolean;
 }
+
+/** Neighbours per node and direction the model carries undrawn (one page of an expansion). */
+export const RESERVE_PAGE = 50;
+/** At most this many reserve nodes in one model (the CLI file stays a few MB at worst). */
+const MAX_RESERVE = 2000;
+/** Call sites listed per edge. */
+const MAX_SITES = 20;
 
 /** One snippet per node at most this long (hover text, not a code view). */
 const MAX_SNIPPET_LINES = 12;
@@ -81,7 +110,7 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
   if (result.kind === 'message') {
     return {
       query: result.query,
-      title: options.title ?? QUERY_TITLES[result.query],
+      title: options.title ?? messageTitle(result.query, result.inputs, options.graph),
       nodes: [],
       edges: [],
       notes: [...(result.notes ?? []), ...(result.warnings ?? [])],
@@ -111,9 +140,12 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
       limit: span.limit,
       input: inputs.has(n.id),
       cut: (cutAt && Object.prototype.hasOwnProperty.call(cutAt, n.id) ? cutAt[n.id] : 0) ?? 0,
+      more: { dependencies: 0, dependents: 0 },
     };
     const change = changes.get(n.id);
     if (change) node.change = change.change;
+    // Without the graph the cut is all we know; a single query's walk ran in its own direction.
+    if (result.query === 'dependenciesOf' || result.query === 'dependentsOf') node.more[result.query === 'dependenciesOf' ? 'dependencies' : 'dependents'] = node.cut;
     const snippet = options.source && !n.external ? snippetOf(options.source, n.file, span.offset, span.limit, linesWithin(sites.get(n.id), span)) : undefined;
     if (snippet && snippet.length > 0) node.snippet = snippet;
     nodes.push(node);
@@ -125,9 +157,11 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
     const key = `${e.from}\u0000${e.to}\u0000${e.type}`;
     if (edgeKeys.has(key) || !seen.has(e.from) || !seen.has(e.to)) continue;
     edgeKeys.add(key);
-    edges.push({ from: e.from, to: e.to, type: e.type, family: familyOf(e.type) });
+    edges.push(edgeOf(e, options.source, result.nodes));
   }
   const label = (id: string) => names.get(id) ?? id;
+  let reserve: DiagramModel['reserve'];
+  if (options.graph) reserve = addNeighbours(options.graph, nodes, edgeKeys, names, options.source, options.reserve === false ? 0 : MAX_RESERVE);
   // impact: the summary and the tests to run lead the notes (the changes themselves are the highlighted nodes).
   const impactNotes = result.impact ? [summaryLine(result.impact), ...result.impact.tests.map((t) => `Test to run: ${t.file}: ${testPathText(t, label)}`)] : [];
   const notes = [...impactNotes, ...(result.notes ?? []), ...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
@@ -139,7 +173,99 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
     (result.impact
       ? `Impact of ${result.impact.changed.length === 1 ? `${label(result.impact.changed[0].node.id)} (${changeText(result.impact.changed[0])})` : `${result.impact.changed.length} changed symbols`}`
       : `${QUERY_TITLES[result.query]} ${inputLabels.join(result.query === 'pathsBetween' ? ' and ' : ', ')}`);
-  return { query: result.query, title, nodes, edges, notes, mermaid };
+  const model: DiagramModel = { query: result.query, title, nodes, edges, notes, mermaid };
+  if (reserve && reserve.nodes.length > 0) model.reserve = reserve;
+  return model;
+}
+
+function messageTitle(query: ResultName, inputs: string[] | undefined, graph: SymbolGraph | undefined): string {
+  const names = (inputs ?? []).map((id) => graph?.getNode(id)?.name).filter((n): n is string => n !== undefined);
+  // "Dependents of" with nothing after it reads as a bug: name the query when the symbol is unknown.
+  return names.length > 0 ? `${QUERY_TITLES[query]} ${names.join(query === 'pathsBetween' ? ' and ' : ', ')}` : QUERY_NAMES[query];
+}
+
+const QUERY_NAMES: Record<ResultName, string> = { dependenciesOf: 'Dependencies', dependentsOf: 'Dependents', pathsBetween: 'Paths between two symbols', impact: 'Impact of a change' };
+
+function edgeOf(e: GraphEdge, source: SourceReader | undefined, nodes: readonly GraphNode[] | Map<string, GraphNode>): DiagramEdge {
+  const edge: DiagramEdge = { from: e.from, to: e.to, type: e.type, family: familyOf(e.type) };
+  if (!e.lines?.length) return edge;
+  const from = nodes instanceof Map ? nodes.get(e.from) : nodes.find((n) => n.id === e.from);
+  let text: string[] | undefined;
+  try {
+    text = source && from && !from.external ? source.readLines(from.file) : undefined;
+  } catch {
+    text = undefined;
+  }
+  edge.sites = [...new Set(e.lines)].slice(0, MAX_SITES).map((line) => ({ line, text: (text?.[line - 1] ?? '').trim().slice(0, 160) }));
+  return edge;
+}
+
+/**
+ * Per drawn node: its exact missing neighbours per direction (`more`, `next`), and a reserve of
+ * one page of them per direction with the edges that reach them, for the page to open on a click.
+ */
+function addNeighbours(
+  graph: SymbolGraph,
+  nodes: DiagramNode[],
+  edgeKeys: Set<string>,
+  names: Map<string, string>,
+  source: SourceReader | undefined,
+  maxReserve: number,
+): NonNullable<DiagramModel['reserve']> {
+  const drawn = new Set(nodes.map((n) => n.id));
+  const reserved = new Map<string, GraphNode>();
+  const steps: GraphEdge[] = [];
+  const directions: Direction[] = ['dependencies', 'dependents'];
+  const levels = (id: string): Record<Direction, Map<string, GraphEdge[]>> => ({ dependencies: firstLevel(graph, id, 'dependencies'), dependents: firstLevel(graph, id, 'dependents') });
+  for (const node of nodes) {
+    const level = levels(node.id);
+    node.next = { dependencies: [...level.dependencies.keys()], dependents: [...level.dependents.keys()] };
+    for (const d of directions) {
+      const missing = node.next[d].filter((id) => !drawn.has(id));
+      node.more[d] = missing.length;
+      for (const id of missing.slice(0, RESERVE_PAGE)) {
+        const g = graph.getNode(id);
+        if (!g || reserved.size >= maxReserve) continue;
+        reserved.set(id, g);
+        steps.push(...level[d].get(id)!);
+      }
+    }
+  }
+  const all = new Set([...drawn, ...reserved.keys()]);
+  const reserveNodes: DiagramNode[] = [];
+  for (const g of reserved.values()) {
+    const level = levels(g.id);
+    const next = { dependencies: [...level.dependencies.keys()], dependents: [...level.dependents.keys()] };
+    // A reserve node's own steps to nodes of the model are edges too (a revealed node joins what is drawn).
+    for (const d of directions) for (const [id, es] of level[d]) if (all.has(id)) steps.push(...es);
+    reserveNodes.push({
+      id: g.id,
+      label: names.get(g.id) ?? g.name,
+      name: g.name,
+      kind: g.kind,
+      group: g.external ? 'external' : groupOf(g.kind),
+      file: g.file,
+      offset: g.offset,
+      limit: g.limit,
+      input: false,
+      cut: 0,
+      more: { dependencies: next.dependencies.filter((i) => !all.has(i)).length, dependents: next.dependents.filter((i) => !all.has(i)).length },
+      next,
+    });
+  }
+  const byId = new Map<string, GraphNode>();
+  for (const id of all) {
+    const g = graph.getNode(id);
+    if (g) byId.set(id, g);
+  }
+  const reserveEdges: DiagramEdge[] = [];
+  for (const e of steps) {
+    const key = `${e.from}\u0000${e.to}\u0000${e.type}`;
+    if (edgeKeys.has(key) || (!reserved.has(e.from) && !reserved.has(e.to))) continue;
+    edgeKeys.add(key);
+    reserveEdges.push(edgeOf(e, source, byId));
+  }
+  return { nodes: reserveNodes, edges: reserveEdges };
 }
 
 const QUERY_TITLES: Record<ResultName, string> = {

@@ -1,3 +1,5 @@
+import { existsSync } from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DiagramModel } from '../../core/format/diagramModel';
@@ -6,6 +8,11 @@ import type { Expansion, FromPage, ToPage } from '../../webview/messages';
 import { GraphService } from '../graph/GraphService';
 import { HostLog } from '../log';
 import { QueryArgs } from '../worker/protocol';
+
+function defaultImageFolder(): vscode.Uri {
+  const downloads = path.join(os.homedir(), 'Downloads');
+  return vscode.Uri.file(existsSync(downloads) ? downloads : os.homedir());
+}
 
 /** After a save, wait this long for more saves (Save All) before redrawing once. */
 const REDRAW_DELAY_MS = 300;
@@ -18,6 +25,8 @@ const REDRAW_DELAY_MS = 300;
  */
 export class GraphViewPanel implements vscode.Disposable {
   private expansions: Expansion[] = [];
+  /** The folder of the last saved image, this session (every panel). */
+  private static lastSaveFolder: vscode.Uri | undefined;
   private model: DiagramModel | undefined;
   private root: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -83,9 +92,14 @@ export class GraphViewPanel implements vscode.Disposable {
         if (this.model) await this.post({ type: 'model', model: this.model, expansions: this.expansions });
         return;
       case 'open':
-        return this.openNode(message.id);
+        return this.openNode(message.id, message.line);
       case 'expand':
-        if (!this.expansions.some((e) => e.id === message.id && e.query === message.query)) this.expansions.push({ id: message.id, query: message.query });
+        // Again on the same node and direction: one level deeper (the next page of a big level included).
+        {
+          const known = this.expansions.find((e) => e.id === message.id && e.query === message.query);
+          if (known) known.depth = Math.max(known.depth + 1, message.depth);
+          else this.expansions.push({ id: message.id, query: message.query, depth: Math.max(1, message.depth) });
+        }
         return this.redraw();
       case 'collapse':
         this.expansions = this.expansions.filter((e) => e.id !== message.id);
@@ -99,12 +113,12 @@ export class GraphViewPanel implements vscode.Disposable {
     }
   }
 
-  /** Click on a node: its declaration in an editor beside the graph, the cursor on its first line. */
-  private async openNode(id: string): Promise<void> {
-    const node = this.model?.nodes.find((n) => n.id === id);
+  /** Click on a node: its declaration in an editor beside the graph, the cursor on its first line (or on a call site's line). */
+  private async openNode(id: string, at?: number): Promise<void> {
+    const node = this.model?.nodes.find((n) => n.id === id) ?? this.model?.reserve?.nodes.find((n) => n.id === id);
     if (!node || !this.root) return;
     const uri = vscode.Uri.file(path.isAbsolute(node.file) ? node.file : path.join(this.root, node.file));
-    const line = Math.max(0, node.offset - 1);
+    const line = Math.max(0, (at ?? node.offset) - 1);
     // Never over the graph: the first column, or beside the graph when it is the first column.
     const viewColumn = this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
     try {
@@ -117,9 +131,11 @@ export class GraphViewPanel implements vscode.Disposable {
 
   private async saveImage(format: 'svg' | 'png', data: string): Promise<void> {
     const name = `${(this.model?.title ?? 'graph').replace(/[^\w.-]+/g, '_')}.${format}`;
-    const base = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const target = await vscode.window.showSaveDialog({ defaultUri: base ? vscode.Uri.joinPath(base, name) : undefined, filters: { [format.toUpperCase()]: [format] } });
+    // Where the person saved last time, else their Downloads (or home) folder: an image is rarely
+    // meant to land in the workspace root, next to package.json.
+    const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(GraphViewPanel.lastSaveFolder ?? defaultImageFolder(), name), filters: { [format.toUpperCase()]: [format] } });
     if (!target) return;
+    GraphViewPanel.lastSaveFolder = vscode.Uri.joinPath(target, '..');
     const bytes = format === 'svg' ? Buffer.from(data, 'utf8') : Buffer.from(data.replace(/^data:image\/png;base64,/, ''), 'base64');
     await vscode.workspace.fs.writeFile(target, bytes);
   }

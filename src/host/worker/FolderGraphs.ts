@@ -9,6 +9,7 @@ import { QueryCancelledError } from '../../core/query/QueryContext';
 import { echoInput } from '../../core/query/shared/echoInput';
 import { diagramModel } from '../../core/format/diagramModel';
 import { mergeResults } from '../../core/query/mergeResults';
+import { neighbourhood } from '../../core/query/neighbours';
 import { QueryResult, messageResult } from '../../core/query/QueryResult';
 import type { Expansion } from '../../webview/messages';
 import { runQuery } from '../../core/query/QueryRequest';
@@ -41,6 +42,8 @@ interface FolderState {
 }
 
 const CACHE_SAVE_DELAY_MS = 5_000;
+/** Nodes one expansion adds per level at most: a level bigger than this opens in pages (click again). */
+const EXPANSION_PAGE = 250;
 
 /**
  * The worker's state: one CodeGraph per workspace folder, the order of updates and queries, and
@@ -220,8 +223,9 @@ export class FolderGraphs {
   }
 
   /**
-   * The graph view's drawing: the same QueryResult the text comes from, grown by one dependencies /
-   * dependents query per expanded node (mergeResults), as a diagram model with hover snippets.
+   * The graph view's drawing: the same QueryResult the text comes from, grown by each expanded
+   * node's missing neighbours in one direction (mergeResults), as a diagram model with hover
+   * snippets and exact per-direction `+N` counts (diagramModel).
    */
   async diagram(args: QueryArgs, expansions: Expansion[]): Promise<DiagramAnswer> {
     const message = (text: string, isError: boolean): DiagramAnswer => ({ model: diagramModel(messageResult(args.query, text, isError)), expansions: [] });
@@ -231,14 +235,26 @@ export class FolderGraphs {
       const { state, graph, result: base } = answered;
       const kept: Expansion[] = [];
       const more: QueryResult[] = [];
+      const drawn = new Set(base.kind === 'graph' ? base.nodes.map((n) => n.id) : []);
       for (const e of expansions) {
         const node = graph.graph.getNode(e.id);
         if (!node || node.external) continue;
-        // `name:line` picks this very declaration even when the file has same-named ones.
-        more.push(runQuery(graph, { query: e.query, file_path: node.file, symbol: `${node.name}:${node.offset}` }));
+        // Exactly the node's missing neighbours in that direction, `depth` levels deep (the steps the
+        // queries take), not a whole new 50-node query: what its `+N` badge promised.
+        const direction = e.query === 'dependentsOf' ? 'dependents' : 'dependencies';
+        const depth = Number.isInteger(e.depth) && e.depth > 0 ? e.depth : 1;
+        const found = neighbourhood(graph.graph, e.id, direction, depth, EXPANSION_PAGE * depth, drawn);
+        for (const n of found.nodes) drawn.add(n.id);
+        const added: QueryResult =
+          found.edges.length > 0
+            ? { kind: 'graph', query: e.query, inputs: [e.id], nodes: [node, ...found.nodes], edges: found.edges }
+            : messageResult(e.query, 'nothing more', false, [e.id]);
+        if (added.kind === 'graph' && found.left > 0) added.truncation = { shownNodes: found.nodes.length, totalNodes: found.nodes.length + found.left, cutAt: { [e.id]: found.left } };
+        more.push(added);
         kept.push(e);
       }
-      const model = diagramModel(mergeResults(base, more), { source: state.reader });
+      // No reserve: the view asks this worker for a badge's neighbours (exact, and kept across redraws).
+      const model = diagramModel(mergeResults(base, more), { source: state.reader, graph: graph.graph, reserve: false });
       return { model, root: state.spec.root, expansions: kept };
     } catch (err) {
       this.log.error(`diagram of ${args.query} failed: ${stack(err)}`);

@@ -1,5 +1,10 @@
-/** Below this scale 12px labels are unreadable; a bigger drawing is shown at it, around the query. */
-const MIN_READABLE = 0.6;
+/**
+ * Below this scale a node's 12 px name is drawn under 8 px, too small to read: the page folds the
+ * drawing (foldModel) until it fits at this scale or more, and never fits by shrinking below it.
+ */
+export const MIN_READABLE = 0.67;
+/** Small answers are not blown up past this. */
+const MAX_FIT = 1.25;
 
 /** Pan (drag the background), zoom (wheel, around the pointer; buttons) and fit for the drawing's <g>. */
 export class Viewport {
@@ -68,18 +73,25 @@ export class Viewport {
     return was;
   }
 
+  /** The scale that shows a width × height drawing whole in the view now (may be below MIN_READABLE). */
+  fitScale(width: number, height: number): number {
+    const box = this.svg.getBoundingClientRect();
+    if (box.width === 0 || width <= 0 || height <= 0) return MAX_FIT;
+    return Math.min(MAX_FIT, (box.width - 8) / width, (box.height - 8) / height);
+  }
+
   /**
    * Fits the drawing now, and again on every resize until the person pans or zooms. A drawing too
    * big to fit at a readable size (MIN_READABLE) is shown at that size around `focus` (the queried
-   * symbol) instead: the person pans for the rest, or presses Fit (fitAll) for the whole picture.
+   * symbol, or the node just opened): the person pans for the rest, or presses Fit, which folds.
    */
   fit(focus?: SVGGElement): void {
     this.userMoved = false;
     this.focus = focus ?? this.focus;
     const box = this.svg.getBoundingClientRect();
     if (box.width === 0 || this.width <= 0 || this.height <= 0) return this.apply();
-    const fitted = Math.min(1.5, box.width / this.width, box.height / this.height);
-    if (fitted >= MIN_READABLE || !this.focus) return this.place(Math.max(0.2, fitted), box);
+    const fitted = this.fitScale(this.width, this.height);
+    if (fitted >= MIN_READABLE || !this.focus) return this.place(Math.max(MIN_READABLE, fitted), box);
     this.scale = MIN_READABLE;
     const center = this.centerOf(this.focus);
     this.x = this.axis(box.width, this.width, center.x);
@@ -87,12 +99,9 @@ export class Viewport {
     this.apply();
   }
 
-  /** The whole drawing in the view, however small (the Fit button). */
-  fitAll(): void {
-    this.userMoved = false;
-    const box = this.svg.getBoundingClientRect();
-    if (box.width === 0 || this.width <= 0 || this.height <= 0) return this.apply();
-    this.place(Math.max(0.2, Math.min(1.5, box.width / this.width, box.height / this.height)), box);
+  /** True when the whole drawing is in the view at a readable scale now. */
+  fitsReadably(): boolean {
+    return this.fitScale(this.width, this.height) >= MIN_READABLE;
   }
 
   private place(scale: number, box: DOMRect): void {
@@ -109,10 +118,12 @@ export class Viewport {
     return Math.min(0, Math.max(view - drawn, view / 2 - at * this.scale));
   }
 
+  /** A node's centre in the drawing's own coordinates (whatever groups lie between). */
   private centerOf(node: SVGGElement): { x: number; y: number } {
-    const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(node.getAttribute('transform') ?? '');
     const b = node.getBBox();
-    return { x: Number(m?.[1] ?? 0) + b.width / 2, y: Number(m?.[2] ?? 0) + b.height / 2 };
+    const inGroup = this.group?.getCTM()?.inverse().multiply(node.getCTM() ?? new DOMMatrix());
+    const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(inGroup ?? new DOMMatrix());
+    return { x: p.x, y: p.y };
   }
 
   zoomBy(factor: number): void {
@@ -127,13 +138,19 @@ export class Viewport {
     else this.fit();
   }
 
+  /** The node in the middle of the view, at a readable scale at least (find, re-centre, an opened badge). */
   centerOn(node: SVGGElement): void {
-    const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(node.getAttribute('transform') ?? '');
-    if (!m) return;
     const box = this.svg.getBoundingClientRect();
-    this.x = box.width / 2 - Number(m[1]) * this.scale;
-    this.y = box.height / 2 - Number(m[2]) * this.scale;
+    const c = this.centerOf(node);
+    this.scale = Math.max(this.scale, MIN_READABLE);
+    this.x = box.width / 2 - c.x * this.scale;
+    this.y = box.height / 2 - c.y * this.scale;
+    this.userMoved = true;
     this.apply();
+  }
+
+  currentScale(): number {
+    return this.scale;
   }
 
   apply(): void {

@@ -1,13 +1,35 @@
 import type { Drawing } from './drawDiagram';
 
-/** Style properties an exported file needs inline (the page's stylesheet and theme do not travel with it). */
-const PROPS = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'opacity', 'display', 'font-family', 'font-size', 'font-weight', 'dominant-baseline', 'text-anchor'];
+/**
+ * Style properties an exported file needs inline (the page's stylesheet and theme do not travel
+ * with it). `paint-order` and the stroke joins matter: an edge label is outlined in the background
+ * colour *under* its text; without paint-order the outline is painted over the text and hides it.
+ */
+const PROPS = [
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'stroke-linejoin',
+  'paint-order',
+  'opacity',
+  'display',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'dominant-baseline',
+  'text-anchor',
+];
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const LINE = 16;
 
 /**
- * What is drawn (hidden edge types stay hidden), as a standalone SVG document: the whole graph at
- * scale 1, theme colours resolved to values, on the theme's background.
+ * What is drawn (hidden edge types stay hidden, folded boxes stay folded), as a standalone SVG
+ * document: the title and the answer's notes (cut, incomplete, what is folded) above the whole
+ * drawing at scale 1, theme colours resolved to values, on the theme's background.
  */
-export function exportSvg(svg: SVGSVGElement, drawing: Drawing): string {
+export function exportSvg(svg: SVGSVGElement, drawing: Drawing, title: string, notes: string[]): { text: string; width: number; height: number } {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const source = [svg, ...svg.querySelectorAll('*')];
   const target = [clone, ...clone.querySelectorAll('*')];
@@ -16,18 +38,36 @@ export function exportSvg(svg: SVGSVGElement, drawing: Drawing): string {
     const style = getComputedStyle(el);
     for (const p of PROPS) target[i].setAttribute(p, style.getPropertyValue(p));
   });
-  clone.querySelector('g.viewport')?.removeAttribute('transform');
-  clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-  clone.setAttribute('width', String(Math.ceil(drawing.width)));
-  clone.setAttribute('height', String(Math.ceil(drawing.height)));
-  clone.setAttribute('viewBox', `0 0 ${Math.ceil(drawing.width)} ${Math.ceil(drawing.height)}`);
-  const bg = getComputedStyle(document.body).backgroundColor;
-  const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  const lines = [title, ...notes.flatMap((n) => n.split('\n'))].filter((l) => l !== '');
+  const head = lines.length * LINE + 10;
+  const width = Math.ceil(Math.max(drawing.width, ...lines.map((l) => l.length * 7 + 24)));
+  const height = Math.ceil(drawing.height + head);
+  clone.querySelector('g.viewport')?.setAttribute('transform', `translate(0,${head})`);
+  clone.setAttribute('xmlns', SVG_NS);
+  clone.setAttribute('width', String(width));
+  clone.setAttribute('height', String(height));
+  clone.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  const body = getComputedStyle(document.body);
+  const rect = document.createElementNS(SVG_NS, 'rect');
   rect.setAttribute('width', '100%');
   rect.setAttribute('height', '100%');
-  rect.setAttribute('fill', bg);
+  rect.setAttribute('fill', body.backgroundColor);
+  const text = document.createElementNS(SVG_NS, 'g');
+  text.setAttribute('class', 'export-notes');
+  lines.forEach((line, i) => {
+    const t = document.createElementNS(SVG_NS, 'text');
+    t.setAttribute('x', '12');
+    t.setAttribute('y', String(8 + (i + 1) * LINE - 4));
+    t.setAttribute('font-family', body.fontFamily);
+    t.setAttribute('font-size', i === 0 ? '14' : '12');
+    t.setAttribute('font-weight', i === 0 ? '600' : '400');
+    t.setAttribute('fill', i === 0 ? body.color : getComputedStyle(document.querySelector('.notes') ?? document.body).color);
+    t.textContent = line;
+    text.appendChild(t);
+  });
+  clone.insertBefore(text, clone.firstChild);
   clone.insertBefore(rect, clone.firstChild);
-  return new XMLSerializer().serializeToString(clone);
+  return { text: new XMLSerializer().serializeToString(clone), width, height };
 }
 
 /** The exported SVG rasterised at 2x, as a data: URL. */
