@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
+import { readJson } from './readJson';
 
 /** The workspace's own TypeScript, as far as its files say (never loaded here). */
 export interface WorkspaceTypeScript {
@@ -131,15 +132,6 @@ function legacyDefaults(ts: typeof TS, options: TS.CompilerOptions): TS.Compiler
 function majorOf(version: string): number | undefined {
   const m = /^\s*(?:[~^]|[<>]=?|=)?\s*v?(\d+)(?:\.|$|\s|-)/.exec(version);
   return m ? Number(m[1]) : undefined;
-}
-
-function readJson(file: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function isFile(p: string): boolean {

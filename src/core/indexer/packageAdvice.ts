@@ -3,6 +3,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { ProjectConfig } from './discoverProjects';
 import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
+import { readJson } from './readJson';
 
 /** One import of a package that resolved to no types: its specifier as written, the importing file (absolute) and its project. */
 export interface UnresolvedUse {
@@ -235,11 +236,3 @@ function buildCommand(root: string, manifest: Record<string, unknown>, name: str
   return `its "build" script: npm run build --workspace ${name}`;
 }
 
-function readJson(file: string): Record<string, unknown> | undefined {
-  try {
-    const v = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { ProjectConfig, SKIPPED_DIRS, normalize, parseConfig } from './discoverProjects';
+import { readJson } from './readJson';
 
 /**
  * The packages of a monorepo, and how an import of one by name reaches its sources.
@@ -484,11 +485,3 @@ function commonSourceDir(fileNames: readonly string[]): string | undefined {
   return common;
 }
 
-function readJson(file: string): Record<string, unknown> | undefined {
-  try {
-    const v = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
