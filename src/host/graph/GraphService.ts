@@ -3,6 +3,7 @@ import { HostLog } from '../log';
 import { deepestContaining } from '../worker/routeFilePath';
 import { DiagramAnswer, FolderSpec, HostWords, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
 
+import { createSharedCancellation } from '../worker/sharedCancellation';
 import { WorkerClient, WorkerDiedError, WorkerOptions } from '../worker/WorkerClient';
 import type { Expansion } from '../../webview/messages';
 import { PendingRestart, RestartPolicy, scheduleRestart } from './RestartPolicy';
@@ -124,7 +125,18 @@ export class GraphService implements vscode.Disposable {
       this.watcher?.catchUp();
       this.queue.flush();
       const answer = await this.withWorker(token, (client) => {
-        const ask = (tokenBudget?: number): Promise<QueryAnswer> => whileNotCancelled(client.request('query', { args, tokenBudget }), token);
+        const ask = (tokenBudget?: number): Promise<QueryAnswer> => {
+          // A cancel reaches the worker mid-query through a shared flag (a message would queue behind the work).
+          const cancellation = createSharedCancellation();
+          const sub = token?.onCancellationRequested(() => cancellation.cancel());
+          if (token?.isCancellationRequested) cancellation.cancel();
+          const asked = client.request('query', { args, tokenBudget, cancel: cancellation.buffer });
+          asked.then(
+            () => sub?.dispose(),
+            () => sub?.dispose(),
+          );
+          return whileNotCancelled(asked, token);
+        };
         if (tokenization && Number.isFinite(tokenization.tokenBudget) && tokenization.tokenBudget > 0) {
           return fitAnswer(ask, tokenization.tokenBudget, async (text) => tokenization.countTokens(text, token));
         }

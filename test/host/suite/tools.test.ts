@@ -93,6 +93,21 @@ suite('language model tools', () => {
     assert.ok(tight.length > 0);
   });
 
+  test('a call cancelled while it waits for the index stops in the worker, unanswered', async () => {
+    const api = (await activateExtension()).exports;
+    // A rebuild in progress: the query waits in the worker for the new index, with its cancel flag set.
+    await vscode.commands.executeCommand('tsCodeGraph.rebuild');
+    const source = new vscode.CancellationTokenSource();
+    const asked = invoke(TOOLS.dependentsOf, { file_path: 'src/utils/format.ts', symbol: 'formatDate' }, undefined, source.token);
+    source.cancel();
+    await assert.rejects(asked, (err: Error) => /cancel/i.test(`${err.name} ${err.message}`));
+    const deadline = Date.now() + 60_000;
+    while (!api.recentLog().some((line) => /dependentsOf cancelled by its caller; not answered/.test(line))) {
+      if (Date.now() > deadline) assert.fail(`the worker never said it dropped the call:\n${api.recentLog().slice(-15).join('\n')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
   test('a cancelled call is cancelled', async () => {
     const source = new vscode.CancellationTokenSource();
     source.cancel();
