@@ -54,4 +54,43 @@ describe('the advice for imported packages that resolve to no types', () => {
     const callers = foundNodes(cg.dependentsOf('packages/legacy/src/index.ts', 'legacy')).map((n) => `${n.file}:${n.name}`);
     assert.deepEqual(callers, ['packages/app/src/main.ts:run']);
   });
+
+  // Found in TanStack Form: `import '@testing-library/jest-dom'` resolves to a declaration script
+  // (`/// <reference …>` to a `declare global` file, no exports), and `import '@mantine/core/styles.css'`
+  // is a stylesheet; both were reported as packages resolving to no types, with false advice.
+  it('an import resolving to a declaration script, and a package stylesheet, get no warning; the script\'s globals are there', async () => {
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    };
+    write('node_modules/dom-matchers/package.json', JSON.stringify({ name: 'dom-matchers', types: 'types/index.d.ts', exports: { '.': { types: './types/index.d.ts', default: './dist/index.js' } } }));
+    write('node_modules/dom-matchers/types/index.d.ts', '/// <reference path="matchers.d.ts" />\n');
+    write('node_modules/dom-matchers/types/matchers.d.ts', 'declare global {\n  function toBeInDom(node: unknown): boolean;\n}\nexport {};\n');
+    write('node_modules/ui-kit/package.json', JSON.stringify({ name: 'ui-kit', types: 'index.d.ts' }));
+    write('node_modules/ui-kit/index.d.ts', 'export declare function Button(): unknown;\n');
+    write('node_modules/ui-kit/styles.css', '.button { color: red; }\n');
+    write('packages/app/src/setup.ts', "import 'dom-matchers';\nimport 'ui-kit/styles.css';\n\nexport function check(node: unknown): boolean {\n  return toBeInDom(node);\n}\n");
+    const cg = await CodeGraph.open({ root });
+    assert.deepEqual(cg.report.warnings, ADVICE_WARNINGS);
+    const targets = cg.graph.outEdges('packages/app/src/setup.ts#check@function').map((e) => e.to);
+    assert.ok(targets.some((t) => t.includes('toBeInDom')), targets.join(', '));
+  });
+
+  // Found in pmndrs/jotai: its examples/* and website/ are apps with their own package.json, outside
+  // the workspace, taking `jotai` from the registry; the root package is `jotai` and builds to dist/.
+  // The advice was "a package of this workspace not built: build it", which would not make it resolve.
+  it('an app outside the workspace importing a workspace package by name: not installed, not "build it"', async () => {
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    };
+    write('package.json', JSON.stringify({ name: 'acme', types: 'index.d.ts', private: true, workspaces: ['packages/*'], scripts: { build: 'rollup -c' } }));
+    write('examples/demo/package.json', JSON.stringify({ name: 'demo', private: true, dependencies: { acme: '^1.0.0' } }));
+    write('examples/demo/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: [], noEmit: true }, include: ['src'] }));
+    write('examples/demo/src/app.ts', "import { thing } from 'acme';\nexport const app = (): unknown => thing();\n");
+    const cg = await CodeGraph.open({ root });
+    const notInstalled = ADVICE_WARNINGS[0].replace("1 imported package resolves to no types: 'lodash' (2 files). It is", "2 imported packages resolve to no types: 'lodash' (2 files), 'acme' (1 file). They are").replace('importing it holds it). Calls into it, and calls TypeScript would infer through its types', 'importing them holds them). Calls into them, and calls TypeScript would infer through their types');
+    assert.notEqual(notInstalled, ADVICE_WARNINGS[0]);
+    assert.deepEqual(cg.report.warnings, [notInstalled, ...ADVICE_WARNINGS.slice(1)]);
+  });
 });

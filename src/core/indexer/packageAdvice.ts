@@ -20,10 +20,13 @@ export interface UnresolvedUse {
  * - a package of this workspace that is not built, and whose sources nothing maps (with its build script);
  * - installed, and no setting finds types for it (declared types missing, or none shipped).
  * Calls into these packages, and calls TypeScript would infer through their types, are missing.
+ * Not warned about: a package's stylesheet, image or font (`pkg/styles.css`), and an import the
+ * config's own setting does resolve, to a declaration script that exports nothing (its globals are there).
  */
 export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace: WorkspacePackages | undefined, uses: readonly UnresolvedUse[]): string[] {
   const byPackage = new Map<string, { files: Set<string>; first: UnresolvedUse }>();
-  for (const use of [...uses].sort((a, b) => a.file.localeCompare(b.file) || a.specifier.localeCompare(b.specifier))) {
+  // A stylesheet, image or font a package ships (`@mantine/core/styles.css`) has no code to call: no warning.
+  for (const use of [...uses].filter((u) => !isAssetImport(u.specifier)).sort((a, b) => a.file.localeCompare(b.file) || a.specifier.localeCompare(b.specifier))) {
     const name = packageName(use.specifier);
     const entry = byPackage.get(name);
     if (entry) entry.files.add(use.file);
@@ -41,6 +44,8 @@ export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace
     const cause = diagnose(ts, root, workspace, name, first);
     const who = named(name, files.size);
     switch (cause.kind) {
+      case 'resolves':
+        break;
       case 'notInstalled':
         groups.notInstalled.push(who);
         break;
@@ -93,17 +98,24 @@ export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace
 }
 
 type Cause =
+  | { kind: 'resolves' }
   | { kind: 'notInstalled' }
   | { kind: 'moduleResolution'; current: string; working: { setting: string; file: string }[] }
   | { kind: 'notBuilt'; dir: string; declared?: string; buildCommand?: string }
   | { kind: 'noTypes'; dir: string; declared?: string; typesInstalled: boolean };
 
 function diagnose(ts: typeof TS, root: string, workspace: WorkspacePackages | undefined, name: string, use: UnresolvedUse): Cause {
+  // Found by the config's own setting, yet no module: a declaration script (`declare global`, as
+  // @testing-library/jest-dom's index.d.ts) whose globals the program has. Nothing is missing.
+  if (resolvedUnder(ts, workspace, use, use.project.options, moduleResolutionOf(ts, use.project.options))) return { kind: 'resolves' };
   const installed = findInstalled(name, use.file);
   const typesInstalled = findInstalled(typesPackage(name), use.file);
   // Of this workspace: listed or linked, and what node_modules holds under its name, if anything, is it.
+  // Not for an importer whose own package.json is outside the workspace (an example app that takes
+  // the library from the registry): no package manager links a workspace package there.
   const member = workspace?.named(name);
-  const inWorkspace = member && (installed === undefined || realPath(installed) === member.dir) ? member : undefined;
+  const linkable = installed !== undefined || (workspace !== undefined && importerInWorkspace(workspace, use.file));
+  const inWorkspace = member && linkable && (installed === undefined || realPath(installed) === member.dir) ? member : undefined;
   if (!installed && !typesInstalled && !inWorkspace) return { kind: 'notInstalled' };
   const working = otherSettingsThatResolve(ts, workspace, use);
   if (working.length) return { kind: 'moduleResolution', current: currentSetting(ts, root, use.project), working };
@@ -170,14 +182,34 @@ function otherSettingsThatResolve(ts: typeof TS, workspace: WorkspacePackages | 
     if (s.kind === current) continue;
     const options: TS.CompilerOptions = { ...use.project.options, ...s.options };
     if (!s.usesConditions) delete options.customConditions;
-    const mode = s.kind === K.Node16 || s.kind === K.NodeNext ? ts.getImpliedNodeFormatForFile(use.file, undefined, ts.sys, options) : undefined;
-    const r = resolveWithWorkspace(ts, workspace, use.specifier, use.file, options, ts.sys, undefined, undefined, mode).resolvedModule;
-    if (r && /\.(d\.[mc]?ts|[mc]?ts|tsx)$/.test(r.resolvedFileName)) found.push({ setting: s.label, file: r.resolvedFileName });
+    const file = resolvedUnder(ts, workspace, use, options, s.kind);
+    if (file) found.push({ setting: s.label, file });
   }
   // node16 and nodenext alike: name them once.
   const nodeNext = found.findIndex((f) => f.setting.includes('"nodenext"'));
   if (nodeNext >= 0 && found.some((f) => f.setting.includes('"node16"') && f.file === found[nodeNext].file)) found.splice(nodeNext, 1);
   return found;
+}
+
+/** The typed file (declaration or source) the import resolves to under `options` (moduleResolution `kind`), if any. */
+function resolvedUnder(ts: typeof TS, workspace: WorkspacePackages | undefined, use: UnresolvedUse, options: TS.CompilerOptions, kind: number): string | undefined {
+  const K = ts.ModuleResolutionKind;
+  const mode = kind === K.Node16 || kind === K.NodeNext ? ts.getImpliedNodeFormatForFile(use.file, undefined, ts.sys, options) : undefined;
+  const r = resolveWithWorkspace(ts, workspace, use.specifier, use.file, options, ts.sys, undefined, undefined, mode).resolvedModule;
+  return r && /\.(d\.[mc]?ts|[mc]?ts|tsx)$/.test(r.resolvedFileName) ? r.resolvedFileName : undefined;
+}
+
+/** Whether the package.json nearest above `file` (within the root) is a package of the workspace; none counts as the root's. */
+function importerInWorkspace(workspace: WorkspacePackages, file: string): boolean {
+  for (let dir = path.posix.dirname(file); dir.startsWith(workspace.root + '/'); dir = path.posix.dirname(dir)) {
+    if (fs.existsSync(`${dir}/package.json`)) return workspace.isPackage(dir);
+  }
+  return true;
+}
+
+/** `pkg/styles.css`, `pkg/icon.svg?react`: a file of a package that is not code. */
+function isAssetImport(specifier: string): boolean {
+  return specifier !== packageName(specifier) && /\.(css|scss|sass|less|styl|pcss|svg|png|jpe?g|gif|webp|avif|ico|bmp|woff2?|ttf|otf|eot|mp3|mp4|webm|wav|ogg)([?#].*)?$/i.test(specifier);
 }
 
 /** The project's moduleResolution as TypeScript derives it when it is not set. */

@@ -73,6 +73,11 @@ export class WorkspacePackages {
     return this.byName.get(name);
   }
 
+  /** Whether `dir` is a package of this workspace: the root's own, one it lists, or one linked into its node_modules. */
+  isPackage(dir: string): boolean {
+    return this.packages.has(dir);
+  }
+
   /** Whether the workspace root lists a package at `dir` (package.json workspaces, pnpm-workspace.yaml). */
   isListed(dir: string): boolean {
     return this.listed.has(dir);
