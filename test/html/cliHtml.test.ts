@@ -374,7 +374,15 @@ describe('CLI --format html in headless Chromium', function () {
     assert.match(selected ?? '', /run/i);
     await page.fill('input.search', '');
 
-    const labels: string[] = await page.$$eval('svg.graph g.edge text', (ts: DomEl[]) => ts.map((t) => t.textContent ?? ''));
+    // Clearing the search redraws (a match opened from a fold closes again): export what is drawn once it settles.
+    const readLabels = (): Promise<string[]> => page.$$eval('svg.graph g.edge text', (ts: DomEl[]) => ts.map((t) => t.textContent ?? ''));
+    let labels = await readLabels();
+    for (let i = 0; i < 40; i++) {
+      await page.waitForTimeout(250);
+      const again = await readLabels();
+      if (JSON.stringify(again) === JSON.stringify(labels)) break;
+      labels = again;
+    }
     assert.ok(labels.length > 0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('button.export-svg')]);
     const svgText = fs.readFileSync(await download.path(), 'utf8');
