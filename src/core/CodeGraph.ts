@@ -15,7 +15,8 @@ import { withAnalysisWarnings } from './query/shared/analysisWarnings';
 
 /**
  * The core's front door: index a workspace once, answer queries, take file changes.
- * Hosts (CLI, extension worker, benchmarks) use only this.
+ * The only way a host indexes, updates or queries; hosts also import the result types and the
+ * formatters (ARCHITECTURE.md, "What the hosts import from the core", lists every module).
  */
 export class CodeGraph {
   private constructor(
