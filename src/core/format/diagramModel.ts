@@ -2,7 +2,7 @@ import { EdgeType, GraphEdge, GraphNode, NodeKind, RUNTIME_EDGES, STRUCTURAL_EDG
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { ChangeKind } from '../impact/ImpactSummary';
 import { Direction, firstLevel } from '../query/neighbours';
-import { QueryName, QueryResult, ResultName } from '../query/QueryResult';
+import { QueryResult, ResultName } from '../query/QueryResult';
 import { displayNames, labelledNodes } from './displayNames';
 import { changeText, summaryLine, testPathText } from './formatImpact';
 import { formatMermaid } from './formatMermaid';

@@ -1,4 +1,3 @@
-import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { FileContribution, fileFailureMessage } from '../graph/GraphTypes';

@@ -126,17 +126,21 @@ export function visibleGraph(model: DiagramModel, state: FoldState): VisibleGrap
     for (const n of nodes) if (distance.get(n.id) === state.depth) lastLevelFiles.set(n.file, (lastLevelFiles.get(n.file) ?? 0) + 1);
   }
   const splitHere = (n: DiagramNode, d: number): boolean => d === state.depth && (lastLevelFiles.get(n.file) ?? 0) > 1 && !state.opened.has(`file:${n.file}`);
+  /** Draws `n` one by one, in its file's box. */
+  const draw = (n: DiagramNode): void => {
+    const cluster = `c:${n.file}`;
+    clusters.set(cluster, n.file);
+    filesShown.add(n.file);
+    items.push({ kind: 'node', id: n.id, node: n, cluster });
+    itemOf.set(n.id, n.id);
+    shown++;
+  };
   for (const n of nodes) {
     const d = distance.get(n.id)!;
     const forced = n.input || state.revealed.has(n.id);
     const byDepth = d <= state.depth && !state.closedFiles.has(n.file) && !splitHere(n, d);
     if (forced || byDepth) {
-      const cluster = `c:${n.file}`;
-      clusters.set(cluster, n.file);
-      filesShown.add(n.file);
-      items.push({ kind: 'node', id: n.id, node: n, cluster });
-      itemOf.set(n.id, n.id);
-      shown++;
+      draw(n);
       continue;
     }
     hidden.push(n);
@@ -153,12 +157,7 @@ export function visibleGraph(model: DiagramModel, state: FoldState): VisibleGrap
     }
     if (!chosen) {
       // Every bundle on the way was opened: the node is drawn.
-      const cluster = `c:${n.file}`;
-      clusters.set(cluster, n.file);
-      filesShown.add(n.file);
-      items.push({ kind: 'node', id: n.id, node: n, cluster });
-      itemOf.set(n.id, n.id);
-      shown++;
+      draw(n);
       continue;
     }
     let bundle = bundles.get(chosen.key);
