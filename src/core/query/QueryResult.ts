@@ -50,7 +50,7 @@ export interface Truncation {
   cut?: CutSummary;
   /**
    * Every file holding left-out nodes, with how many: what `cut` summarises, kept so that trimming
-   * further (format/trimResult) counts exactly what is then left out. Absent with `cut`.
+   * further (format/trimResult) counts exactly what is then left out. Set with `cut`, absent without it.
    */
   cutFiles?: CutFile[];
   /** Shown nodes (not inputs) with the most cut neighbours, most first (at most 3): what to query next. */
