@@ -9,8 +9,8 @@ import { implementationFilesOf } from '../graph/implementationTwin';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './discoverProjects';
 import { CompilerDefaults, compilerDefaults } from './compilerDefaults';
-import { SymbolTargets, extractEdges } from './extractEdges';
-import { NodeLocator } from './NodeLocator';
+import { extractEdges } from './extractEdges';
+import { NodeLocator, SymbolTargets } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
 import { WorkspacePackages, packageName } from './workspacePackages';
 import { UnresolvedUse, unresolvedPackageWarnings } from './packageAdvice';
@@ -19,7 +19,7 @@ import { declarationSkeleton } from './declarationSkeleton';
 import { reachable } from './reachable';
 import { REBUILD_FILE, SOURCE_FILE, isWatchedFile } from './workspaceFiles';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
-import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
+import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
 
 interface Project {
   config: ProjectConfig;
