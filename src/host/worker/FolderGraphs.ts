@@ -11,7 +11,7 @@ import { diagramModel } from '../../core/format/diagramModel';
 import { mergeResults } from '../../core/query/mergeResults';
 import { neighbourhood } from '../../core/query/neighbours';
 import { QueryResult, messageResult } from '../../core/query/QueryResult';
-import type { Expansion } from '../../webview/messages';
+import type { Expansion } from '../../core/query/neighbours';
 import { runQuery } from '../../core/query/QueryRequest';
 import { loadTypeScript } from './loadTypeScript';
 import { DiagramAnswer, FolderSpec, HostWords, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
