@@ -2,7 +2,7 @@ import { FSWatcher, watch } from 'chokidar';
 import * as path from 'path';
 import type { Stats } from 'fs';
 import { Logger } from '../core/Logger';
-import { isWatchedFile } from '../core/indexer/workspaceFiles';
+import { inIgnoredDir, isWatchedFile } from '../core/indexer/workspaceFiles';
 import { ChangeBatch, ChangeQueue } from '../host/graph/ChangeQueue';
 import { PendingRestart, RestartPolicy, scheduleRestart } from '../host/graph/RestartPolicy';
 import { FolderSpec, HostWords, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
@@ -32,9 +32,6 @@ export interface McpSessionOptions {
 }
 
 export type IndexState = 'indexing' | 'ready' | 'failed' | 'restarting' | 'stopped';
-
-/** Never watched: dependencies, VCS data, and build output/caches by their conventional names. */
-const IGNORED_DIR = /[\\/](node_modules|\.git|dist|out|coverage|\.next|\.turbo|\.cache)([\\/]|$)/;
 
 const KEY = 'root';
 /** How long stopping waits for the worker to write a pending cache: `mcp` must end within a second of its client leaving. */
@@ -168,7 +165,7 @@ export class McpSession {
     const { root, log } = this.options;
     const ignored = (file: string, stats?: Stats): boolean => {
       const rel = path.relative(root, file);
-      if (rel && IGNORED_DIR.test(`${path.sep}${rel}`)) return true;
+      if (rel && inIgnoredDir(rel)) return true;
       return !!stats?.isFile() && !isWatchedFile(file);
     };
     // Symlinks are not followed: a link back up the tree (a loop) must not make the watcher walk forever.
