@@ -13,6 +13,7 @@ import { neighbourhood } from '../../core/query/neighbours';
 import { QueryResult, messageResult } from '../../core/query/QueryResult';
 import type { Expansion } from '../../core/query/neighbours';
 import { runQuery } from '../../core/query/QueryRequest';
+import { symbolSelector } from '../../core/query/resolve/parseSymbolQuery';
 import { loadTypeScript } from './loadTypeScript';
 import { DiagramAnswer, FolderSpec, HostWords, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
 import { deepestContaining, routeFilePath } from './routeFilePath';
@@ -287,8 +288,7 @@ export class FolderGraphs {
     const node = symbolAt(graph, rel, line, word);
     if (!node) return undefined;
     // Same-named declarations in one file (overloads, static + instance): the core's `name:line` form picks one.
-    const twins = graph.nodesInFile(rel).filter((n) => n.name === node.name).length;
-    return { file_path: rel, symbol: twins > 1 ? `${node.name}:${node.offset}` : node.name, root: state.spec.root };
+    return { file_path: rel, symbol: symbolSelector(node, graph.nodesInFile(rel)), root: state.spec.root };
   }
 
   private specs(): FolderSpec[] {
