@@ -8,6 +8,7 @@ import { PendingRestart, RestartPolicy, scheduleRestart } from '../host/graph/Re
 import { FolderSpec, HostWords, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
 
 import { createSharedCancellation } from '../host/worker/sharedCancellation';
+import { notAvailableText, unexpectedFailureText, workerStoppedText } from '../host/worker/failureTexts';
 import { WorkerClient, WorkerDiedError } from '../host/worker/WorkerClient';
 
 /** An MCP client has no commands of ours: the remedies are the server's log and a restart. */
@@ -90,7 +91,7 @@ export class McpSession {
       if (!this.client && this.restarting) await this.restarting.done;
       const client = this.client;
       if (!client) {
-        return { query: args.query, text: `The TS Code Graph index is not available: ${this.failure ?? 'the server is shutting down'}. Restart the MCP server (its log on stderr has details), then ask again.`, isError: true };
+        return { query: args.query, text: notAvailableText(this.failure ?? 'the server is shutting down', MCP_WORDS), isError: true };
       }
       // The worker looks at this flag while the query waits and while it runs (see sharedCancellation).
       const cancellation = createSharedCancellation();
@@ -106,7 +107,7 @@ export class McpSession {
           continue;
         }
         this.options.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
-        return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${message}. Restart the MCP server if this repeats (its log on stderr has details).`, isError: true };
+        return { query: args.query, text: unexpectedFailureText(args.query, message, MCP_WORDS), isError: true };
       } finally {
         signal?.removeEventListener('abort', onAbort);
       }
@@ -215,7 +216,7 @@ export class McpSession {
     }
     this.state = 'stopped';
     this.failure = `${reason}; ${decision.why}, so it is not restarted again`;
-    this.options.log.error(this.failure);
+    this.options.log.error(workerStoppedText(this.failure, MCP_WORDS));
   }
 }
 

@@ -16,6 +16,7 @@ import { runQuery } from '../../core/query/QueryRequest';
 import { symbolSelector } from '../../core/query/resolve/parseSymbolQuery';
 import { loadTypeScript } from './loadTypeScript';
 import { DiagramAnswer, FolderSpec, HostWords, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
+import { indexFailedText, unexpectedFailureText } from './failureTexts';
 import { deepestContaining, routeFilePath } from './routeFilePath';
 import { symbolAt } from './symbolAt';
 
@@ -219,7 +220,7 @@ export class FolderGraphs {
         return { query, text: 'Cancelled.', isError: true };
       }
       this.log.error(`${query} failed: ${stack(err)}`);
-      return { query, text: `TS Code Graph could not answer ${query}: ${errorMessage(err)}. This is a bug in TS Code Graph; ${this.words.log} has details.`, isError: true };
+      return { query, text: unexpectedFailureText(query, errorMessage(err), this.words), isError: true };
     }
   }
 
@@ -259,7 +260,7 @@ export class FolderGraphs {
       return { model, root: state.spec.root, expansions: kept };
     } catch (err) {
       this.log.error(`diagram of ${args.query} failed: ${stack(err)}`);
-      return message(`TS Code Graph could not draw ${args.query}: ${errorMessage(err)}. This is a bug in TS Code Graph; ${this.words.log} has details.`, true);
+      return message(unexpectedFailureText(args.query, errorMessage(err), this.words, true), true);
     }
   }
 
@@ -354,7 +355,7 @@ function countSymbols(graph: CodeGraph): number {
 
 function indexFailure(spec: FolderSpec, err: unknown, words: HostWords): string {
   const why = err === undefined ? 'it did not finish' : errorMessage(err);
-  return `The TS Code Graph index of workspace folder "${spec.name}" failed: ${why}. Fix the cause (${words.log} has details), then ${words.rebuild} and ask again.`;
+  return indexFailedText(spec.name, why, words);
 }
 
 function prefixed(log: Logger, name: string): Logger {
