@@ -3,12 +3,12 @@ import * as path from 'path';
 import type { Stats } from 'fs';
 import { Logger } from '../core/Logger';
 import { isWatchedFile } from '../core/indexer/workspaceFiles';
-import { ChangeBatch, ChangeQueue } from '../host/graph/ChangeQueue';
-import { PendingRestart, RestartPolicy, scheduleRestart } from '../host/graph/RestartPolicy';
-import { FolderSpec, HostWords, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
+import { ChangeBatch, ChangeQueue } from '../worker/ChangeQueue';
+import { PendingRestart, RestartPolicy, scheduleRestart } from '../worker/RestartPolicy';
+import { FolderSpec, HostWords, QueryAnswer, QueryArgs, WorkerEvent } from '../worker/protocol';
 
-import { createSharedCancellation } from '../host/worker/sharedCancellation';
-import { WorkerClient, WorkerDiedError } from '../host/worker/WorkerClient';
+import { createSharedCancellation } from '../worker/sharedCancellation';
+import { WorkerClient, WorkerDiedError } from '../worker/WorkerClient';
 
 /** An MCP client has no commands of ours: the remedies are the server's log and a restart. */
 export const MCP_WORDS: HostWords = { log: "the server's log (stderr of `ts-code-graph mcp`)", rebuild: 'restart the MCP server (it indexes the workspace again)' };

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { SymbolInfo } from '../worker/protocol';
+import { SymbolInfo } from '../../worker/protocol';
 
 interface SymbolItem extends vscode.QuickPickItem {
   symbol: SymbolInfo;

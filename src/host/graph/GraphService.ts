@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { HostLog } from '../log';
-import { deepestContaining } from '../worker/routeFilePath';
-import { DiagramAnswer, FolderSpec, HostWords, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
+import { deepestContaining } from '../../worker/routeFilePath';
+import { DiagramAnswer, FolderSpec, HostWords, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../../worker/protocol';
 
-import { createSharedCancellation } from '../worker/sharedCancellation';
-import { WorkerClient, WorkerDiedError, WorkerOptions } from '../worker/WorkerClient';
+import { createSharedCancellation } from '../../worker/sharedCancellation';
+import { WorkerClient, WorkerDiedError, WorkerOptions } from '../../worker/WorkerClient';
 import type { Expansion } from '../../webview/messages';
-import { PendingRestart, RestartPolicy, scheduleRestart } from './RestartPolicy';
-import { ChangeBatch, ChangeQueue } from './ChangeQueue';
+import { PendingRestart, RestartPolicy, scheduleRestart } from '../../worker/RestartPolicy';
+import { ChangeBatch, ChangeQueue } from '../../worker/ChangeQueue';
 import { ChangeWatcher } from './ChangeWatcher';
 import { fitAnswer } from './fitAnswer';
 import { resolveTypeScript } from './resolveTypeScript';

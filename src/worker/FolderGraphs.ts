@@ -1,22 +1,22 @@
 import * as path from 'path';
-import { CodeGraph } from '../../core/CodeGraph';
-import type { UpdateReport } from '../../core/indexer/indexWorkspace';
-import { FileSourceReader, createFileSourceReader } from '../../core/format/FileSourceReader';
-import { fitToBudget } from '../../core/format/fitToBudget';
-import { formatText } from '../../core/format/formatText';
-import { CancellationToken, Logger } from '../../core/Logger';
-import { QueryCancelledError } from '../../core/query/QueryContext';
-import { echoInput } from '../../core/query/shared/echoInput';
-import { diagramModel } from '../../core/format/diagramModel';
-import { mergeResults } from '../../core/query/mergeResults';
-import { neighbourhood } from '../../core/query/neighbours';
-import { QueryResult, messageResult } from '../../core/query/QueryResult';
-import type { Expansion } from '../../webview/messages';
-import { runQuery } from '../../core/query/QueryRequest';
+import { CodeGraph } from '../core/CodeGraph';
+import type { UpdateReport } from '../core/indexer/indexWorkspace';
+import { FileSourceReader, createFileSourceReader } from '../core/format/FileSourceReader';
+import { fitToBudget } from '../core/format/fitToBudget';
+import { formatText } from '../core/format/formatText';
+import { CancellationToken, Logger } from '../core/Logger';
+import { QueryCancelledError } from '../core/query/QueryContext';
+import { echoInput } from '../core/query/shared/echoInput';
+import { diagramModel } from '../core/format/diagramModel';
+import { mergeResults } from '../core/query/mergeResults';
+import { neighbourhood } from '../core/query/neighbours';
+import { QueryResult, messageResult } from '../core/query/QueryResult';
+import type { Expansion } from '../webview/messages';
+import { runQuery } from '../core/query/QueryRequest';
 import { loadTypeScript } from './loadTypeScript';
 import { DiagramAnswer, FolderSpec, HostWords, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
 import { deepestContaining, routeFilePath } from './routeFilePath';
-import { symbolAt } from './symbolAt';
+import { symbolAt } from '../core/graph/symbolAt';
 
 interface FolderState {
   spec: FolderSpec;

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { echoInput } from '../../core/query/shared/echoInput';
+import { echoInput } from '../core/query/shared/echoInput';
 
 /** What routing needs to know about a workspace folder. */
 export interface RoutableFolder {
