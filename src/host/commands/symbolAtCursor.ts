@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { GraphService } from '../graph/GraphService';
-import { Requests } from '../worker/protocol';
+import { Requests } from '../../worker/protocol';
 
 /** How long to wait for the TypeScript language service's go-to-definition before using the cursor's own spot. */
 const DEFINITION_TIMEOUT_MS = 1500;

@@ -7,7 +7,7 @@ import { graphViewHtml } from '../../webview/graphViewHtml';
 import type { Expansion, FromPage, ToPage } from '../../webview/messages';
 import { GraphService } from '../graph/GraphService';
 import { HostLog } from '../log';
-import { QueryArgs } from '../worker/protocol';
+import { QueryArgs } from '../../worker/protocol';
 
 function defaultImageFolder(): vscode.Uri {
   const downloads = path.join(os.homedir(), 'Downloads');
