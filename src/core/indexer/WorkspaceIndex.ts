@@ -7,28 +7,24 @@ import { missingLibraryFiles } from './missingLibraryFiles';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { implementationFilesOf } from '../graph/implementationTwin';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
-import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './discoverProjects';
+import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
 import { CompilerDefaults, compilerDefaults } from './compilerDefaults';
-import { SymbolTargets, extractEdges } from './extractEdges';
-import { NodeLocator } from './NodeLocator';
+import { extractEdges } from './extractEdges';
+import { NodeLocator, SymbolTargets } from './NodeLocator';
 import { SharedCompilerHost } from './SharedCompilerHost';
 import { WorkspacePackages, packageName } from './workspacePackages';
 import { UnresolvedUse, unresolvedPackageWarnings } from './packageAdvice';
 import { ShapeDelta, fileShape, shapeChange, shapeDelta } from './fileShape';
 import { declarationSkeleton } from './declarationSkeleton';
 import { reachable } from './reachable';
-import { REBUILD_FILE, SOURCE_FILE, isWatchedFile } from './workspaceFiles';
+import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
-import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
+import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
 
 interface Project {
   config: ProjectConfig;
   program?: TS.Program;
   targets?: SymbolTargets;
-}
-
-function inSkippedDir(rel: string): boolean {
-  return rel.split('/').slice(0, -1).some((segment) => SKIPPED_DIRS.has(segment));
 }
 
 /**
@@ -261,7 +257,7 @@ export class WorkspaceIndex {
     const abs = (p: string) => normalize(path.isAbsolute(p) ? p : path.join(this.root, p));
     // Paths no project could contain (build output, node_modules, non-sources) change nothing.
     const relevant = (f: string) =>
-      this.owner.has(f) || (isWatchedFile(f) && this.isInsideRoot(f) && !inSkippedDir(this.relative(f)));
+      this.owner.has(f) || (isWatchedFile(f) && this.isInsideRoot(f) && !inIgnoredDir(this.relative(f)));
     const changedAbs = [...new Set(changed.map(abs))].filter(relevant);
     const deletedAbs = [...this.withFilesUnder(deleted.map(abs))].filter(relevant);
     if (changedAbs.length === 0 && deletedAbs.length === 0) return { reindexed: [], removed: [], millis: Date.now() - started };

@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { EdgeType, isMemberKind } from '../graph/GraphTypes';
 import { DeclaredFile, isFunctionLike, propertyNameText, skipOuterExpressions } from './declareFile';
-import type { SymbolTargets, Target } from './extractEdges';
+import type { SymbolTargets, Target } from './NodeLocator';
 
 export interface TypeEdgeInput {
   ts: typeof TS;
