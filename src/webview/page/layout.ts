@@ -72,7 +72,10 @@ function boxesOf(vis: VisibleGraph): Map<string, Box> {
 
 /** Folder clusters: the folders holding two or more drawn boxes or clusters, each in its nearest such folder. */
 function foldersOf(boxes: Map<string, Box>): { parentOf: Map<string, string>; frames: Map<string, string | undefined> } {
-  const paths = [...boxes.values()].map((b) => b.path).filter((p) => p !== '.');
+  // A folded folder's box counts as a thing inside that folder: with the folder's nearer files drawn,
+  // the folder is a cluster holding them and the box of the rest.
+  const pathOf = (box: Box): string => (box.file || box.path === '.' ? box.path : `${box.path}/…`);
+  const paths = [...boxes.values()].map(pathOf).filter((p) => p !== '.');
   const dirs = branchingDirs(paths);
   // A folder holding every box tells nothing (the drawing is that folder): no cluster for it.
   for (const d of [...dirs]) if (paths.every((p) => isUnder(p, d))) dirs.delete(d);
@@ -82,8 +85,7 @@ function foldersOf(boxes: Map<string, Box>): { parentOf: Map<string, string>; fr
   };
   const parentOf = new Map<string, string>();
   for (const [id, box] of boxes) {
-    // A folded folder whose cluster is drawn too (its nearer nodes) is a box inside that cluster.
-    const d = box.path === '.' ? undefined : !box.file && dirs.has(box.path) ? box.path : nearest(box.path);
+    const d = box.path === '.' ? undefined : nearest(pathOf(box));
     if (d) parentOf.set(id, `d:${d}`);
   }
   const frames = new Map<string, string | undefined>();
