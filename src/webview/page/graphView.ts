@@ -109,7 +109,7 @@ new ResizeObserver(() => {
 
 async function save(format: 'svg' | 'png'): Promise<void> {
   if (!st.drawing) return;
-  const notes = [...(st.model?.notes ?? []), $('.fold-status').firstChild?.textContent?.trim() ?? ''].filter((n) => n !== '');
+  const notes = [...(st.model?.notes ?? []), $('.fold-status .fold-text')?.textContent?.trim() ?? ''].filter((n) => n !== '');
   const image = exportSvg(svg, st.drawing, st.model?.title ?? '', notes);
   const payload = format === 'svg' ? image.text : await exportPng(image.text, image.width, image.height);
   if (vscode) return post({ type: 'save', format, data: payload });

@@ -188,15 +188,65 @@ function pathOfBundle(item: Extract<Item, { kind: 'bundle' }>): string {
 
 type Graph = InstanceType<typeof dagre.graphlib.Graph>;
 
+/** An edge's end: its row, whether the row is the first or last of its box, and the box. */
+type End = Rect & { first: boolean; last: boolean; box: Rect };
+
+/**
+ * The first points of an edge leaving row `r` (`out`), or its last points entering it, in a top-down
+ * drawing heading `down` or up: through the middle of the row's bottom or top when nothing of its box
+ * lies that way; else from its right side (leaving) or into its left side (entering), round the
+ * outside of its box, so the edge never runs over the box's other rows.
+ */
+function tbWay(r: End, out: boolean, down: boolean): Point[] {
+  const sign = down ? 1 : -1;
+  const free = out === down ? r.last : r.first;
+  if (free) {
+    const at = { x: r.x + r.width / 2, y: out === down ? r.y + r.height : r.y };
+    const step = { x: at.x, y: at.y + (out ? sign : -sign) * 14 };
+    return out ? [at, step] : [step, at];
+  }
+  const side = out ? r.x + r.width : r.x;
+  const lane = out ? r.box.x + r.box.width + 14 : r.box.x - 14;
+  const y = r.y + r.height / 2;
+  const edge = out === down ? r.box.y + r.box.height + 10 : r.box.y - 10;
+  return out ? [{ x: side, y }, { x: lane, y }, { x: lane, y: edge }] : [{ x: lane, y: edge }, { x: lane, y }, { x: side, y }];
+}
+
+/** A smooth curve through points (straight ends, rounded corners), and its label spots. */
+function smooth(points: Point[]): { d: string; spots: Point[] } {
+  let d = `M${points[0].x},${points[0].y}`;
+  for (let i = 1; i < points.length - 1; i++) {
+    const next = i === points.length - 2 ? points[i + 1] : { x: (points[i].x + points[i + 1].x) / 2, y: (points[i].y + points[i + 1].y) / 2 };
+    d += ` Q${points[i].x},${points[i].y} ${next.x},${next.y}`;
+  }
+  if (points.length === 2) d += ` L${points[1].x},${points[1].y}`;
+  return { d, spots: alongPolyline(points, LABEL_SPOTS) };
+}
+
 /** Every edge's path, and its label where it covers no other label and no node. */
 function routeEdges(vis: VisibleGraph, g: Graph, items: Map<string, Rect>, boxOf: Map<string, string>, rankdir: Rankdir, measure: (text: string) => number): Layout['edges'] {
   const paths = new Map<string, { d: string; spots: Point[] }>();
+  // Per box, its first and last row: only those can take an edge through the box's top or bottom
+  // (top-down) without crossing the rows in between; the others take it on their side.
+  const span = new Map<string, { top: number; bottom: number }>();
+  for (const [id, r] of items) {
+    const box = boxOf.get(id)!;
+    const known = span.get(box);
+    span.set(box, { top: Math.min(known?.top ?? Infinity, r.y), bottom: Math.max(known?.bottom ?? -Infinity, r.y) });
+  }
+  const boxRect = (box: string): Rect => {
+    const n = g.node(box) as { x?: number; y?: number; width: number; height: number };
+    return { x: (n.x ?? 0) - n.width / 2, y: (n.y ?? 0) - n.height / 2, width: n.width, height: n.height };
+  };
+  const endOf = (r: Rect, box: string): End => ({ ...r, first: r.y <= span.get(box)!.top + 0.5, last: r.y >= span.get(box)!.bottom - 0.5, box: boxRect(box) });
   for (const e of vis.edges) {
-    const a = items.get(e.from);
-    const b = items.get(e.to);
-    if (!a || !b) continue;
+    const ra = items.get(e.from);
+    const rb = items.get(e.to);
+    if (!ra || !rb) continue;
     const from = boxOf.get(e.from)!;
     const to = boxOf.get(e.to)!;
+    const a = endOf(ra, from);
+    const b = endOf(rb, to);
     // Between boxes more than a layer apart, follow dagre's route for the boxes (it goes around
     // the boxes in between) from row to row; next to each other, a plain curve.
     const via = from === to ? undefined : ((g.edge(from, to) as { points?: Point[] } | undefined)?.points ?? [...((g.edge(to, from) as { points?: Point[] } | undefined)?.points ?? [])].reverse());
@@ -213,27 +263,19 @@ function routeEdges(vis: VisibleGraph, g: Graph, items: Map<string, Rect>, boxOf
 }
 
 /** From a row's side (or bottom/top, top-down) through dagre's bend points to the other row: a smooth curve. */
-function through(a: Rect, b: Rect, inner: Point[], rankdir: Rankdir): { d: string; spots: Point[] } {
+function through(a: End, b: End, inner: Point[], rankdir: Rankdir): { d: string; spots: Point[] } {
   const first = inner[0];
   const last = inner[inner.length - 1];
-  const port = (r: Rect, toward: Point): Point => {
-    if (rankdir === 'TB') return { x: r.x + r.width / 2, y: toward.y > r.y + r.height / 2 ? r.y + r.height : r.y };
-    return { x: toward.x > r.x + r.width / 2 ? r.x + r.width : r.x, y: r.y + r.height / 2 };
-  };
-  const points = [port(a, first), ...inner, port(b, last)];
-  let d = `M${points[0].x},${points[0].y}`;
-  for (let i = 1; i < points.length - 1; i++) {
-    const next = i === points.length - 2 ? points[i + 1] : { x: (points[i].x + points[i + 1].x) / 2, y: (points[i].y + points[i + 1].y) / 2 };
-    d += ` Q${points[i].x},${points[i].y} ${next.x},${next.y}`;
-  }
-  return { d, spots: alongPolyline(points, LABEL_SPOTS) };
+  if (rankdir === 'TB') return smooth([...tbWay(a, true, first.y > a.y + a.height / 2), ...inner, ...tbWay(b, false, last.y < b.y + b.height / 2)]);
+  const port = (r: Rect, toward: Point): Point => ({ x: toward.x > r.x + r.width / 2 ? r.x + r.width : r.x, y: r.y + r.height / 2 });
+  return smooth([port(a, first), ...inner, port(b, last)]);
 }
 
 /**
  * An edge from row to row: out of the side facing the target, into the side facing the source;
  * between rows of one box (or boxes stacked over each other), an arc out on the right.
  */
-function route(a: Rect, b: Rect, sameBox: boolean, rankdir: Rankdir): { d: string; spots: Point[] } {
+function route(a: End, b: End, sameBox: boolean, rankdir: Rankdir): { d: string; spots: Point[] } {
   const ay = a.y + a.height / 2;
   const by = b.y + b.height / 2;
   let p0: Point;
@@ -243,14 +285,9 @@ function route(a: Rect, b: Rect, sameBox: boolean, rankdir: Rankdir): { d: strin
   const below = b.y >= a.y + a.height + 8;
   const above = b.y + b.height + 8 <= a.y;
   if (!sameBox && rankdir === 'TB' && (below || above)) {
-    // Top-down layers: out of the bottom (or top) of the row, into the top (or bottom) of the other.
-    const ax = a.x + a.width / 2;
-    const bx = b.x + b.width / 2;
-    p0 = { x: ax, y: below ? a.y + a.height : a.y };
-    p3 = { x: bx, y: below ? b.y : b.y + b.height };
-    const dy = Math.max(24, Math.abs(p3.y - p0.y) / 2) * (below ? 1 : -1);
-    c1 = { x: ax, y: p0.y + dy };
-    c2 = { x: bx, y: p3.y - dy };
+    // Top-down layers: out of the bottom (or top) of the row, into the top (or bottom) of the other,
+    // or round their boxes where other rows are in the way.
+    return smooth([...tbWay(a, true, below), ...tbWay(b, false, below)]);
   } else if (!sameBox && b.x >= a.x + a.width - 1) {
     p0 = { x: a.x + a.width, y: ay };
     p3 = { x: b.x, y: by };

@@ -196,9 +196,9 @@ export function showFoldStatus(m: DiagramModel): void {
   if (!st.vis || m.nodes.length === 0) return;
   const bundles = st.vis.items.filter((i) => i.kind === 'bundle').length;
   if (bundles === 0) return;
-  status.append(
-    `${st.vis.shown} of ${m.nodes.length} nodes drawn one by one (${st.fold.depth} level${st.fold.depth === 1 ? '' : 's'} around the query); ${st.vis.bundled} folded into ${bundles} box${bundles === 1 ? '' : 'es'}: click one to open it. `,
-  );
+  const text = document.createElement('span');
+  text.className = 'fold-text';
+  text.textContent = `${st.vis.shown} of ${m.nodes.length} nodes drawn one by one (${st.fold.depth} level${st.fold.depth === 1 ? '' : 's'} around the query); ${st.vis.bundled} folded into ${bundles} box${bundles === 1 ? '' : 'es'}: click one to open it.`;
   const all = document.createElement('button');
   all.className = 'unfold-all';
   all.textContent = 'Open all';
@@ -210,7 +210,9 @@ export function showFoldStatus(m: DiagramModel): void {
     st.fold.splitLast = false;
     st.fold.opened.clear();
     st.fold.closedFiles.clear();
+    st.fold.closedDirs?.clear();
     render('keep');
   });
-  status.appendChild(all);
+  // The button first: in a narrow panel the sentence is cut short, the button stays in reach.
+  status.append(all, ' ', text);
 }
