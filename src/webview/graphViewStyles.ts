@@ -151,6 +151,13 @@ svg.graph.panning { cursor: grabbing; }
 .cluster-box { fill: none; stroke: var(--vscode-editorWidget-border); stroke-width: 1px; }
 .cluster-label { fill: var(--vscode-descriptionForeground); font-size: 11px; dominant-baseline: central; cursor: pointer; }
 .cluster-label:hover, .cluster-label:focus-visible { fill: var(--vscode-focusBorder); text-decoration: underline; }
+.folder-box { fill: var(--vscode-editorWidget-background); fill-opacity: 0.35; stroke: var(--vscode-descriptionForeground); stroke-opacity: 0.55; stroke-width: 1px; stroke-dasharray: 5 3; }
+.folder.depth-1 .folder-box, .folder.depth-3 .folder-box { fill: var(--vscode-editor-background); }
+.folder-label { fill: var(--vscode-descriptionForeground); font-size: 11px; font-weight: 600; dominant-baseline: central; cursor: pointer; }
+.folder-label:hover, .folder-label:focus-visible { fill: var(--vscode-focusBorder); text-decoration: underline; }
+.folder-label:focus { outline: none; }
+.classbox-box { fill: none; stroke: var(--vscode-charts-orange); stroke-opacity: 0.7; stroke-width: 1px; }
+.classbox-label { fill: var(--vscode-charts-orange); font-size: 10px; font-style: italic; dominant-baseline: central; }
 
 .edge path { fill: none; stroke-width: 1.5px; }
 .edge path.hit { stroke: transparent; stroke-width: 10px; }
@@ -165,6 +172,8 @@ svg.graph.panning { cursor: grabbing; }
 .edge.f-structural path.line { stroke-dasharray: 8 3; stroke-width: 2px; }
 .edge.f-type path.line { stroke-dasharray: 2 3; }
 .edge.hidden { display: none; }
+.edge text.crowded { display: none; }
+.edge:hover text.crowded, .edge:focus text.crowded, .edge.near text.crowded { display: inline; }
 ${edgeColours()}
 
 .tooltip { position: absolute; pointer-events: none; max-width: 60ch; padding: 6px 8px; z-index: 2;

@@ -196,6 +196,169 @@ describe('CLI --format html in headless Chromium', function () {
     }
   });
 
+  /** A workspace with nested folders, a class with members and one crowded file (root calls 8 functions beside it). */
+  function nestedWorkspace(): string {
+    const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'tscg-nested-'));
+    const write = (file: string, text: string): void => {
+      fs.mkdirSync(path.dirname(path.join(ws, file)), { recursive: true });
+      fs.writeFileSync(path.join(ws, file), text);
+    };
+    const locals = Array.from({ length: 8 }, (_, i) => `l${i}`);
+    write(
+      'hub.ts',
+      [
+        "import { K } from './a/b/x';",
+        "import { y1 } from './a/b/y';",
+        "import { z1 } from './a/c/z';",
+        "import { w1 } from './d/w';",
+        'export function root(): void {',
+        '  K.s1();',
+        '  K.s2();',
+        '  y1();',
+        '  z1();',
+        '  w1();',
+        ...locals.map((l) => `  ${l}();`),
+        '}',
+        ...locals.map((l, i) => `export function ${l}(): void {${i + 1 < locals.length ? ` ${locals[i + 1]}();` : ''} }`),
+      ].join('\n'),
+    );
+    write('a/b/x.ts', 'export class K {\n  static s1(): void {}\n  static s2(): void {\n    K.s1();\n  }\n}\n');
+    write('a/b/y.ts', 'export function y1(): void {}\n');
+    write('a/c/z.ts', 'export function z1(): void {}\n');
+    write('d/w.ts', 'export function w1(): void {}\n');
+    write('tsconfig.json', '{"compilerOptions":{"strict":true},"include":["**/*.ts"]}');
+    return ws;
+  }
+
+  /** Rectangles on screen of what a selector matches (id attribute → rect). */
+  async function rects(page: Page, selector: string, attr: string): Promise<Record<string, { left: number; top: number; right: number; bottom: number }>> {
+    return page.evaluate(`(() => {
+      const out = {};
+      for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
+        const r = (el.querySelector('rect') ?? el).getBoundingClientRect();
+        out[el.getAttribute(${JSON.stringify(attr)})] = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      }
+      return out;
+    })()`);
+  }
+  const inside = (a: { left: number; top: number; right: number; bottom: number }, b: { left: number; top: number; right: number; bottom: number }): boolean =>
+    a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+
+  it('folders are nested clusters with counts that fold into a counted box and open again (mouse and keyboard); a class is a box of its members', async () => {
+    const ws = nestedWorkspace();
+    try {
+      const html = cli(['dependenciesOf', 'hub.ts', 'root', '--format', 'html'], ws);
+      const model = modelOf(html);
+      const page = await open(html, 'graph-nested');
+      assert.equal(await page.locator('svg.graph g.node.bundle').count(), 0, 'a small answer is drawn whole');
+      // Folders holding two or more things are clusters: a (b and c), a/b (x.ts and y.ts); a/c and d hold one file each.
+      const folders: Array<[string, number]> = await page.$$eval('svg.graph g.folder', (gs: DomEl[]) => gs.map((g) => [g.getAttribute('data-dir'), Number(g.getAttribute('data-count'))]));
+      const under = (dir: string): number => model.nodes.filter((n) => n.file.startsWith(`${dir}/`)).length;
+      assert.deepEqual(folders.map(([d]) => d).sort(), ['a', 'a/b']);
+      for (const [dir, count] of folders) assert.equal(count, under(dir), `${dir}'s count`);
+      assert.deepEqual([...(await page.$$eval('svg.graph g.folder text.folder-label', (ts: DomEl[]) => ts.map((t) => t.textContent ?? '')))].sort(), [`a/ (${under('a')})`, `b/ (${under('a/b')})`]);
+      const folderBoxes = await rects(page, 'svg.graph g.folder', 'data-dir');
+      const fileBoxes = await rects(page, 'svg.graph g.cluster', 'data-file');
+      assert.ok(inside(folderBoxes['a/b'], folderBoxes.a), 'a/b is drawn inside a');
+      for (const file of ['a/b/x.ts', 'a/b/y.ts']) assert.ok(inside(fileBoxes[file], folderBoxes['a/b']), `${file} inside a/b`);
+      assert.ok(inside(fileBoxes['a/c/z.ts'], folderBoxes.a) && !inside(fileBoxes['a/c/z.ts'], folderBoxes['a/b']), 'z.ts in a, not in a/b');
+      for (const file of ['hub.ts', 'd/w.ts']) assert.ok(!inside(fileBoxes[file], folderBoxes.a), `${file} outside a`);
+      // The class K is a box holding its members, inside its file's box.
+      const classes = await rects(page, 'svg.graph g.classbox', 'data-owner');
+      assert.ok(classes.K, 'a box for class K');
+      assert.ok(inside(classes.K, fileBoxes['a/b/x.ts']));
+      const nodes = await rects(page, 'svg.graph g.node', 'data-id');
+      const members = model.nodes.filter((n) => n.name.startsWith('K.'));
+      assert.equal(members.length, 2);
+      for (const m of members) assert.ok(inside(nodes[m.id], classes.K), `${m.name} inside K's box`);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'graph-nested-open.png') });
+
+      // Keyboard: Enter on a folder's name folds it into one box counting what it holds.
+      await page.focus('svg.graph g.folder[data-dir="a/b"] text.folder-label');
+      await page.keyboard.press('Enter');
+      const box = page.locator('svg.graph g.node.bundle[data-key="dir:a/b"]');
+      assert.equal(await box.count(), 1);
+      assert.equal(Number(await box.getAttribute('data-members')), under('a/b'));
+      assert.match(await box.textContent(), new RegExp(`${under('a/b')} symbols in a/b/`));
+      assert.equal(await page.locator('svg.graph g.folder[data-dir="a/b"]').count(), 0);
+      assert.equal(await page.locator('svg.graph g.cluster[data-file^="a/b/"]').count(), 0, 'no file of a/b drawn');
+      assert.ok(inside((await rects(page, 'svg.graph g.node.bundle', 'data-key'))['dir:a/b'], (await rects(page, 'svg.graph g.folder', 'data-dir')).a), 'the folded box stays in a');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'graph-nested-folded.png') });
+      // Enter on the box opens it again: the same nodes as before.
+      await page.focus('svg.graph g.node.bundle[data-key="dir:a/b"]');
+      await page.keyboard.press('Enter');
+      assert.equal(await page.locator('svg.graph g.node.bundle').count(), 0);
+      assert.equal(await page.locator('svg.graph g.node').count(), model.nodes.length);
+      // Mouse: the outer folder folds (its inner folder with it) and opens.
+      await page.click('svg.graph g.folder[data-dir="a"] text.folder-label');
+      assert.equal(Number(await page.locator('svg.graph g.node.bundle[data-key="dir:a"]').getAttribute('data-members')), under('a'));
+      assert.equal(await page.locator('svg.graph g.folder').count(), 0);
+      await page.click('svg.graph g.node.bundle[data-key="dir:a"]');
+      assert.equal(await page.locator('svg.graph g.node').count(), model.nodes.length);
+      assert.equal(await page.locator('svg.graph g.folder').count(), 2);
+    } finally {
+      fs.rmSync(ws, { recursive: true, force: true });
+    }
+  });
+
+  /** Visible edge labels' screen rectangles (hidden, crowded ones left out). */
+  async function visibleLabels(page: Page): Promise<Array<{ text: string; left: number; top: number; right: number; bottom: number }>> {
+    return page.evaluate(`(() => [...document.querySelectorAll('svg.graph g.edge text')]
+      .filter((t) => getComputedStyle(t).display !== 'none' && !t.closest('.hidden'))
+      .map((t) => { const r = t.getBoundingClientRect(); return { text: t.textContent, left: r.left, top: r.top, right: r.right, bottom: r.bottom }; }))()`);
+  }
+
+  it('edge labels never overlap: crowded ones wait hidden and show when their edge is hovered', async () => {
+    const ws = nestedWorkspace();
+    try {
+      const html = cli(['dependenciesOf', 'hub.ts', 'root', '--format', 'html'], ws);
+      for (const viewport of [
+        { width: 1400, height: 900 },
+        { width: 700, height: 900 },
+      ]) {
+        const page = await open(html, `graph-labels-${viewport.width}`, 'light', viewport);
+        const labels = await visibleLabels(page);
+        assert.ok(labels.length >= 5, `${labels.length} labels shown`);
+        for (let i = 0; i < labels.length; i++) {
+          for (let j = i + 1; j < labels.length; j++) {
+            const a = labels[i];
+            const b = labels[j];
+            const overlaps = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+            assert.ok(!overlaps, `"${a.text}" and "${b.text}" overlap at ${viewport.width}px`);
+          }
+        }
+        await page.screenshot({ path: path.join(ARTIFACTS, `graph-labels-${viewport.width}.png`) });
+        // A label with no room is still there: hovering its edge shows it.
+        const crowded = page.locator('svg.graph g.edge text.crowded');
+        if ((await crowded.count()) > 0) {
+          const edge = page.locator('svg.graph g.edge:has(text.crowded)').first();
+          await edge.focus();
+          assert.notEqual(await edge.locator('text').evaluate(new Function('t', 'return getComputedStyle(t).display') as (t: unknown) => string), 'none', 'the focused edge shows its label');
+        }
+      }
+    } finally {
+      fs.rmSync(ws, { recursive: true, force: true });
+    }
+  });
+
+  it('a small answer opens whole in a narrow, short panel (no folded box); Fit may fold it', async () => {
+    const sample = path.join(REPO_ROOT, 'test', 'fixtures', 'sample');
+    const html = cli(['dependenciesOf', 'src/orders/orderService.ts', 'processOrder', '--format', 'html'], sample);
+    const model = modelOf(html);
+    assert.ok(model.nodes.length >= 15 && model.nodes.length <= 20, `${model.nodes.length} nodes`);
+    for (const viewport of [
+      { width: 700, height: 900 },
+      { width: 600, height: 500 },
+    ]) {
+      const page = await open(html, `graph-small-whole-${viewport.width}`, 'dark', viewport);
+      assert.equal(await page.locator('svg.graph g.node.bundle').count(), 0, `no folded box at ${viewport.width}x${viewport.height}`);
+      assert.equal(await page.locator('svg.graph g.node').count(), model.nodes.length);
+      const first = await readability(page, true);
+      assert.ok(first.inputInView && Math.min(...first.heights) >= 8);
+      await page.screenshot({ path: path.join(ARTIFACTS, `graph-small-whole-${viewport.width}.png`) });
+    }
+  });
+
   it('says "No path found." instead of an empty drawing', async () => {
     const sample = path.join(REPO_ROOT, 'test', 'fixtures', 'sample');
     const page = await open(cli(['pathsBetween', 'src/utils/format.ts', 'formatDate', 'src/db/queries.ts', 'executeQuery', '--format', 'html'], sample), 'graph-no-path');
@@ -347,6 +510,8 @@ describe('CLI --format html in headless Chromium', function () {
     const page = await open(html, 'graph-edges', 'dark');
     const withLines = result.edges.find((e) => e.from === result.inputs[0] && (e.lines?.length ?? 0) > 0 && result.nodes.find((n) => n.id === e.to)?.file === 'src/cli/runCli.ts');
     assert.ok(withLines, 'a call from runCli with its lines');
+    // 51 nodes may open folded: open every box, then the edge is drawn.
+    if ((await page.locator('.fold-status button.unfold-all').count()) > 0) await page.click('.fold-status button.unfold-all');
     // Keyboard: the edge is focusable; Enter shows its sites.
     await page.focus(`svg.graph g.edge[data-from="${withLines.from}"][data-to="${withLines.to}"]`);
     await page.keyboard.press('Enter');

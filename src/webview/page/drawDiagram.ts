@@ -1,36 +1,12 @@
-import dagre from '@dagrejs/dagre';
 import type { DiagramNode } from '../../core/format/diagramModel';
 import type { Direction } from '../../core/query/neighbours';
+import { FILE_HEAD } from './fileBox';
 import type { Item, VisibleGraph } from './foldModel';
+import { Badges, BADGE_W, edgeLabel, Layout, Rankdir, subtitle, texts } from './layout';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const NODE_HEIGHT = 38;
-const PAD_X = 14;
-const BADGE_W = 34;
 /** Room above a file cluster's box for its name. */
-const CLUSTER_HEAD = 20;
-
-export type Rankdir = 'LR' | 'TB';
-
-/** Where everything goes: dagre's answer, kept apart from the DOM so the page can try several folds and directions. */
-export interface Layout {
-  rankdir: Rankdir;
-  width: number;
-  height: number;
-  /** Drawn item (node or bundle row) → its box on the drawing. */
-  items: Map<string, Rect>;
-  /** File boxes: the file's drawn symbols stacked in one box under its path. */
-  clusters: Map<string, Rect & { file: string }>;
-  /** Visible edge id → its path and label spot. */
-  edges: Map<string, { d: string; x: number; y: number }>;
-}
-
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+const CLUSTER_HEAD = FILE_HEAD;
 
 export interface Drawing {
   /** The group that pan/zoom transforms. */
@@ -39,200 +15,6 @@ export interface Drawing {
   height: number;
   /** Drawn item id (node id, or `bundle:<key>`) → its <g>. */
   nodes: Map<string, SVGGElement>;
-}
-
-/** Badge counts per drawn node: neighbours the model does not have at all, per direction. */
-export type Badges = Map<string, Record<Direction, number>>;
-
-const ROW_GAP = 6;
-const BOX_PAD = 6;
-
-export function itemSize(item: Item, measure: (text: string) => number, badges: Badges): { width: number; height: number } {
-  const b = item.kind === 'node' ? badges.get(item.id) : undefined;
-  const extra = (b?.dependencies ? BADGE_W : 0) + (b?.dependents ? BADGE_W : 0);
-  const [label, sub] = texts(item);
-  // A bundle's name is italic: a little wider than measured upright.
-  const slack = item.kind === 'bundle' ? 1.08 : 1;
-  return { width: Math.max(measure(label) * slack, measure(sub) * 0.85) + 2 * PAD_X + extra, height: NODE_HEIGHT };
-}
-
-/**
- * Lays the visible graph out: each file's drawn symbols stacked in one box under the file's path
- * (its folded rest as the last row), folder bundles as boxes of their own, the boxes in layers
- * along the edges between them (dagre, left-right or top-down). Edges run from row to row.
- * Cheap enough to run several times per redraw (the page tries folds and both directions).
- */
-export function layoutGraph(vis: VisibleGraph, measure: (text: string) => number, rankdir: Rankdir, badges: Badges): Layout {
-  const boxes = new Map<string, { file?: string; rows: Item[] }>();
-  for (const item of vis.items) {
-    const id = item.cluster ?? `b:${item.id}`;
-    const box = boxes.get(id) ?? boxes.set(id, { file: item.cluster ? vis.clusters.get(item.cluster) ?? item.cluster.slice(2) : undefined, rows: [] }).get(id)!;
-    box.rows.push(item);
-  }
-  const boxOf = new Map<string, string>();
-  const indentOf = new Map<string, Map<string, number>>();
-  const sizes = new Map<string, { width: number; height: number; rowWidth: number }>();
-  for (const [id, box] of boxes) {
-    // Queried symbols first, then source order; the folded rest last.
-    box.rows.sort((a, b) => rowOrder(a) - rowOrder(b));
-    const indents = memberIndents(box.rows);
-    const rowWidth = Math.max(...box.rows.map((r) => itemSize(r, measure, badges).width + (indents.get(r.id) ?? 0)), box.file ? measure(box.file) * 0.92 + 8 : 0);
-    indentOf.set(id, indents);
-    const head = box.file ? CLUSTER_HEAD : 0;
-    const pad = box.file ? BOX_PAD : 0;
-    sizes.set(id, { width: rowWidth + 2 * pad, height: head + pad + box.rows.length * (NODE_HEIGHT + ROW_GAP) - ROW_GAP + pad, rowWidth });
-    for (const r of box.rows) boxOf.set(r.id, id);
-  }
-  const g = new dagre.graphlib.Graph();
-  g.setGraph({ rankdir, nodesep: rankdir === 'LR' ? 18 : 30, ranksep: rankdir === 'LR' ? 90 : 60, marginx: 50, marginy: 16 });
-  g.setDefaultEdgeLabel(() => ({}));
-  for (const [id, size] of sizes) g.setNode(id, { width: size.width, height: size.height });
-  for (const e of vis.edges) {
-    const a = boxOf.get(e.from);
-    const b = boxOf.get(e.to);
-    if (!a || !b || a === b) continue;
-    const known = g.edge(a, b) as { weight?: number } | undefined;
-    g.setEdge(a, b, { weight: (known?.weight ?? 0) + 1, minlen: 1 });
-  }
-  dagre.layout(g);
-  const items = new Map<string, Rect>();
-  const clusters = new Map<string, Rect & { file: string }>();
-  for (const [id, box] of boxes) {
-    const n = g.node(id);
-    const size = sizes.get(id)!;
-    const x = (n.x ?? 0) - size.width / 2;
-    const y = (n.y ?? 0) - size.height / 2;
-    const head = box.file ? CLUSTER_HEAD : 0;
-    const pad = box.file ? BOX_PAD : 0;
-    if (box.file) clusters.set(id, { x, y, width: size.width, height: size.height, file: box.file });
-    const indents = indentOf.get(id)!;
-    box.rows.forEach((r, i) => {
-      const indent = indents.get(r.id) ?? 0;
-      items.set(r.id, { x: x + pad + indent, y: y + head + pad + i * (NODE_HEIGHT + ROW_GAP), width: size.rowWidth - indent, height: NODE_HEIGHT });
-    });
-  }
-  const edges = new Map<string, { d: string; x: number; y: number }>();
-  for (const e of vis.edges) {
-    const a = items.get(e.from);
-    const b = items.get(e.to);
-    if (!a || !b) continue;
-    const from = boxOf.get(e.from)!;
-    const to = boxOf.get(e.to)!;
-    // Between boxes more than a layer apart, follow dagre's route for the boxes (it goes around
-    // the boxes in between) from row to row; next to each other, a plain curve.
-    const via = from === to ? undefined : ((g.edge(from, to) as { points?: Point[] } | undefined)?.points ?? [...((g.edge(to, from) as { points?: Point[] } | undefined)?.points ?? [])].reverse());
-    const inner = via && via.length > 3 ? via.slice(1, -1) : undefined;
-    edges.set(e.id, inner ? through(a, b, inner, rankdir) : route(a, b, from === to, rankdir));
-  }
-  const size = g.graph();
-  const width = Number.isFinite(size.width) ? (size.width ?? 0) : 0;
-  const height = Number.isFinite(size.height) ? (size.height ?? 0) : 0;
-  return { rankdir, width, height, items, clusters, edges };
-}
-
-type Point = { x: number; y: number };
-
-/** From a row's side (or bottom/top, top-down) through dagre's bend points to the other row: a smooth curve. */
-function through(a: Rect, b: Rect, inner: Point[], rankdir: Rankdir): { d: string; x: number; y: number } {
-  const first = inner[0];
-  const last = inner[inner.length - 1];
-  const port = (r: Rect, toward: Point): Point => {
-    if (rankdir === 'TB') return { x: r.x + r.width / 2, y: toward.y > r.y + r.height / 2 ? r.y + r.height : r.y };
-    return { x: toward.x > r.x + r.width / 2 ? r.x + r.width : r.x, y: r.y + r.height / 2 };
-  };
-  const points = [port(a, first), ...inner, port(b, last)];
-  let d = `M${points[0].x},${points[0].y}`;
-  for (let i = 1; i < points.length - 1; i++) {
-    const next = i === points.length - 2 ? points[i + 1] : { x: (points[i].x + points[i + 1].x) / 2, y: (points[i].y + points[i + 1].y) / 2 };
-    d += ` Q${points[i].x},${points[i].y} ${next.x},${next.y}`;
-  }
-  const mid = points[Math.floor(points.length / 2)];
-  return { d, x: mid.x, y: mid.y };
-}
-
-/** Members drawn under their class (or interface, namespace) in the same box are indented below it. */
-function memberIndents(rows: Item[]): Map<string, number> {
-  const out = new Map<string, number>();
-  const seen = new Map<string, number>();
-  for (const r of rows) {
-    if (r.kind !== 'node') continue;
-    const dot = r.node.name.lastIndexOf('.');
-    const owner = dot > 0 ? seen.get(r.node.name.slice(0, dot)) : undefined;
-    const indent = owner === undefined ? 0 : owner + MEMBER_INDENT;
-    if (indent > 0) out.set(r.id, indent);
-    seen.set(r.node.name, indent);
-  }
-  return out;
-}
-
-const MEMBER_INDENT = 14;
-
-function rowOrder(item: Item): number {
-  if (item.kind === 'bundle') return 1e9;
-  return (item.node.input ? -1e9 : 0) + item.node.offset;
-}
-
-/**
- * An edge from row to row: out of the side facing the target, into the side facing the source;
- * between rows of one box (or boxes stacked over each other), an arc out on the right.
- */
-function route(a: Rect, b: Rect, sameBox: boolean, rankdir: Rankdir): { d: string; x: number; y: number } {
-  const ay = a.y + a.height / 2;
-  const by = b.y + b.height / 2;
-  let p0: [number, number];
-  let p3: [number, number];
-  let c1: [number, number];
-  let c2: [number, number];
-  const below = b.y >= a.y + a.height + 8;
-  const above = b.y + b.height + 8 <= a.y;
-  if (!sameBox && rankdir === 'TB' && (below || above)) {
-    // Top-down layers: out of the bottom (or top) of the row, into the top (or bottom) of the other.
-    const ax = a.x + a.width / 2;
-    const bx = b.x + b.width / 2;
-    p0 = [ax, below ? a.y + a.height : a.y];
-    p3 = [bx, below ? b.y : b.y + b.height];
-    const dy = Math.max(24, Math.abs(p3[1] - p0[1]) / 2) * (below ? 1 : -1);
-    c1 = [ax, p0[1] + dy];
-    c2 = [bx, p3[1] - dy];
-  } else if (!sameBox && b.x >= a.x + a.width - 1) {
-    p0 = [a.x + a.width, ay];
-    p3 = [b.x, by];
-    const dx = Math.max(30, (p3[0] - p0[0]) / 2);
-    c1 = [p0[0] + dx, ay];
-    c2 = [p3[0] - dx, by];
-  } else if (!sameBox && b.x + b.width <= a.x + 1) {
-    p0 = [a.x, ay];
-    p3 = [b.x + b.width, by];
-    const dx = Math.max(30, (p0[0] - p3[0]) / 2);
-    c1 = [p0[0] - dx, ay];
-    c2 = [p3[0] + dx, by];
-  } else {
-    p0 = [a.x + a.width, ay];
-    p3 = [b.x + b.width, by];
-    const bulge = 26 + Math.min(40, Math.abs(by - ay) / 6);
-    const right = Math.max(p0[0], p3[0]) + bulge;
-    c1 = [right, ay];
-    c2 = [right, by];
-  }
-  const mid = (i: 0 | 1): number => 0.125 * p0[i] + 0.375 * c1[i] + 0.375 * c2[i] + 0.125 * p3[i];
-  return { d: `M${p0[0]},${p0[1]} C${c1[0]},${c1[1]} ${c2[0]},${c2[1]} ${p3[0]},${p3[1]}`, x: mid(0), y: mid(1) };
-}
-
-/** `CALLS`, or for a bundle's edge `CALLS ×3` / `3 edges`. */
-export function edgeLabel(types: string[]): string {
-  const distinct = [...new Set(types)];
-  if (types.length === 1) return types[0];
-  return distinct.length === 1 ? `${distinct[0]} ×${types.length}` : `${types.length} edges`;
-}
-
-/** What a drawn item says: its name and the line under it. */
-export function texts(item: Item): [string, string] {
-  if (item.kind === 'node') return [item.node.label, subtitle(item.node)];
-  const n = item.members.length;
-  const symbols = n === 1 ? 'symbol' : 'symbols';
-  if (item.key === 'all') return [`${n} farther ${symbols}`, 'folded · open ▸'];
-  const where = item.label === 'more in this file' || item.label === 'in this file' ? item.label : `in ${item.label}`;
-  return [`${n} ${symbols} ${where}`, 'folded · open ▸'];
 }
 
 /**
@@ -252,13 +34,24 @@ export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout
   const nodeLayer = el('g', { class: 'nodes' });
   viewport.append(clusterLayer, edgeLayer, nodeLayer);
 
+  drawFolders(clusterLayer, layout);
   for (const [id, c] of layout.clusters) {
     const group = el('g', { class: 'cluster', 'data-file': c.file, 'data-id': id, transform: `translate(${c.x},${c.y})` });
     const title = el('title', {});
     title.textContent = `${c.file}: click the name to fold this file`;
     const head = el('text', { class: 'cluster-label', x: '6', y: String(CLUSTER_HEAD / 2 + 2), tabindex: '0', role: 'button', 'aria-label': `Fold ${c.file}` });
-    head.textContent = clip(c.file, Math.max(12, Math.floor(c.width / 6.2)));
+    head.textContent = clip(c.label, Math.max(12, Math.floor(c.width / 6.2)));
     group.append(title, el('rect', { class: 'cluster-box', width: String(c.width), height: String(c.height), rx: '4' }), head);
+    clusterLayer.appendChild(group);
+  }
+  for (const f of layout.classes) {
+    const group = el('g', { class: 'classbox', 'data-owner': f.owner, transform: `translate(${f.x},${f.y})` });
+    group.appendChild(el('rect', { class: 'classbox-box', width: String(f.width), height: String(f.height), rx: '3' }));
+    if (f.header) {
+      const head = el('text', { class: 'classbox-label', x: '6', y: '9' });
+      head.textContent = clip(f.header, Math.max(8, Math.floor(f.width / 6.5)));
+      group.appendChild(head);
+    }
     clusterLayer.appendChild(group);
   }
 
@@ -280,7 +73,9 @@ export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout
     group.appendChild(el('path', { class: 'hit', d: lay?.d ?? '' }));
     group.appendChild(el('path', { class: 'line', d: lay?.d ?? '', 'marker-end': `url(#arrow-${first.type})` }));
     if (lay) {
-      const label = el('text', { x: String(lay.x), y: String(lay.y) });
+      // No room anywhere along the edge: the label waits, hidden, until the edge is hovered, focused or near the selection.
+      const spot = lay.label ?? midpoint(lay.d);
+      const label = el('text', { x: String(spot.x), y: String(spot.y), class: lay.label ? 'edge-label' : 'edge-label crowded' });
       label.textContent = edgeLabel(types);
       group.appendChild(label);
     }
@@ -303,6 +98,30 @@ export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout
   const width = Math.max(layout.width, box.x + box.width + 4) + dx;
   const height = Math.max(layout.height, box.y + box.height + 4) + dy;
   return { viewport, width, height, nodes };
+}
+
+/**
+ * Folder clusters, outermost first: a box round the folder's files and folders, its name (and how
+ * many symbols it holds) on top; the name folds the folder into one counted box (click or Enter).
+ */
+function drawFolders(layer: SVGGElement, layout: Layout): void {
+  const folders = [...layout.folders.entries()].sort((a, b) => a[1].depth - b[1].depth);
+  for (const [id, f] of folders) {
+    const group = el('g', { class: `folder depth-${Math.min(f.depth, 3)}`, 'data-dir': f.dir, 'data-id': id, 'data-count': String(f.count), transform: `translate(${f.x},${f.y})` });
+    const title = el('title', {});
+    title.textContent = `${f.dir}/: ${f.count} symbols. Click the name (or Enter) to fold this folder into one box.`;
+    const head = el('text', { class: 'folder-label', x: '8', y: '10', tabindex: '0', role: 'button', 'aria-label': `Fold folder ${f.dir}, ${f.count} symbols` });
+    head.textContent = `${clip(f.label, Math.max(10, Math.floor(f.width / 7) - 6))} (${f.count})`;
+    group.append(title, el('rect', { class: 'folder-box', width: String(f.width), height: String(f.height), rx: '6' }), head);
+    layer.appendChild(group);
+  }
+}
+
+/** The point halfway along a path's first and last points (a hidden label's spot, shown on hover). */
+function midpoint(d: string): { x: number; y: number } {
+  const numbers = (d.match(/-?[\d.]+(?:e-?\d+)?/g) ?? []).map(Number);
+  if (numbers.length < 4) return { x: 0, y: 0 };
+  return { x: (numbers[0] + numbers[numbers.length - 2]) / 2, y: (numbers[1] + numbers[numbers.length - 1]) / 2 };
 }
 
 function nodeGroup(n: DiagramNode, lay: { x: number; y: number; width: number; height: number }, rankdir: Rankdir, badge: Record<Direction, number> | undefined): SVGGElement {
@@ -370,12 +189,6 @@ function short(n: number): string {
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `…${text.slice(text.length - max + 1)}`;
-}
-
-/** `function · format.ts:15`: kind and where, so a glance tells two same-named nodes apart. */
-function subtitle(n: DiagramNode): string {
-  const file = n.file.split('/').pop() ?? n.file;
-  return `${n.kind} · ${file}:${n.offset}`;
 }
 
 /** Shape by group: modules get a folder tab, types a cut-corner box, variables a pill, the rest a rounded box. */

@@ -11,7 +11,7 @@ import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/format/d
 export interface FoldState {
   /** Levels around the inputs drawn node by node (distance over the model's edges, either way). */
   depth: number;
-  /** How far nodes are bundled: 0 per file, 1 per folder, 2 per two top folders, 3 per top folder, 4 one bundle. */
+  /** How far nodes are bundled: 0 per file, 1 per folder, 2 per the folder above, 3 per top folder, 4 one bundle (folders with one child skipped). */
   grain: number;
   /** The outermost open level is folded per file where a file has several of its nodes (a wide fan-out reads as files). */
   splitLast?: boolean;
@@ -21,6 +21,8 @@ export interface FoldState {
   revealed: Set<string>;
   /** File clusters the person folded: drawn as their bundle. */
   closedFiles: Set<string>;
+  /** Folder clusters the person folded: everything in them (but the queried symbols) drawn as one counted box. */
+  closedDirs?: Set<string>;
 }
 
 export const GRAINS = 5;
@@ -82,33 +84,67 @@ export function distances(nodes: readonly DiagramNode[], edges: readonly Diagram
   return dist;
 }
 
-function dirOf(file: string): string {
+export function dirOf(file: string): string {
   const i = file.lastIndexOf('/');
   return i < 0 ? '.' : file.slice(0, i);
 }
 
-function topOf(file: string): string {
-  const parts = file.split('/');
-  // node_modules/x/… and src/x/…: the first two folders tell areas apart; a file at the root stands alone.
-  return parts.length <= 2 ? dirOf(file) : parts.slice(0, 2).join('/');
+/** The folder a folder sits in (`.` for a top folder and for the root itself). */
+export function parentDir(dir: string): string {
+  return dir === '.' ? '.' : dirOf(dir);
 }
 
-/** The bundle key of a node at a grain, and its label. */
-function keyAt(node: DiagramNode, grain: number): { key: string; label: string } {
-  switch (grain) {
-    case 0:
-      return { key: `file:${node.file}`, label: node.file.split('/').pop() ?? node.file };
-    case 1:
-      return { key: `dir:${dirOf(node.file)}`, label: `${dirOf(node.file)}/` };
-    case 2:
-      return { key: `top:${topOf(node.file)}`, label: `${topOf(node.file)}/…` };
-    case 3: {
-      const first = node.file.includes('/') ? node.file.slice(0, node.file.indexOf('/')) : '.';
-      return { key: `root:${first}`, label: `${first}/…` };
+/** True when `file` (or folder) lies inside folder `dir` (at any depth). */
+export function isUnder(path: string, dir: string): boolean {
+  return dir === '.' || path.startsWith(`${dir}/`);
+}
+
+/**
+ * The folders worth a bundle or a cluster of their own: those holding at least two things (files or
+ * folders) among `files`. A folder with one child holds exactly what that child holds (a chain like
+ * node_modules/typescript/lib), so it is skipped and its child stands for it.
+ */
+export function branchingDirs(files: Iterable<string>): Set<string> {
+  const children = new Map<string, Set<string>>();
+  for (const file of files) {
+    let child = file;
+    let dir = dirOf(file);
+    for (;;) {
+      const set = children.get(dir) ?? children.set(dir, new Set()).get(dir)!;
+      const known = set.has(child);
+      set.add(child);
+      if (known || dir === '.') break;
+      child = dir;
+      dir = parentDir(dir);
     }
-    default:
-      return { key: 'all', label: 'farther nodes' };
   }
+  return new Set([...children].filter(([dir, set]) => dir !== '.' && set.size >= 2).map(([dir]) => dir));
+}
+
+/**
+ * A node's bundles from the finest to the coarsest: its file, each branching folder it is in
+ * (innermost first), then one bundle for all.
+ */
+function chainOf(file: string, dirs: ReadonlySet<string>): Array<{ key: string; label: string }> {
+  const out = [{ key: `file:${file}`, label: file.split('/').pop() ?? file }];
+  for (let dir = dirOf(file); dir !== '.'; dir = parentDir(dir)) if (dirs.has(dir)) out.push({ key: `dir:${dir}`, label: `${dir}/` });
+  out.push({ key: 'all', label: 'farther nodes' });
+  return out;
+}
+
+/** Every bundle key that can hold a node of `file`: opening them all draws it. */
+export function foldKeysOf(file: string): string[] {
+  const keys = ['all', `file:${file}`];
+  for (let dir = dirOf(file); dir !== '.'; dir = parentDir(dir)) keys.push(`dir:${dir}`);
+  return keys;
+}
+
+/** Where a grain starts on a chain: 0 the file, 1 its folder, 2 the folder above, 3 the top folder, 4 all. */
+function grainIndex(chainLength: number, grain: number): number {
+  const lastDir = chainLength - 2;
+  if (grain >= 4) return chainLength - 1;
+  if (grain === 3) return Math.max(0, lastDir);
+  return Math.min(grain, Math.max(0, lastDir));
 }
 
 export function visibleGraph(model: DiagramModel, state: FoldState): VisibleGraph {
@@ -135,10 +171,14 @@ export function visibleGraph(model: DiagramModel, state: FoldState): VisibleGrap
     itemOf.set(n.id, n.id);
     shown++;
   };
+  const dirs = branchingDirs(nodes.map((n) => n.file));
+  const closedDirs = [...(state.closedDirs ?? [])].sort((a, b) => a.length - b.length);
+  /** The outermost folder the person folded that holds `file`. */
+  const closedDirOf = (file: string): string | undefined => closedDirs.find((d) => isUnder(file, d));
   for (const n of nodes) {
     const d = distance.get(n.id)!;
     const forced = n.input || state.revealed.has(n.id);
-    const byDepth = d <= state.depth && !state.closedFiles.has(n.file) && !splitHere(n, d);
+    const byDepth = d <= state.depth && !state.closedFiles.has(n.file) && !splitHere(n, d) && !closedDirOf(n.file);
     if (forced || byDepth) {
       draw(n);
       continue;
@@ -147,13 +187,12 @@ export function visibleGraph(model: DiagramModel, state: FoldState): VisibleGrap
   }
   for (const n of hidden) {
     let chosen: { key: string; label: string } | undefined;
+    const inClosed = closedDirOf(n.file);
+    const chain = chainOf(n.file, dirs);
     const closed = state.closedFiles.has(n.file) || splitHere(n, distance.get(n.id)!);
-    for (let g = closed ? 0 : state.grain; g >= 0; g--) {
-      const k = keyAt(n, g);
-      if (!state.opened.has(k.key) || (closed && g === 0)) {
-        chosen = k;
-        break;
-      }
+    if (inClosed) chosen = { key: `dir:${inClosed}`, label: `${inClosed}/` };
+    for (let g = closed ? 0 : grainIndex(chain.length, state.grain); !chosen && g >= 0; g--) {
+      if (!state.opened.has(chain[g].key) || (closed && g === 0)) chosen = chain[g];
     }
     if (!chosen) {
       // Every bundle on the way was opened: the node is drawn.

@@ -66,18 +66,13 @@ suite('graph view', () => {
     await screenshot(path.join(ARTIFACTS, 'graph-view-host-click.png'));
   });
 
-  /**
-   * In a narrow panel (an editor opened beside it) the page folds far levels into boxes to keep names
-   * readable; these tests look at single nodes, so they open every box first, as a person would.
-   */
-  async function openAll(view: string): Promise<Drawn> {
-    // A DOM click: the fold status (and its button) is redrawn with every layout, which a pointer click can miss.
-    await viewEval<boolean>(view, `(document.querySelector('button.unfold-all')?.click(), true)`);
+  /** The drawing once every node is drawn one by one: a small answer opens whole, even in a narrow panel. */
+  async function drawnWhole(view: string): Promise<Drawn> {
     return until(() => viewEval<Drawn>(view, READ_DOM), (d) => d.nodes.length > 0 && !d.nodes.some((n) => n.id.startsWith('bundle:')), 'every node drawn one by one');
   }
 
   test('expands a node in place (its dependencies join the drawing) and collapses it again', async () => {
-    const before = await openAll(title);
+    const before = await drawnWhole(title);
     const id = 'src/orders/orderService.ts#processOrder@function';
     await viewClick(title, `g.node[data-id="${id}"]`);
     await viewClick(title, 'button.expand-dependencies');
@@ -93,7 +88,7 @@ suite('graph view', () => {
   });
 
   test('redraws after a save changes the answer', async () => {
-    const before = await openAll(title);
+    const before = await drawnWhole(title);
     const file = 'app/src/orders/validate.ts';
     let original = '';
     await editAndSave(file, (text) => {
@@ -102,7 +97,7 @@ suite('graph view', () => {
     });
     try {
       await until(() => viewEval<Drawn>(title, READ_DOM), (d) => d.ready > before.ready, 'the redrawing', 20000);
-      const after = await until(async () => (await openAll(title), viewEval<Drawn>(title, READ_DOM)), (d) => d.nodes.some((n) => n.label === 'auditStamp'), 'auditStamp in the drawing', 20000);
+      const after = await until(() => viewEval<Drawn>(title, READ_DOM), (d) => d.nodes.some((n) => n.label === 'auditStamp'), 'auditStamp in the drawing', 20000);
       assert.ok(after.ready > before.ready);
       assert.ok(after.edges.includes('src/orders/validate.ts#auditStamp@function CALLS src/utils/format.ts#formatDate@function'));
       const expected = await expectedModel(formatDateArgs);
@@ -120,9 +115,7 @@ suite('graph view', () => {
     assert.strictEqual(view.current()?.nodes.length, expected.nodes.length);
     const title = 'Dependencies of handleRequest';
     await until(() => viewEval<Drawn>(title, READ_DOM), (d) => d.nodes.length > 0, 'the drawing');
-    // Beside the text document the panel is narrow, and the page folds far levels into boxes to keep
-    // names readable: open them all, then every edge of the answer is drawn.
-    await viewEval<boolean>(title, `(document.querySelector('button.unfold-all')?.click(), true)`);
+    // Beside the text document the panel is narrow; a small answer is still drawn whole (no box to open first).
     const same = (d: Drawn) => JSON.stringify(sorted(d.edges)) === JSON.stringify(sorted(expected.edges));
     const drawn = await until(() => viewEval<Drawn>(title, READ_DOM), same, 'the drawing of every edge').catch(async () => viewEval<Drawn>(title, READ_DOM));
     assert.deepStrictEqual(sorted(drawn.edges), sorted(expected.edges));

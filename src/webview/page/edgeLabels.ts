@@ -1,0 +1,103 @@
+/**
+ * Where each edge's label goes: the first spot along its edge (middle first, then farther out)
+ * where it covers no other label and no node; an edge with no such spot keeps its label hidden
+ * until the edge is hovered, focused or next to the selected node. Labels never overlap each other.
+ */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface LabelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface LabelRequest {
+  id: string;
+  /** The label's width and height on the drawing. */
+  width: number;
+  height: number;
+  /** Spots along the edge, best first. */
+  spots: Point[];
+}
+
+/** Fractions along an edge tried for its label, middle first. */
+export const LABEL_SPOTS = [0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.15, 0.85];
+
+const CELL = 120;
+
+/** A grid of rectangles: which ones a rectangle meets, without comparing against all of them. */
+class RectGrid {
+  private readonly cells = new Map<string, LabelRect[]>();
+
+  add(r: LabelRect): void {
+    for (const key of this.keys(r)) (this.cells.get(key) ?? this.cells.set(key, []).get(key)!).push(r);
+  }
+
+  meets(r: LabelRect): boolean {
+    for (const key of this.keys(r)) for (const o of this.cells.get(key) ?? []) if (overlap(r, o)) return true;
+    return false;
+  }
+
+  private keys(r: LabelRect): string[] {
+    const out: string[] = [];
+    for (let i = Math.floor(r.x / CELL); i <= Math.floor((r.x + r.width) / CELL); i++) {
+      for (let j = Math.floor(r.y / CELL); j <= Math.floor((r.y + r.height) / CELL); j++) out.push(`${i},${j}`);
+    }
+    return out;
+  }
+}
+
+export function overlap(a: LabelRect, b: LabelRect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The label spot per edge id (its centre), or undefined where every spot is taken. */
+export function placeLabels(requests: readonly LabelRequest[], obstacles: readonly LabelRect[]): Map<string, Point | undefined> {
+  const taken = new RectGrid();
+  const blocked = new RectGrid();
+  for (const o of obstacles) blocked.add(o);
+  const out = new Map<string, Point | undefined>();
+  for (const r of requests) {
+    let chosen: Point | undefined;
+    for (const p of r.spots) {
+      const box = { x: p.x - r.width / 2, y: p.y - r.height / 2, width: r.width, height: r.height };
+      if (taken.meets(box) || blocked.meets(box)) continue;
+      taken.add(box);
+      chosen = p;
+      break;
+    }
+    out.set(r.id, chosen);
+  }
+  return out;
+}
+
+/** Points at `fractions` of a polyline's length. */
+export function alongPolyline(points: readonly Point[], fractions: readonly number[]): Point[] {
+  const lengths = [0];
+  for (let i = 1; i < points.length; i++) lengths.push(lengths[i - 1] + Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y));
+  const total = lengths[lengths.length - 1];
+  return fractions.map((f) => {
+    const at = f * total;
+    let i = 1;
+    while (i < points.length - 1 && lengths[i] < at) i++;
+    const span = lengths[i] - lengths[i - 1] || 1;
+    const t = Math.min(1, Math.max(0, (at - lengths[i - 1]) / span));
+    return { x: points[i - 1].x + (points[i].x - points[i - 1].x) * t, y: points[i - 1].y + (points[i].y - points[i - 1].y) * t };
+  });
+}
+
+/** Points at parameters `ts` of a cubic Bézier curve. */
+export function alongCubic(p0: Point, c1: Point, c2: Point, p3: Point, ts: readonly number[]): Point[] {
+  return ts.map((t) => {
+    const u = 1 - t;
+    const a = u * u * u;
+    const b = 3 * u * u * t;
+    const c = 3 * u * t * t;
+    const d = t * t * t;
+    return { x: a * p0.x + b * c1.x + c * c2.x + d * p3.x, y: a * p0.y + b * c1.y + c * c2.y + d * p3.y };
+  });
+}
