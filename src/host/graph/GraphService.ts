@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { HostLog } from '../log';
 import { deepestContaining } from '../worker/routeFilePath';
-import { DiagramAnswer, FolderSpec, HostWords, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
+import { DiagramAnswer, FolderSpec, HostWords, ImpactAnswer, ImpactArgs, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
 
 import { createSharedCancellation } from '../worker/sharedCancellation';
 import { notAvailableText, unexpectedFailureText, workerDiedText, workerStoppedText } from '../worker/failureTexts';
@@ -174,6 +174,28 @@ export class GraphService implements vscode.Disposable {
     } catch (err) {
       this.log.error(`diagram of ${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return failed(unexpectedFailureText(args.query, err instanceof Error ? err.message : String(err), VSCODE_WORDS, true));
+    }
+  }
+
+  /**
+   * What a folder's uncommitted changes affect (`ts-code-graph impact`), answered in the worker from
+   * its graph after every change reported before the call; with `expansions`, the drawing too. Never throws.
+   */
+  async impact(args: ImpactArgs, expansions?: Expansion[]): Promise<ImpactAnswer> {
+    const failed = (text: string): ImpactAnswer => ({
+      text,
+      isError: true,
+      isMessage: true,
+      ...(expansions ? { diagram: { model: { query: 'impact', title: 'TS Code Graph', nodes: [], edges: [], notes: [], message: { text, isError: true }, mermaid: '' }, expansions: [] } } : {}),
+    });
+    try {
+      this.watcher?.catchUp();
+      this.queue.flush();
+      const answer = await this.withWorker(undefined, (client) => client.request('impact', { args, ...(expansions ? { expansions } : {}) }));
+      return answer ?? failed(`The TS Code Graph index is not available: ${this.workerFailure ?? 'it has not started'}. Run the command "TS Code Graph: Rebuild Graph" and try again.`);
+    } catch (err) {
+      this.log.error(`impact failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return failed(`TS Code Graph could not answer impact: ${err instanceof Error ? err.message : String(err)}. Try again; "TS Code Graph: Rebuild Graph" re-indexes, and the log ("TS Code Graph: Show Log") has details.`);
     }
   }
 

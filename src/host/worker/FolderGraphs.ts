@@ -281,6 +281,7 @@ export class FolderGraphs {
     const failed = (text: string, root?: string): ImpactAnswer => ({
       text,
       isError: true,
+      isMessage: true,
       ...(root === undefined ? {} : { root }),
       ...(expansions ? { diagram: { model: diagramModel(messageResult('impact', text, true)), expansions: [] } } : {}),
     });
@@ -293,7 +294,7 @@ export class FolderGraphs {
       const listed = gitChanges(root, args.base ?? { kind: 'working-tree' });
       if ('error' in listed) return failed(listed.error, root);
       const result = state.graph.impact(listed.changes, listed.base);
-      const answer: ImpactAnswer = { text: formatText(result, state.reader), isError: result.kind === 'message' && result.isError, root };
+      const answer: ImpactAnswer = { text: formatText(result, state.reader), isError: result.kind === 'message' && result.isError, isMessage: result.kind === 'message', root };
       if (expansions) answer.diagram = this.drawing(state, state.graph, result, expansions);
       return answer;
     } catch (err) {

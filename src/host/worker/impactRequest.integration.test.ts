@@ -55,6 +55,7 @@ describe('graphWorker impact request', function () {
   it('no change: says so, not an error', async () => {
     const answer = await client.request('impact', { args: { folder: root } });
     assert.strictEqual(answer.isError, false);
+    assert.strictEqual(answer.isMessage, true);
     assert.strictEqual(answer.text.trim(), 'No TypeScript or JavaScript file changed (working tree vs HEAD).');
     assert.strictEqual(answer.root, root);
   });
@@ -66,6 +67,7 @@ describe('graphWorker impact request', function () {
     void client.request('update', { key: spec('app', root).key, changed: [file], deleted: [] });
     const answer = await client.request('impact', { args: { folder: root }, expansions: [] });
     assert.strictEqual(answer.isError, false, answer.text);
+    assert.strictEqual(answer.isMessage, false);
     assert.strictEqual(answer.text, await cliAnswer());
     // What the edit changed, and who depends on it (orderService.ts calls formatDate).
     assert.match(answer.text, /formatDate: body changed, exported/);

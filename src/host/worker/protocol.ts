@@ -107,6 +107,8 @@ export interface ImpactAnswer {
   text: string;
   /** True when there is no answer (no git, not a repository, no index): the text says why. */
   isError: boolean;
+  /** The text is a sentence, not a graph answer: an error, or nothing to show (no file changed, only comments). */
+  isMessage: boolean;
   /** Absolute root of the folder that answered. */
   root?: string;
   /** Asked for with `expansions`: the graph view's drawing of the same result. */
