@@ -7,6 +7,7 @@ import { CodeGraph } from '../../core/CodeGraph';
 import { createFileSourceReader } from '../../core/format/FileSourceReader';
 import { formatText } from '../../core/format/formatText';
 import { gitChanges } from '../../core/impact/gitChanges';
+import { FolderGraphs } from './FolderGraphs';
 import { FolderSpec } from './protocol';
 import { WorkerClient } from './WorkerClient';
 
@@ -63,7 +64,8 @@ describe('graphWorker impact request', function () {
   it('after an update posted before it (not awaited): the CLI\'s answer, and a drawing with the changed symbols marked', async () => {
     const file = path.join(root, format);
     const text = fs.readFileSync(file, 'utf8');
-    fs.writeFileSync(file, `${text.replace('toISOString()', 'toUTCString()')}\nexport function formatPercent(x: number): string {\n  return formatMoney(x * 100);\n}\n`);
+    // Two body edits and a new function calling one of them: only a graph that has the update links it.
+    fs.writeFileSync(file, `${text.replace('toISOString()', 'toUTCString()').replace('toFixed(2)', 'toFixed(3)')}\nexport function formatPercent(x: number): string {\n  return formatMoney(x * 100);\n}\n`);
     void client.request('update', { key: spec('app', root).key, changed: [file], deleted: [] });
     const answer = await client.request('impact', { args: { folder: root }, expansions: [] });
     assert.strictEqual(answer.isError, false, answer.text);
@@ -73,13 +75,25 @@ describe('graphWorker impact request', function () {
     assert.match(answer.text, /formatDate: body changed, exported/);
     assert.match(answer.text, /formatPercent: added, exported/);
     assert.match(answer.text, /processOrder --CALLS--> formatDate/);
+    assert.match(answer.text, /formatPercent --CALLS--> formatMoney/);
     const model = answer.diagram?.model;
     assert.ok(model, 'a drawing was asked for');
     const marked = model.nodes.filter((n) => n.change).map((n) => `${n.name} ${n.change} ${n.input}`).sort();
-    // The drawing is the text's graph: formatPercent has no dependent, so only the text's summary names it.
-    assert.deepStrictEqual(marked, ['formatDate body true']);
+    assert.deepStrictEqual(marked, ['formatDate body true', 'formatMoney body true', 'formatPercent added true']);
     assert.ok(model.nodes.some((n) => n.name === 'processOrder' && !n.change), 'a dependent is drawn, unmarked');
     assert.strictEqual(answer.diagram?.root, root);
+  });
+
+  it('asked in the same tick as an update (FolderGraphs itself, no message boundary between them): waits for it', async () => {
+    const graphs = new FolderGraphs({ info() {}, warn() {}, error() {} }, () => undefined);
+    await graphs.open(spec('app', root));
+    const file = path.join(root, format);
+    fs.writeFileSync(file, `${fs.readFileSync(file, 'utf8').replace('toFixed(2)', 'toFixed(3)')}\nexport function formatPercent(x: number): string {\n  return formatMoney(x * 100);\n}\n`);
+    const updated = graphs.update(spec('app', root).key, [file], []);
+    const answer = await graphs.impact({ folder: root });
+    await updated;
+    assert.match(answer.text, /formatPercent --CALLS--> formatMoney/);
+    assert.strictEqual(answer.text, await cliAnswer());
   });
 
   it('a folder that is not in a git repository, and a path in no folder: clear messages, in the drawing too', async () => {
