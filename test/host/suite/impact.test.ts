@@ -85,7 +85,14 @@ suite('Impact of My Changes', () => {
     assert.strictEqual(result.view.current()?.title, title);
     const drawn = await until(() => viewEval<string[]>(title, HIGHLIGHTED), (ids) => ids.length > 0, 'the highlighted changed symbols');
     assert.deepStrictEqual(drawn, ['src/utils/format.ts#formatDate@function']);
-    const nodes = await viewEval<string[]>(title, `[...document.querySelectorAll('svg.graph g.node')].map((g) => g.dataset.id)`);
+    // A narrow panel folds far levels into boxes: open them all (as the graph view tests do), then every node is drawn.
+    await viewEval<boolean>(title, `(document.querySelector('button.unfold-all')?.click(), true)`);
+    const nodes = await until(
+      () => viewEval<string[]>(title, `[...document.querySelectorAll('svg.graph g.node')].map((g) => g.dataset.id)`),
+      (ids) => ids.length > 0 && !ids.some((id) => id.startsWith('bundle:')),
+      'every node drawn one by one',
+    );
+    assert.deepStrictEqual([...nodes].sort(), result.view.current()!.nodes.map((n) => n.id).sort());
     assert.ok(nodes.includes('src/orders/orderService.ts#processOrder@function'), `a dependent is drawn: ${nodes.join(', ')}`);
   });
 
