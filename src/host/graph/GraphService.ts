@@ -192,10 +192,12 @@ export class GraphService implements vscode.Disposable {
       this.watcher?.catchUp();
       this.queue.flush();
       const answer = await this.withWorker(undefined, (client) => client.request('impact', { args, ...(expansions ? { expansions } : {}) }));
-      return answer ?? failed(`The TS Code Graph index is not available: ${this.workerFailure ?? 'it has not started'}. Run the command "TS Code Graph: Rebuild Graph" and try again.`);
+      return answer ?? failed(notAvailableText(this.workerFailure ?? 'it has not started', VSCODE_WORDS));
     } catch (err) {
+      // The worker died under it (not a bug of the question; it comes back by itself).
+      if (err instanceof WorkerDiedError) return failed(workerDiedText('impact', err.message, !!(this.client || this.restarting), VSCODE_WORDS));
       this.log.error(`impact failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      return failed(`TS Code Graph could not answer impact: ${err instanceof Error ? err.message : String(err)}. Try again; "TS Code Graph: Rebuild Graph" re-indexes, and the log ("TS Code Graph: Show Log") has details.`);
+      return failed(unexpectedFailureText('impact', err instanceof Error ? err.message : String(err), VSCODE_WORDS));
     }
   }
 
