@@ -8,6 +8,7 @@ import { createFileSourceReader } from '../../../src/core/format/FileSourceReade
 import { formatText } from '../../../src/core/format/formatText';
 import { gitChanges } from '../../../src/core/impact/gitChanges';
 import type { ImpactShown } from '../../../src/host/commands/impactOfChanges';
+import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
 import { activateExtension, assertClearText, editAndSave, fixturePath } from './helpers';
 import { until, viewEval } from './webviewBridge';
 
@@ -94,6 +95,14 @@ suite('Impact of My Changes', () => {
     );
     assert.deepStrictEqual([...nodes].sort(), result.view.current()!.nodes.map((n) => n.id).sort());
     assert.ok(nodes.includes('src/orders/orderService.ts#processOrder@function'), `a dependent is drawn: ${nodes.join(', ')}`);
+
+    // "Show as Graph" on the document draws the same impact again.
+    const again = await vscode.commands.executeCommand<GraphViewPanel>('tsCodeGraph.showResultAsGraph', result.uri);
+    try {
+      assert.deepStrictEqual(again.current()?.nodes.map((n) => `${n.id} ${n.change ?? ''}`), result.view.current()?.nodes.map((n) => `${n.id} ${n.change ?? ''}`));
+    } finally {
+      again.dispose();
+    }
   });
 
   test('a save answers again: the document and the graph view show the new change', async () => {
@@ -115,7 +124,8 @@ suite('Impact of My Changes', () => {
     assert.strictEqual(lib.isError, true);
     assertClearText(lib.message, ['is not inside a git repository', "compares the files with git's versions of them"]);
     await editAndSave(FORMAT, () => original);
-    const none = await vscode.commands.executeCommand<ImpactShown | undefined>('tsCodeGraph.impactOfChanges', { folder: fixturePath('app') });
+    // As the Source Control view calls it: with its repository (`rootUri`).
+    const none = await vscode.commands.executeCommand<ImpactShown | undefined>('tsCodeGraph.impactOfChanges', { rootUri: vscode.Uri.file(fixturePath('app')) });
     assert.deepStrictEqual(none, { message: 'No TypeScript or JavaScript file changed (working tree vs HEAD).', isError: false });
   });
 });
