@@ -40,8 +40,12 @@ export async function serveMcpOnStdio(workspace: { root: string; tsconfig?: stri
 
 /** What the process may still flush (stdout, stderr) once the server has stopped. */
 const EXIT_GRACE_MS = 300;
-/** How often the server checks that the process which started it is still there. */
-const PARENT_CHECK_MS = 500;
+/**
+ * How often the server checks that the process which started it is still there (`process.ppid`, one
+ * cheap system call). Under `npx` a SIGTERM ends npm's `sh -c`, not the server: this check is how it
+ * learns, and with the bounded close it must fit in a second (README, MCP).
+ */
+const PARENT_CHECK_MS = 100;
 
 /**
  * Settles when the server must stop although stdin is open: a signal, or its parent gone. Under

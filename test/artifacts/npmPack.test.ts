@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'child_process';
+import { execFileSync, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { REPO_ROOT } from '../support/loadFixture';
@@ -75,4 +75,148 @@ describe('npm pack tarball: npx ts-code-graph mcp', function () {
       await mcp.close();
     }
   });
+
+  /**
+   * The README's line until the package is published: `npx -y --package=<absolute .tgz>`, here with a
+   * fresh npm cache and --offline (the bundles carry every dependency). npm runs the bin through
+   * `sh -c` and forwards SIGINT and SIGTERM to that shell only (@npmcli/run-script's signal manager),
+   * so what reaches the server depends on the shell; README's MCP section says which cases stop it.
+   */
+  describe('under `npx -y --package=<tarball>` (README), a client stopping the npx process', function () {
+    if (process.platform !== 'linux') return;
+    let npmCache: string;
+    before(() => (npmCache = tempDir('tcg-npx-cache-')));
+    // What a failed test leaves running: npx and the server, by pid.
+    const started: number[] = [];
+    const opened: number[] = [];
+    afterEach(() => {
+      for (const pid of started.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      for (const fd of opened.splice(0)) fs.closeSync(fd);
+    });
+
+    it('SIGTERM (npm forwards it to its `sh -c`, which it ends): the server, its parent gone, exits within a second', async () => {
+      // A client that keeps the server's stdin open after npx exits (Node's child_process closes it, so a FIFO
+      // stands for the pipe here): what stops the server is its parent check, not stdin.
+      const npx = await npxServer([], { stdinStaysOpen: true });
+      const started = Date.now();
+      npx.child.kill('SIGTERM');
+      assert.ok((await gone(npx.server)) !== undefined, 'the server exited after SIGTERM');
+      const millis = Date.now() - started;
+      assert.ok(millis < 1_000, `the server exited ${millis} ms after SIGTERM`);
+      await npx.exited;
+      assert.match(npx.stderr(), /stopping: the process that started it \(pid \d+\) is gone/);
+    });
+
+    it('SIGINT with --script-shell=bash (README): bash runs the server in its own place, npm forwards SIGINT to it, it exits within a second', async function () {
+      if (!onPath('bash')) this.skip();
+      const npx = await npxServer(['--script-shell=bash']);
+      const started = Date.now();
+      npx.child.kill('SIGINT');
+      assert.ok((await gone(npx.server)) !== undefined, 'the server exited after SIGINT');
+      const millis = Date.now() - started;
+      assert.ok(millis < 1_000, `the server exited ${millis} ms after SIGINT`);
+      await npx.exited;
+      assert.match(npx.stderr(), /stopping: received SIGINT/);
+    });
+
+    it('SIGINT where /bin/sh is dash: it never reaches the server (README says why); closing stdin still stops it within a second', async function () {
+      if (!/dash$/.test(fs.realpathSync('/bin/sh'))) this.skip();
+      const npx = await npxServer([]);
+      npx.child.kill('SIGINT');
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      assert.ok(alive(npx.server) && npx.child.exitCode === null, 'npm and the server are still running 2 s after SIGINT');
+      assert.doesNotMatch(npx.stderr(), /stopping/);
+      const started = Date.now();
+      npx.closeStdin();
+      assert.ok((await gone(npx.server)) !== undefined, 'the server exited after stdin closed');
+      const millis = Date.now() - started;
+      assert.ok(millis < 1_000, `the server exited ${millis} ms after stdin closed`);
+      await npx.exited; // by the SIGINT npm held and raises on itself once its child is gone
+    });
+
+    /**
+     * npx started as a client starts it, answering `initialize`; `server` is the pid of the node process
+     * serving. `stdinStaysOpen`: its stdin is a FIFO this process holds open (not closed when npx exits).
+     */
+    async function npxServer(npxOptions: string[], options: { stdinStaysOpen?: boolean } = {}) {
+      const root = copyFixture('stdlib-inference');
+      const args = ['-y', '--offline', ...npxOptions, `--package=${tarball}`, 'ts-code-graph', 'mcp', '--root', root];
+      const env = { ...process.env, npm_config_cache: npmCache, XDG_CACHE_HOME: tempDir('tcg-npx-graph-') };
+      let fifo: number | undefined;
+      if (options.stdinStaysOpen) {
+        const file = path.join(tempDir('tcg-npx-stdin-'), 'stdin');
+        execFileSync('mkfifo', [file]);
+        fifo = fs.openSync(file, 'r+'); // read-write: opening does not wait for a reader
+        opened.push(fifo);
+      }
+      const child = spawn('npx', args, { cwd: tempDir('tcg-npx-cwd-'), env, stdio: [fifo ?? 'pipe', 'pipe', 'pipe'] });
+      started.push(child.pid!);
+      // 'close': npm and the server (which shares its pipes) are both done, and stderr is read whole.
+      const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      let out = '';
+      let err = '';
+      child.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
+      child.stderr!.on('data', (d: Buffer) => (err += d.toString('utf8')));
+      const initialize = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}\n';
+      if (fifo !== undefined) fs.writeSync(fifo, initialize);
+      else child.stdin!.write(initialize);
+      for (let i = 0; !out.includes('"id":1'); i++) {
+        if (i > 1200 || child.exitCode !== null) throw new Error(`npx did not answer initialize:\n${out}\n${err}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const servers = descendants(child.pid!).filter((p) => p.comm === 'node');
+      started.push(...servers.map((p) => p.pid));
+      assert.equal(servers.length, 1, `one node process under npx: ${JSON.stringify(descendants(child.pid!))}`);
+      return { child, server: servers[0].pid, exited, stderr: () => err, closeStdin: () => child.stdin!.end() };
+    }
+  });
 });
+
+/** Processes below `pid` (from `ps`), nearest first. */
+function descendants(pid: number): { pid: number; comm: string }[] {
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .map(([p, parent, ...comm]) => ({ pid: Number(p), ppid: Number(parent), comm: comm.join(' ') }));
+  const found: { pid: number; comm: string }[] = [];
+  for (let queue = [pid]; queue.length > 0; ) {
+    const parent = queue.shift()!;
+    for (const row of rows.filter((r) => r.ppid === parent)) {
+      found.push({ pid: row.pid, comm: row.comm });
+      queue.push(row.pid);
+    }
+  }
+  return found;
+}
+
+/** Running (not gone, not a zombie waiting for its parent). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Milliseconds until `pid` is gone (polled every 10 ms); undefined after 10 s. */
+async function gone(pid: number): Promise<number | undefined> {
+  const started = Date.now();
+  while (alive(pid)) {
+    if (Date.now() - started > 10_000) {
+      process.kill(pid, 'SIGKILL');
+      return undefined;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return Date.now() - started;
+}
+
+function onPath(command: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

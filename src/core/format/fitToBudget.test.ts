@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { GraphEdge, GraphNode } from '../graph/GraphTypes';
+import { dependentsOf } from '../query/dependents-of/dependentsOf';
 import { GraphResult, messageResult } from '../query/QueryResult';
+import { TestGraph } from '../query/test-support/TestGraph';
 import { BUDGET_SNIPPETS_NOTE, CUT_NOTE, fitToBudget } from './fitToBudget';
 import { formatText } from './formatText';
 import { fileWith, memorySource } from './testdata/memorySource';
@@ -41,13 +43,47 @@ describe(fitToBudget.name, () => {
     const text = await fitToBudget(chain, source, budget, chars);
     assert.ok(text.length <= budget);
     const parsed = parseText(text);
-    // The truncation line (~135 chars) costs more than one node (~65 chars), so two nodes go, not one.
-    assert.deepEqual(parsed.blocks.map((b) => b.name), ['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9', 'n10']);
+    // The truncation line (~190 chars) costs more than two nodes (~65 chars each), so three nodes go, not one.
+    assert.deepEqual(parsed.blocks.map((b) => b.name), ['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9']);
     assert.deepEqual(parsed.graphLines, [['entry', ...parsed.blocks.map((b) => b.name)].join(' --CALLS--> ')]);
     assert.deepEqual(parsed.preface, [
       BUDGET_SNIPPETS_NOTE,
-      'Showing the 10 nearest of 12 nodes (BFS from the query); 2 more were cut. To see further, query one of the farthest nodes shown.',
+      'Showing the 9 nearest of 12 nodes (BFS from the query, code before tests at each depth); 3 more were cut: 3 in src. ' +
+        'To see further, query `n9` in src/chain.ts (1 cut next to it).',
     ]);
+  });
+
+  it("keeps the cut's first line when it trims further: where the rest are, recounted, and what to query next", async () => {
+    // Store.save: 5 code callers, 80 test files' top-level code; 3 CLI commands call persist4, one also persist3.
+    const g = new TestGraph();
+    const save = g.node('src/store.ts', 'Store.save', 'method');
+    const code = [0, 1, 2, 3, 4].map((i) => g.node(`src/svc/s${i}.ts`, `persist${i}`, 'function'));
+    for (const c of code) g.edge(c, 'CALLS', save);
+    for (let i = 0; i < 80; i++) g.edge(g.module(`test/t${i}.test.ts`), 'CALLS', save);
+    const commands = [0, 1, 2].map((i) => g.node(`src/cli/c${i}.ts`, `command${i}`, 'function'));
+    for (const c of commands) g.edge(c, 'CALLS', code[4]);
+    g.edge(commands[0], 'CALLS', code[3]);
+    const result = dependentsOf(g.context(), 'src/store.ts', 'Store.save');
+    assert.equal(result.kind, 'graph');
+    const files = memorySource({});
+    const full = formatText(result, files);
+    assert.match(full, /^Showing the 50 nearest of 88 nodes \(BFS from the query, code before tests at each depth\); 38 more were cut: 35 in 35 test files; 3 in src\/cli\./);
+
+    const budget = Math.floor(full.length / 3);
+    const text = await fitToBudget(result, files, budget, chars);
+    assert.ok(text.length <= budget);
+    const parsed = parseText(text);
+    const shown = parsed.blocks.length;
+    const shownTests = parsed.blocks.filter((b) => b.file.startsWith('test/')).length;
+    assert.ok(shown < 50 && shownTests > 0, `trimmed to ${shown} nodes, ${shownTests} of them tests`);
+    assert.deepEqual(parsed.blocks.slice(0, 5).map((b) => b.name), ['persist0', 'persist1', 'persist2', 'persist3', 'persist4']);
+    const testsLeft = 80 - shownTests;
+    assert.equal(
+      parsed.preface.find((l) => l.startsWith('Showing')),
+      `Showing the ${shown} nearest of 88 nodes (BFS from the query, code before tests at each depth); ${88 - shown} more were cut: ` +
+        `${testsLeft} in ${testsLeft} test files; 3 in src/cli. ` +
+        'To see further, query `persist4` in src/svc/s4.ts (3 cut next to it), `persist3` in src/svc/s3.ts (1).',
+    );
   });
 
   it("keeps the traversal's own total in the rewritten truncation line", async () => {
@@ -66,22 +102,30 @@ describe(fitToBudget.name, () => {
     const big = chainResult(20);
     const bigFull = formatText(big, source);
     assert.match(bigFull, /snippets omitted due to size: 20 nodes/);
-    // Barely too big: 18 nodes (> 15) fit, whose text has the size note and no budget note.
+    // Barely too big: 17 nodes (> 15) fit, whose text has the size note and no budget note.
     const many = await fitToBudget(big, source, bigFull.length - 1, chars);
-    assert.equal(parseText(many).blocks.length, 18);
-    assert.ok(!many.includes(BUDGET_SNIPPETS_NOTE) && many.includes('snippets omitted due to size: 18 nodes'));
+    assert.equal(parseText(many).blocks.length, 17);
+    assert.ok(!many.includes(BUDGET_SNIPPETS_NOTE) && many.includes('snippets omitted due to size: 17 nodes'));
     // Much smaller: 15 nodes or fewer, which would get snippets, so the budget note explains their absence.
     const few = await fitToBudget(big, source, 1200, chars);
     assert.ok(parseText(few).blocks.length <= 15);
     assert.ok(few.startsWith(`${BUDGET_SNIPPETS_NOTE}\nShowing the `));
   });
 
-  it('never empties the Graph: the smallest answer keeps one edge, and below that it is cut with a note', async () => {
+  it('never empties the Graph: the smallest answer keeps one edge, then only counts, and below that it is cut with a note', async () => {
+    const graph = '## Graph\n\nentry --CALLS--> n1\n\n## Nodes\n\nn1:\n  file: src/chain.ts\n  offset: 7, limit: 6\n';
     const smallest =
       `${BUDGET_SNIPPETS_NOTE}\n` +
-      'Showing the 1 nearest of 12 nodes (BFS from the query); 11 more were cut. To see further, query one of the farthest nodes shown.\n\n' +
-      '## Graph\n\nentry --CALLS--> n1\n\n## Nodes\n\nn1:\n  file: src/chain.ts\n  offset: 7, limit: 6\n';
+      'Showing the 1 nearest of 12 nodes (BFS from the query, code before tests at each depth); 11 more were cut: 11 in src. ' +
+      'To see further, query `n1` in src/chain.ts (1 cut next to it).\n\n' +
+      graph;
     assert.equal(await fitToBudget(chain, source, smallest.length, chars), smallest);
+    const plain =
+      `${BUDGET_SNIPPETS_NOTE}\n` +
+      'Showing the 1 nearest of 12 nodes (BFS from the query); 11 more were cut. To see further, query one of the farthest nodes shown.\n\n' +
+      graph;
+    assert.equal(await fitToBudget(chain, source, smallest.length - 1, chars), plain);
+    assert.equal(await fitToBudget(chain, source, plain.length, chars), plain);
 
     const tiny = await fitToBudget(chain, source, 60, chars);
     assert.ok(tiny.length <= 60, tiny);
@@ -122,7 +166,7 @@ describe(fitToBudget.name, () => {
         assert.equal(parsed.blocks.length, discovered, where);
         continue;
       }
-      const counts = /^Showing the ([\d,]+) nearest of ([\d,]+) nodes .*; ([\d,]+) more were cut\./.exec(line)!;
+      const counts = /^Showing the ([\d,]+) nearest of ([\d,]+) nodes .*?; ([\d,]+) more were cut[.:]/.exec(line)!;
       const [shown, total, cut] = counts.slice(1).map((n) => Number(n.replace(/,/g, '')));
       assert.deepEqual([shown, total, cut], [parsed.blocks.length, discovered, discovered - parsed.blocks.length], where);
     }

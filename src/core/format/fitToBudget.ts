@@ -16,9 +16,11 @@ export type TokenCounter = (text: string) => number | Promise<number>;
  *    the offsets/limits still let the model Read the code, and each block keeps its call lines
  *    (`calls at:`, formatText), so the lines a snippet would have marked stay in the answer.
  * 3. Also without the farthest nodes: the largest `keep` (trimResult, binary search) whose text
- *    fits. The truncation line is rewritten by trimResult to state the exact shown/total counts.
+ *    fits. trimResult recounts the truncation: exact shown/total counts and, as the query's cut
+ *    states them, where the left-out nodes are and which shown nodes to query next.
  *    At least one edge always stays, so the Graph section is never empty.
- * 4. If even that minimal graph does not fit, it is cut with CUT_NOTE, as are oversized messages.
+ * 4. If even that minimal graph does not fit, the same with the plain truncation line (counts only);
+ *    if that does not fit either, it is cut with CUT_NOTE, as are oversized messages.
  *
  * Default counter: about 4 characters per token (Math.ceil(chars / 4)), a common estimate
  * for code and English; pass the model's own counter when there is one.
@@ -51,7 +53,17 @@ export async function fitToBudget(
       hi = mid - 1;
     }
   }
-  return best ?? cutToFit(leanText(trimResult(result, floor), source), fits);
+  if (best !== undefined) return best;
+  // The smallest graph with the plain truncation line (no places, no names) before any cut mid-text.
+  const plain = leanText(withoutCutSummary(trimResult(result, floor)), source);
+  return (await fits(plain)) ? plain : cutToFit(plain, fits);
+}
+
+/** The result whose truncation line only counts (formatText's generic wording): shorter when little fits. */
+function withoutCutSummary(result: GraphResult): GraphResult {
+  const t = result.truncation;
+  if (!t) return result;
+  return { ...result, truncation: t.stoppedEarly ? { shownNodes: t.shownNodes, totalNodes: t.totalNodes, stoppedEarly: true } : { shownNodes: t.shownNodes, totalNodes: t.totalNodes } };
 }
 
 /** Written before `## Graph` when snippets were dropped for the budget. */

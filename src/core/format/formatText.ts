@@ -98,8 +98,9 @@ function sizeNote(count: number): string {
 
 /**
  * One line, counts exact, telling the model how to see further instead of retrying blindly: where
- * the cut nodes are (test files, then folders) and which shown nodes to query next. A result trimmed
- * further for a token budget has no such summary and says only which end to query from.
+ * the cut nodes are (test files, then folders) and which shown nodes to query next. A truncation
+ * without that summary (a pathsBetween answer trimmed for a budget; a budget too small for the line)
+ * says only which end to query from.
  * The diagram shows the same line.
  */
 export function truncationLine(t: Truncation): string {

@@ -13,7 +13,15 @@ describe(trimResult.name, () => {
     const trimmed = trimResult(full, 2);
     assert.deepEqual(trimmed.nodes.map((n) => n.id), ['I', 'a', 'b']);
     assert.deepEqual(trimmed.edges, [edge(I, a), edge(I, b)]);
-    assert.deepEqual(trimmed.truncation, { shownNodes: 2, totalNodes: 4 });
+    // Where the 2 left out are, and which shown node leads to them (c hangs off a; d off the input).
+    assert.deepEqual(plain(trimmed.truncation), {
+      shownNodes: 2,
+      totalNodes: 4,
+      cut: { tests: { nodes: 0, files: 0 }, folders: [{ folder: 'src', nodes: 2 }], otherFolders: { folders: 0, nodes: 0 } },
+      cutFiles: [{ file: 'src/a.ts', nodes: 2 }],
+      cutAt: { I: 1, a: 1 },
+      queryNext: [{ name: 'a', file: 'src/a.ts', cut: 1 }],
+    });
     assert.equal(trimmed.query, 'dependenciesOf');
     assert.deepEqual(trimmed.inputs, ['I']);
   });
@@ -22,7 +30,42 @@ describe(trimResult.name, () => {
     const star: GraphResult = { ...full, nodes: [I, a, d, c], edges: [edge(I, a), edge(c, d)] };
     const trimmed = trimResult(star, 2);
     assert.deepEqual(trimmed.nodes.map((n) => n.id), ['I', 'a']);
-    assert.deepEqual(trimmed.truncation, { shownNodes: 1, totalNodes: 3 });
+    assert.equal(trimmed.truncation?.shownNodes, 1);
+    assert.equal(trimmed.truncation?.totalNodes, 3);
+    assert.deepEqual(trimmed.truncation?.cutFiles, [{ file: 'src/a.ts', nodes: 2 }]);
+  });
+
+  it("adds what it leaves out to the query's cut: files counted once, cut neighbours summed, next queries recomputed", () => {
+    const [t1, t2] = ['t1', 't2'].map((id) => ({ ...node(id), file: 'test/x.test.ts' }));
+    const cutByQuery: GraphResult = {
+      kind: 'graph',
+      query: 'dependentsOf',
+      inputs: ['I'],
+      nodes: [I, a, t1, t2],
+      edges: [edge(a, I), edge(t1, I), edge(t2, a)],
+      truncation: {
+        shownNodes: 3,
+        totalNodes: 6,
+        cut: { tests: { nodes: 2, files: 1 }, folders: [{ folder: 'src/cli', nodes: 1 }], otherFolders: { folders: 0, nodes: 0 } },
+        cutFiles: [{ file: 'test/x.test.ts', nodes: 2 }, { file: 'src/cli/c.ts', nodes: 1 }],
+        cutAt: { I: 2, a: 1 },
+        queryNext: [{ name: 'a', file: 'src/a.ts', cut: 1 }],
+      },
+    };
+    assert.deepEqual(plain(trimResult(cutByQuery, 1).truncation), {
+      shownNodes: 1,
+      totalNodes: 6,
+      cut: { tests: { nodes: 4, files: 1 }, folders: [{ folder: 'src/cli', nodes: 1 }], otherFolders: { folders: 0, nodes: 0 } },
+      cutFiles: [{ file: 'test/x.test.ts', nodes: 4 }, { file: 'src/cli/c.ts', nodes: 1 }],
+      cutAt: { I: 3, a: 2 },
+      queryNext: [{ name: 'a', file: 'src/a.ts', cut: 2 }],
+    });
+  });
+
+  it('only counts when it cannot say exactly where the rest are (a cut without files, pathsBetween)', () => {
+    const counted: GraphResult = { ...full, truncation: { shownNodes: 4, totalNodes: 9 } };
+    assert.deepEqual(trimResult(counted, 2).truncation, { shownNodes: 2, totalNodes: 9 });
+    assert.deepEqual(trimResult({ ...full, query: 'pathsBetween' }, 2).truncation, { shownNodes: 2, totalNodes: 4 });
   });
 
   it("keeps the traversal's total and stoppedEarly when the result was already truncated", () => {
@@ -49,6 +92,11 @@ describe(trimResult.name, () => {
     assert.deepEqual(trimResult(dup, 2).nodes.map((n) => n.id), ['I', 'a', 'b']);
   });
 });
+
+/** A truncation with its null-prototype cutAt as a plain object, for deepEqual. */
+function plain(t: GraphResult['truncation']): object | undefined {
+  return t && { ...t, ...(t.cutAt ? { cutAt: { ...t.cutAt } } : {}) };
+}
 
 function node(id: string): GraphNode {
   return { id, name: id, kind: 'function', file: 'src/a.ts', offset: 1, limit: 1 };

@@ -1,4 +1,6 @@
+import { GraphNode } from '../graph/GraphTypes';
 import { GraphResult, Truncation } from '../query/QueryResult';
+import { countByFile, queryNext, summarizeCut } from '../query/traversal/toGraphResult';
 
 /**
  * The same result cut down to its `keep` nearest discovered nodes: the rebuild that both the
@@ -13,6 +15,12 @@ import { GraphResult, Truncation } from '../query/QueryResult';
  * - Truncation: `shownNodes` is what remains; `totalNodes` is the traversal's total when the
  *   result was already truncated, otherwise the discovered count before the cut; `stoppedEarly`
  *   carries over. Absent when nothing is missing.
+ * - Where the left-out nodes are, as the query's cut says it (`cut`, `cutFiles`, `cutAt`,
+ *   `queryNext`), recounted with the nodes this trim leaves out: the nodes of `result` are in the
+ *   cut's order (nearer first, code before tests at one depth), so keeping a prefix keeps that rule
+ *   and the first line can still say where the rest are and what to query next. Only when the
+ *   count is exact: the query's cut said where its nodes are (or cut nothing), and the result is
+ *   not a pathsBetween answer (whose nodes are paths, not a walk's order).
  *
  * The edge list can come out empty when `keep` is too small; callers that render must check
  * (a Graph section is never empty).
@@ -42,6 +50,7 @@ export function trimResult(result: GraphResult, keep: number): GraphResult {
 
   const shownNodes = nodes.filter((n) => !inputs.has(n.id)).length;
   const truncation = updateTruncation(result.truncation, shownNodes, discovered.size);
+  if (truncation && shownNodes < truncation.totalNodes) recountCut(result, nodes, truncation);
   const trimmed: GraphResult = {
     kind: 'graph',
     query: result.query,
@@ -62,6 +71,46 @@ export function trimResult(result: GraphResult, keep: number): GraphResult {
 export function discoveredCount(result: GraphResult): number {
   const inputs = new Set(result.inputs);
   return new Set(result.nodes.filter((n) => !inputs.has(n.id)).map((n) => n.id)).size;
+}
+
+/**
+ * Adds to `truncation` where the nodes left out now are: those the query's cut left out
+ * (`result.truncation.cutFiles`, `cutAt`) plus the ones `nodes` no longer has.
+ */
+function recountCut(result: GraphResult, nodes: readonly GraphNode[], truncation: Truncation): void {
+  const before = result.truncation;
+  const discovered = discoveredCount(result);
+  if (result.query === 'pathsBetween' || (!before?.cutFiles && (before?.totalNodes ?? 0) > discovered)) return;
+
+  const shown = new Set(nodes.map((n) => n.id));
+  const inputs = new Set(result.inputs);
+  const leftOut = new Map<string, GraphNode>();
+  for (const n of result.nodes) if (!inputs.has(n.id) && !shown.has(n.id)) leftOut.set(n.id, n);
+  const cutFiles = countByFile([...leftOut.values()].map((n) => n.file), before?.cutFiles);
+  if (cutFiles.length === 0) return;
+
+  // Each shown node's left-out neighbours: the query's cut's, plus those this trim leaves out.
+  const near = new Map<string, Set<string>>();
+  for (const e of result.edges) {
+    for (const [end, other] of [[e.from, e.to], [e.to, e.from]]) {
+      if (!(shown.has(end) || inputs.has(end)) || !leftOut.has(other)) continue;
+      let set = near.get(end);
+      if (!set) near.set(end, (set = new Set()));
+      set.add(other);
+    }
+  }
+  const cutAt: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const id of new Set([...inputs, ...shown])) {
+    const cutBefore = before?.cutAt && Object.prototype.hasOwnProperty.call(before.cutAt, id) ? before.cutAt[id] : 0;
+    const count = cutBefore + (near.get(id)?.size ?? 0);
+    if (count > 0) cutAt[id] = count;
+  }
+
+  truncation.cut = summarizeCut(cutFiles);
+  truncation.cutFiles = cutFiles;
+  if (Object.keys(cutAt).length > 0) truncation.cutAt = cutAt;
+  const next = queryNext(nodes, inputs, cutAt);
+  if (next.length > 0) truncation.queryNext = next;
 }
 
 function updateTruncation(before: Truncation | undefined, shownNodes: number, discovered: number): Truncation | undefined {

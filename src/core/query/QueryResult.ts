@@ -46,10 +46,21 @@ export interface Truncation {
    * Absent when no shown node has a cut neighbour (e.g. the safeguard stopped a short walk).
    */
   cutAt?: Record<string, number>;
-  /** Where the nodes left out are (set by the query's cut; a budget's further trimming drops it). */
+  /** Where the nodes left out are (set by the query's cut; a budget's further trimming recounts it). */
   cut?: CutSummary;
+  /**
+   * Every file holding left-out nodes, with how many: what `cut` summarises, kept so that trimming
+   * further (format/trimResult) counts exactly what is then left out. Set with `cut`, absent without it.
+   */
+  cutFiles?: CutFile[];
   /** Shown nodes (not inputs) with the most cut neighbours, most first (at most 3): what to query next. */
   queryNext?: Array<{ name: string; file: string; cut: number }>;
+}
+
+/** Nodes left out in one file. */
+export interface CutFile {
+  file: string;
+  nodes: number;
 }
 
 /** The nodes a cut left out, by where they are. Counts add up to `totalNodes - shownNodes`. */

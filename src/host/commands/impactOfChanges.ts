@@ -4,7 +4,7 @@ import type { ImpactBase } from '../../core/impact/gitChanges';
 import { GraphService } from '../graph/GraphService';
 import { DrawAnswer, GraphViewPanel } from '../graphView/GraphViewPanel';
 import { HostLog } from '../log';
-import { DiagramAnswer, ImpactArgs } from '../worker/protocol';
+import { DiagramAnswer, ImpactArgs } from '../../worker/protocol';
 import { ResultDocuments } from './ResultDocuments';
 
 /** What the command did: the answer's document and graph view, or the sentence it showed instead. */

@@ -117,8 +117,9 @@ describe(dependenciesOf.name, () => {
     const { result } = readGraph(dependenciesOf(g.context(), 'src/hub.ts', 'root'));
     assert.equal(result.nodes.length, 1 + MAX_RESULT_NODES);
     // The last two first-level nodes lost all 5 leaves each: that is where a diagram draws "+5 more".
-    const { cutAt, cut, queryNext, ...counts } = result.truncation ?? { shownNodes: 0, totalNodes: 0 };
+    const { cutAt, cut, cutFiles, queryNext, ...counts } = result.truncation ?? { shownNodes: 0, totalNodes: 0 };
     assert.deepEqual(counts, { shownNodes: 50, totalNodes: 60 });
+    assert.deepEqual(cutFiles, [{ file: 'src/leaves.ts', nodes: 10 }]);
     assert.deepEqual({ ...cutAt }, { [firstLevel[8]]: 5, [firstLevel[9]]: 5 });
     assert.deepEqual(cut, { tests: { nodes: 0, files: 0 }, folders: [{ folder: 'src', nodes: 10 }], otherFolders: { folders: 0, nodes: 0 } });
     assert.deepEqual(queryNext, [

@@ -167,10 +167,12 @@ describe(dependentsOf.name, () => {
       // Depth 1: the 5 code callers, then the first 45 tests in BFS (code) order; the commands (depth 2) are cut.
       const testsInBfsOrder = g.build().inEdges(save).map((e) => e.from).filter((id) => tests.includes(id));
       assert.deepEqual(shown, [...code, ...testsInBfsOrder.slice(0, 45)]);
+      const cutTests = testsInBfsOrder.slice(45).map((id) => ({ file: g.build().getNode(id)!.file, nodes: 1 }));
       assert.deepEqual({ ...result.truncation, cutAt: undefined }, {
         shownNodes: 50,
         totalNodes: 88,
         cutAt: undefined,
+        cutFiles: [...cutTests, ...[0, 1, 2].map((i) => ({ file: `src/cli/c${i}.ts`, nodes: 1 }))],
         cut: { tests: { nodes: 35, files: 35 }, folders: [{ folder: 'src/cli', nodes: 3 }], otherFolders: { folders: 0, nodes: 0 } },
         queryNext: [
           { name: 'persist4', file: 'src/svc/s4.ts', cut: 3 },

@@ -2,7 +2,7 @@ import * as path from 'path';
 import { GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { isTestFile } from '../../graph/testFiles';
-import { CutSummary, GraphResult, ResultName } from '../QueryResult';
+import { CutFile, CutSummary, GraphResult, ResultName } from '../QueryResult';
 import { MAX_RESULT_NODES, Traversal } from './traverse';
 
 /** Folders named one by one in a cut summary; the rest are counted together. */
@@ -44,7 +44,11 @@ export function toGraphResult(
     if (traversal.stoppedEarly) result.truncation.stoppedEarly = true;
     const cutAt = cutNeighbours(traversal, kept);
     if (Object.keys(cutAt).length > 0) result.truncation.cutAt = cutAt;
-    if (reached > shown) result.truncation.cut = summarizeCut(graph, traversal.order.filter((id) => !kept.has(id)));
+    if (reached > shown) {
+      const cutFiles = countByFile(traversal.order.filter((id) => !kept.has(id)).map((id) => graph.getNode(id)?.file));
+      result.truncation.cut = summarizeCut(cutFiles);
+      result.truncation.cutFiles = cutFiles;
+    }
     const next = queryNext(nodes, new Set(inputs), cutAt);
     if (next.length > 0) result.truncation.queryNext = next;
   }
@@ -91,20 +95,28 @@ function cutNeighbours(traversal: Traversal, kept: Set<string>): Record<string, 
   return out;
 }
 
-/** Where the cut nodes are: test files as one group, the others by folder (most first). */
-function summarizeCut(graph: SymbolGraph, cutIds: readonly string[]): CutSummary {
+/** Left-out nodes per file, added to `counted` (unknown nodes are not counted); files in first-seen order. */
+export function countByFile(files: ReadonlyArray<string | undefined>, counted: readonly CutFile[] = []): CutFile[] {
+  const counts = new Map(counted.map((f) => [f.file, f.nodes]));
+  for (const file of files) if (file !== undefined) counts.set(file, (counts.get(file) ?? 0) + 1);
+  return [...counts].map(([file, nodes]) => ({ file, nodes }));
+}
+
+/**
+ * Where the cut nodes are: test files as one group, the others by folder (most first). From per-file
+ * counts, so a further trim (format/trimResult) can add the nodes it leaves out and summarise again.
+ */
+export function summarizeCut(cutFiles: readonly CutFile[]): CutSummary {
   let testNodes = 0;
   const testFiles = new Set<string>();
   const byFolder = new Map<string, number>();
-  for (const id of cutIds) {
-    const node = graph.getNode(id);
-    if (!node) continue;
-    if (isTestFile(node.file)) {
-      testNodes++;
-      testFiles.add(node.file);
+  for (const { file, nodes } of cutFiles) {
+    if (isTestFile(file)) {
+      testNodes += nodes;
+      testFiles.add(file);
     } else {
-      const folder = folderOf(node.file);
-      byFolder.set(folder, (byFolder.get(folder) ?? 0) + 1);
+      const folder = folderOf(file);
+      byFolder.set(folder, (byFolder.get(folder) ?? 0) + nodes);
     }
   }
   const folders = [...byFolder].map(([folder, nodes]) => ({ folder, nodes })).sort((a, b) => b.nodes - a.nodes || (a.folder < b.folder ? -1 : 1));
@@ -126,7 +138,7 @@ function folderOf(file: string): string {
 }
 
 /** The shown nodes (not inputs) with the most cut neighbours, most first, then nearest first. */
-function queryNext(nodes: readonly GraphNode[], inputs: ReadonlySet<string>, cutAt: Record<string, number>): Array<{ name: string; file: string; cut: number }> {
+export function queryNext(nodes: readonly GraphNode[], inputs: ReadonlySet<string>, cutAt: Record<string, number>): Array<{ name: string; file: string; cut: number }> {
   return nodes
     .filter((n) => !inputs.has(n.id) && (cutAt[n.id] ?? 0) > 0)
     .map((n, i) => ({ n, i }))

@@ -3,17 +3,17 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CodeGraph } from '../../core/CodeGraph';
-import { createFileSourceReader } from '../../core/format/FileSourceReader';
-import { formatText } from '../../core/format/formatText';
-import { gitChanges } from '../../core/impact/gitChanges';
+import { CodeGraph } from '../core/CodeGraph';
+import { createFileSourceReader } from '../core/format/FileSourceReader';
+import { formatText } from '../core/format/formatText';
+import { gitChanges } from '../core/impact/gitChanges';
 import { FolderGraphs } from './FolderGraphs';
 import { FolderSpec } from './protocol';
 import { WorkerClient } from './WorkerClient';
 
 // The tsc output of graphWorker.ts next to this compiled test (the extension ships esbuild's dist/worker.js).
 const WORKER = path.join(__dirname, 'graphWorker.js');
-const FIXTURE = path.resolve(__dirname, '../../../../test/host/workspace/app');
+const FIXTURE = path.resolve(__dirname, '../../../test/host/workspace/app');
 
 /**
  * The worker's `impact` request (the extension's "Impact of My Changes"): answered from the worker's

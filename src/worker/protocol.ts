@@ -1,9 +1,9 @@
-import type { QueryRequest } from '../../core/query/QueryRequest';
-import type { QueryName } from '../../core/query/QueryResult';
-import type { SymbolRef } from '../../core/query/QueryContext';
-import type { DiagramModel } from '../../core/format/diagramModel';
-import type { Expansion } from '../../core/query/neighbours';
-import type { ImpactBase } from '../../core/impact/gitChanges';
+import type { QueryRequest } from '../core/query/QueryRequest';
+import type { QueryName } from '../core/query/QueryResult';
+import type { SymbolRef } from '../core/query/QueryContext';
+import type { DiagramModel } from '../core/format/diagramModel';
+import type { Expansion } from '../core/query/neighbours';
+import type { ImpactBase } from '../core/impact/gitChanges';
 
 /**
  * The one message protocol between the extension host (WorkerClient) and the graph worker
