@@ -1,3 +1,4 @@
+import { execFileSync } from 'child_process';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -9,6 +10,7 @@ import { formatText } from '../src/core/format/formatText';
 import { createFileSourceReader } from '../src/core/format/FileSourceReader';
 import { GraphNode } from '../src/core/graph/GraphTypes';
 import { FileChange } from '../src/core/impact/changedSymbols';
+import { gitChanges } from '../src/core/impact/gitChanges';
 import { discoverProjects } from '../src/core/indexer/discoverProjects';
 import { mulberry32 } from '../test/support/mulberry32';
 import { typescriptParsingAllJsDoc } from '../test/support/typescriptParsingAllJsDoc';
@@ -22,6 +24,8 @@ import { FolderGraphs } from '../src/worker/FolderGraphs';
  *   lag <root> [tsconfig]        — main-thread event-loop delay while a worker thread indexes
  *   cache <root> [tsconfig] <leafFile> <hubFile> — starts from the persisted cache, the first save after one,
  *                                 and `impact` of a 10-file change after one
+ *   impact <root> [tsconfig]     — `impact` of a 10-file change on a warm graph (the extension's worker),
+ *                                 next to the incremental update of the same files
  * Prints one JSON line.
  */
 async function main(): Promise<void> {
@@ -32,6 +36,7 @@ async function main(): Promise<void> {
   if (mode === 'lag') return print(await lagWhileIndexing(root, tsconfig));
   if (mode === 'cache') return print(await inGraphWorker({ job: 'cache', root, tsconfig, leaf, hub }));
   if (mode === 'jsdoc') return print(await inGraphWorker({ job: 'jsdoc', root, tsconfig, leaf, hub }));
+  if (mode === 'impact') return print(await inGraphWorker({ job: 'impact', root, tsconfig, leaf, hub }));
   if (mode === 'scale') return print(await indexInWorker(root, Number(leaf)));
   throw new Error(`unknown mode ${mode}`);
 }
@@ -401,28 +406,14 @@ async function secondStart(root: string, tsconfig: string | undefined, hub: stri
  * or method, in the 10 files whose such functions are the most used.
  */
 async function tenFileImpact(first: CodeGraph, root: string, tsconfig: string | undefined, cacheDir: string) {
-  const g = first.graph;
-  const best = new Map<string, { node: GraphNode; uses: number }>();
-  for (const n of g.allNodes()) {
-    if (n.external || (n.kind !== 'function' && n.kind !== 'method') || n.limit < 3) continue;
-    const uses = g.inEdges(n.id).length;
-    const seen = best.get(n.file);
-    if (!seen || uses > seen.uses) best.set(n.file, { node: n, uses });
-  }
+  const edits = tenBodyEdits(first.graph, root);
   const originals = new Map<string, string>();
   const changes: FileChange[] = [];
   try {
-    for (const { node } of [...best.values()].sort((a, b) => b.uses - a.uses || (a.node.id < b.node.id ? -1 : 1))) {
-      if (changes.length === 10) break;
-      const file = path.join(root, node.file);
-      const text = fs.readFileSync(file, 'utf8');
-      const lines = text.split('\n');
-      const last = node.offset + node.limit - 2;
-      if (lines[last]?.trim() !== '}') continue;
-      lines[last] = `void 0; ${lines[last]}`;
-      originals.set(file, text);
-      fs.writeFileSync(file, lines.join('\n'));
-      changes.push({ file: node.file, status: 'modified', baseText: text, text: lines.join('\n') });
+    for (const e of edits) {
+      originals.set(e.file, e.text);
+      fs.writeFileSync(e.file, e.edited);
+      changes.push({ file: e.rel, status: 'modified', baseText: e.text, text: e.edited });
     }
     await betweenSaves();
     let t = performance.now();
@@ -436,6 +427,114 @@ async function tenFileImpact(first: CodeGraph, root: string, tsconfig: string | 
     return { files: changes.length, openMillis, impactMillis, cache: graph.report.cache, changed: summary?.changed.length ?? 0, dependents: summary?.dependents ?? 0, tests: summary?.tests.length ?? 0 };
   } finally {
     for (const [file, text] of originals) fs.writeFileSync(file, text);
+  }
+}
+
+/**
+ * The 10-file body change of the impact rows: a statement added to the body of each file's most-used
+ * multi-line function or method, in the 10 files whose such functions are the most used.
+ */
+function tenBodyEdits(g: CodeGraph['graph'], root: string): Array<{ file: string; rel: string; text: string; edited: string }> {
+  const best = new Map<string, { node: GraphNode; uses: number }>();
+  for (const n of g.allNodes()) {
+    if (n.external || (n.kind !== 'function' && n.kind !== 'method') || n.limit < 3) continue;
+    const uses = g.inEdges(n.id).length;
+    const seen = best.get(n.file);
+    if (!seen || uses > seen.uses) best.set(n.file, { node: n, uses });
+  }
+  const edits: Array<{ file: string; rel: string; text: string; edited: string }> = [];
+  for (const { node } of [...best.values()].sort((a, b) => b.uses - a.uses || (a.node.id < b.node.id ? -1 : 1))) {
+    if (edits.length === 10) break;
+    const file = path.join(root, node.file);
+    const text = fs.readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    const last = node.offset + node.limit - 2;
+    if (lines[last]?.trim() !== '}') continue;
+    lines[last] = `void 0; ${lines[last]}`;
+    edits.push({ file, rel: node.file, text, edited: lines.join('\n') });
+  }
+  return edits;
+}
+
+/**
+ * "Impact of My Changes" on a warm graph, as the extension's worker answers it (FolderGraphs): the
+ * folder indexed once, the 10-file body change saved (the incremental update of those files, timed:
+ * what the worker does on Save All anyway), then the impact request (git lists the changes and gives
+ * the base versions, both versions compared, the walk, the text and the drawing; timed), `repeats`
+ * times. The workspace is made a git repository whose .git lives outside it (GIT_DIR, this thread
+ * only), its files committed as they are; node_modules is excluded.
+ */
+async function warmImpact(workspace: string, tsconfig: string | undefined, repeats: number) {
+  const root = path.resolve(workspace);
+  const gitDir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'tcg-bench-git-'));
+  process.env.GIT_DIR = gitDir;
+  process.env.GIT_WORK_TREE = root;
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=bench', '-c', 'core.autocrlf=false', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const graphs = new FolderGraphs({ info() {}, warn() {}, error() {} }, () => undefined);
+  const key = 'bench';
+  const originals = new Map<string, string>();
+  try {
+    git('init', '-q');
+    fs.writeFileSync(path.join(gitDir, 'info', 'exclude'), 'node_modules/\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'bench base');
+    // The edits are chosen on a graph of their own, dropped before anything is timed.
+    const edits = tenBodyEdits((await CodeGraph.open({ root, tsconfig })).graph, root);
+    (globalThis as { gc?: () => void }).gc?.();
+    await graphs.open({ key, name: key, root, tsconfig });
+    const files = edits.map((e) => e.file);
+    for (const e of edits) originals.set(e.file, e.text);
+    // Wall and CPU time (this process: the worker thread's work; git's own processes are not in it).
+    const update: number[] = [];
+    const updateCpu: number[] = [];
+    const answer: number[] = [];
+    const answerCpu: number[] = [];
+    const textOnly: number[] = [];
+    const gitOnly: number[] = [];
+    let summary = { changed: 0, dependents: 0, tests: 0 };
+    for (let i = 0; i < repeats; i++) {
+      await betweenSaves();
+      for (const e of edits) fs.writeFileSync(e.file, e.edited);
+      let t = performance.now();
+      let c = cpuMillis();
+      await graphs.update(key, files, []);
+      update.push(performance.now() - t);
+      updateCpu.push(cpuMillis() - c);
+      await betweenSaves();
+      t = performance.now();
+      c = cpuMillis();
+      const impact = await graphs.impact({ folder: root }, []);
+      answer.push(performance.now() - t);
+      answerCpu.push(cpuMillis() - c);
+      if (impact.isMessage) throw new Error(`warm impact: ${impact.text}`);
+      t = performance.now();
+      await graphs.impact({ folder: root });
+      textOnly.push(performance.now() - t);
+      t = performance.now();
+      const listed = gitChanges(root, { kind: 'working-tree' });
+      gitOnly.push(performance.now() - t);
+      if ('error' in listed || listed.changes.length !== edits.length) throw new Error(`warm impact: git listed ${JSON.stringify('error' in listed ? listed : listed.changes.map((c) => c.file))}`);
+      const first = /^Impact \(.*?\): (\d+) changed files?, (\d+) changed symbols?, ([\d,]+) dependents?, (no|\d+) test files?/.exec(impact.text);
+      if (first) summary = { changed: Number(first[2]), dependents: Number(first[3].replace(/,/g, '')), tests: first[4] === 'no' ? 0 : Number(first[4]) };
+      for (const e of edits) fs.writeFileSync(e.file, e.text);
+      await graphs.update(key, files, []);
+    }
+    return {
+      files: edits.length,
+      repeats,
+      update: percentiles(update),
+      updateCpu: percentiles(updateCpu),
+      answer: percentiles(answer),
+      answerCpu: percentiles(answerCpu),
+      textOnly: percentiles(textOnly),
+      git: percentiles(gitOnly),
+      ...summary,
+    };
+  } finally {
+    for (const [file, text] of originals) fs.writeFileSync(file, text);
+    delete process.env.GIT_DIR;
+    delete process.env.GIT_WORK_TREE;
+    fs.rmSync(gitDir, { recursive: true, force: true });
   }
 }
 
@@ -491,7 +590,7 @@ async function firstSave(graph: CodeGraph, file: string) {
  * what every update and query pays for garbage collection).
  */
 interface GraphWorkerJob {
-  job: 'index' | 'cache' | 'jsdoc';
+  job: 'index' | 'cache' | 'jsdoc' | 'impact';
   root: string;
   tsconfig?: string;
   leaf: string;
@@ -588,7 +687,7 @@ if (isMainThread) {
   });
 } else if ((workerData as { job?: string }).job) {
   const { job, root, tsconfig, leaf, hub } = workerData as GraphWorkerJob;
-  (job === 'index' ? indexAndQuery(root, tsconfig, leaf, hub) : job === 'jsdoc' ? everyJsDocParsed(root, tsconfig) : secondStart(root, tsconfig, hub)).then(
+  (job === 'index' ? indexAndQuery(root, tsconfig, leaf, hub) : job === 'jsdoc' ? everyJsDocParsed(root, tsconfig) : job === 'impact' ? warmImpact(root, tsconfig, Number(process.env.BENCH_IMPACT_REPEATS ?? 5)) : secondStart(root, tsconfig, hub)).then(
     (value) => parentPort!.postMessage({ kind: 'result', value }),
     (e: Error) => parentPort!.postMessage({ kind: 'failed', error: String(e.stack ?? e) }),
   );

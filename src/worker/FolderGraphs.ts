@@ -15,7 +15,8 @@ import type { Expansion } from '../core/query/neighbours';
 import { runQuery } from '../core/query/QueryRequest';
 import { symbolSelector } from '../core/query/resolve/parseSymbolQuery';
 import { loadTypeScript } from './loadTypeScript';
-import { DiagramAnswer, FolderSpec, HostWords, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
+import { gitChanges } from '../core/impact/gitChanges';
+import { DiagramAnswer, FolderSpec, HostWords, ImpactAnswer, ImpactArgs, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
 import { indexFailedText, unexpectedFailureText } from './failureTexts';
 import { deepestContaining, routeFilePath } from './routeFilePath';
 import { symbolAt } from '../core/graph/symbolAt';
@@ -234,33 +235,71 @@ export class FolderGraphs {
     try {
       const answered = await this.answer(args);
       if (answered.kind === 'error') return message(answered.message, true);
-      const { state, graph, result: base } = answered;
-      const kept: Expansion[] = [];
-      const more: QueryResult[] = [];
-      const drawn = new Set(base.kind === 'graph' ? base.nodes.map((n) => n.id) : []);
-      for (const e of expansions) {
-        const node = graph.graph.getNode(e.id);
-        if (!node || node.external) continue;
-        // Exactly the node's missing neighbours in that direction, `depth` levels deep (the steps the
-        // queries take), not a whole new 50-node query: what its `+N` badge promised.
-        const direction = e.query === 'dependentsOf' ? 'dependents' : 'dependencies';
-        const depth = Number.isInteger(e.depth) && e.depth > 0 ? e.depth : 1;
-        const found = neighbourhood(graph.graph, e.id, direction, depth, EXPANSION_PAGE * depth, drawn);
-        for (const n of found.nodes) drawn.add(n.id);
-        const added: QueryResult =
-          found.edges.length > 0
-            ? { kind: 'graph', query: e.query, inputs: [e.id], nodes: [node, ...found.nodes], edges: found.edges }
-            : messageResult(e.query, 'nothing more', false, [e.id]);
-        if (added.kind === 'graph' && found.left > 0) added.truncation = { shownNodes: found.nodes.length, totalNodes: found.nodes.length + found.left, cutAt: { [e.id]: found.left } };
-        more.push(added);
-        kept.push(e);
-      }
-      // No reserve: the view asks this worker for a badge's neighbours (exact, and kept across redraws).
-      const model = diagramModel(mergeResults(base, more), { source: state.reader, graph: graph.graph, reserve: false });
-      return { model, root: state.spec.root, expansions: kept };
+      return this.drawing(answered.state, answered.graph, answered.result, expansions);
     } catch (err) {
       this.log.error(`diagram of ${args.query} failed: ${stack(err)}`);
       return message(unexpectedFailureText(args.query, errorMessage(err), this.words, true), true);
+    }
+  }
+
+  /** `base` drawn, grown by each expansion (the graph view's model of an answer). */
+  private drawing(state: FolderState, graph: CodeGraph, base: QueryResult, expansions: Expansion[]): DiagramAnswer {
+    const kept: Expansion[] = [];
+    const more: QueryResult[] = [];
+    const drawn = new Set(base.kind === 'graph' ? base.nodes.map((n) => n.id) : []);
+    for (const e of expansions) {
+      const node = graph.graph.getNode(e.id);
+      if (!node || node.external) continue;
+      // Exactly the node's missing neighbours in that direction, `depth` levels deep (the steps the
+      // queries take), not a whole new 50-node query: what its `+N` badge promised.
+      const direction = e.query === 'dependentsOf' ? 'dependents' : 'dependencies';
+      const depth = Number.isInteger(e.depth) && e.depth > 0 ? e.depth : 1;
+      const found = neighbourhood(graph.graph, e.id, direction, depth, EXPANSION_PAGE * depth, drawn);
+      for (const n of found.nodes) drawn.add(n.id);
+      const added: QueryResult =
+        found.edges.length > 0
+          ? { kind: 'graph', query: e.query, inputs: [e.id], nodes: [node, ...found.nodes], edges: found.edges }
+          : messageResult(e.query, 'nothing more', false, [e.id]);
+      if (added.kind === 'graph' && found.left > 0) added.truncation = { shownNodes: found.nodes.length, totalNodes: found.nodes.length + found.left, cutAt: { [e.id]: found.left } };
+      more.push(added);
+      kept.push(e);
+    }
+    // No reserve: the view asks this worker for a badge's neighbours (exact, and kept across redraws).
+    const model = diagramModel(mergeResults(base, more), { source: state.reader, graph: graph.graph, reserve: false });
+    return { model, root: state.spec.root, expansions: kept };
+  }
+
+  /**
+   * What the folder's changes affect (`ts-code-graph impact`), from this worker's graph as it is
+   * after every update posted before: git lists the changed files and gives their base versions
+   * (core/impact/gitChanges), the core compares and walks (CodeGraph.impact). Nothing is re-indexed.
+   */
+  async impact(args: ImpactArgs, expansions?: Expansion[]): Promise<ImpactAnswer> {
+    const folder = deepestContaining(args.folder, this.specs());
+    const state = folder && this.folders.get(folder.key);
+    // No answer: the text says why, and so does the view when one was asked for.
+    const failed = (text: string, root?: string): ImpactAnswer => ({
+      text,
+      isError: true,
+      isMessage: true,
+      ...(root === undefined ? {} : { root }),
+      ...(expansions ? { diagram: { model: diagramModel(messageResult('impact', text, true)), expansions: [] } } : {}),
+    });
+    if (!state) return failed(`${args.folder} is in no indexed workspace folder: impact compares the files of a folder TS Code Graph indexes.`);
+    const root = state.spec.root;
+    try {
+      await state.ready;
+      await state.answered;
+      if (!state.graph) return failed(state.failure ?? indexFailure(state.spec, undefined, this.words), root);
+      const listed = gitChanges(root, args.base ?? { kind: 'working-tree' });
+      if ('error' in listed) return failed(listed.error, root);
+      const result = state.graph.impact(listed.changes, listed.base);
+      const answer: ImpactAnswer = { text: formatText(result, state.reader), isError: result.kind === 'message' && result.isError, isMessage: result.kind === 'message', root };
+      if (expansions) answer.diagram = this.drawing(state, state.graph, result, expansions);
+      return answer;
+    } catch (err) {
+      this.log.error(`impact failed: ${stack(err)}`);
+      return failed(unexpectedFailureText('impact', errorMessage(err), this.words), root);
     }
   }
 

@@ -25,6 +25,7 @@ const handlers: Handlers = {
   query: (p) => graphs.query(p.args, p.tokenBudget, sharedCancellationToken(p.cancel)),
   symbols: () => graphs.symbols(),
   diagram: (p) => graphs.diagram(p.args, p.expansions),
+  impact: (p) => graphs.impact(p.args, p.expansions),
   symbolAt: (p) => graphs.symbolAt(p.file, p.line, p.word),
   flushCaches: () => graphs.flushCaches(),
   crash: (p) => crash(p.how),

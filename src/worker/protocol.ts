@@ -3,6 +3,7 @@ import type { QueryName } from '../core/query/QueryResult';
 import type { SymbolRef } from '../core/query/QueryContext';
 import type { DiagramModel } from '../core/format/diagramModel';
 import type { Expansion } from '../core/query/neighbours';
+import type { ImpactBase } from '../core/impact/gitChanges';
 
 /**
  * The one message protocol between the extension host (WorkerClient) and the graph worker
@@ -92,6 +93,28 @@ export interface DiagramAnswer {
   expansions: Expansion[];
 }
 
+/** `impact`: what a folder's changes (git's list, against `base`) affect, answered from the worker's graph. */
+export interface ImpactArgs {
+  /** Absolute path of the workspace folder (or of a file in it) whose changes to compare. */
+  folder: string;
+  /** What to compare with (default: the working tree against HEAD, as `ts-code-graph impact`). */
+  base?: ImpactBase;
+}
+
+/** The same answer as `ts-code-graph impact` (text), and its drawing when one was asked for. */
+export interface ImpactAnswer {
+  /** The shared formatter's text, or a message (not a repository, no change…). */
+  text: string;
+  /** True when there is no answer (no git, not a repository, no index): the text says why. */
+  isError: boolean;
+  /** The text is a sentence, not a graph answer: an error, or nothing to show (no file changed, only comments). */
+  isMessage: boolean;
+  /** Absolute root of the folder that answered. */
+  root?: string;
+  /** Asked for with `expansions`: the graph view's drawing of the same result. */
+  diagram?: DiagramAnswer;
+}
+
 /** A graph symbol, for pickers and cursor lookups. */
 export interface SymbolInfo {
   name: string;
@@ -115,6 +138,12 @@ export interface Requests {
   symbols: { params: Record<string, never>; result: SymbolInfo[] };
   /** The graph view's drawing of `args`, grown by one more query from each expanded node. */
   diagram: { params: { args: QueryArgs; expansions: Expansion[] }; result: DiagramAnswer };
+  /**
+   * `ts-code-graph impact` on a folder, from the current graph (after every update posted before it):
+   * git lists the changed files and gives their base versions; nothing is re-indexed. With
+   * `expansions`, the answer carries the graph view's drawing too (grown as `diagram` grows one).
+   */
+  impact: { params: { args: ImpactArgs; expansions?: Expansion[] }; result: ImpactAnswer };
   /** The innermost graph symbol declared around `line` (1-based) of an absolute `file`, preferring one named `word`. */
   symbolAt: { params: { file: string; line: number; word?: string }; result: (SymbolRef & { root: string }) | undefined };
   /** Write every folder's pending graph cache now, after its queued updates (the host is shutting down). */

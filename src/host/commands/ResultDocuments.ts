@@ -1,6 +1,6 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { QueryAnswer, QueryArgs } from '../../worker/protocol';
+import { ImpactArgs, QueryAnswer, QueryArgs } from '../../worker/protocol';
 import { parseResultLinks } from './parseResultLinks';
 
 /** URI scheme of command results: read-only virtual documents. */
@@ -9,8 +9,8 @@ export const RESULT_SCHEME = 'ts-code-graph';
 interface StoredResult {
   text: string;
   root?: string;
-  /** The query that produced it: "Show as Graph" draws the same answer. */
-  args?: QueryArgs;
+  /** The query that produced it (or impact's folder): "Show as Graph" draws the same answer. */
+  args?: QueryArgs | ImpactArgs;
   title?: string;
 }
 
@@ -24,16 +24,20 @@ const KEEP = 50;
 export class ResultDocuments implements vscode.TextDocumentContentProvider, vscode.DocumentLinkProvider {
   private readonly results = new Map<string, StoredResult>();
   private counter = 0;
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  /** A kept result's text was replaced (`update`): VS Code reads it again into the open document. */
+  readonly onDidChange = this.changed.event;
 
   register(): vscode.Disposable {
     return vscode.Disposable.from(
+      this.changed,
       vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, this),
       vscode.languages.registerDocumentLinkProvider({ scheme: RESULT_SCHEME }, this),
     );
   }
 
   /** Open `answer` in an editor titled `title`; returns the document's URI. */
-  async show(answer: QueryAnswer, title: string, args?: QueryArgs): Promise<vscode.Uri> {
+  async show(answer: Pick<QueryAnswer, 'text' | 'root'>, title: string, args?: QueryArgs | ImpactArgs): Promise<vscode.Uri> {
     const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${title.replace(/[\\/]/g, '_')}.txt`, query: `n=${++this.counter}` });
     this.results.set(uri.toString(), { text: answer.text, root: answer.root, args, title });
     if (this.results.size > KEEP) this.results.delete(this.results.keys().next().value!);
@@ -42,8 +46,18 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     return uri;
   }
 
+  /** A newer answer for a kept result (impact after a save): the open document shows it. False when no longer kept. */
+  update(uri: vscode.Uri, answer: Pick<QueryAnswer, 'text' | 'root'>): boolean {
+    const stored = this.results.get(uri.toString());
+    if (!stored) return false;
+    stored.text = answer.text;
+    stored.root = answer.root ?? stored.root;
+    this.changed.fire(uri);
+    return true;
+  }
+
   /** The query behind a result document, while it is kept. */
-  queryOf(uri: vscode.Uri): { args: QueryArgs; title: string } | undefined {
+  queryOf(uri: vscode.Uri): { args: QueryArgs | ImpactArgs; title: string } | undefined {
     const stored = this.results.get(uri.toString());
     return stored?.args && stored.title ? { args: stored.args, title: stored.title } : undefined;
   }

@@ -4,6 +4,7 @@ import { GraphService } from '../graph/GraphService';
 import { GraphViewPanel } from '../graphView/GraphViewPanel';
 import { HostLog } from '../log';
 import { QueryArgs } from '../../worker/protocol';
+import { impactOfChanges, openImpactView } from './impactOfChanges';
 import { pickSymbol, symbolRef } from './pickSymbol';
 import { ResultDocuments } from './ResultDocuments';
 import { symbolAtCursor } from './symbolAtCursor';
@@ -17,6 +18,7 @@ interface SymbolArg {
  * The palette / editor-context commands. The query commands open their answer as a read-only
  * document in the tools' text format and return its URI. Scripts and tests may pass the symbol
  * (`{file_path, symbol}`, or `{from, to}` for pathsBetween) instead of using the cursor/pickers.
+ * "Impact of My Changes" opens a document and a graph view (impactOfChanges).
  */
 export function registerCommands(context: vscode.ExtensionContext, service: GraphService, log: HostLog): void {
   const results = new ResultDocuments();
@@ -69,8 +71,9 @@ export function registerCommands(context: vscode.ExtensionContext, service: Grap
         void vscode.window.showInformationMessage('TS Code Graph: this result is no longer kept. Run the query again, or use "Show Dependencies/Dependents of Symbol at Cursor as Graph".');
         return undefined;
       }
-      return graph(query.args, query.title);
+      return 'folder' in query.args ? openImpactView(context, service, log, query.args, query.title) : graph(query.args, query.title);
     }),
+    vscode.commands.registerCommand('tsCodeGraph.impactOfChanges', (arg?: unknown) => impactOfChanges(arg, context, service, log, results)),
     vscode.commands.registerCommand('tsCodeGraph.rebuild', () => {
       log.info('Rebuild requested: re-indexing every workspace folder.');
       service.rebuild();

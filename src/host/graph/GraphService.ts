@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { HostLog } from '../log';
-import { DiagramAnswer, HostWords, QueryAnswer, QueryArgs, Requests, SymbolInfo } from '../../worker/protocol';
+import { DiagramAnswer, HostWords, ImpactAnswer, ImpactArgs, QueryAnswer, QueryArgs, Requests, SymbolInfo } from '../../worker/protocol';
 import { GraphSupervisor, RequestCancelledError, askQuery } from '../../worker/GraphSupervisor';
 import { WorkerClient, WorkerDiedError, WorkerOptions } from '../../worker/WorkerClient';
 import { notAvailableText, unexpectedFailureText, workerDiedText, workerStoppedText } from '../../worker/failureTexts';
@@ -165,6 +165,30 @@ export class GraphService implements vscode.Disposable {
     } catch (err) {
       this.log.error(`diagram of ${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return failed(unexpectedFailureText(args.query, err instanceof Error ? err.message : String(err), VSCODE_WORDS, true));
+    }
+  }
+
+  /**
+   * What a folder's uncommitted changes affect (`ts-code-graph impact`), answered in the worker from
+   * its graph after every change reported before the call; with `expansions`, the drawing too. Never throws.
+   */
+  async impact(args: ImpactArgs, expansions?: Expansion[]): Promise<ImpactAnswer> {
+    const failed = (text: string): ImpactAnswer => ({
+      text,
+      isError: true,
+      isMessage: true,
+      ...(expansions ? { diagram: { model: { query: 'impact', title: 'TS Code Graph', nodes: [], edges: [], notes: [], message: { text, isError: true }, mermaid: '' }, expansions: [] } } : {}),
+    });
+    try {
+      this.watcher?.catchUp();
+      this.supervisor.changes.flush();
+      const answer = await this.supervisor.withWorker((client) => client.request('impact', { args, ...(expansions ? { expansions } : {}) }));
+      return answer ?? failed(notAvailableText(this.supervisor.failure ?? 'it has not started', VSCODE_WORDS));
+    } catch (err) {
+      // The worker died under it (not a bug of the question; it comes back by itself).
+      if (err instanceof WorkerDiedError) return failed(workerDiedText('impact', err.message, !this.supervisor.failure, VSCODE_WORDS));
+      this.log.error(`impact failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return failed(unexpectedFailureText('impact', err instanceof Error ? err.message : String(err), VSCODE_WORDS));
     }
   }
 

@@ -7,8 +7,11 @@ import { graphViewHtml } from '../../webview/graphViewHtml';
 import type { Expansion, FromPage, ToPage } from '../../webview/messages';
 import { GraphService } from '../graph/GraphService';
 import { HostLog } from '../log';
-import { QueryArgs } from '../../worker/protocol';
+import { DiagramAnswer, QueryArgs } from '../../worker/protocol';
 import { editorRangeAt } from '../editorLines';
+
+/** Another answer to draw than a query's (impact): the drawing grown by `expansions`, asked again after each save. */
+export type DrawAnswer = (expansions: Expansion[]) => Promise<DiagramAnswer>;
 
 function defaultImageFolder(): vscode.Uri {
   const downloads = path.join(os.homedir(), 'Downloads');
@@ -35,7 +38,7 @@ export class GraphViewPanel implements vscode.Disposable {
   /** Bumped per request: an older answer arriving late never replaces a newer one. */
   private generation = 0;
 
-  static async open(extensionUri: vscode.Uri, service: GraphService, log: HostLog, args: QueryArgs, title: string): Promise<GraphViewPanel> {
+  static async open(extensionUri: vscode.Uri, service: GraphService, log: HostLog, args: QueryArgs | DrawAnswer, title: string): Promise<GraphViewPanel> {
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
     const panel = vscode.window.createWebviewPanel('tsCodeGraph.graphView', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
       enableScripts: true,
@@ -54,7 +57,7 @@ export class GraphViewPanel implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     private readonly service: GraphService,
     private readonly log: HostLog,
-    private readonly args: QueryArgs,
+    private readonly args: QueryArgs | DrawAnswer,
   ) {
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
@@ -75,7 +78,7 @@ export class GraphViewPanel implements vscode.Disposable {
 
   async redraw(): Promise<void> {
     const generation = ++this.generation;
-    const answer = await this.service.diagram(this.args, this.expansions);
+    const answer = typeof this.args === 'function' ? await this.args(this.expansions) : await this.service.diagram(this.args, this.expansions);
     if (generation !== this.generation) return;
     this.model = answer.model;
     this.root = answer.root;
