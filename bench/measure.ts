@@ -9,7 +9,7 @@ import { formatText } from '../src/core/format/formatText';
 import { createFileSourceReader } from '../src/core/format/FileSourceReader';
 import { GraphNode } from '../src/core/graph/GraphTypes';
 import { FileChange } from '../src/core/impact/changedSymbols';
-import { discoverProjects } from '../src/core/indexer/discoverProjects';
+import { discoverProjects } from '../src/core/indexer/program/discoverProjects';
 import { mulberry32 } from '../test/support/mulberry32';
 import { typescriptParsingAllJsDoc } from '../test/support/typescriptParsingAllJsDoc';
 import { graphWorkerResourceLimits } from '../src/host/worker/WorkerClient';

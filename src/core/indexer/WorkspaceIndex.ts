@@ -1,24 +1,24 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { FileContribution, fileFailureMessage } from '../graph/GraphTypes';
-import { DeclaredFile, moduleOnly } from './declareFile';
-import { describeFailure } from './describeFailure';
-import { missingLibraryFiles } from './missingLibraryFiles';
+import { DeclaredFile, moduleOnly } from './file/declareFile';
+import { describeFailure } from './file/describeFailure';
+import { missingLibraryFiles } from './program/missingLibraryFiles';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { implementationFilesOf } from '../graph/implementationTwin';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
-import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './discoverProjects';
-import { CompilerDefaults, compilerDefaults } from './compilerDefaults';
-import { SymbolTargets, extractEdges } from './extractEdges';
-import { NodeLocator } from './NodeLocator';
-import { SharedCompilerHost } from './SharedCompilerHost';
-import { WorkspacePackages, packageName } from './workspacePackages';
-import { UnresolvedUse, unresolvedPackageWarnings } from './packageAdvice';
-import { ShapeDelta, fileShape, shapeChange, shapeDelta } from './fileShape';
-import { declarationSkeleton } from './declarationSkeleton';
-import { reachable } from './reachable';
+import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './program/discoverProjects';
+import { CompilerDefaults, compilerDefaults } from './program/compilerDefaults';
+import { SymbolTargets, extractEdges } from './file/extractEdges';
+import { NodeLocator } from './file/NodeLocator';
+import { SharedCompilerHost } from './program/SharedCompilerHost';
+import { WorkspacePackages, packageName } from './program/workspacePackages';
+import { UnresolvedUse, unresolvedPackageWarnings } from './program/packageAdvice';
+import { ShapeDelta, fileShape, shapeChange, shapeDelta } from './incremental/fileShape';
+import { declarationSkeleton } from './incremental/declarationSkeleton';
+import { reachable } from './incremental/reachable';
 import { REBUILD_FILE, SOURCE_FILE, isWatchedFile } from './workspaceFiles';
-import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './IndexCache';
+import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
 
 interface Project {

@@ -1,5 +1,5 @@
 import type * as TS from 'typescript';
-import { EdgeType, isMemberKind } from '../graph/GraphTypes';
+import { EdgeType, isMemberKind } from '../../graph/GraphTypes';
 import { DeclaredFile, isFunctionLike, propertyNameText, skipOuterExpressions } from './declareFile';
 import type { SymbolTargets, Target } from './extractEdges';
 

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { GraphNode, NodeKind } from '../graph/GraphTypes';
+import { GraphNode, NodeKind } from '../../graph/GraphTypes';
 import { PreorderWalk } from './PreorderWalk';
 
 /** Phase 1 of indexing one file: which declarations are graph nodes, and their stable ids. */

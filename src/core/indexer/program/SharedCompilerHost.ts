@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { describeFailure } from './describeFailure';
+import { describeFailure } from '../file/describeFailure';
 import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
 
 /**

@@ -1,10 +1,10 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { GraphNode } from '../graph/GraphTypes';
-import { declarationFilesOf, implementationFilesOf, implementationOf, isImplementable } from '../graph/implementationTwin';
+import { GraphNode } from '../../graph/GraphTypes';
+import { declarationFilesOf, implementationFilesOf, implementationOf, isImplementable } from '../../graph/implementationTwin';
 import { DeclaredFile, declareFile, moduleOnly, skipOuterExpressions } from './declareFile';
 import { describeFailure } from './describeFailure';
-import { normalize } from './discoverProjects';
+import { normalize } from '../program/discoverProjects';
 import { SymbolTargets, Target } from './extractEdges';
 
 interface FileInfo {

@@ -1,6 +1,6 @@
 import { builtinModules } from 'module';
 import type * as TS from 'typescript';
-import { EdgeType, FileContribution, GraphEdge, GraphNode, ReExport, edgeKey } from '../graph/GraphTypes';
+import { EdgeType, FileContribution, GraphEdge, GraphNode, ReExport, edgeKey } from '../../graph/GraphTypes';
 import { DeclaredFile, nodeId, propertyNameText, skipOuterExpressions } from './declareFile';
 import { collectTypeEdges } from './collectTypeEdges';
 import { PreorderWalk } from './PreorderWalk';
@@ -91,7 +91,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
     return file;
   };
   /**
-   * `import './polyfills'`, `require('./setup');`: imported for effect, the module's top-level code
+   * `import '../polyfills'`, `require('../setup');`: imported for effect, the module's top-level code
    * runs. A CALLS edge to its module node (nothing else records the use: an import names exports,
    * and their uses are the edges).
    */
@@ -375,7 +375,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
       case ts.SyntaxKind.BindingElement: {
         // `const { onSuccess } = options`, `({ onClick }: Props) => …`: destructuring reads the
         // member, as `options.onSuccess` does (a getter, never a setter). Not `const { f } =
-        // require('./u')`: that names a module's export, as an import does.
+        // require('../u')`: that names a module's export, as an import does.
         const be = node as TS.BindingElement;
         const key = be.propertyName ?? be.name;
         const pattern = be.parent;
@@ -527,7 +527,7 @@ function isRequireCall(ts: typeof TS, call: TS.CallExpression): boolean {
   return ts.isIdentifier(call.expression) && call.expression.text === 'require' && call.arguments.length === 1;
 }
 
-/** A pattern that destructures a module: `const { f } = require('./u')`, `const { g } = await import('./v')`. */
+/** A pattern that destructures a module: `const { f } = require('../u')`, `const { g } = await import('../v')`. */
 function isModuleLoad(ts: typeof TS, pattern: TS.ObjectBindingPattern): boolean {
   const decl = pattern.parent;
   if (!ts.isVariableDeclaration(decl) || !decl.initializer) return false;
