@@ -9,7 +9,8 @@ import { implementationFilesOf } from '../graph/implementationTwin';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { ProjectConfig, SKIPPED_DIRS, discoverProjects, normalize } from './program/discoverProjects';
 import { CompilerDefaults, compilerDefaults } from './program/compilerDefaults';
-import { SymbolTargets, extractEdges } from './file/extractEdges';
+import { extractEdges } from './file/extractEdges';
+import type { SymbolTargets } from './file/targets';
 import { NodeLocator } from './file/NodeLocator';
 import { SharedCompilerHost } from './program/SharedCompilerHost';
 import { WorkspacePackages, packageName } from './program/workspacePackages';
@@ -20,6 +21,7 @@ import { reachable } from './incremental/reachable';
 import { REBUILD_FILE, SOURCE_FILE, isWatchedFile } from './workspaceFiles';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
+import { isCommonJsModule } from './tsInternals';
 
 interface Project {
   config: ProjectConfig;
@@ -787,8 +789,7 @@ function sameSourceFiles(a: TS.Program | undefined, b: TS.Program | undefined): 
  * CommonJS included as a module), or a module with `declare global`.
  */
 function isGlobalScope(ts: typeof TS, sf: TS.SourceFile): boolean {
-  // The binder's CommonJS mark (`module.exports`, `exports.x`) is not public; set once the checker bound the file.
-  const commonJs = (sf as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator;
+  const commonJs = isCommonJsModule(sf); // set once the checker bound the file
   if (!ts.isExternalModule(sf) && !commonJs) return true;
   return sf.statements.some((s) => ts.isModuleDeclaration(s) && (s.flags & ts.NodeFlags.GlobalAugmentation) !== 0);
 }

@@ -2,10 +2,11 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { GraphNode } from '../../graph/GraphTypes';
 import { declarationFilesOf, implementationFilesOf, implementationOf, isImplementable } from '../../graph/implementationTwin';
-import { DeclaredFile, declareFile, moduleOnly, skipOuterExpressions } from './declareFile';
+import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
+import { skipOuterExpressions } from './syntax';
 import { describeFailure } from './describeFailure';
 import { normalize } from '../program/discoverProjects';
-import { SymbolTargets, Target } from './extractEdges';
+import { SymbolTargets, Target } from './targets';
 
 interface FileInfo {
   owned: boolean;

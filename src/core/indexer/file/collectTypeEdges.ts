@@ -1,7 +1,8 @@
 import type * as TS from 'typescript';
 import { EdgeType, isMemberKind } from '../../graph/GraphTypes';
-import { DeclaredFile, isFunctionLike, propertyNameText, skipOuterExpressions } from './declareFile';
-import type { SymbolTargets, Target } from './extractEdges';
+import type { DeclaredFile } from './declareFile';
+import { isFunctionLike, propertyNameText, skipOuterExpressions } from './syntax';
+import type { SymbolTargets, Target } from './targets';
 
 export interface TypeEdgeInput {
   ts: typeof TS;
