@@ -8,6 +8,7 @@ import { impactOf } from './impact/impactOf';
 import { CancellationToken } from './Logger';
 import { QueryContext, SymbolRef } from './query/QueryContext';
 import { QueryResult } from './query/QueryResult';
+import type { QueryTarget } from './query/QueryRequest';
 import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
 import { dependentsOf } from './query/dependents-of/dependentsOf';
 import { pathsBetween } from './query/paths-between/pathsBetween';
@@ -18,7 +19,7 @@ import { withAnalysisWarnings } from './query/shared/analysisWarnings';
  * The only way a host indexes, updates or queries; hosts also import the result types and the
  * formatters (ARCHITECTURE.md, "What the hosts import from the core", lists every module).
  */
-export class CodeGraph {
+export class CodeGraph implements QueryTarget {
   private constructor(
     private readonly index: WorkspaceIndex,
     public report: IndexReport,

@@ -2,12 +2,13 @@ import { FSWatcher, watch } from 'chokidar';
 import * as path from 'path';
 import type { Stats } from 'fs';
 import { Logger } from '../core/Logger';
-import { isWatchedFile } from '../core/indexer/workspaceFiles';
+import { inIgnoredDir, isWatchedFile } from '../core/indexer/workspaceFiles';
 import { ChangeBatch, ChangeQueue } from '../host/graph/ChangeQueue';
 import { PendingRestart, RestartPolicy, scheduleRestart } from '../host/graph/RestartPolicy';
 import { FolderSpec, HostWords, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
 
 import { createSharedCancellation } from '../host/worker/sharedCancellation';
+import { notAvailableText, unexpectedFailureText, workerStoppedText } from '../host/worker/failureTexts';
 import { WorkerClient, WorkerDiedError } from '../host/worker/WorkerClient';
 
 /** An MCP client has no commands of ours: the remedies are the server's log and a restart. */
@@ -32,9 +33,6 @@ export interface McpSessionOptions {
 }
 
 export type IndexState = 'indexing' | 'ready' | 'failed' | 'restarting' | 'stopped';
-
-/** Never watched: dependencies, VCS data, and build output/caches by their conventional names. */
-const IGNORED_DIR = /[\\/](node_modules|\.git|dist|out|coverage|\.next|\.turbo|\.cache)([\\/]|$)/;
 
 const KEY = 'root';
 /** How long stopping waits for the worker to write a pending cache: `mcp` must end within a second of its client leaving. */
@@ -93,7 +91,7 @@ export class McpSession {
       if (!this.client && this.restarting) await this.restarting.done;
       const client = this.client;
       if (!client) {
-        return { query: args.query, text: `The TS Code Graph index is not available: ${this.failure ?? 'the server is shutting down'}. Restart the MCP server (its log on stderr has details), then ask again.`, isError: true };
+        return { query: args.query, text: notAvailableText(this.failure ?? 'the server is shutting down', MCP_WORDS), isError: true };
       }
       // The worker looks at this flag while the query waits and while it runs (see sharedCancellation).
       const cancellation = createSharedCancellation();
@@ -109,7 +107,7 @@ export class McpSession {
           continue;
         }
         this.options.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
-        return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${message}. Restart the MCP server if this repeats (its log on stderr has details).`, isError: true };
+        return { query: args.query, text: unexpectedFailureText(args.query, message, MCP_WORDS), isError: true };
       } finally {
         signal?.removeEventListener('abort', onAbort);
       }
@@ -168,7 +166,7 @@ export class McpSession {
     const { root, log } = this.options;
     const ignored = (file: string, stats?: Stats): boolean => {
       const rel = path.relative(root, file);
-      if (rel && IGNORED_DIR.test(`${path.sep}${rel}`)) return true;
+      if (rel && inIgnoredDir(rel)) return true;
       return !!stats?.isFile() && !isWatchedFile(file);
     };
     // Symlinks are not followed: a link back up the tree (a loop) must not make the watcher walk forever.
@@ -218,7 +216,7 @@ export class McpSession {
     }
     this.state = 'stopped';
     this.failure = `${reason}; ${decision.why}, so it is not restarted again`;
-    this.options.log.error(this.failure);
+    this.options.log.error(workerStoppedText(this.failure, MCP_WORDS));
   }
 }
 

@@ -1,19 +1,13 @@
 import type { DiagramModel } from '../core/format/diagramModel';
+import type { Expansion } from '../core/query/neighbours';
 
 /**
  * The graph view's protocol between the page (src/webview/graphView.ts, in a VS Code webview or a
  * standalone HTML file) and the extension (src/host/graphView). Plain JSON only.
  */
 
-/**
- * A node the person expanded in place: its neighbours in one direction, `depth` levels deep (1: the
- * nodes one step away, exactly those its `+N` badge counts), kept until collapsed.
- */
-export interface Expansion {
-  id: string;
-  query: 'dependenciesOf' | 'dependentsOf';
-  depth: number;
-}
+// The worker computes expansions too (see neighbourhood), so the core owns the type.
+export type { Expansion } from '../core/query/neighbours';
 
 /** Extension → page. */
 export type ToPage =

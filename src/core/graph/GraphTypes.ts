@@ -3,8 +3,6 @@
  * Plain data only: no TypeScript compiler objects, so results cross thread boundaries as JSON.
  */
 
-import { isDeclarationLink } from './implementationTwin';
-
 /** What a node is. `module` is the top-level code of a file (its name is the root-relative path). */
 export type NodeKind =
   | 'module'
@@ -122,13 +120,6 @@ export function isTypeEdge(type: EdgeType): boolean {
 
 export function isRuntimeEdge(type: EdgeType): boolean {
   return (RUNTIME_EDGES as readonly string[]).includes(type);
-}
-
-/** Member-level IMPLEMENTS/OVERRIDES: what lets a call through an interface or base method reach implementations. */
-export function isDispatchEdge(edge: GraphEdge, graph: { getNode(id: string): GraphNode | undefined }): boolean {
-  if ((edge.type !== 'IMPLEMENTS' && edge.type !== 'OVERRIDES') || isDeclarationLink(edge, graph)) return false;
-  const from = graph.getNode(edge.from);
-  return !!from && isMemberKind(from.kind);
 }
 
 export function isMemberKind(kind: NodeKind): boolean {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { EdgeType, FileContribution, GraphEdge, GraphNode } from './GraphTypes';
-import { mulberry32 } from '../../../test/support/mulberry32';
+import { mulberry32 } from '../test-support/mulberry32';
 import { SymbolGraph } from './SymbolGraph';
 
 const HUB = 'src/hub.ts';

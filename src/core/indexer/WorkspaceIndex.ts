@@ -3,7 +3,7 @@ import type * as TS from 'typescript';
 import { fileFailureMessage } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
-import { SKIPPED_DIRS, normalize } from './program/discoverProjects';
+import { normalize } from './program/discoverProjects';
 import { CompilerDefaults, compilerDefaults } from './program/compilerDefaults';
 import { FileAnalysis } from './file/FileAnalysis';
 import { NodeLocator } from './file/NodeLocator';
@@ -16,13 +16,9 @@ import { ShapeTracker } from './incremental/ShapeTracker';
 import { UpdatePlanner, updateState } from './incremental/UpdatePlanner';
 import { Project, WorkspacePrograms, sameSourceFiles } from './program/WorkspacePrograms';
 import { CancelledError } from './CancelledError';
-import { REBUILD_FILE, SOURCE_FILE, isWatchedFile } from './workspaceFiles';
+import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
-import type { IndexOptions, IndexReport, UpdateReport } from './indexWorkspace';
-
-function inSkippedDir(rel: string): boolean {
-  return rel.split('/').slice(0, -1).some((segment) => SKIPPED_DIRS.has(segment));
-}
+import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
 
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
@@ -256,7 +252,7 @@ export class WorkspaceIndex {
     const abs = (p: string) => normalize(path.isAbsolute(p) ? p : path.join(this.root, p));
     // Paths no project could contain (build output, node_modules, non-sources) change nothing.
     const relevant = (f: string) =>
-      this.owner.has(f) || (isWatchedFile(f) && this.programs.isInsideRoot(f) && !inSkippedDir(this.relative(f)));
+      this.owner.has(f) || (isWatchedFile(f) && this.programs.isInsideRoot(f) && !inIgnoredDir(this.relative(f)));
     const changedAbs = [...new Set(changed.map(abs))].filter(relevant);
     const deletedAbs = [...withFilesUnder(deleted.map(abs), () => this.indexedFiles(), this.root)].filter(relevant);
     if (changedAbs.length === 0 && deletedAbs.length === 0) return { reindexed: [], removed: [], millis: Date.now() - started };

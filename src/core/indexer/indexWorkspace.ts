@@ -1,69 +1,9 @@
-import type * as TS from 'typescript';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { WorkspaceIndex } from './WorkspaceIndex';
-import { CancellationToken, Logger } from '../Logger';
+import type { IndexOptions, IndexReport } from './indexTypes';
 
-export interface IndexOptions {
-  /** Absolute workspace root. */
-  root: string;
-  /** Use this tsconfig/jsconfig instead of discovering projects under the root. */
-  tsconfig?: string;
-  /** The TypeScript module to use (the workspace's own, when trusted); defaults to the bundled one. */
-  ts?: typeof TS;
-  /**
-   * Where `ts` was loaded from when it is the workspace's own (typescript.tsdk, node_modules/typescript):
-   * then its own defaults apply. Otherwise `ts` is ours, and the workspace's TypeScript major decides
-   * what its configs leave unset (see compilerDefaults).
-   */
-  typescriptPath?: string;
-  logger?: Logger;
-  token?: CancellationToken;
-  /** Called as files are indexed. */
-  onProgress?(done: number, total: number): void;
-  /** Persist the graph here between runs (see IndexCache); no cache when absent. */
-  cacheDir?: string;
-  /** 'refresh': do not read the cache (index from scratch) but write it. Default 'use'. */
-  cacheMode?: 'use' | 'refresh';
-  /** The host's version, part of the cache fingerprint (a new release never trusts an old cache). */
-  toolVersion?: string;
-}
-
-export interface IndexReport {
-  projects: string[];
-  files: number;
-  nodes: number;
-  edges: number;
-  edgesByType: Record<string, number>;
-  millis: number;
-  /**
-   * Of `millis`, building the TypeScript programs (reading, parsing and binding every file, libraries
-   * included, and resolving modules): work the compiler does too, before it checks anything. 0 when
-   * the graph came whole from the cache.
-   */
-  programMillis: number;
-  /** Which compiler indexed, with whose defaults and why: one line for `stats` and the logs (see compilerDefaults). */
-  compiler: string;
-  problems: string[];
-  /**
-   * Loud errors: the graph is known to be incomplete (a default library file is missing, a file's
-   * analysis failed). Hosts must show them (stderr, status item, log as errors), never hide them.
-   */
-  errors: string[];
-  /**
-   * Less complete than it could be, though no file failed: imported packages that resolve to no
-   * types (also in `problems`). Hosts show them where they show errors, as warnings.
-   */
-  warnings: string[];
-  /** 'full': loaded from the cache without building a program; 'partial': cache plus re-indexing of changed files. */
-  cache?: 'full' | 'partial';
-}
-
-export interface UpdateReport {
-  /** Root-relative files whose contribution was recomputed (the changed ones and the ones that depended on them). */
-  reindexed: string[];
-  removed: string[];
-  millis: number;
-}
+// What indexing takes and reports lives with the index (indexTypes.ts); callers of indexWorkspace find it here too.
+export type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
 
 /** Index a workspace once (tests, benchmarks, the CLI). Keep the returned `index` to apply file changes later. */
 export async function indexWorkspace(options: IndexOptions): Promise<{ graph: SymbolGraph; report: IndexReport; index: WorkspaceIndex }> {

@@ -28,3 +28,19 @@ export const REBUILD_FILE = new RegExp(
 export function isWatchedFile(file: string): boolean {
   return SOURCE_FILE.test(file) || REBUILD_FILE.test(file);
 }
+
+/**
+ * Folders no graph looks into, and no watcher reports from: dependencies, VCS data, and build
+ * output/caches by their conventional names. Project discovery never searches them, an update
+ * ignores a path inside one (unless a project already indexes that file), and the extension's and
+ * the MCP server's watchers drop their events.
+ */
+export const IGNORED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', 'dist', 'out', 'build', 'coverage', '.next', '.turbo', '.cache', '.vscode-test']);
+
+/**
+ * Whether a path relative to the folder's root (either separator) is an ignored folder or lies inside
+ * one. Relative, because the folder itself may well sit under a `build` or `out` of its own.
+ */
+export function inIgnoredDir(relativePath: string): boolean {
+  return relativePath.split(/[\\/]/).some((segment) => IGNORED_DIRS.has(segment));
+}

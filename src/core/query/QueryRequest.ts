@@ -1,4 +1,3 @@
-import type { CodeGraph } from '../CodeGraph';
 import type { CancellationToken } from '../Logger';
 import { SymbolRef } from './QueryContext';
 import { QueryResult } from './QueryResult';
@@ -9,7 +8,11 @@ export type QueryRequest =
   | { query: 'pathsBetween'; from: SymbolRef; to: SymbolRef };
 
 /** Anything that answers the three queries (a CodeGraph, or a test double). */
-export type QueryTarget = Pick<CodeGraph, 'dependenciesOf' | 'dependentsOf' | 'pathsBetween'>;
+export interface QueryTarget {
+  dependenciesOf(filePath: string, symbol: string, token?: CancellationToken): QueryResult;
+  dependentsOf(filePath: string, symbol: string, token?: CancellationToken): QueryResult;
+  pathsBetween(from: SymbolRef, to: SymbolRef, token?: CancellationToken): QueryResult;
+}
 
 /** The one place a request is dispatched to its query (CLI, worker and tests all come through here). */
 export function runQuery(target: QueryTarget, request: QueryRequest, token?: CancellationToken): QueryResult {

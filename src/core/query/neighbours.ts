@@ -5,6 +5,17 @@ import { backwardSteps, forwardSteps, StepFunction, StepMode } from './traversal
 /** Which way from a node: what it uses (dependenciesOf's steps) or who uses it (dependentsOf's). */
 export type Direction = 'dependencies' | 'dependents';
 
+/**
+ * A node the person expanded in place: its neighbours in one direction, `depth` levels deep (1: the
+ * nodes one step away, exactly those its `+N` badge counts), kept until collapsed.
+ * The graph view asks for it and the worker answers it with `neighbourhood`.
+ */
+export interface Expansion {
+  id: string;
+  query: 'dependenciesOf' | 'dependentsOf';
+  depth: number;
+}
+
 const STEPS: Record<Direction, StepFunction> = { dependencies: forwardSteps, dependents: backwardSteps };
 
 export interface Neighbourhood {

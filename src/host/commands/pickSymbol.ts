@@ -1,5 +1,6 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { lineSelector, symbolSelector } from '../../core/query/resolve/parseSymbolQuery';
 import { SymbolInfo } from '../worker/protocol';
 
 interface SymbolItem extends vscode.QuickPickItem {
@@ -30,7 +31,7 @@ export function pickSymbol(symbols: SymbolInfo[], title: string, preferred?: { f
     description: `${multiRoot ? `${s.folder}/` : ''}${s.file}:${s.offset}`,
     symbol: s,
   }));
-  const first = preferred && items.findIndex((i) => i.symbol.root === preferred.root && i.symbol.file === preferred.file_path && (i.symbol.name === preferred.symbol || `${i.symbol.name}:${i.symbol.offset}` === preferred.symbol));
+  const first = preferred && items.findIndex((i) => i.symbol.root === preferred.root && i.symbol.file === preferred.file_path && (i.symbol.name === preferred.symbol || lineSelector(i.symbol) === preferred.symbol));
   if (first !== undefined && first > 0) items.unshift(...items.splice(first, 1));
 
   const pick = vscode.window.createQuickPick<SymbolItem>();
@@ -54,6 +55,5 @@ export function pickSymbol(symbols: SymbolInfo[], title: string, preferred?: { f
 
 /** The query form of a picked symbol: absolute path (no multi-root ambiguity), `name:line` when the name alone is ambiguous in its file. */
 export function symbolRef(s: SymbolInfo, all: SymbolInfo[]): { file_path: string; symbol: string } {
-  const twins = all.filter((o) => o.root === s.root && o.file === s.file && o.name === s.name).length;
-  return { file_path: path.join(s.root, s.file), symbol: twins > 1 ? `${s.name}:${s.offset}` : s.name };
+  return { file_path: path.join(s.root, s.file), symbol: symbolSelector(s, all.filter((o) => o.root === s.root && o.file === s.file)) };
 }

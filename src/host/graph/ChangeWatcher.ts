@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { isWatchedFile } from '../../core/indexer/workspaceFiles';
+import { IGNORED_DIRS, inIgnoredDir, isWatchedFile } from '../../core/indexer/workspaceFiles';
 
 /** Where the watcher reports: absolute paths (ChangeQueue coalesces them). */
 export interface ChangeSink {
@@ -9,7 +9,6 @@ export interface ChangeSink {
   deleted(file: string): void;
 }
 
-const IGNORED = /[\\/](node_modules|\.git)([\\/]|$)/;
 /** A created folder is walked for its sources, up to this many. */
 const MAX_WALK = 20_000;
 
@@ -115,7 +114,7 @@ export class ChangeWatcher implements vscode.Disposable {
   }
 
   private created(uri: vscode.Uri): void {
-    if (uri.scheme !== 'file' || IGNORED.test(uri.fsPath)) return;
+    if (uri.scheme !== 'file' || isIgnored(uri)) return;
     if (isRelevantFile(uri)) {
       this.sink.changed(uri.fsPath);
       return;
@@ -125,7 +124,7 @@ export class ChangeWatcher implements vscode.Disposable {
   }
 
   private deletedUri(uri: vscode.Uri): void {
-    if (uri.scheme !== 'file' || IGNORED.test(uri.fsPath)) return;
+    if (uri.scheme !== 'file' || isIgnored(uri)) return;
     // Passed as is, whatever it was: a deleted folder (`rm -rf src/gen`, even `src/v1.2`) arrives as one
     // event for the folder, and the core drops every indexed file under it; other paths change nothing.
     this.sink.deleted(uri.fsPath);
@@ -133,7 +132,13 @@ export class ChangeWatcher implements vscode.Disposable {
 }
 
 function isRelevantFile(uri: vscode.Uri): boolean {
-  return uri.scheme === 'file' && !IGNORED.test(uri.fsPath) && isWatchedFile(uri.fsPath);
+  return uri.scheme === 'file' && !isIgnored(uri) && isWatchedFile(uri.fsPath);
+}
+
+/** Inside a folder no graph looks into (IGNORED_DIRS), judged below its workspace folder. */
+function isIgnored(uri: vscode.Uri): boolean {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  return inIgnoredDir(folder ? path.relative(folder.uri.fsPath, uri.fsPath) : uri.fsPath);
 }
 
 async function walkSources(dir: string): Promise<string[]> {
@@ -149,7 +154,7 @@ async function walkSources(dir: string): Promise<string[]> {
     }
     for (const e of entries) {
       const full = path.join(current, e.name);
-      if (IGNORED.test(full)) continue;
+      if (IGNORED_DIRS.has(e.name)) continue;
       if (e.isDirectory()) queue.push(full);
       else if (isWatchedFile(e.name)) found.push(full);
     }

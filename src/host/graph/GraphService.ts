@@ -4,6 +4,7 @@ import { deepestContaining } from '../worker/routeFilePath';
 import { DiagramAnswer, FolderSpec, HostWords, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
 
 import { createSharedCancellation } from '../worker/sharedCancellation';
+import { notAvailableText, unexpectedFailureText, workerDiedText, workerStoppedText } from '../worker/failureTexts';
 import { WorkerClient, WorkerDiedError, WorkerOptions } from '../worker/WorkerClient';
 import type { Expansion } from '../../webview/messages';
 import { PendingRestart, RestartPolicy, scheduleRestart } from './RestartPolicy';
@@ -144,16 +145,15 @@ export class GraphService implements vscode.Disposable {
       });
       if (answer) return answer;
       const why = this.workerFailure ?? 'it has not started';
-      return { query: args.query, text: `The TS Code Graph index is not available: ${why}. Run the command "TS Code Graph: Rebuild Graph" and ask again.`, isError: true };
+      return { query: args.query, text: notAvailableText(why, VSCODE_WORDS), isError: true };
     } catch (err) {
       if (err instanceof vscode.CancellationError) throw err;
       if (err instanceof WorkerDiedError) {
         // The worker died under this query: not a bug in the question, and it comes back by itself.
-        const next = this.client || this.restarting ? 'It is restarting by itself: ask again in a few seconds.' : 'Run "TS Code Graph: Rebuild Graph", then ask again.';
-        return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${err.message}. ${next}`, isError: true };
+        return { query: args.query, text: workerDiedText(args.query, err.message, !!(this.client || this.restarting), VSCODE_WORDS), isError: true };
       }
       this.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      return { query: args.query, text: `TS Code Graph could not answer ${args.query}: ${err instanceof Error ? err.message : String(err)}. Run "TS Code Graph: Rebuild Graph" and ask again; the log ("TS Code Graph: Show Log") has details.`, isError: true };
+      return { query: args.query, text: unexpectedFailureText(args.query, err instanceof Error ? err.message : String(err), VSCODE_WORDS), isError: true };
     }
   }
 
@@ -170,10 +170,10 @@ export class GraphService implements vscode.Disposable {
       this.watcher?.catchUp();
       this.queue.flush();
       const answer = await this.withWorker(undefined, (client) => client.request('diagram', { args, expansions }));
-      return answer ?? failed(`The TS Code Graph index is not available: ${this.workerFailure ?? 'it has not started'}. Run the command "TS Code Graph: Rebuild Graph" and try again.`);
+      return answer ?? failed(notAvailableText(this.workerFailure ?? 'it has not started', VSCODE_WORDS));
     } catch (err) {
       this.log.error(`diagram of ${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      return failed(`TS Code Graph could not draw ${args.query}: ${err instanceof Error ? err.message : String(err)}. Try again; "TS Code Graph: Rebuild Graph" re-indexes, and the log ("TS Code Graph: Show Log") has details.`);
+      return failed(unexpectedFailureText(args.query, err instanceof Error ? err.message : String(err), VSCODE_WORDS, true));
     }
   }
 
@@ -332,7 +332,7 @@ export class GraphService implements vscode.Disposable {
       return;
     }
     this.workerFailure = `${reason}; ${decision.why}, so it is not restarted again`;
-    this.log.error(`${this.workerFailure}. Run "TS Code Graph: Rebuild Graph" to start it again.`);
+    this.log.error(workerStoppedText(this.workerFailure, VSCODE_WORDS));
     for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'failed', error: this.workerFailure };
     this.changed.fire();
     void vscode.window.showErrorMessage(`TS Code Graph stopped: ${this.workerFailure}.`, 'Show Log', 'Rebuild').then((choice) => {

@@ -11,10 +11,12 @@ import { diagramModel } from '../../core/format/diagramModel';
 import { mergeResults } from '../../core/query/mergeResults';
 import { neighbourhood } from '../../core/query/neighbours';
 import { QueryResult, messageResult } from '../../core/query/QueryResult';
-import type { Expansion } from '../../webview/messages';
+import type { Expansion } from '../../core/query/neighbours';
 import { runQuery } from '../../core/query/QueryRequest';
+import { symbolSelector } from '../../core/query/resolve/parseSymbolQuery';
 import { loadTypeScript } from './loadTypeScript';
 import { DiagramAnswer, FolderSpec, HostWords, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
+import { indexFailedText, unexpectedFailureText } from './failureTexts';
 import { deepestContaining, routeFilePath } from './routeFilePath';
 import { symbolAt } from './symbolAt';
 
@@ -218,7 +220,7 @@ export class FolderGraphs {
         return { query, text: 'Cancelled.', isError: true };
       }
       this.log.error(`${query} failed: ${stack(err)}`);
-      return { query, text: `TS Code Graph could not answer ${query}: ${errorMessage(err)}. This is a bug in TS Code Graph; ${this.words.log} has details.`, isError: true };
+      return { query, text: unexpectedFailureText(query, errorMessage(err), this.words), isError: true };
     }
   }
 
@@ -258,7 +260,7 @@ export class FolderGraphs {
       return { model, root: state.spec.root, expansions: kept };
     } catch (err) {
       this.log.error(`diagram of ${args.query} failed: ${stack(err)}`);
-      return message(`TS Code Graph could not draw ${args.query}: ${errorMessage(err)}. This is a bug in TS Code Graph; ${this.words.log} has details.`, true);
+      return message(unexpectedFailureText(args.query, errorMessage(err), this.words, true), true);
     }
   }
 
@@ -287,8 +289,7 @@ export class FolderGraphs {
     const node = symbolAt(graph, rel, line, word);
     if (!node) return undefined;
     // Same-named declarations in one file (overloads, static + instance): the core's `name:line` form picks one.
-    const twins = graph.nodesInFile(rel).filter((n) => n.name === node.name).length;
-    return { file_path: rel, symbol: twins > 1 ? `${node.name}:${node.offset}` : node.name, root: state.spec.root };
+    return { file_path: rel, symbol: symbolSelector(node, graph.nodesInFile(rel)), root: state.spec.root };
   }
 
   private specs(): FolderSpec[] {
@@ -354,7 +355,7 @@ function countSymbols(graph: CodeGraph): number {
 
 function indexFailure(spec: FolderSpec, err: unknown, words: HostWords): string {
   const why = err === undefined ? 'it did not finish' : errorMessage(err);
-  return `The TS Code Graph index of workspace folder "${spec.name}" failed: ${why}. Fix the cause (${words.log} has details), then ${words.rebuild} and ask again.`;
+  return indexFailedText(spec.name, why, words);
 }
 
 function prefixed(log: Logger, name: string): Logger {

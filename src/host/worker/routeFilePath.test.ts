@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import * as path from 'path';
+import { pathToFileURL } from 'url';
 import { routeFilePath } from './routeFilePath';
 
 const app = { key: 'a', name: 'app', root: path.resolve('/ws/app') };
@@ -26,6 +27,22 @@ describe(routeFilePath.name, () => {
   it('absolute paths go to the deepest folder that contains them', () => {
     const file = path.join(nested.root, 'src', 'a.ts');
     assert.deepStrictEqual(routeFilePath(file, [app, nested, lib], exists), { kind: 'folder', folder: nested, filePath: 'src/a.ts' });
+  });
+
+  it('multi-root: routes what the core accepts, quoted paths and file:// URIs included', () => {
+    const file = path.join(lib.root, 'src', 'math.ts');
+    const toLib = { kind: 'folder', folder: lib, filePath: 'src/math.ts' };
+    assert.deepStrictEqual(routeFilePath('"src/math.ts"', [app, lib], exists), toLib);
+    assert.deepStrictEqual(routeFilePath(" 'lib/src/math.ts' ", [app, lib], exists), toLib);
+    assert.deepStrictEqual(routeFilePath(`\`${file}\``, [app, lib], exists), toLib);
+    assert.deepStrictEqual(routeFilePath(pathToFileURL(file).href, [app, lib], exists), toLib);
+    assert.deepStrictEqual(routeFilePath('src\\math.ts', [app, lib], exists), toLib);
+    const spaced = path.join(app.root, 'my dir', 'a.ts');
+    assert.deepStrictEqual(routeFilePath(pathToFileURL(spaced).href, [app, lib], exists), { kind: 'folder', folder: app, filePath: 'my dir/a.ts' });
+  });
+
+  it('an empty path goes to a folder, whose core says what file_path must be', () => {
+    assert.deepStrictEqual(routeFilePath('  ""  ', [app, lib], exists), { kind: 'folder', folder: app, filePath: '' });
   });
 
   it('explains what to pass when no folder matches', () => {

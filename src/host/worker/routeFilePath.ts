@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { isAbsoluteFilePath, normalizeFilePath } from '../../core/query/resolve/normalizeFilePath';
 import { echoInput } from '../../core/query/shared/echoInput';
 
 /** What routing needs to know about a workspace folder. */
@@ -22,7 +23,8 @@ export type Route<F extends RoutableFolder> =
  * - prefixed with the folder's name (`app/src/utils.ts`), as a model that saw the multi-root
  *   layout tends to write it.
  * With a single folder every path goes to it, so the core answers with its own precise
- * "file not found" message (with suggestions).
+ * "file not found" message (with suggestions). Paths are read as the core reads them
+ * (normalizeFilePath: quotes, `file://`, backslashes), so routing accepts what the core accepts.
  */
 export function routeFilePath<F extends RoutableFolder>(
   filePath: string,
@@ -32,14 +34,16 @@ export function routeFilePath<F extends RoutableFolder>(
   if (folders.length === 0) {
     return { kind: 'error', message: 'No workspace folder is open, so there is no TypeScript code to query. Open the folder that contains your tsconfig.json (File > Open Folder) and ask again.' };
   }
-  const trimmed = filePath.trim();
-  if (path.isAbsolute(trimmed)) {
-    const folder = deepestContaining(trimmed, folders);
-    if (folder) return { kind: 'folder', folder, filePath: toPosix(path.relative(folder.root, trimmed)) };
-    if (folders.length === 1) return { kind: 'folder', folder: folders[0], filePath: trimmed };
+  const normalized = normalizeFilePath(filePath);
+  // Nothing to route: the core says what file_path must be.
+  if (normalized === '') return { kind: 'folder', folder: folders[0], filePath: normalized };
+  if (isAbsoluteFilePath(normalized)) {
+    const folder = deepestContaining(normalized, folders);
+    if (folder) return { kind: 'folder', folder, filePath: toPosix(path.relative(folder.root, normalized)) };
+    if (folders.length === 1) return { kind: 'folder', folder: folders[0], filePath: normalized };
     return { kind: 'error', message: `${echoInput(filePath)} is outside every workspace folder (${listFolders(folders)}). Pass a path inside one of them, relative to its root (e.g. "src/index.ts").` };
   }
-  const relative = toPosix(path.posix.normalize(toPosix(trimmed))).replace(/^\.\//, '');
+  const relative = path.posix.normalize(normalized).replace(/^\.\//, '');
   if (folders.length === 1) return { kind: 'folder', folder: folders[0], filePath: relative };
   const direct = folders.find((f) => exists(path.join(f.root, relative)));
   if (direct) return { kind: 'folder', folder: direct, filePath: relative };

@@ -1,6 +1,6 @@
 import { EDGE_TYPES, EdgeType, GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { GraphResult } from '../../query/QueryResult';
-import { mulberry32 } from '../../../../test/support/mulberry32';
+import { mulberry32 } from '../../test-support/mulberry32';
 
 export { mulberry32 };
 

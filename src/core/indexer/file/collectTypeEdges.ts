@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { EdgeType, isMemberKind } from '../../graph/GraphTypes';
 import type { DeclaredFile } from './declareFile';
 import { isFunctionLike, propertyNameText, skipOuterExpressions } from './syntax';
-import type { SymbolTargets, Target } from './targets';
+import type { SymbolTargets, Target } from './NodeLocator';
 
 export interface TypeEdgeInput {
   ts: typeof TS;

@@ -15,7 +15,7 @@ import {
 } from './syntax';
 import { boundSymbol } from '../tsInternals';
 import { collectTypeEdges } from './collectTypeEdges';
-import type { SymbolTargets, Target } from './targets';
+import type { SymbolTargets, Target } from './NodeLocator';
 import { ThisFallback } from './thisFallback';
 import { PreorderWalk } from './PreorderWalk';
 

@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import type { GraphNode } from '../../graph/GraphTypes';
 import { DeclaredFile, nodeId } from './declareFile';
 import { propertyNameText } from './syntax';
-import type { SymbolTargets, Target } from './targets';
+import type { SymbolTargets, Target } from './NodeLocator';
 
 /**
  * The extracting pass's one fallback of its own: `this.x` where the checker has no type for `this`

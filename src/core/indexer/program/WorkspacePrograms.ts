@@ -1,8 +1,7 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { Logger } from '../../Logger';
-import type { SymbolTargets } from '../file/targets';
-import type { NodeLocator } from '../file/NodeLocator';
+import type { NodeLocator, SymbolTargets } from '../file/NodeLocator';
 import { CompilerDefaults } from './compilerDefaults';
 import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
 import { missingLibraryFiles } from './missingLibraryFiles';

@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { CompilerDefaults, compilerDefaults } from './compilerDefaults';
+import { IGNORED_DIRS } from '../workspaceFiles';
 
 /** One TypeScript project: a parsed config (or an inferred one when the workspace has none). */
 export interface ProjectConfig {
@@ -15,8 +16,6 @@ export interface ProjectConfig {
   defaulted?: { major: number; options: string[] };
 }
 
-/** Folders never searched for configs or sources: dependencies, VCS data and build output. */
-export const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'out', 'build', 'coverage', '.next', '.turbo', '.cache', '.vscode-test']);
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
 const SOURCE_EXT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 
@@ -108,7 +107,7 @@ function walk(dir: string, onFile: (file: string) => void): void {
   for (const e of entries) {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) {
-      if (!SKIPPED_DIRS.has(e.name) && !e.name.startsWith('.')) walk(full, onFile);
+      if (!IGNORED_DIRS.has(e.name) && !e.name.startsWith('.')) walk(full, onFile);
     } else if (e.isFile()) {
       onFile(full);
     }

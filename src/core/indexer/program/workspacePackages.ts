@@ -1,9 +1,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { ProjectConfig, SKIPPED_DIRS, normalize, parseConfig } from './discoverProjects';
+import { ProjectConfig, normalize, parseConfig } from './discoverProjects';
 import { readJson } from './readJson';
 import { sourceCondition } from './sourceCondition';
+import { IGNORED_DIRS, inIgnoredDir } from '../workspaceFiles';
 
 /**
  * The packages of a monorepo, and how an import of one by name reaches its sources.
@@ -173,7 +174,7 @@ export class WorkspacePackages {
     if (!target) return undefined;
     const file = normalize(path.join(p.dir, target));
     const rel = path.posix.relative(p.dir, file);
-    if (rel.startsWith('..') || rel.split('/').some((s) => SKIPPED_DIRS.has(s))) return undefined;
+    if (rel.startsWith('..') || inIgnoredDir(rel)) return undefined;
     if (/\.d\.[mc]?ts$/.test(file) || !(allowJs ? /\.[mc]?[jt]sx?$/ : /\.([mc]ts|tsx?)$/).test(file)) return undefined;
     return fileExists(file) ? file : undefined;
   }
@@ -418,7 +419,7 @@ function subdirectories(dir: string): string[] {
   try {
     return fs
       .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !SKIPPED_DIRS.has(e.name))
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !IGNORED_DIRS.has(e.name))
       .map((e) => e.name);
   } catch {
     return [];

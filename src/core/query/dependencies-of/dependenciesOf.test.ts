@@ -3,7 +3,7 @@ import { SymbolGraph } from '../../graph/SymbolGraph';
 import { readGraph, readMessage } from '../test-support/readResult';
 import { shapesFixture } from '../test-support/shapesFixture';
 import { TestGraph } from '../test-support/TestGraph';
-import { MAX_RESULT_NODES } from '../traversal/toGraphResult';
+import { MAX_RESULT_NODES } from '../traversal/traverse';
 import { dependenciesOf } from './dependenciesOf';
 
 describe(dependenciesOf.name, () => {

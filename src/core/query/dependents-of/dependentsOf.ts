@@ -1,4 +1,5 @@
-import { GraphNode, isDispatchEdge } from '../../graph/GraphTypes';
+import { GraphNode } from '../../graph/GraphTypes';
+import { isDispatchEdge } from '../../graph/dispatchEdge';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { QueryContext } from '../QueryContext';
 import { QueryResult, messageResult, withNotes } from '../QueryResult';

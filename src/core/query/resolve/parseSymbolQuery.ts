@@ -87,5 +87,18 @@ export function selectorFor(node: GraphNode, candidates: GraphNode[]): string {
   for (const [text, query] of options) {
     if (sameName.filter((c) => matchesQualifiers(c, query)).length === 1) return text;
   }
+  return lineSelector(node);
+}
+
+/** `name:line`: the one `symbol` text that picks a declaration by its first line, however many share its name. */
+export function lineSelector(node: Pick<GraphNode, 'name' | 'offset'>): string {
   return `${node.name}:${node.offset}`;
+}
+
+/**
+ * The `symbol` text hosts pass for a node they hold (the symbol at the cursor, a picked symbol): its
+ * name, or `name:line` when `sameFile` (the nodes of its file) declares that name more than once.
+ */
+export function symbolSelector(node: Pick<GraphNode, 'name' | 'offset'>, sameFile: ReadonlyArray<Pick<GraphNode, 'name'>>): string {
+  return sameFile.filter((n) => n.name === node.name).length > 1 ? lineSelector(node) : node.name;
 }

@@ -3,6 +3,7 @@ import { GraphNode } from '../../graph/GraphTypes';
 import { QueryCancelledError, QueryContext } from '../QueryContext';
 import { echoInput } from '../shared/echoInput';
 import { levenshtein } from './levenshtein';
+import { isAbsoluteFilePath, normalizeFilePath } from './normalizeFilePath';
 
 export type FileResolution = { ok: true; file: string; nodes: GraphNode[] } | { ok: false; message: string };
 
@@ -28,7 +29,7 @@ const MAX_DISTANCE = 64;
  */
 export function resolveFilePath(ctx: QueryContext, filePath: unknown): FileResolution {
   const root = toPosix(ctx.root).replace(/\/+$/, '');
-  const cleaned = typeof filePath === 'string' ? stripQuotes(filePath.trim()) : '';
+  const cleaned = typeof filePath === 'string' ? normalizeFilePath(filePath) : '';
   if (cleaned === '') {
     return fail(`Missing file_path: give the file that declares the symbol, like \`src/utils.ts\` (absolute, or relative to ${root}).`);
   }
@@ -127,14 +128,9 @@ function spellings(rel: string): string[] {
   }
 }
 
-function toAbsolute(root: string, input: string): string {
-  let p = toPosix(input);
-  if (p.startsWith('file://')) {
-    p = decodeURIComponent(p.slice('file://'.length));
-    if (/^\/[A-Za-z]:\//.test(p)) p = p.slice(1); // file:///C:/x → C:/x
-  }
-  const isAbsolute = p.startsWith('/') || /^[A-Za-z]:\//.test(p);
-  return path.posix.normalize(isAbsolute ? p : `${root}/${p}`).replace(/\/+$/, '');
+/** `p` is normalised (normalizeFilePath). */
+function toAbsolute(root: string, p: string): string {
+  return path.posix.normalize(isAbsoluteFilePath(p) ? p : `${root}/${p}`).replace(/\/+$/, '');
 }
 
 /** Root-relative path of `absolute`, '' for the root itself, undefined when outside it. */
@@ -148,11 +144,6 @@ function relativeInside(root: string, absolute: string): string | undefined {
 
 function toPosix(p: string): string {
   return p.replace(/\\/g, '/');
-}
-
-function stripQuotes(s: string): string {
-  const m = /^(["'`])(.*)\1$/.exec(s);
-  return m ? m[2].trim() : s;
 }
 
 function fail(message: string): FileResolution {

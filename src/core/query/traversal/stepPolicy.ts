@@ -1,4 +1,5 @@
-import { GraphEdge, GraphNode, isDispatchEdge, isMemberKind, isRuntimeEdge, isTypeEdge, NodeKind } from '../../graph/GraphTypes';
+import { GraphEdge, GraphNode, isMemberKind, isRuntimeEdge, isTypeEdge, NodeKind } from '../../graph/GraphTypes';
+import { isDispatchEdge } from '../../graph/dispatchEdge';
 import { isDeclarationLink } from '../../graph/implementationTwin';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 

@@ -3,10 +3,7 @@ import { GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { isTestFile } from '../../graph/testFiles';
 import { CutSummary, GraphResult, ResultName } from '../QueryResult';
-import { Traversal } from './traverse';
-
-/** Nodes a traversal result shows besides its input: enough to act on, small enough to read. */
-export const MAX_RESULT_NODES = 50;
+import { MAX_RESULT_NODES, Traversal } from './traverse';
 
 /** Folders named one by one in a cut summary; the rest are counted together. */
 const MAX_NAMED_FOLDERS = 4;

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { mulberry32 } from '../../../../test/support/mulberry32';
+import { mulberry32 } from '../../test-support/mulberry32';
 import { EDGE_TYPES, NodeKind } from '../../graph/GraphTypes';
 import { TestGraph } from '../test-support/TestGraph';
 import { backwardSteps, forwardSteps, forwardStepsWithTypes } from './stepPolicy';

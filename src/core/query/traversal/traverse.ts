@@ -1,7 +1,9 @@
 import { GraphEdge } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { StepFunction, StepMode, TraversalState } from './stepPolicy';
-import { MAX_RESULT_NODES } from './toGraphResult';
+
+/** Nodes a traversal result shows besides its input: enough to act on, small enough to read (toGraphResult cuts to them). */
+export const MAX_RESULT_NODES = 50;
 
 /**
  * Internal safeguard (spec 000: "depth limits are not the caller's concern"): stop after this many
