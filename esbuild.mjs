@@ -28,7 +28,7 @@ const entries = [
   // The extension host side: thin, no TypeScript compiler inside (the worker has it).
   { entryPoints: ['src/host/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The graph worker thread: the core plus the bundled TypeScript. Never imports vscode.
-  { entryPoints: ['src/host/worker/graphWorker.ts'], outfile: 'dist/worker.js' },
+  { entryPoints: ['src/worker/graphWorker.ts'], outfile: 'dist/worker.js' },
   // The ts-code-graph CLI (package.json "bin"); skipped while src/cli does not exist.
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, optional: true },
   // The MCP server (`ts-code-graph mcp` loads it; also package.json "bin" ts-code-graph-mcp): the

@@ -12,8 +12,8 @@ import { FileChange } from '../src/core/impact/changedSymbols';
 import { discoverProjects } from '../src/core/indexer/program/discoverProjects';
 import { mulberry32 } from '../test/support/mulberry32';
 import { typescriptParsingAllJsDoc } from '../test/support/typescriptParsingAllJsDoc';
-import { graphWorkerResourceLimits } from '../src/host/worker/WorkerClient';
-import { FolderGraphs } from '../src/host/worker/FolderGraphs';
+import { graphWorkerResourceLimits } from '../src/worker/WorkerClient';
+import { FolderGraphs } from '../src/worker/FolderGraphs';
 
 /**
  * One measurement in a fresh process (so JIT warm-up and caches of one never help another):

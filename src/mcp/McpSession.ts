@@ -3,13 +3,9 @@ import * as path from 'path';
 import type { Stats } from 'fs';
 import { Logger } from '../core/Logger';
 import { inIgnoredDir, isWatchedFile } from '../core/indexer/workspaceFiles';
-import { ChangeBatch, ChangeQueue } from '../host/graph/ChangeQueue';
-import { PendingRestart, RestartPolicy, scheduleRestart } from '../host/graph/RestartPolicy';
-import { FolderSpec, HostWords, QueryAnswer, QueryArgs, WorkerEvent } from '../host/worker/protocol';
-
-import { createSharedCancellation } from '../host/worker/sharedCancellation';
-import { notAvailableText, unexpectedFailureText, workerStoppedText } from '../host/worker/failureTexts';
-import { WorkerClient, WorkerDiedError } from '../host/worker/WorkerClient';
+import { GraphSupervisor, RequestCancelledError } from '../worker/GraphSupervisor';
+import { FolderSpec, HostWords, QueryAnswer, QueryArgs } from '../worker/protocol';
+import { notAvailableText, unexpectedFailureText, workerStoppedText } from '../worker/failureTexts';
 
 /** An MCP client has no commands of ours: the remedies are the server's log and a restart. */
 export const MCP_WORDS: HostWords = { log: "the server's log (stderr of `ts-code-graph mcp`)", rebuild: 'restart the MCP server (it indexes the workspace again)' };
@@ -40,28 +36,40 @@ const FLUSH_TIMEOUT_MS = 600;
 
 /**
  * The MCP server's graph: one graph worker (dist/worker.js, so indexing never blocks the protocol
- * and a crash never takes the server down) indexing one root, kept fresh by a file watcher, with
- * the extension's restart policy when the worker dies. Knows nothing of MCP: `serveMcp` maps
+ * and a crash never takes the server down) indexing one root, kept fresh by a file watcher, and
+ * supervised by the GraphSupervisor the extension uses too. Knows nothing of MCP: `serveMcp` maps
  * protocol requests onto `query`.
  */
 export class McpSession {
-  private client: WorkerClient | undefined;
+  private readonly supervisor: GraphSupervisor;
   private watcher: FSWatcher | undefined;
   private watcherReady: Promise<void> = Promise.resolve();
-  private readonly queue = new ChangeQueue((batch) => this.sendChanges(batch));
-  private readonly restarts = new RestartPolicy();
   private readonly progressListeners = new Set<(done: number, total: number) => void>();
-  private restarting: PendingRestart | undefined;
-  private failure: string | undefined;
-  private closed = false;
   state: IndexState = 'indexing';
-  /** Settles when the current (re-)open of the root ends, whatever its outcome. */
-  opened: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: McpSessionOptions) {}
+  constructor(private readonly options: McpSessionOptions) {
+    const log = options.log;
+    this.supervisor = new GraphSupervisor(
+      { workerPath: options.workerPath, log, words: MCP_WORDS, worker: { stdoutToStderr: true, heapMb: options.heapMb } },
+      {
+        openFolders: () => this.openRoot(),
+        onProgress: (_key, done, total) => {
+          for (const listener of this.progressListeners) listener(done, total);
+        },
+        onUpdated: (_key, r) => {
+          for (const error of r.errors) log.error(`the graph is incomplete: ${error}`);
+        },
+        onRestarting: () => (this.state = 'restarting'),
+        onStopped: (failure) => {
+          this.state = 'stopped';
+          log.error(workerStoppedText(failure, MCP_WORDS));
+        },
+      },
+    );
+  }
 
   start(): void {
-    this.startWorker();
+    this.supervisor.start();
     this.startWatcher();
   }
 
@@ -80,37 +88,22 @@ export class McpSession {
     try {
       await this.watcherReady;
       await delay(this.options.settleMs ?? 50);
-      this.queue.flush();
+      this.supervisor.changes.flush();
     } catch {
       // the watcher failing to start is logged by its error handler; the query still runs
     }
     if (signal?.aborted) return this.cancelled(args);
-    // A worker that dies under the call is restarted (RestartPolicy): the call waits for the new
-    // one and asks again, so the agent gets an answer or the final reason, not "try again".
-    for (let attempt = 0; ; attempt++) {
-      if (!this.client && this.restarting) await this.restarting.done;
-      const client = this.client;
-      if (!client) {
-        return { query: args.query, text: notAvailableText(this.failure ?? 'the server is shutting down', MCP_WORDS), isError: true };
-      }
-      // The worker looks at this flag while the query waits and while it runs (see sharedCancellation).
-      const cancellation = createSharedCancellation();
-      const onAbort = (): void => cancellation.cancel();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        return await client.request('query', { args, cancel: cancellation.buffer });
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        if (err instanceof WorkerDiedError && attempt < RestartPolicy.MAX_CRASHES) {
-          // After an 'error' event the exit is not handled yet: wait until the restart is scheduled (or not).
-          await client.exited;
-          continue;
-        }
-        this.options.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
-        return { query: args.query, text: unexpectedFailureText(args.query, message, MCP_WORDS), isError: true };
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-      }
+    try {
+      // A worker that dies under the call is restarted (GraphSupervisor): the call waits for the new
+      // one and asks again, so the agent gets an answer or the final reason, not "try again".
+      const answer = await this.supervisor.query(args, { signal });
+      if (answer) return answer;
+      return { query: args.query, text: notAvailableText(this.supervisor.failure ?? 'the server is shutting down', MCP_WORDS), isError: true };
+    } catch (err) {
+      if (err instanceof RequestCancelledError) return this.cancelled(args);
+      const message = err instanceof Error ? err.message : String(err);
+      this.options.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
+      return { query: args.query, text: unexpectedFailureText(args.query, message, MCP_WORDS), isError: true };
     }
   }
 
@@ -120,50 +113,37 @@ export class McpSession {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.restarting) {
-      this.restarting.cancel();
-      this.restarting = undefined;
-    }
-    this.queue.dispose();
     await this.watcher?.close();
-    const client = this.client;
-    this.client = undefined;
     // Edits applied in the last seconds are not in the cache yet (it is written once edits settle):
     // write it now, so the next start loads it whole. Bounded: exiting must not hang on a busy worker.
-    if (client) await Promise.race([client.request('flushCaches', {}).catch(() => undefined), delay(FLUSH_TIMEOUT_MS, true)]);
-    await client?.dispose();
+    await this.supervisor.stop(FLUSH_TIMEOUT_MS);
   }
 
-  private spec(): FolderSpec {
+  private spec(): Omit<FolderSpec, 'words'> {
     const { root, tsconfig, cacheDir, toolVersion } = this.options;
-    return { key: KEY, name: path.basename(root) || root, root, tsconfig, cacheDir, toolVersion, words: MCP_WORDS };
+    return { key: KEY, name: path.basename(root) || root, root, tsconfig, cacheDir, toolVersion };
   }
 
-  private startWorker(): void {
+  /** The supervisor started a worker: index the root in it. */
+  private openRoot(): void {
     const log = this.options.log;
-    const client = new WorkerClient(this.options.workerPath, (e) => this.onWorkerEvent(e), (reason) => this.onWorkerExit(reason), { stdoutToStderr: true, heapMb: this.options.heapMb });
-    this.client = client;
     this.state = 'indexing';
-    this.failure = undefined;
-    this.opened = client.request('open', { folder: this.spec() }).then(
-      (r) => {
-        if (this.client !== client) return;
+    this.supervisor.open(this.spec(), {
+      opened: (r) => {
         this.state = 'ready';
-        this.restarts.onRecovered();
         log.info(`ready: ${r.files} files, ${r.symbols} symbols, ${r.projects} projects in ${Math.round(r.millis)} ms (${r.typescript})`);
         for (const error of r.errors) log.error(`the graph is incomplete: ${error}`);
       },
-      (err: Error) => {
-        if (this.client !== client) return;
+      failed: (err) => {
         this.state = 'failed';
         log.error(`indexing failed: ${err.message}`);
       },
-    );
+    });
   }
 
   private startWatcher(): void {
     const { root, log } = this.options;
+    const queue = this.supervisor.changes;
     const ignored = (file: string, stats?: Stats): boolean => {
       const rel = path.relative(root, file);
       if (rel && inIgnoredDir(rel)) return true;
@@ -173,58 +153,16 @@ export class McpSession {
     const watcher = watch(root, { ignored, ignoreInitial: true, atomic: false, followSymlinks: false, persistent: true });
     this.watcher = watcher;
     this.watcherReady = new Promise((resolve) => watcher.once('ready', () => resolve()));
-    watcher.on('add', (f) => this.queue.changed(f));
-    watcher.on('change', (f) => this.queue.changed(f));
-    watcher.on('unlink', (f) => this.queue.deleted(f));
+    watcher.on('add', (f) => queue.changed(f));
+    watcher.on('change', (f) => queue.changed(f));
+    watcher.on('unlink', (f) => queue.deleted(f));
     // A deleted folder is passed as is: the core drops every file no project includes any more.
-    watcher.on('unlinkDir', (d) => this.queue.deleted(d));
+    watcher.on('unlinkDir', (d) => queue.deleted(d));
     watcher.on('error', (err) => log.warn(`file watcher: ${err instanceof Error ? err.message : String(err)} (changes may be missed until the server restarts)`));
-  }
-
-  private sendChanges(batch: ChangeBatch): void {
-    const client = this.client;
-    if (!client) return; // a restarting worker re-opens from disk (and the cache, checked by content hash)
-    client.request('update', { key: KEY, changed: batch.changed, deleted: batch.deleted }).then(
-      (r) => {
-        for (const error of r.errors) this.options.log.error(`the graph is incomplete: ${error}`);
-      },
-      (err: Error) => this.options.log.warn(`update not applied: ${err.message}`),
-    );
-  }
-
-  private onWorkerEvent(event: WorkerEvent): void {
-    if (event.kind === 'log') {
-      this.options.log[event.level](event.message);
-      return;
-    }
-    for (const listener of this.progressListeners) listener(event.done, event.total);
-  }
-
-  /** The worker died: restart it after RestartPolicy's back-off (queries wait), or stop after repeated deaths. */
-  private onWorkerExit(reason: string): void {
-    this.client = undefined;
-    if (this.closed) return;
-    const decision = this.restarts.onCrash(Date.now());
-    if (decision.action === 'restart') {
-      this.options.log.error(`${reason}. Restarting it in ${decision.delayMs} ms (restart ${decision.attempt}); queries wait for it.`);
-      this.state = 'restarting';
-      this.restarting = scheduleRestart(decision.delayMs, () => {
-        this.restarting = undefined;
-        this.startWorker();
-      });
-      return;
-    }
-    this.state = 'stopped';
-    this.failure = `${reason}; ${decision.why}, so it is not restarted again`;
-    this.options.log.error(workerStoppedText(this.failure, MCP_WORDS));
   }
 }
 
-/** `unref`: a timer that must not keep the process alive (the bound on the shutdown flush: once the
- * flush won the race, a pending 10 s timer kept `ts-code-graph mcp` running 10 s after stdin closed). */
-function delay(ms: number, unref = false): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    if (unref) timer.unref();
-  });
+/** The calls' settle wait. */
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { FolderGraphs } from '../host/worker/FolderGraphs';
+import { FolderGraphs } from '../worker/FolderGraphs';
 import { MCP_WORDS } from './McpSession';
 
 /**

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
 import * as path from 'path';
 import { findCycles, importGraph, sourceFiles } from './importGraph';
 
@@ -36,7 +37,16 @@ describe('architecture: imports', () => {
   });
 
   it('the worker never imports the graph view (src/webview): a type both use lives in the core', () => {
-    assert.deepEqual([...importsBetween(graph, 'src/host/worker/', 'src/webview/'), ...importsBetween(graph, 'src/worker/', 'src/webview/')], []);
+    assert.deepEqual([...importsBetween(graph, 'src/worker/', 'src/webview/')], []);
+  });
+
+  it('only src/host/editorLines.ts turns our 1-based lines into VS Code\'s 0-based ones (and back)', () => {
+    const arithmetic = /\.line\s*[-+]\s*1\b|\b(?:line|offset)\)?\s*-\s*1\b/;
+    const offenders = all
+      .map(rel)
+      .filter((f) => f.startsWith('src/host/') && f !== 'src/host/editorLines.ts' && !f.endsWith('.test.ts'))
+      .filter((f) => fs.readFileSync(path.join(repo, f), 'utf8').split('\n').some((l) => arithmetic.test(l)));
+    assert.deepEqual(offenders, []);
   });
 
   describe('the checker itself', () => {

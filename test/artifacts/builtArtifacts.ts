@@ -33,7 +33,7 @@ export function runBuiltCli(args: string[], cwd = REPO_ROOT, cli = BUILT_CLI, en
 }
 
 export interface BuiltWorker {
-  /** One request of the worker protocol (src/host/worker/protocol.ts), as the extension host sends it. */
+  /** One request of the worker protocol (src/worker/protocol.ts), as the extension host sends it. */
   request<T>(type: string, params: unknown): Promise<T>;
   terminate(): Promise<number>;
 }

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { QueryAnswer, QueryArgs } from '../worker/protocol';
+import { QueryAnswer, QueryArgs } from '../../worker/protocol';
 import { parseResultLinks } from './parseResultLinks';
 
 /** URI scheme of command results: read-only virtual documents. */

@@ -1,7 +1,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { lineSelector, symbolSelector } from '../../core/query/resolve/parseSymbolQuery';
-import { SymbolInfo } from '../worker/protocol';
+import { SymbolInfo } from '../../worker/protocol';
 
 interface SymbolItem extends vscode.QuickPickItem {
   symbol: SymbolInfo;

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { GraphService } from '../graph/GraphService';
 import { GraphViewPanel } from '../graphView/GraphViewPanel';
 import { HostLog } from '../log';
-import { QueryArgs } from '../worker/protocol';
+import { QueryArgs } from '../../worker/protocol';
 import { pickSymbol, symbolRef } from './pickSymbol';
 import { ResultDocuments } from './ResultDocuments';
 import { symbolAtCursor } from './symbolAtCursor';

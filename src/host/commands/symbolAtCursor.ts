@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { GraphService } from '../graph/GraphService';
-import { Requests } from '../worker/protocol';
+import { Requests } from '../../worker/protocol';
+import { lineOf } from '../editorLines';
 
 /** How long to wait for the TypeScript language service's go-to-definition before using the cursor's own spot. */
 const DEFINITION_TIMEOUT_MS = 1500;
@@ -22,7 +23,7 @@ export async function symbolAtCursor(service: GraphService, editor: vscode.TextE
       if (found) return found;
     }
   }
-  return service.symbolAt(doc.uri.fsPath, position.line + 1, word);
+  return service.symbolAt(doc.uri.fsPath, lineOf(position), word);
 }
 
 async function definitionOf(uri: vscode.Uri, position: vscode.Position): Promise<{ uri: vscode.Uri; line: number } | undefined> {
@@ -33,7 +34,7 @@ async function definitionOf(uri: vscode.Uri, position: vscode.Position): Promise
     for (const d of found ?? []) {
       const target = 'targetUri' in d ? d.targetUri : d.uri;
       const range = 'targetUri' in d ? (d.targetSelectionRange ?? d.targetRange) : d.range;
-      if (target.scheme === 'file') return { uri: target, line: range.start.line + 1 };
+      if (target.scheme === 'file') return { uri: target, line: lineOf(range.start) };
     }
   } catch {
     // No definition provider for this language: the cursor's own position still works.

@@ -1,14 +1,10 @@
 import * as vscode from 'vscode';
 import { HostLog } from '../log';
-import { deepestContaining } from '../worker/routeFilePath';
-import { DiagramAnswer, FolderSpec, HostWords, QueryAnswer, QueryArgs, Requests, SymbolInfo, WorkerEvent } from '../worker/protocol';
-
-import { createSharedCancellation } from '../worker/sharedCancellation';
-import { notAvailableText, unexpectedFailureText, workerDiedText, workerStoppedText } from '../worker/failureTexts';
-import { WorkerClient, WorkerDiedError, WorkerOptions } from '../worker/WorkerClient';
+import { DiagramAnswer, HostWords, QueryAnswer, QueryArgs, Requests, SymbolInfo } from '../../worker/protocol';
+import { GraphSupervisor, RequestCancelledError, askQuery } from '../../worker/GraphSupervisor';
+import { WorkerClient, WorkerDiedError, WorkerOptions } from '../../worker/WorkerClient';
+import { notAvailableText, unexpectedFailureText, workerDiedText, workerStoppedText } from '../../worker/failureTexts';
 import type { Expansion } from '../../webview/messages';
-import { PendingRestart, RestartPolicy, scheduleRestart } from './RestartPolicy';
-import { ChangeBatch, ChangeQueue } from './ChangeQueue';
 import { ChangeWatcher } from './ChangeWatcher';
 import { fitAnswer } from './fitAnswer';
 import { resolveTypeScript } from './resolveTypeScript';
@@ -34,43 +30,55 @@ export interface FolderStatus {
 
 interface FolderEntry {
   folder: vscode.WorkspaceFolder;
-  spec: FolderSpec;
   status: FolderStatus;
-  /** Bumped on every (re-)open: answers to a superseded open are ignored. */
-  generation: number;
 }
 
 /**
- * The host's view of the graph: starts the worker, opens one graph per workspace folder, feeds
- * it file changes, and turns tool/command calls into worker queries. The worker does all the
- * work; this class only routes messages and keeps the status the UI shows.
+ * The host's view of the graph: one graph per workspace folder in the graph worker (started,
+ * restarted and fed file changes by the shared GraphSupervisor), tool/command calls turned into
+ * worker requests, and the status the UI shows. The worker does all the work; this class is the
+ * VS Code glue: workspace events, trust, settings, status and the error message.
  */
 export class GraphService implements vscode.Disposable {
-  private client: WorkerClient | undefined;
+  private readonly supervisor: GraphSupervisor;
   private watcher: ChangeWatcher | undefined;
   private readonly folders = new Map<string, FolderEntry>();
-  private readonly queue = new ChangeQueue((batch) => this.sendChanges(batch));
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [this.changed];
-  private workerFailure: string | undefined;
-  private readonly restarts = new RestartPolicy();
-  /** Set while a dead worker waits for its restart: queries wait for it instead of failing. */
-  private restarting: PendingRestart | undefined;
 
   /** Fires when any folder's status changes (progress included). */
   readonly onDidChange = this.changed.event;
 
   constructor(
-    private readonly workerPath: string,
+    workerPath: string,
     private readonly log: HostLog,
     /** Persisted-graph location and version (see core IndexCache); no cache when cacheDir is undefined. */
     private readonly cache: { cacheDir?: string; toolVersion?: string } = {},
-    private readonly workerOptions: WorkerOptions = {},
-  ) {}
+    workerOptions: WorkerOptions = {},
+  ) {
+    this.supervisor = new GraphSupervisor(
+      { workerPath, log, words: VSCODE_WORDS, worker: workerOptions },
+      {
+        openFolders: (mode) => this.openFolders(mode),
+        onProgress: (key, done, total) => this.onProgress(key, done, total),
+        onUpdated: (key, r) => {
+          const entry = this.folders.get(key);
+          if (!entry || entry.status.state !== 'ready') return;
+          entry.status = { ...entry.status, symbols: r.symbols, errors: r.errors };
+          this.changed.fire();
+        },
+        onRestarting: (reason) => {
+          for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'restarting', error: reason };
+          this.changed.fire();
+        },
+        onStopped: (failure) => this.onStopped(failure),
+      },
+    );
+  }
 
   /** Start indexing in the background. Called once, after tools, commands and status are registered. */
   start(): void {
-    this.watcher = new ChangeWatcher(this.queue);
+    this.watcher = new ChangeWatcher(this.supervisor.changes);
     const ws = vscode.workspace;
     this.disposables.push(
       this.watcher,
@@ -88,19 +96,12 @@ export class GraphService implements vscode.Disposable {
         }
       }),
     );
-    this.startWorker();
+    this.supervisor.start();
   }
 
   /** Re-index every folder from scratch (restarts the worker if it stopped). */
   rebuild(): void {
-    this.restarts.reset();
-    if (!this.client) {
-      if (this.restarting) return; // a restart is already on its way, and it re-opens every folder
-      this.startWorker('refresh');
-      return;
-    }
-    // An explicit rebuild is a request not to trust anything remembered: re-index and rewrite the cache.
-    for (const entry of [...this.folders.values()]) this.openFolder(entry.folder, 'refresh');
+    this.supervisor.rebuild();
   }
 
   status(): FolderStatus[] {
@@ -124,33 +125,23 @@ export class GraphService implements vscode.Disposable {
     try {
       // Changes reported before this call reach the worker before the query does.
       this.watcher?.catchUp();
-      this.queue.flush();
-      const answer = await this.withWorker(token, (client) => {
-        const ask = (tokenBudget?: number): Promise<QueryAnswer> => {
-          // A cancel reaches the worker mid-query through a shared flag (a message would queue behind the work).
-          const cancellation = createSharedCancellation();
-          const sub = token?.onCancellationRequested(() => cancellation.cancel());
-          if (token?.isCancellationRequested) cancellation.cancel();
-          const asked = client.request('query', { args, tokenBudget, cancel: cancellation.buffer });
-          asked.then(
-            () => sub?.dispose(),
-            () => sub?.dispose(),
-          );
-          return whileNotCancelled(asked, token);
-        };
+      this.supervisor.changes.flush();
+      const answer = await this.withWorker(token, (client, signal) => {
+        // A cancel reaches the worker mid-query through a shared flag (a message would queue behind the work).
+        const ask = (tokenBudget?: number): Promise<QueryAnswer> => whileNotCancelled(askQuery(client, args, { signal, tokenBudget }), token);
         if (tokenization && Number.isFinite(tokenization.tokenBudget) && tokenization.tokenBudget > 0) {
           return fitAnswer(ask, tokenization.tokenBudget, async (text) => tokenization.countTokens(text, token));
         }
         return ask();
       });
       if (answer) return answer;
-      const why = this.workerFailure ?? 'it has not started';
+      const why = this.supervisor.failure ?? 'it has not started';
       return { query: args.query, text: notAvailableText(why, VSCODE_WORDS), isError: true };
     } catch (err) {
       if (err instanceof vscode.CancellationError) throw err;
       if (err instanceof WorkerDiedError) {
         // The worker died under this query: not a bug in the question, and it comes back by itself.
-        return { query: args.query, text: workerDiedText(args.query, err.message, !!(this.client || this.restarting), VSCODE_WORDS), isError: true };
+        return { query: args.query, text: workerDiedText(args.query, err.message, !this.supervisor.failure, VSCODE_WORDS), isError: true };
       }
       this.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return { query: args.query, text: unexpectedFailureText(args.query, err instanceof Error ? err.message : String(err), VSCODE_WORDS), isError: true };
@@ -168,9 +159,9 @@ export class GraphService implements vscode.Disposable {
     });
     try {
       this.watcher?.catchUp();
-      this.queue.flush();
-      const answer = await this.withWorker(undefined, (client) => client.request('diagram', { args, expansions }));
-      return answer ?? failed(notAvailableText(this.workerFailure ?? 'it has not started', VSCODE_WORDS));
+      this.supervisor.changes.flush();
+      const answer = await this.supervisor.withWorker((client) => client.request('diagram', { args, expansions }));
+      return answer ?? failed(notAvailableText(this.supervisor.failure ?? 'it has not started', VSCODE_WORDS));
     } catch (err) {
       this.log.error(`diagram of ${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return failed(unexpectedFailureText(args.query, err instanceof Error ? err.message : String(err), VSCODE_WORDS, true));
@@ -178,64 +169,50 @@ export class GraphService implements vscode.Disposable {
   }
 
   async symbols(token?: vscode.CancellationToken): Promise<SymbolInfo[]> {
-    this.queue.flush();
+    this.supervisor.changes.flush();
     return (await this.withWorker(token, (client) => whileNotCancelled(client.request('symbols', {}), token))) ?? [];
   }
 
   async symbolAt(file: string, line: number, word?: string): Promise<Requests['symbolAt']['result']> {
     this.watcher?.catchUp();
-    this.queue.flush();
-    return this.withWorker(undefined, (client) => client.request('symbolAt', { file, line, word }));
+    this.supervisor.changes.flush();
+    return this.supervisor.withWorker((client) => client.request('symbolAt', { file, line, word }));
   }
 
-  /**
-   * `ask` on the running worker, undefined when there is none (stopped). A worker that is restarting
-   * is waited for; one that dies under the request is waited for once and asked again, so a crash
-   * costs the caller time, not an answer. A second death is the caller's error (WorkerDiedError).
-   */
-  private async withWorker<T>(token: vscode.CancellationToken | undefined, ask: (client: WorkerClient) => Promise<T>): Promise<T | undefined> {
-    for (let attempt = 1; ; attempt++) {
-      if (!this.client && this.restarting) await whileNotCancelled(this.restarting.done, token);
-      const client = this.client;
-      if (!client) return undefined;
-      try {
-        return await ask(client);
-      } catch (err) {
-        if (!(err instanceof WorkerDiedError) || attempt > 1) throw err;
-        // The exit may not be handled yet (an 'error' event comes first): then a restart is scheduled, or not.
-        await whileNotCancelled(client.exited, token);
-        if (!this.restarting) throw err;
-      }
+  /** The supervisor's `withWorker` with a VS Code token: its waits end in vscode.CancellationError. */
+  private async withWorker<T>(token: vscode.CancellationToken | undefined, ask: (client: WorkerClient, signal?: AbortSignal) => Promise<T>): Promise<T | undefined> {
+    if (!token) return this.supervisor.withWorker((client) => ask(client));
+    if (token.isCancellationRequested) throw new vscode.CancellationError();
+    const controller = new AbortController();
+    const sub = token.onCancellationRequested(() => controller.abort());
+    try {
+      return await this.supervisor.withWorker((client) => ask(client, controller.signal), controller.signal);
+    } catch (err) {
+      throw err instanceof RequestCancelledError ? new vscode.CancellationError() : err;
+    } finally {
+      sub.dispose();
     }
   }
 
   /** The extension's test mode only (the worker refuses otherwise): kill the worker as a real crash would. */
   crashWorkerForTests(how: 'exit' | 'throw' | 'oom'): void {
-    void this.client?.request('crash', { how }).catch(() => undefined);
+    this.supervisor.crashForTests(how);
   }
 
   dispose(): void {
-    if (this.restarting) {
-      this.restarting.cancel();
-      this.restarting = undefined;
-    }
-    this.queue.dispose();
     for (const d of this.disposables) d.dispose();
-    void this.client?.dispose();
-    this.client = undefined;
+    void this.supervisor.stop();
   }
 
-  private startWorker(cache: 'use' | 'refresh' = 'use'): void {
-    this.workerFailure = undefined;
-    this.client = new WorkerClient(this.workerPath, (e) => this.onWorkerEvent(e), (reason) => this.onWorkerExit(reason), this.workerOptions);
+  /** A worker started (the first, a restart, a rebuild): one graph per workspace folder. */
+  private openFolders(cache: 'use' | 'refresh'): void {
     this.folders.clear();
     for (const folder of vscode.workspace.workspaceFolders ?? []) this.openFolder(folder, cache);
     if (this.folders.size === 0) this.log.info('No workspace folder is open: nothing to index.');
   }
 
   private openFolder(folder: vscode.WorkspaceFolder, cache: 'use' | 'refresh' = 'use'): void {
-    const client = this.client;
-    if (!client) return;
+    if (!this.supervisor.running) return;
     if (folder.uri.scheme !== 'file') {
       this.log.warn(`[${folder.name}] skipped: ${folder.uri.toString()} is not on the local file system.`);
       return;
@@ -243,28 +220,21 @@ export class GraphService implements vscode.Disposable {
     const key = folder.uri.toString();
     const choice = resolveTypeScript(folder);
     this.log.info(`[${folder.name}] TypeScript: ${choice.reason}.`);
-    const previous = this.folders.get(key);
-    const entry: FolderEntry = {
-      folder,
-      spec: { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, ...this.cache, cacheMode: cache, words: VSCODE_WORDS },
-      status: { name: folder.name, state: 'indexing', done: 0, total: 0, files: 0, symbols: 0 },
-      generation: (previous?.generation ?? 0) + 1,
-    };
+    const entry: FolderEntry = { folder, status: { name: folder.name, state: 'indexing', done: 0, total: 0, files: 0, symbols: 0 } };
     this.folders.set(key, entry);
     this.changed.fire();
-    const current = () => this.folders.get(key) === entry;
-    client.request('open', { folder: entry.spec }).then(
-      (r) => {
-        if (!current()) return;
-        entry.status = { ...entry.status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files, errors: r.errors };
-        if ([...this.folders.values()].every((e) => e.status.state === 'ready')) this.restarts.onRecovered();
-        this.changed.fire();
-      },
-      (err: Error) => {
-        // A worker that died under the open is the exit handler's to report ('restarting' or stopped).
-        if (!current() || err instanceof WorkerDiedError) return;
-        entry.status = { ...entry.status, state: 'failed', error: err.message };
-        this.changed.fire();
+    // The supervisor calls back only while this open is the folder's current one, and never for a worker death.
+    this.supervisor.open(
+      { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, ...this.cache, cacheMode: cache },
+      {
+        opened: (r) => {
+          entry.status = { ...entry.status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files, errors: r.errors };
+          this.changed.fire();
+        },
+        failed: (err) => {
+          entry.status = { ...entry.status, state: 'failed', error: err.message };
+          this.changed.fire();
+        },
       },
     );
   }
@@ -272,70 +242,23 @@ export class GraphService implements vscode.Disposable {
   private closeFolder(folder: vscode.WorkspaceFolder): void {
     const key = folder.uri.toString();
     if (!this.folders.delete(key)) return;
-    void this.client?.request('close', { key }).catch(() => undefined);
+    this.supervisor.closeFolder(key);
     this.changed.fire();
   }
 
-  private sendChanges(batch: ChangeBatch): void {
-    const client = this.client;
-    if (!client) return;
-    const specs = [...this.folders.values()].map((e) => e.spec);
-    const perFolder = new Map<string, { changed: string[]; deleted: string[] }>();
-    for (const kind of ['changed', 'deleted'] as const) {
-      for (const file of batch[kind]) {
-        const spec = deepestContaining(file, specs);
-        if (!spec) continue;
-        let changes = perFolder.get(spec.key);
-        if (!changes) perFolder.set(spec.key, (changes = { changed: [], deleted: [] }));
-        changes[kind].push(file);
-      }
-    }
-    for (const [key, changes] of perFolder) {
-      const entry = this.folders.get(key)!;
-      client.request('update', { key, ...changes }).then(
-        (r) => {
-          if (this.folders.get(key) !== entry || entry.status.state !== 'ready') return;
-          entry.status = { ...entry.status, symbols: r.symbols, errors: r.errors };
-          this.changed.fire();
-        },
-        (err: Error) => this.log.warn(`[${entry.spec.name}] update not applied: ${err.message}`),
-      );
-    }
-  }
-
-  private onWorkerEvent(event: WorkerEvent): void {
-    if (event.kind === 'log') {
-      this.log[event.level](event.message);
-      return;
-    }
-    const entry = this.folders.get(event.key);
+  private onProgress(key: string, done: number, total: number): void {
+    const entry = this.folders.get(key);
     if (!entry || entry.status.state !== 'indexing') return;
-    entry.status = { ...entry.status, done: event.done, total: event.total };
+    entry.status = { ...entry.status, done, total };
     this.changed.fire();
   }
 
-  /**
-   * The worker died (crash, out of memory): restart it after a back-off and re-open every folder
-   * (from the persisted cache when valid); after repeated crashes (RestartPolicy), stop and say so.
-   */
-  private onWorkerExit(reason: string): void {
-    this.client = undefined;
-    const decision = this.restarts.onCrash(Date.now());
-    if (decision.action === 'restart') {
-      this.log.error(`${reason}. Restarting it in ${decision.delayMs} ms (restart ${decision.attempt}); folders re-open from the graph cache where it is valid, and queries wait for them.`);
-      for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'restarting', error: reason };
-      this.changed.fire();
-      this.restarting = scheduleRestart(decision.delayMs, () => {
-        this.restarting = undefined;
-        this.startWorker();
-      });
-      return;
-    }
-    this.workerFailure = `${reason}; ${decision.why}, so it is not restarted again`;
-    this.log.error(workerStoppedText(this.workerFailure, VSCODE_WORDS));
-    for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'failed', error: this.workerFailure };
+  /** The worker died too often (see RestartPolicy): say so, and offer the log and a rebuild. */
+  private onStopped(failure: string): void {
+    this.log.error(workerStoppedText(failure, VSCODE_WORDS));
+    for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'failed', error: failure };
     this.changed.fire();
-    void vscode.window.showErrorMessage(`TS Code Graph stopped: ${this.workerFailure}.`, 'Show Log', 'Rebuild').then((choice) => {
+    void vscode.window.showErrorMessage(`TS Code Graph stopped: ${failure}.`, 'Show Log', 'Rebuild').then((choice) => {
       if (choice === 'Show Log') void vscode.commands.executeCommand('tsCodeGraph.showLog');
       if (choice === 'Rebuild') this.rebuild();
     });

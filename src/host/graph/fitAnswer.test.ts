@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { CUT_NOTE } from '../../core/format/fitToBudget';
-import { QueryAnswer } from '../worker/protocol';
+import { QueryAnswer } from '../../worker/protocol';
 import { fitAnswer } from './fitAnswer';
 
 const answer = (text: string): QueryAnswer => ({ query: 'dependentsOf', text, isError: false });

@@ -1,5 +1,5 @@
 import { CUT_NOTE } from '../../core/format/fitToBudget';
-import { QueryAnswer } from '../worker/protocol';
+import { QueryAnswer } from '../../worker/protocol';
 
 /** Attempts at asking the worker for a smaller answer before cutting lines here. */
 const MAX_ATTEMPTS = 3;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { TypeScriptChoice, chooseTypeScript } from './chooseTypeScript';
+import { TypeScriptChoice, chooseTypeScript } from '../../worker/chooseTypeScript';
 
-export type { TypeScriptChoice } from './chooseTypeScript';
+export type { TypeScriptChoice } from '../../worker/chooseTypeScript';
 
 /** `chooseTypeScript` for a workspace folder, with the workspace's trust and typescript.tsdk setting. */
 export function resolveTypeScript(folder: vscode.WorkspaceFolder): TypeScriptChoice {

@@ -7,7 +7,8 @@ import { graphViewHtml } from '../../webview/graphViewHtml';
 import type { Expansion, FromPage, ToPage } from '../../webview/messages';
 import { GraphService } from '../graph/GraphService';
 import { HostLog } from '../log';
-import { QueryArgs } from '../worker/protocol';
+import { QueryArgs } from '../../worker/protocol';
+import { editorRangeAt } from '../editorLines';
 
 function defaultImageFolder(): vscode.Uri {
   const downloads = path.join(os.homedir(), 'Downloads');
@@ -118,11 +119,10 @@ export class GraphViewPanel implements vscode.Disposable {
     const node = this.model?.nodes.find((n) => n.id === id) ?? this.model?.reserve?.nodes.find((n) => n.id === id);
     if (!node || !this.root) return;
     const uri = vscode.Uri.file(path.isAbsolute(node.file) ? node.file : path.join(this.root, node.file));
-    const line = Math.max(0, (at ?? node.offset) - 1);
     // Never over the graph: the first column, or beside the graph when it is the first column.
     const viewColumn = this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
     try {
-      await vscode.window.showTextDocument(uri, { viewColumn, selection: new vscode.Range(line, 0, line, 0), preserveFocus: false });
+      await vscode.window.showTextDocument(uri, { viewColumn, selection: editorRangeAt(at ?? node.offset), preserveFocus: false });
     } catch (err) {
       this.log.warn(`graph view: could not open ${uri.fsPath}: ${err instanceof Error ? err.message : String(err)}`);
       void vscode.window.showWarningMessage(`TS Code Graph: could not open ${node.file} (${err instanceof Error ? err.message : String(err)}). The file may have been moved or deleted; save any file to redraw the graph.`);

@@ -1,6 +1,6 @@
 import { toQueryRequest, symbolLabel } from '../../tools/toolInput';
 import { LM_TOOL_NAMES } from '../../tools/toolMetadata';
-import { QueryArgs } from '../worker/protocol';
+import { QueryArgs } from '../../worker/protocol';
 import { GraphTool } from './GraphTool';
 
 /** Input of tsCodeGraph_dependentsOf: its inputSchema in src/tools/toolMetadata.ts. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { GraphService } from '../graph/GraphService';
-import { QueryArgs } from '../worker/protocol';
+import { QueryArgs } from '../../worker/protocol';
 
 /**
  * What the three tools share: the invocation message (saying when the call will first wait for

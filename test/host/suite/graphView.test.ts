@@ -5,7 +5,7 @@ import { CodeGraph } from '../../../src/core/CodeGraph';
 import { diagramModel } from '../../../src/core/format/diagramModel';
 import { runQuery } from '../../../src/core/query/QueryRequest';
 import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
-import type { QueryArgs } from '../../../src/host/worker/protocol';
+import type { QueryArgs } from '../../../src/worker/protocol';
 import { activateExtension, editAndSave, fixturePath } from './helpers';
 import { screenshot, until, viewClick, viewEval } from './webviewBridge';
 

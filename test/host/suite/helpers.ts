@@ -8,7 +8,7 @@ import { fitToBudget } from '../../../src/core/format/fitToBudget';
 import { formatText } from '../../../src/core/format/formatText';
 import { runQuery } from '../../../src/core/query/QueryRequest';
 import type { TsCodeGraphApi } from '../../../src/host/extension';
-import type { QueryArgs } from '../../../src/host/worker/protocol';
+import type { QueryArgs } from '../../../src/worker/protocol';
 
 export const EXTENSION_ID = 'ts-code-graph.ts-code-graph';
 export const TOOLS = { dependenciesOf: 'tsCodeGraph_dependenciesOf', dependentsOf: 'tsCodeGraph_dependentsOf', pathsBetween: 'tsCodeGraph_pathsBetween' } as const;

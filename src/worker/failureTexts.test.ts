@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { MCP_WORDS } from '../../mcp/McpSession';
+import { MCP_WORDS } from '../mcp/McpSession';
 import { indexFailedText, notAvailableText, unexpectedFailureText, workerDiedText, workerStoppedText } from './failureTexts';
 import { HostWords, NEUTRAL_WORDS } from './protocol';
 

@@ -1,4 +1,4 @@
-import type { CancellationToken } from '../../core/Logger';
+import type { CancellationToken } from '../core/Logger';
 
 /**
  * Cancelling a request the worker is already running. A message would wait behind the very work it

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { isAbsoluteFilePath, normalizeFilePath } from '../../core/query/resolve/normalizeFilePath';
-import { echoInput } from '../../core/query/shared/echoInput';
+import { isAbsoluteFilePath, normalizeFilePath } from '../core/query/resolve/normalizeFilePath';
+import { echoInput } from '../core/query/shared/echoInput';
 
 /** What routing needs to know about a workspace folder. */
 export interface RoutableFolder {

@@ -1,7 +1,7 @@
 // Entry of dist/worker.js: the graph worker thread. Indexing and queries run here, never on the
 // extension host's main thread, so VS Code stays responsive while a large workspace is indexed.
 import { parentPort, workerData } from 'worker_threads';
-import { Logger } from '../../core/Logger';
+import { Logger } from '../core/Logger';
 import { FolderGraphs } from './FolderGraphs';
 import { RequestMessage, RequestType, Requests, WorkerMessage } from './protocol';
 import { sharedCancellationToken } from './sharedCancellation';

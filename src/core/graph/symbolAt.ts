@@ -1,5 +1,5 @@
-import type { GraphNode } from '../../core/graph/GraphTypes';
-import type { SymbolGraph } from '../../core/graph/SymbolGraph';
+import type { GraphNode } from './GraphTypes';
+import type { SymbolGraph } from './SymbolGraph';
 
 /**
  * The graph symbol a cursor means: among the nodes of `file` whose lines contain `line`, the

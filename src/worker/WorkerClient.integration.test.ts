@@ -2,15 +2,15 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CodeGraph } from '../../core/CodeGraph';
-import { createFileSourceReader } from '../../core/format/FileSourceReader';
-import { formatText } from '../../core/format/formatText';
+import { CodeGraph } from '../core/CodeGraph';
+import { createFileSourceReader } from '../core/format/FileSourceReader';
+import { formatText } from '../core/format/formatText';
 import { FolderSpec, WorkerEvent } from './protocol';
 import { WorkerClient, WorkerDiedError } from './WorkerClient';
 
 // The tsc output of graphWorker.ts next to this compiled test (the extension ships esbuild's dist/worker.js).
 const WORKER = path.join(__dirname, 'graphWorker.js');
-const FIXTURE = path.resolve(__dirname, '../../../../test/host/workspace/app');
+const FIXTURE = path.resolve(__dirname, '../../../test/host/workspace/app');
 
 describe(`${WorkerClient.name} + graphWorker`, function () {
   this.timeout(60000);
