@@ -11,7 +11,7 @@ import { createFileSourceReader } from '../src/core/format/FileSourceReader';
 import { GraphNode } from '../src/core/graph/GraphTypes';
 import { FileChange } from '../src/core/impact/changedSymbols';
 import { gitChanges } from '../src/core/impact/gitChanges';
-import { discoverProjects } from '../src/core/indexer/discoverProjects';
+import { discoverProjects } from '../src/core/indexer/program/discoverProjects';
 import { mulberry32 } from '../test/support/mulberry32';
 import { typescriptParsingAllJsDoc } from '../test/support/typescriptParsingAllJsDoc';
 import { graphWorkerResourceLimits } from '../src/worker/WorkerClient';

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { findWorkspaceTypeScript } from '../core/indexer/compilerDefaults';
+import { findWorkspaceTypeScript } from '../core/indexer/program/compilerDefaults';
 
 export interface TypeScriptChoice {
   /** Absolute path of the workspace's typescript.js; undefined means "use the bundled one". */

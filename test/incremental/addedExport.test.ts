@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { shapeDelta } from '../../src/core/indexer/fileShape';
+import { shapeDelta } from '../../src/core/indexer/incremental/fileShape';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 
 /**

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
-import { declarationSkeleton } from '../../src/core/indexer/declarationSkeleton';
+import { declarationSkeleton } from '../../src/core/indexer/incremental/declarationSkeleton';
 import { generateWorkspace } from '../../bench/generateWorkspace';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { writeWorkspace } from '../support/hostileWorkspace';

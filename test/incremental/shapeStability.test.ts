@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
-import { fileShape } from '../../src/core/indexer/fileShape';
+import { fileShape } from '../../src/core/indexer/incremental/fileShape';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 
 /**

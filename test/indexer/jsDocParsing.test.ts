@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as ts from 'typescript';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
-import { SharedCompilerHost } from '../../src/core/indexer/SharedCompilerHost';
+import { SharedCompilerHost } from '../../src/core/indexer/program/SharedCompilerHost';
 import { FIXTURE_NAMES, fixtureRoot, loadFixture } from '../support/loadFixture';
 import { typescriptParsingAllJsDoc } from '../support/typescriptParsingAllJsDoc';
 

@@ -3,7 +3,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CodeGraph } from '../../src/core/CodeGraph';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
-import { pnpmWorkspacePackages, sourceCondition } from '../../src/core/indexer/workspacePackages';
+import { pnpmWorkspacePackages } from '../../src/core/indexer/program/workspacePackages';
+import { sourceCondition } from '../../src/core/indexer/program/sourceCondition';
 import { foundNodes } from '../support/graphLookup';
 import { APP_FILE, CORE_FILE, CORE_UTIL, WorkspaceFixtureOptions, buildCore, writeWorkspaceFixture } from '../support/workspacePackagesFixture';
 

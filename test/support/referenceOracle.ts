@@ -4,7 +4,7 @@ import * as ts from 'typescript';
 import { GraphEdge, GraphNode, NodeKind, RUNTIME_EDGES } from '../../src/core/graph/GraphTypes';
 import { declarationFilesOf, implementationFilesOf, implementationOf } from '../../src/core/graph/implementationTwin';
 import { SymbolGraph } from '../../src/core/graph/SymbolGraph';
-import { discoverProjects } from '../../src/core/indexer/discoverProjects';
+import { discoverProjects } from '../../src/core/indexer/program/discoverProjects';
 
 /** How much of what TypeScript's find-all-references reports the graph has as edges. */
 export interface ReferenceAgreement {

@@ -1,6 +1,7 @@
 import type * as TS from 'typescript';
-import { EdgeType, isMemberKind } from '../graph/GraphTypes';
-import { DeclaredFile, isFunctionLike, propertyNameText, skipOuterExpressions } from './declareFile';
+import { EdgeType, isMemberKind } from '../../graph/GraphTypes';
+import type { DeclaredFile } from './declareFile';
+import { isFunctionLike, propertyNameText, skipOuterExpressions } from './syntax';
 import type { SymbolTargets, Target } from './NodeLocator';
 
 export interface TypeEdgeInput {

@@ -1,8 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { describeFailure } from './describeFailure';
+import { describeFailure } from '../file/describeFailure';
 import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
+import { isBound, jsDocParsingModeOf, libMap, parseJsDocForTypesOnly, parsingInternals, useSourceOfProjectReferences } from '../tsInternals';
 
 /**
  * One source-file cache for every project of the workspace, the job a DocumentRegistry does in
@@ -94,14 +95,13 @@ export class SharedCompilerHost {
     this.resolveWithPackageJsonCache(host, options);
     // As the language service does: a referenced project's output declarations stand for its
     // sources, so calls across packages of a monorepo end at the code (and need no build).
-    (host as { useSourceOfProjectReferenceRedirect?: () => boolean }).useSourceOfProjectReferenceRedirect = () => true;
+    useSourceOfProjectReferences(host);
     // JSDoc carries types in JavaScript files only, and those are parsed whole. In TypeScript files
     // (declaration files included: @types/node, lib.dom.d.ts) no comment is parsed: the graph reads
     // no JSDoc there, not even the `{@link}`/`@see` that tsc keeps for its diagnostics (TypeScript
     // 5.3+; older compilers parse everything). 13-23 % off building a program on the bench's real
     // workspaces; the bench checks that every graph equals the one built with all JSDoc parsed.
-    const mode = (ts as { JSDocParsingMode?: { ParseForTypeInfo: number } }).JSDocParsingMode;
-    if (mode) (host as { jsDocParsingMode?: number }).jsDocParsingMode = mode.ParseForTypeInfo;
+    parseJsDocForTypesOnly(ts, host);
     return host;
   }
 
@@ -168,17 +168,13 @@ export class SharedCompilerHost {
    * used (a parse under other settings would only be a cache miss, never a wrong parse).
    */
   async warm(fileNames: readonly string[], options: TS.CompilerOptions, checkCancelled: () => void, sliceMs = 20): Promise<void> {
-    const ts = this.ts as typeof TS & {
-      getEmitScriptTarget?(o: TS.CompilerOptions): TS.ScriptTarget;
-      getSetExternalModuleIndicator?(o: TS.CompilerOptions): (file: TS.SourceFile) => void;
-      bindSourceFile?(file: TS.SourceFile, o: TS.CompilerOptions): void;
-    };
+    const ts = parsingInternals(this.ts);
     if (!ts.getEmitScriptTarget || !ts.getSetExternalModuleIndicator || !ts.getImpliedNodeFormatForFile) return;
     const host = this.hostFor(options);
     const packageJsons = host.getModuleResolutionCache?.()?.getPackageJsonInfoCache();
     const languageVersion = ts.getEmitScriptTarget(options);
     const setExternalModuleIndicator = ts.getSetExternalModuleIndicator(options);
-    const jsDocParsingMode = (host as { jsDocParsingMode?: TS.JSDocParsingMode }).jsDocParsingMode;
+    const jsDocParsingMode = jsDocParsingModeOf(host);
     let sliceStart = Date.now();
     // The standard library too (lib.dom.d.ts alone is a slice's worth many times over): the default
     // or listed lib files, then the libs they reference, as the program will read them.
@@ -196,7 +192,7 @@ export class SharedCompilerHost {
       const impliedNodeFormat = ts.getImpliedNodeFormatForFile(fileName as TS.Path, packageJsons, host, options);
       const sf = host.getSourceFile(fileName, { languageVersion, impliedNodeFormat, setExternalModuleIndicator, jsDocParsingMode });
       // The checker binds every file it has not bound yet, with the program's options: done here, in slices.
-      if (sf && ts.bindSourceFile && !(sf as { locals?: unknown }).locals) ts.bindSourceFile(sf, options);
+      if (sf && ts.bindSourceFile && !isBound(sf)) ts.bindSourceFile(sf, options);
       if (i < fileNames.length || !sf) continue;
       for (const ref of sf.libReferenceDirectives) {
         const lib = path.join(path.dirname(fileName), libFileName(ts, ref.fileName));
@@ -275,7 +271,7 @@ function libDirectory(ts: typeof TS, host: TS.CompilerHost, options: TS.Compiler
 /** `/// <reference lib="dom.iterable" />` → `lib.dom.iterable.d.ts` (TypeScript's own table when it has one). */
 function libFileName(ts: typeof TS, name: string): string {
   const key = name.toLowerCase();
-  return (ts as { libMap?: Map<string, string> }).libMap?.get(key) ?? `lib.${key}.d.ts`;
+  return libMap(ts)?.get(key) ?? `lib.${key}.d.ts`;
 }
 
 function isManifest(fileName: string): boolean {

@@ -4,6 +4,7 @@ import type * as TS from 'typescript';
 import { ProjectConfig } from './discoverProjects';
 import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
 import { readJson } from './readJson';
+import { emitModuleResolutionKind, moduleKindPreserve } from '../tsInternals';
 
 /** One import of a package that resolved to no types: its specifier as written, the importing file (absolute) and its project. */
 export interface UnresolvedUse {
@@ -214,7 +215,7 @@ function isAssetImport(specifier: string): boolean {
 
 /** The project's moduleResolution as TypeScript derives it when it is not set. */
 function moduleResolutionOf(ts: typeof TS, options: TS.CompilerOptions): number {
-  const derive = (ts as { getEmitModuleResolutionKind?: (o: TS.CompilerOptions) => number }).getEmitModuleResolutionKind;
+  const derive = emitModuleResolutionKind(ts);
   if (derive) return derive(options);
   if (options.moduleResolution !== undefined) return options.moduleResolution;
   const K = ts.ModuleResolutionKind;
@@ -223,7 +224,8 @@ function moduleResolutionOf(ts: typeof TS, options: TS.CompilerOptions): number 
   if (module === M.CommonJS) return K.Node10;
   if (module === M.Node16) return K.Node16;
   if (module === M.NodeNext) return K.NodeNext;
-  if ((M as { Preserve?: number }).Preserve !== undefined && module === (M as { Preserve?: number }).Preserve) return K.Bundler;
+  const preserve = moduleKindPreserve(ts);
+  if (preserve !== undefined && module === preserve) return K.Bundler;
   return K.Classic;
 }
 

@@ -1,10 +1,11 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { GraphNode } from '../graph/GraphTypes';
-import { declarationFilesOf, implementationFilesOf, implementationOf, isImplementable } from '../graph/implementationTwin';
-import { DeclaredFile, declareFile, moduleOnly, skipOuterExpressions } from './declareFile';
+import { GraphNode } from '../../graph/GraphTypes';
+import { declarationFilesOf, implementationFilesOf, implementationOf, isImplementable } from '../../graph/implementationTwin';
+import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
+import { skipOuterExpressions } from './syntax';
 import { describeFailure } from './describeFailure';
-import { normalize } from './discoverProjects';
+import { normalize } from '../program/discoverProjects';
 
 /** A resolved edge target: a node id, plus the node itself when it is an external leaf. */
 export interface Target {

@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 import type * as TS from 'typescript';
-import { PreorderWalk } from './PreorderWalk';
+import { PreorderWalk } from '../file/PreorderWalk';
 import { reachable } from './reachable';
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { FileContribution } from '../graph/GraphTypes';
-import { DEPENDENCY_FILES } from './workspaceFiles';
+import { FileContribution } from '../../graph/GraphTypes';
+import { DEPENDENCY_FILES } from '../workspaceFiles';
 
 /**
  * Bump when the extraction rules change: an old cache must never feed a newer indexer.
@@ -16,7 +16,7 @@ import { DEPENDENCY_FILES } from './workspaceFiles';
  * they import that resolve to no types.
  * 8: imports of a workspace package by name reach its sources without project references, built or
  * not (a cached importer's contribution from before has no edges into an unbuilt package).
- * 8: `typeof x.m === 'function'` probes are no REFERENCES; `import './x'` CALLS x's module node;
+ * 8: `typeof x.m === 'function'` probes are no REFERENCES; `import '../x'` CALLS x's module node;
  * contributions list their re-exports (the resolver follows a name asked at a barrel).
  */
 export const CACHE_FORMAT = 8;

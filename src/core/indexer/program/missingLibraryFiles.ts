@@ -1,5 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
+import { libMap, resolvedLibReferences } from '../tsInternals';
 
 /**
  * The standard-library files a program should have and does not: its default library (from
@@ -16,7 +17,7 @@ export function missingLibraryFiles(ts: typeof TS, program: TS.Program): string[
   if (options.noLib) return [];
   const defaultLib = ts.getDefaultLibFilePath(options);
   const libDir = path.dirname(defaultLib);
-  const resolved = resolvedLibFiles(program);
+  const resolved = resolvedLibReferences(program);
   const locate = (libFileName: string) => resolved?.get(libFileName)?.actual ?? path.join(libDir, libFileName);
   const roots = options.lib?.length ? options.lib.map((name) => locate(path.basename(name))) : [defaultLib];
   const missing = new Set<string>();
@@ -43,12 +44,6 @@ export function missingLibraryFiles(ts: typeof TS, program: TS.Program): string[
 /** `es2015.core` → `lib.es2015.core.d.ts`, through the compiler's own table when it has one. */
 function libFileNameOf(ts: typeof TS, reference: string): string | undefined {
   const name = reference.toLowerCase();
-  const table = (ts as unknown as { libMap?: ReadonlyMap<string, string> }).libMap;
+  const table = libMap(ts);
   return table ? table.get(name) : `lib.${name}.d.ts`;
-}
-
-/** Where the program resolved each lib file name (internal but long-stable `Program.resolvedLibReferences`). */
-function resolvedLibFiles(program: TS.Program): ReadonlyMap<string, { actual: string }> | undefined {
-  const map = (program as unknown as { resolvedLibReferences?: ReadonlyMap<string, { actual: string }> }).resolvedLibReferences;
-  return map instanceof Map ? map : undefined;
 }

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { CompilerDefaults, compilerDefaults } from './compilerDefaults';
-import { IGNORED_DIRS } from './workspaceFiles';
+import { IGNORED_DIRS } from '../workspaceFiles';
 
 /** One TypeScript project: a parsed config (or an inferred one when the workspace has none). */
 export interface ProjectConfig {

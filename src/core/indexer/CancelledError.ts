@@ -1,0 +1,5 @@
+export class CancelledError extends Error {
+  constructor() {
+    super('Indexing was cancelled.');
+  }
+}

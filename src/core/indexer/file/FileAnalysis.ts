@@ -1,0 +1,79 @@
+import type * as TS from 'typescript';
+import { FileContribution } from '../../graph/GraphTypes';
+import type { SharedCompilerHost } from '../program/SharedCompilerHost';
+import type { Project, WorkspacePrograms } from '../program/WorkspacePrograms';
+import { isCommonJsModule } from '../tsInternals';
+import { DeclaredFile, moduleOnly } from './declareFile';
+import { describeFailure } from './describeFailure';
+import { extractEdges } from './extractEdges';
+import type { NodeLocator } from './NodeLocator';
+
+/** Both passes over one file, with the fault isolation around them: what the file contributes to the graph. */
+export class FileAnalysis {
+  constructor(
+    private readonly ts: typeof TS,
+    private readonly host: SharedCompilerHost,
+    private readonly locator: NodeLocator,
+    private readonly programs: WorkspacePrograms,
+  ) {}
+
+  /**
+   * One file's share of the graph, isolated: when the parser, the checker or our own code throws on
+   * this file, the file keeps its declarations (or only its module node) and says why
+   * (`failure`); every other file is indexed exactly as it would be without this one.
+   */
+  contributionOf(project: Project, sf: TS.SourceFile, rel: string): FileContribution {
+    const contribution = this.analyse(project, sf, rel);
+    if (isGlobalScope(this.ts, sf)) contribution.global = true;
+    return contribution;
+  }
+
+  private analyse(project: Project, sf: TS.SourceFile, rel: string): FileContribution {
+    const parseFailure = this.host.parseFailure(sf.fileName);
+    if (parseFailure) return this.failed(project, sf, moduleOnly(sf, rel, false, parseFailure.reason, parseFailure.text), parseFailure.text);
+    const declared = this.locator.declaredFor(sf, rel, false);
+    if (declared.failure) return this.failed(project, sf, declared, sf.text);
+    try {
+      return extractEdges({ ts: this.ts, checker: project.program!.getTypeChecker(), sf, declared, targets: project.targets! });
+    } catch (err) {
+      // The checker may be left half-way through a resolution: later files get a fresh one.
+      this.programs.createProgram(project);
+      return this.failed(project, sf, { ...declared, failure: describeFailure(err) }, sf.text);
+    }
+  }
+
+  /**
+   * A failed file keeps its declarations, and the workspace files it imports as its dependencies:
+   * they say which answers its missing calls can reach (`analysisWarnings`), and an edit of one of
+   * them revisits it. Read with the scanner (`preProcessFile`), which needs no parse and no checker:
+   * the file is one the parser or the checker could not handle.
+   */
+  private failed(project: Project, sf: TS.SourceFile, declared: DeclaredFile, text: string): FileContribution {
+    const contribution = failedContribution(declared);
+    const imports = new Set<string>();
+    const host = this.host.hostFor(project.config.options);
+    for (const { fileName } of [...this.ts.preProcessFile(text, true, true).importedFiles]) {
+      const resolved = this.ts.resolveModuleName(fileName, sf.fileName, project.config.options, host).resolvedModule;
+      if (!resolved || resolved.isExternalLibraryImport) continue;
+      const target = this.programs.relative(resolved.resolvedFileName);
+      if (!target.startsWith('../') && target !== declared.file) imports.add(target);
+    }
+    contribution.dependsOnFiles = [...imports].sort();
+    return contribution;
+  }
+}
+
+/**
+ * A file whose declarations any file can use without importing it: a script (no import or export,
+ * CommonJS included as a module), or a module with `declare global`.
+ */
+function isGlobalScope(ts: typeof TS, sf: TS.SourceFile): boolean {
+  const commonJs = isCommonJsModule(sf); // set once the checker bound the file
+  if (!ts.isExternalModule(sf) && !commonJs) return true;
+  return sf.statements.some((s) => ts.isModuleDeclaration(s) && (s.flags & ts.NodeFlags.GlobalAugmentation) !== 0);
+}
+
+/** What a file whose analysis failed contributes: its declarations (no edges) and the reason. */
+function failedContribution(declared: DeclaredFile): FileContribution {
+  return { file: declared.file, nodes: declared.nodes, edges: [], externalNodes: [], dependsOnFiles: [], problems: [], failure: declared.failure };
+}

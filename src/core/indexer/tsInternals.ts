@@ -1,0 +1,101 @@
+import type * as TS from 'typescript';
+
+/**
+ * Every place the indexer reaches past TypeScript's public API, gathered here, each with the reason
+ * (nothing else under src/core/indexer casts a compiler object to get at a member its types hide).
+ * Two kinds: members that are internal (stable for years, but undeclared), and public members an
+ * older compiler the workspace may load lacks. Each accessor tolerates the member's absence: the
+ * caller falls back to slower or coarser work, never to a wrong graph.
+ */
+
+/**
+ * The symbol the binder gave a declaration (`node.symbol`, internal). The checker's public
+ * `getSymbolAtLocation` takes a name, and some declarations have none (`export default function`,
+ * a constructor); merged declarations (overloads, interface merging) share this one symbol, which
+ * is how declaring makes them one node.
+ */
+export function boundSymbol(node: TS.Node): TS.Symbol | undefined {
+  return (node as { symbol?: TS.Symbol }).symbol;
+}
+
+/**
+ * The binder's CommonJS mark (`module.exports = …`, `exports.x = …`; internal
+ * `commonJsModuleIndicator`), set once the file is bound: `ts.isExternalModule` says no for such a
+ * JavaScript module, yet it is no script.
+ */
+export function isCommonJsModule(sf: TS.SourceFile): boolean {
+  return !!(sf as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator;
+}
+
+/** Whether the binder has bound `sf` (binding sets its internal `locals`). */
+export function isBound(sf: TS.SourceFile): boolean {
+  return !!(sf as { locals?: unknown }).locals;
+}
+
+/**
+ * TypeScript's table from a `lib` name (`dom.iterable`) to its file (`lib.dom.iterable.d.ts`;
+ * internal `ts.libMap`): the names do not all follow one pattern.
+ */
+export function libMap(ts: typeof TS): ReadonlyMap<string, string> | undefined {
+  return (ts as unknown as { libMap?: ReadonlyMap<string, string> }).libMap;
+}
+
+/**
+ * Where the program resolved each lib file name (internal but long-stable
+ * `Program.resolvedLibReferences`): the one record of a lib file that was looked for and not found.
+ */
+export function resolvedLibReferences(program: TS.Program): ReadonlyMap<string, { actual: string }> | undefined {
+  const map = (program as unknown as { resolvedLibReferences?: ReadonlyMap<string, { actual: string }> }).resolvedLibReferences;
+  return map instanceof Map ? map : undefined;
+}
+
+/**
+ * The moduleResolution TypeScript derives when a config leaves it unset (internal
+ * `getEmitModuleResolutionKind`): its own rule beats our copy of it, which is the fallback.
+ */
+export function emitModuleResolutionKind(ts: typeof TS): ((o: TS.CompilerOptions) => number) | undefined {
+  return (ts as { getEmitModuleResolutionKind?: (o: TS.CompilerOptions) => number }).getEmitModuleResolutionKind;
+}
+
+/** `ModuleKind.Preserve`: public from TypeScript 5.4, absent from an older compiler the workspace may load. */
+export function moduleKindPreserve(ts: typeof TS): number | undefined {
+  return (ts.ModuleKind as { Preserve?: number }).Preserve;
+}
+
+/**
+ * Makes a host's programs read a referenced project's sources instead of its output declarations
+ * (internal `CompilerHost.useSourceOfProjectReferenceRedirect`, which the language service sets).
+ */
+export function useSourceOfProjectReferences(host: TS.CompilerHost): void {
+  (host as { useSourceOfProjectReferenceRedirect?: () => boolean }).useSourceOfProjectReferenceRedirect = () => true;
+}
+
+/**
+ * Makes a host's programs parse JSDoc only where it carries types (JavaScript files):
+ * `JSDocParsingMode` and `CompilerHost.jsDocParsingMode` are public from TypeScript 5.3; an older
+ * compiler parses every comment, and this does nothing.
+ */
+export function parseJsDocForTypesOnly(ts: typeof TS, host: TS.CompilerHost): void {
+  const mode = (ts as { JSDocParsingMode?: { ParseForTypeInfo: number } }).JSDocParsingMode;
+  if (mode) (host as { jsDocParsingMode?: number }).jsDocParsingMode = mode.ParseForTypeInfo;
+}
+
+/** The JSDoc parsing mode a host was given (`parseJsDocForTypesOnly`; undefined before TypeScript 5.3). */
+export function jsDocParsingModeOf(host: TS.CompilerHost): TS.JSDocParsingMode | undefined {
+  return (host as { jsDocParsingMode?: TS.JSDocParsingMode }).jsDocParsingMode;
+}
+
+/**
+ * What `createProgram` computes for each parse and the binder (internal `getEmitScriptTarget`,
+ * `getSetExternalModuleIndicator`, `bindSourceFile`): warming a program's files ahead of it parses
+ * and binds exactly as it would, so the program reuses the work.
+ */
+export type ParsingInternals = typeof TS & {
+  getEmitScriptTarget?(o: TS.CompilerOptions): TS.ScriptTarget;
+  getSetExternalModuleIndicator?(o: TS.CompilerOptions): (file: TS.SourceFile) => void;
+  bindSourceFile?(file: TS.SourceFile, o: TS.CompilerOptions): void;
+};
+
+export function parsingInternals(ts: typeof TS): ParsingInternals {
+  return ts as ParsingInternals;
+}
