@@ -1,8 +1,7 @@
 import type { DiagramNode } from '../../core/format/diagramModel';
 import { foldKeysOf, isUnder, presentNodes } from './foldModel';
-import { $, st, viewport } from './pageState';
+import { $, st, viewport, rerender } from './pageState';
 import { remember } from './history';
-import { render, show } from './render';
 import { select } from './selection';
 
 let matchIndex = -1;
@@ -44,7 +43,7 @@ export function applySearch(move: boolean, step = 1): void {
     remember();
     st.autoFold = false;
     openFoldsOf(target);
-    render('keep');
+    rerender('keep');
     applySearch(false);
     $('.find-count').textContent = `${matchIndex + 1} of ${list.length}`;
   }

@@ -1,7 +1,6 @@
 // Back and forward through what the person did (folds opened or closed, selections).
 import { FoldState } from './foldModel';
-import { $, st, viewport } from './pageState';
-import { render } from './render';
+import { $, st, viewport, rerender } from './pageState';
 
 
 export interface Snapshot {
@@ -32,7 +31,7 @@ export function travel(from: Snapshot[], to: Snapshot[]): void {
   st.fold = s.fold;
   st.autoFold = s.autoFold;
   st.selected = s.selected;
-  render('keep');
+  rerender('keep');
   if (st.selected && st.drawing?.nodes.get(st.selected)) viewport.centerOn(st.drawing.nodes.get(st.selected)!);
   updateHistoryButtons();
 }

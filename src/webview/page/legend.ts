@@ -1,7 +1,6 @@
 import type { DiagramModel, DiagramNode } from '../../core/format/diagramModel';
 import { EDGE_COLOURS } from '../graphViewStyles';
-import { $, hiddenGroups, hiddenTypes, st, svg } from './pageState';
-import { render } from './render';
+import { $, hiddenGroups, hiddenTypes, st, svg, rerender } from './pageState';
 
 export function drawLegend(m: DiagramModel): void {
   const legend = $<HTMLDivElement>('.legend');
@@ -18,7 +17,7 @@ export function drawLegend(m: DiagramModel): void {
     box.addEventListener('change', () => {
       if (box.checked) hiddenTypes.delete(type);
       else hiddenTypes.add(type);
-      render(st.autoFold ? 'auto' : 'keep');
+      rerender(st.autoFold ? 'auto' : 'keep');
     });
     const family = edges.find((e) => e.type === type)?.family ?? 'runtime';
     label.append(box, swatch(type, family), document.createTextNode(`${type} (${m.edges.filter((e) => e.type === type).length})`));
@@ -39,7 +38,7 @@ export function drawLegend(m: DiagramModel): void {
       else hiddenGroups.add(group);
       item.classList.toggle('off', hiddenGroups.has(group));
       item.setAttribute('aria-pressed', String(!hiddenGroups.has(group)));
-      render(st.autoFold ? 'auto' : 'keep');
+      rerender(st.autoFold ? 'auto' : 'keep');
     });
     groups.appendChild(item);
   }

@@ -1,8 +1,7 @@
 import type { Direction } from '../../core/query/neighbours';
 import { isUnder, presentNodes } from './foldModel';
-import { nodeById, post, say, st, viewport, vscode } from './pageState';
+import { nodeById, post, say, st, viewport, vscode, rerender } from './pageState';
 import { remember } from './history';
-import { render } from './render';
 
 /**
  * Opens the neighbours a `+N` badge counts. In VS Code the extension adds them (exactly those, one
@@ -30,7 +29,7 @@ export function expand(id: string, direction: Direction, depth = 1): void {
   remember();
   st.autoFold = false;
   for (const n of here) st.fold.revealed.add(n);
-  render('keep');
+  rerender('keep');
   const moved = st.drawing?.nodes.get(id);
   if (moved && !viewport.fitsReadably()) viewport.centerOn(moved);
   say(`Opened ${here.length} ${noun} of ${node.label}${missing.length > here.length ? `; ${missing.length - here.length} more are not in this file: run \`${command}\`` : ''}.`);
@@ -44,7 +43,7 @@ export function openBundle(id: string): void {
   if (item.key.startsWith('file:')) st.fold.closedFiles.delete(item.key.slice('file:'.length));
   if (item.key.startsWith('dir:')) st.fold.closedDirs?.delete(item.key.slice('dir:'.length));
   st.fold.opened.add(item.key);
-  render('keep');
+  rerender('keep');
   // Too big to see whole now: the first opened node in the middle.
   const first = item.members.map((m) => st.drawing?.nodes.get(m)).find((x) => x);
   if (first && !viewport.fitsReadably()) viewport.centerOn(first);
@@ -56,7 +55,7 @@ export function foldFile(file: string): void {
   st.autoFold = false;
   st.fold.closedFiles.add(file);
   st.fold.opened.delete(`file:${file}`);
-  render('keep');
+  rerender('keep');
 }
 
 /** Folds a folder's cluster into one counted box (the queried symbols stay drawn); the box opens it again. */
@@ -69,7 +68,7 @@ export function foldFolder(dir: string): void {
     const path = key.slice(key.indexOf(':') + 1);
     if (key !== 'all' && isUnder(path, dir)) st.fold.opened.delete(key);
   }
-  render('keep');
+  rerender('keep');
   const box = st.drawing?.nodes.get(`bundle:dir:${dir}`);
   if (box) {
     box.focus();
@@ -85,12 +84,12 @@ export function setDepth(depth: number): void {
   st.fold.grain = 0;
   st.fold.splitLast = false;
   st.fold.opened.clear();
-  render('keep');
+  rerender('keep');
 }
 
 export function fitNow(): void {
   if (viewport.fitsReadably()) return viewport.fit();
   // Too big to read whole: fold (fewer levels, coarser boxes) rather than shrink the text.
   remember();
-  render('fold');
+  rerender('fold');
 }

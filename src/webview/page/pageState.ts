@@ -128,3 +128,18 @@ export function post(message: FromPage): void {
   if (message.type === 'expand' || message.type === 'collapse') $('.busy').textContent = 'Updating…';
   vscode?.postMessage(message);
 }
+
+/** How the page is drawn again: 'auto' picks the fold, 'fold' folds to fit, 'keep' keeps what is open. */
+export type RenderMode = 'auto' | 'fold' | 'keep';
+let renderer: ((mode: RenderMode) => void) | undefined;
+/**
+ * Draw the page again. The modules a drawing calls back into (history, legend, find, opening) ask
+ * through here instead of importing render.ts, which imports them: no import cycle (render.ts
+ * registers itself with `setRenderer` when it loads).
+ */
+export function rerender(mode: RenderMode): void {
+  renderer?.(mode);
+}
+export function setRenderer(draw: (mode: RenderMode) => void): void {
+  renderer = draw;
+}

@@ -5,7 +5,7 @@ import { Badges, Layout, layoutGraph, Rankdir } from './layout';
 import { foldCandidates, FoldState, presentNodes, VisibleGraph, visibleGraph } from './foldModel';
 import { Expansion } from '../messages';
 import { MIN_READABLE } from './Viewport';
-import { $, hiddenGroups, hiddenTypes, measure, showNotes, st, svg, viewport } from './pageState';
+import { $, hiddenGroups, hiddenTypes, measure, showNotes, st, svg, viewport, RenderMode, setRenderer } from './pageState';
 import { remember } from './history';
 import { applyHidden, drawLegend } from './legend';
 import { applySearch } from './find';
@@ -94,7 +94,9 @@ export const WHOLE_UP_TO = 20;
  * else fewer levels; else coarser bundles). `fold`: that search whatever the answer's size (Fit).
  * Both pick the direction (left-right or top-down) that draws it larger. `keep`: the person's fold.
  */
-export function render(mode: 'auto' | 'fold' | 'keep'): void {
+setRenderer(render);
+
+export function render(mode: RenderMode): void {
   if (!st.model) return;
   const m = modelForFold();
   st.badges = computeBadges(m.nodes);
