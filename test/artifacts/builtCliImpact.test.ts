@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { repoRoot } from '../support/goldenFixtures';
 import { runBuiltCli } from './builtArtifacts';
+import { ImpactRepo, impactRepo } from './impactFixture';
 
 /**
  * Issue 32: `ts-code-graph impact`, through the built dist/cli.js, on a git repository the test
@@ -17,49 +17,16 @@ import { runBuiltCli } from './builtArtifacts';
 describe('built dist/cli.js impact', function () {
   this.timeout(300_000);
 
-  let repo: string;
-  let cacheHome: string;
-  const env = () => ({ ...process.env, XDG_CACHE_HOME: cacheHome, TS_CODE_GRAPH_NO_CACHE: '' });
-  const cli = (...args: string[]) => runBuiltCli(['--root', repo, ...args], repoRoot, undefined, env());
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: repo, encoding: 'utf8' });
-  const write = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
-    fs.writeFileSync(path.join(repo, rel), text);
-  };
-  const edit = (rel: string, from: string, to: string) => {
-    const text = fs.readFileSync(path.join(repo, rel), 'utf8');
-    assert.ok(text.includes(from), `${rel} has ${from}`);
-    fs.writeFileSync(path.join(repo, rel), text.replace(from, to));
-  };
+  let fixture: ImpactRepo;
+  const cli = (...args: string[]) => fixture.cli(...args);
+  const git = (...args: string[]) => fixture.git(...args);
+  const edit = (rel: string, from: string, to: string) => fixture.edit(rel, from, to);
 
   before(() => {
-    repo = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-impact-'));
-    cacheHome = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-impact-cache-'));
-    git('init', '-q', '-b', 'main');
-    write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, target: 'es2020', module: 'commonjs' }, include: ['src', 'test'] }));
-    write('src/shapes.ts', 'export interface Shape {\n  area(): number;\n}\nexport class Circle implements Shape {\n  constructor(private r: number) {}\n  area(): number {\n    return Math.PI * this.r * this.r;\n  }\n}\nexport function total(shapes: Shape[]): number {\n  return shapes.reduce((s, x) => s + x.area(), 0);\n}\n');
-    write('src/utils.ts', 'export function formatDate(t: number): string {\n  return new Date(t).toISOString();\n}\nexport function oldHelper(x: number): number {\n  return x + 1;\n}\n');
-    write('src/legacy.ts', "export function legacyThing(): string {\n  return 'legacy';\n}\n");
-    write('src/report.ts', "import { formatDate, oldHelper } from './utils';\nimport { total, Circle } from './shapes';\nimport { legacyThing } from './legacy';\nexport function report(): string {\n  return formatDate(total([new Circle(oldHelper(1))])) + legacyThing();\n}\n");
-    write('src/unused.ts', 'export function lonely(): number {\n  return 1;\n}\n');
-    write('test/report.test.ts', "import { report } from '../src/report';\nexport function testReport(): void {\n  if (!report()) throw new Error('empty');\n}\n");
-    write('test/shapes.test.ts', "import { Circle } from '../src/shapes';\nexport function testCircle(): void {\n  if (new Circle(1).area() < 3) throw new Error('small');\n}\n");
-    write('test/unused.test.ts', "import { lonely } from '../src/unused';\nexport function testLonely(): void {\n  if (lonely() !== 1) throw new Error('not one');\n}\n");
-    git('add', '-A');
-    git('commit', '-q', '-m', 'base');
-    git('checkout', '-q', '-b', 'feature');
-    // The four changes, uncommitted.
-    edit('src/utils.ts', 'toISOString()', 'toUTCString()');
-    edit('src/utils.ts', 'export function oldHelper(x: number): number {\n  return x + 1;\n}\n', '');
-    edit('src/shapes.ts', 'area(): number;', 'area(scale?: number): number;');
-    git('mv', 'src/legacy.ts', 'src/old-stuff.ts');
-    edit('src/report.ts', "'./legacy'", "'./old-stuff'");
+    fixture = impactRepo();
   });
 
-  after(() => {
-    fs.rmSync(repo, { recursive: true, force: true });
-    fs.rmSync(cacheHome, { recursive: true, force: true });
-  });
+  after(() => fixture?.dispose());
 
   interface Node {
     id: string;
