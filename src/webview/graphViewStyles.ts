@@ -136,6 +136,17 @@ svg.graph.panning { cursor: grabbing; }
 .node.g-external text { fill: var(--vscode-descriptionForeground); }
 .node.input .shape { stroke-width: 3.5px; fill: var(--vscode-editor-findMatchHighlightBackground); }
 .node.input text.label { font-weight: 700; }
+.change-mark rect { stroke: var(--vscode-editor-background); stroke-width: 1px; }
+.ch-added { --change: var(--vscode-charts-green); }
+.ch-removed { --change: var(--vscode-charts-red); }
+.ch-body { --change: var(--vscode-charts-yellow); }
+.ch-body-type-inferred, .ch-signature { --change: var(--vscode-charts-orange); }
+.ch-moved { --change: var(--vscode-charts-blue); }
+.change-mark rect { fill: var(--change); }
+.node.changed .shape { stroke: var(--change); }
+.node.ch-removed .shape { stroke-dasharray: 5 3; }
+.legend .changes { display: inline-flex; flex-wrap: wrap; gap: 4px 10px; margin-left: 12px; }
+.legend .change-key { color: var(--change); }
 .node.selected .shape { stroke: var(--vscode-focusBorder); stroke-width: 3px; }
 .node.match .shape { stroke: var(--vscode-charts-red); stroke-width: 3px; }
 .dim { opacity: 0.25; }

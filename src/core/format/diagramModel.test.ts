@@ -194,6 +194,48 @@ describe(diagramModel.name, () => {
     );
     assert.deepEqual(mergeResults(base, [messageResult('dependentsOf', 'No dependents found.', false)]), base);
   });
+
+  it('impact: draws every changed symbol with its kind of change, the one nothing depends on too', () => {
+    const changedFn = fnNode('formatDate', 'src/utils.ts');
+    const added = fnNode('brandNew', 'src/utils.ts');
+    const removed = fnNode('oldHelper', 'src/utils.ts');
+    const caller = fnNode('report', 'src/report.ts');
+    // As impactOf builds it: the cut leaves out an input without an edge (brandNew).
+    const result: GraphResult = {
+      kind: 'graph',
+      query: 'impact',
+      inputs: [changedFn.id, added.id, removed.id],
+      nodes: [changedFn, removed, caller],
+      edges: [
+        { from: caller.id, to: changedFn.id, type: 'CALLS' },
+        { from: caller.id, to: removed.id, type: 'CALLS' },
+      ],
+      impact: {
+        base: 'working tree vs HEAD',
+        files: [{ file: 'src/utils.ts', status: 'modified' }],
+        changed: [
+          { node: changedFn, change: 'body', exported: true },
+          { node: added, change: 'added', exported: true },
+          { node: removed, change: 'removed', exported: false },
+        ],
+        dependents: 1,
+        tests: [],
+      },
+    };
+    const model = diagramModel(result, { source: memorySource({ 'src/utils.ts': 'export function formatDate() {}\n' }) });
+    assert.deepEqual(
+      model.nodes.map((n) => [n.label, n.input, n.change, n.changeText]),
+      [
+        ['formatDate', true, 'body', 'body changed, exported'],
+        ['oldHelper', true, 'removed', 'removed'],
+        ['report', false, undefined, undefined],
+        ['brandNew', true, 'added', 'added, exported'],
+      ],
+    );
+    // A removed symbol's lines are the base version's: no snippet from today's file.
+    assert.equal(model.nodes.find((n) => n.change === 'removed')!.snippet, undefined);
+    assert.ok(model.nodes.find((n) => n.change === 'body')!.snippet);
+  });
 });
 
 function fnNode(name: string, file: string): GraphNode {

@@ -58,8 +58,10 @@ export interface DiagramNode {
   input: boolean;
   /** Nodes the 50-node cut left out right next to this one (0: none), in either direction, as the text counts them. */
   cut: number;
-  /** impact: how this changed symbol changed (drawn highlighted, as `input`). */
+  /** impact: how this changed symbol changed (drawn highlighted, as `input`, with a mark per kind of change). */
   change?: ChangeKind;
+  /** impact: the change in the text's words (`body changed, exported`, `removed, exported`…), for the subtitle and hover. */
+  changeText?: string;
   /**
    * Neighbours one step away that the drawing does not show, per direction (what dependenciesOf /
    * dependentsOf from this node would list first). Exact when built with the graph; otherwise the
@@ -125,7 +127,10 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
   const sites = callLines(result.edges);
   const nodes: DiagramNode[] = [];
   const seen = new Set<string>();
-  for (const n of result.nodes) {
+  // impact: a changed symbol nothing depends on (a new function) has no edge, and the cut drops an
+  // input without one: it is drawn all the same, since the change is what the picture is about.
+  const allNodes = result.impact ? [...result.nodes, ...result.impact.changed.map((c) => c.node)] : result.nodes;
+  for (const n of allNodes) {
     if (seen.has(n.id)) continue;
     seen.add(n.id);
     const span = nodeSpan(n, sites.get(n.id));
@@ -143,10 +148,14 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
       more: { dependencies: 0, dependents: 0 },
     };
     const change = changes.get(n.id);
-    if (change) node.change = change.change;
+    if (change) {
+      node.change = change.change;
+      node.changeText = changeText(change);
+    }
     // Without the graph the cut is all we know; a single query's walk ran in its own direction.
     if (result.query === 'dependenciesOf' || result.query === 'dependentsOf') node.more[result.query === 'dependenciesOf' ? 'dependencies' : 'dependents'] = node.cut;
-    const snippet = options.source && !n.external ? snippetOf(options.source, n.file, span.offset, span.limit, linesWithin(sites.get(n.id), span)) : undefined;
+    // A removed symbol's lines are the base version's: today's file has other code there.
+    const snippet = options.source && !n.external && change?.change !== 'removed' ? snippetOf(options.source, n.file, span.offset, span.limit, linesWithin(sites.get(n.id), span)) : undefined;
     if (snippet && snippet.length > 0) node.snippet = snippet;
     nodes.push(node);
   }

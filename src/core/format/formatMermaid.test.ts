@@ -98,6 +98,31 @@ describe(formatMermaid.name, () => {
       'flowchart LR\n  message["Symbol \'a#lt;b#gt;\' not found.<br/>Try: #quot;b#quot;"]\n',
     );
   });
+
+  it('impact: draws every changed symbol in the class of its change, one without dependents too', () => {
+    const [changed, added, caller] = [node('formatDate', 'src/utils.ts'), node('brandNew', 'src/utils.ts'), node('report', 'src/report.ts')];
+    const result: GraphResult = {
+      kind: 'graph',
+      query: 'impact',
+      inputs: [changed.id, added.id],
+      nodes: [changed, caller],
+      edges: [{ from: caller.id, to: changed.id, type: 'CALLS' }],
+      impact: {
+        base: 'working tree vs HEAD',
+        files: [{ file: 'src/utils.ts', status: 'modified' }],
+        changed: [
+          { node: changed, change: 'signature', exported: true },
+          { node: added, change: 'added', exported: true },
+        ],
+        dependents: 1,
+        tests: [],
+      },
+    };
+    const text = formatMermaid(result);
+    assert.match(text, /^ {2}n2\["brandNew"\]$/m);
+    assert.match(text, /^ {2}class n0 changed$/m);
+    assert.match(text, /^ {2}class n2 added$/m);
+  });
 });
 
 function node(name: string, file: string): GraphNode {

@@ -20,7 +20,8 @@ import { truncationLine } from './formatText';
  *   reserves (`#`, `@`, `/`).
  * - One edge line per edge of the result, labelled with its type.
  * - Query inputs get the `input` class, so the queried symbol(s) stand out; impact's changed
- *   symbols get a class per kind of change instead (CHANGE_STYLES).
+ *   symbols get a class per kind of change instead (CHANGE_STYLES), and are all drawn, the ones
+ *   without a dependent too.
  * - A message result becomes a one-node flowchart holding the message (not a `%%` comment):
  *   a renderer shows nodes, but renders a comment-only chart as an empty box, and "No path
  *   found." must be visible to the person looking at the diagram.
@@ -48,6 +49,8 @@ export function formatMermaid(result: QueryResult): string {
   };
 
   for (const node of result.nodes) declare(node.id);
+  // impact: a changed symbol nothing depends on has no edge (the cut drops it from `nodes`); it is drawn alone.
+  for (const c of result.impact?.changed ?? []) declare(c.node.id);
   // Endpoints missing from `nodes` should not happen; declaring them keeps every edge drawable.
   for (const edge of result.edges) {
     declare(edge.from);

@@ -126,14 +126,16 @@ function midpoint(d: string): { x: number; y: number } {
 
 function nodeGroup(n: DiagramNode, lay: { x: number; y: number; width: number; height: number }, rankdir: Rankdir, badge: Record<Direction, number> | undefined): SVGGElement {
   const group = el('g', {
-    class: `node g-${n.group}${n.input ? ' input' : ''}`,
+    class: `node g-${n.group}${n.input ? ' input' : ''}${n.change ? ` changed ch-${n.change}` : ''}`,
     'data-id': n.id,
     transform: `translate(${lay.x},${lay.y})`,
     tabindex: '0',
     role: 'button',
-    'aria-label': `${n.label}, ${n.kind} in ${n.file} line ${n.offset}`,
+    'aria-label': `${n.label}, ${n.kind} in ${n.file} line ${n.offset}${n.changeText ? `, ${n.changeText}` : ''}`,
   });
+  if (n.change) group.dataset.change = n.change;
   group.appendChild(shapeFor(n, lay.width, lay.height));
+  if (n.change) group.appendChild(changeMark(n, lay.width));
   const before = badge?.dependents ? BADGE_W : 0;
   const after = badge?.dependencies ? BADGE_W : 0;
   const middle = before + (lay.width - before - after) / 2;
@@ -147,6 +149,15 @@ function nodeGroup(n: DiagramNode, lay: { x: number; y: number; width: number; h
   if (badge?.dependents) group.appendChild(moreBadge('dependents', badge.dependents, 2, lay.height, rankdir));
   if (badge?.dependencies) group.appendChild(moreBadge('dependencies', badge.dependencies, lay.width - BADGE_W + 2, lay.height, rankdir));
   return group;
+}
+
+/** impact: a bar across the top edge, coloured by the kind of change (the legend names the colours), its words on hover. */
+function changeMark(n: DiagramNode, w: number): SVGGElement {
+  const mark = el('g', { class: `change-mark ch-${n.change}` });
+  const title = el('title', {});
+  title.textContent = `${n.label}: ${n.changeText ?? n.change}`;
+  mark.append(title, el('rect', { x: '6', y: '-3', width: String(Math.max(8, w - 12)), height: '6', rx: '3' }));
+  return mark;
 }
 
 function bundleGroup(item: Extract<Item, { kind: 'bundle' }>, lay: { x: number; y: number; width: number; height: number }): SVGGElement {

@@ -328,9 +328,19 @@ export function texts(item: Item): [string, string] {
   return [`${n} ${symbols} ${where}`, 'folded · open ▸'];
 }
 
-/** `function · format.ts:15`: kind and where, so a glance tells two same-named nodes apart. */
+/** impact's kinds of change, as short as a subtitle allows (the hover gives the full words). */
+export const CHANGE_WORDS: Record<NonNullable<DiagramNode['change']>, string> = {
+  added: 'added',
+  removed: 'removed',
+  body: 'body',
+  'body-type-inferred': 'body (inferred type)',
+  signature: 'signature',
+  moved: 'moved',
+};
+
+/** `function · format.ts:15`: kind and where, so a glance tells two same-named nodes apart; `body · function · …` for an impact's change. */
 export function subtitle(n: DiagramNode): string {
   const file = n.file.split('/').pop() ?? n.file;
-  return `${n.kind} · ${file}:${n.offset}`;
+  return `${n.change ? `${CHANGE_WORDS[n.change]} · ` : ''}${n.kind} · ${file}:${n.offset}`;
 }
 

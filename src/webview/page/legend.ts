@@ -1,5 +1,6 @@
 import type { DiagramModel, DiagramNode } from '../../core/format/diagramModel';
 import { EDGE_COLOURS } from '../graphViewStyles';
+import { CHANGE_WORDS } from './layout';
 import { $, hiddenGroups, hiddenTypes, st, svg, rerender } from './pageState';
 
 export function drawLegend(m: DiagramModel): void {
@@ -43,6 +44,21 @@ export function drawLegend(m: DiagramModel): void {
     groups.appendChild(item);
   }
   legend.appendChild(groups);
+  // impact: what each change mark's colour means, for the kinds of change drawn.
+  const changes = [...new Set(m.nodes.map((n) => n.change).filter((c) => c !== undefined))];
+  if (changes.length > 0) {
+    const key = document.createElement('span');
+    key.className = 'changes';
+    for (const change of changes) {
+      const item = document.createElement('span');
+      item.className = `change-key ch-${change}`;
+      item.dataset.change = change;
+      item.title = `Changed symbols marked ${CHANGE_WORDS[change]}`;
+      item.textContent = `▬ ${CHANGE_WORDS[change]} (${m.nodes.filter((n) => n.change === change).length})`;
+      key.appendChild(item);
+    }
+    legend.appendChild(key);
+  }
 }
 
 export const GROUP_NAMES: Record<DiagramNode['group'], string> = {

@@ -135,7 +135,7 @@ export function showTooltip(target: EventTarget | null): void {
     head.querySelector('b')!.textContent = node.label;
     const b = st.badges.get(node.id);
     const more = b ? ` · not drawn: ${b.dependents} dependents, ${b.dependencies} dependencies` : '';
-    head.querySelector('.kind')!.textContent = `${node.kind} · ${node.file}:${node.offset}${more}`;
+    head.querySelector('.kind')!.textContent = `${node.changeText ? `${node.changeText} · ` : ''}${node.kind} · ${node.file}:${node.offset}${more}`;
     tooltip.appendChild(head);
     if (node.snippet) {
       const pre = document.createElement('pre');
