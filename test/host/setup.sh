@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One-time setup for `npm run test:host`: Debian packages + code-server 4.100.3 (VS Code 1.100.3)
-# and playwright-core, installed into test/host/node_modules (never the root, never the VSIX).
+# and playwright-core (+ mermaid, markdown-it for test/html), installed into test/host/node_modules (never the root, never the VSIX).
 # Downloads come only from the npm registry and Debian mirrors.
 # Adapted from /work/shared/recipes/vscode-host-tests/setup.sh; each step fixes a failure recorded there.
 # Run as root (CI, this machine):  bash test/host/setup.sh
