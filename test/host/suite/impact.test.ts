@@ -105,17 +105,22 @@ suite('Impact of My Changes', () => {
     }
   });
 
-  test('a save answers again: the document and the graph view show the new change', async () => {
+  test('a save answers again: the document and the graph view show the new changes, a new function nothing calls too, each marked', async () => {
     assert.ok(shown, 'the first test opened the answer');
     const uri = shown.uri;
-    await editAndSave(FORMAT, (t) => t.replace('toFixed(2)', 'toFixed(3)'));
+    await editAndSave(FORMAT, (t) => `${t.replace('toFixed(2)', 'toFixed(3)')}export function addedLately(): number {\n  return 1;\n}\n`);
     const current = () => Promise.resolve(vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText() ?? '');
-    const text = await until(current, (t) => t.includes('formatMoney: body changed'), 'the refreshed document');
+    const text = await until(current, (t) => t.includes('formatMoney: body changed') && t.includes('addedLately: added'), 'the refreshed document');
     assert.strictEqual(text, await cliAnswer());
-    assert.match(text, /2 changed symbols/);
-    const title = 'Impact of 2 changed symbols';
-    const drawn = await until(() => viewEval<string[]>(title, HIGHLIGHTED), (ids) => ids.length === 2, 'both changed symbols highlighted');
-    assert.deepStrictEqual(drawn, ['src/utils/format.ts#formatDate@function', 'src/utils/format.ts#formatMoney@function']);
+    assert.match(text, /3 changed symbols/);
+    const title = 'Impact of 3 changed symbols';
+    const drawn = await until(() => viewEval<string[]>(title, HIGHLIGHTED), (ids) => ids.length === 3, 'the three changed symbols highlighted');
+    assert.deepStrictEqual(drawn, ['src/utils/format.ts#addedLately@function', 'src/utils/format.ts#formatDate@function', 'src/utils/format.ts#formatMoney@function']);
+    // Each with its kind of change: the mark, its words on hover, the legend.
+    const marks = await viewEval<string[]>(title, `[...document.querySelectorAll('svg.graph g.node.changed')].map((g) => g.dataset.change + ' ' + g.querySelector('.change-mark title')?.textContent).sort()`);
+    assert.deepStrictEqual(marks, ['added addedLately: added, exported', 'body formatDate: body changed, exported', 'body formatMoney: body changed, exported']);
+    const legend = await viewEval<string[]>(title, `[...document.querySelectorAll('.legend .change-key')].map((k) => k.textContent)`);
+    assert.deepStrictEqual(legend, ['▬ body (2)', '▬ added (1)']);
   });
 
   test('a folder that is not a git repository, and no change: a clear message, no document', async () => {
