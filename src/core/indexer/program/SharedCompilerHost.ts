@@ -9,8 +9,9 @@ import { isBound, jsDocParsingModeOf, libMap, parseJsDocForTypesOnly, parsingInt
  * One source-file cache for every project of the workspace, the job a DocumentRegistry does in
  * the language service: the standard library's .d.ts files (and files shared by packages of a
  * monorepo) are parsed once, not once per tsconfig. A parse is shared only between programs whose
- * options build the same SourceFile: the parse settings, and for a file that is not a declaration
- * file the options the program writes into it (see `sourceFileVariant`).
+ * options build the same SourceFile: the parse settings (for a declaration file, with every target
+ * from ES2015 up as one: `declarationSettingsKey`), and for a file that is not a declaration file the
+ * options the program writes into it (see `sourceFileVariant`).
  */
 export class SharedCompilerHost {
   /**
