@@ -104,7 +104,10 @@ new ResizeObserver(() => {
   st.lastBox = key;
   if (!st.model || !st.autoFold) return;
   if (resizeTimer) clearTimeout(resizeTimer);
-  resizeTimer = setTimeout(() => render('auto'), 120);
+  // Still automatic when it fires: a person who opened or folded something meanwhile keeps it.
+  resizeTimer = setTimeout(() => {
+    if (st.autoFold) render('auto');
+  }, 120);
 }).observe(svg);
 
 async function save(format: 'svg' | 'png'): Promise<void> {
