@@ -5,7 +5,7 @@
 // Exit code = the suite's result; the last line is "N passed, N failed".
 // Adapted from /work/shared/recipes/vscode-host-tests/run-tests.js. Prerequisite: bash test/host/setup.sh
 //
-// Options: --timeout SEC (default 240)   Env: HOST_TEST_GREP=<mocha grep>, PROBE_VERBOSE=1 (code-server and
+// Options: --timeout SEC (default 480)   Env: HOST_TEST_GREP=<mocha grep>, PROBE_VERBOSE=1 (code-server and
 // browser output), PROBE_KEEP=1 (keep the run's temp dir), CHROMIUM_PATH (default /usr/bin/chromium).
 // --vsix FILE --folder DIR: test what ships instead of the development folder: install the packed VSIX
 // with code-server's --install-extension, open a copy of DIR, and run the suite's installed-VSIX tests.
@@ -21,7 +21,7 @@ const hostDir = __dirname;
 const repo = path.resolve(hostDir, '..', '..');
 const testsEntry = path.join(repo, 'out', 'test', 'host', 'suite', 'index.js');
 const fixture = path.join(hostDir, 'workspace');
-const timeoutSec = Number(argValue('timeout', '240'));
+const timeoutSec = Number(argValue('timeout', '480'));
 // --vsix packed: the file `npm run package` writes for this package.json's version.
 const vsixArg = argValue('vsix', undefined);
 const vsix = vsixArg && path.resolve(vsixArg === 'packed' ? path.join(repo, `ts-code-graph-${require(path.join(repo, 'package.json')).version}.vsix`) : vsixArg);
@@ -103,6 +103,20 @@ async function main() {
   // The suite edits, creates and deletes fixture files: it works on a throwaway copy.
   const ws = path.join(tmp, 'ws');
   fs.cpSync(folder || fixture, ws, { recursive: true });
+  // The graph view at real sizes (suite/graphViewReal.test.ts) adds a real npm workspace as a folder
+  // of its own: fetched from the npm registry once into .cache/real-workspaces (reused), before the
+  // clock of the suite starts. Not copied: the suite only reads it.
+  const real = {};
+  if (!vsix) {
+    const started = Date.now();
+    try {
+      real.REAL_WORKSPACE_ROOT = require(path.join(repo, 'out', 'test', 'support', 'realWorkspace.js')).ensureRealWorkspace().root;
+      console.error(`[test:host] real workspace ${real.REAL_WORKSPACE_ROOT} ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    } catch (e) {
+      real.REAL_WORKSPACE_ERROR = (e && e.message) || String(e);
+      console.error(`[test:host] ${real.REAL_WORKSPACE_ERROR}`);
+    }
+  }
   fs.mkdirSync(path.join(tmp, 't'));
   const configFile = path.join(tmp, 'config.yaml');
   fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
@@ -142,6 +156,7 @@ async function main() {
       // The suite asks this runner, which holds the browser, to read or click a webview's real DOM.
       PROBE_BRIDGE_DIR: path.join(tmp, 'bridge'),
       HOST_SUITE: vsix ? 'vsix' : 'development',
+      ...real,
       EXTENSIONS_GALLERY: '{}', // no marketplace (code-server's default is open-vsx.org)
       // code-server's sockets, logs and state stay in the run's dir instead of /tmp and ~.
       TMPDIR: path.join(tmp, 't'),
@@ -256,6 +271,7 @@ async function main() {
  *   { op: 'eval', title, expression }  evaluate in the graph view whose h1.title is `title`
  *   { op: 'click', title, selector }   click an element of that view
  *   { op: 'screenshot', path }          a screenshot of the whole workbench
+ *   { op: 'saveAs', path }              type `path` into the open save dialog and accept it
  * Answers { ok: true, value } or { ok: false, error }.
  */
 function serveWebviewBridge(page, dir) {
@@ -274,6 +290,14 @@ function serveWebviewBridge(page, dir) {
   };
   const handle = async (req) => {
     if (req.op === 'screenshot') return void (await page.screenshot({ path: req.path }));
+    if (req.op === 'saveAs') {
+      // The workbench's own save dialog (code-server's simple file dialog, a quick input): type the path, accept.
+      const input = page.locator('.quick-input-widget .quick-input-box input');
+      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.fill(req.path);
+      await page.waitForTimeout(200);
+      return void (await input.press('Enter'));
+    }
     const frame = await findView(req.title);
     if (req.op === 'eval') return frame.evaluate(req.expression);
     if (req.op === 'click') return void (await frame.click(req.selector, { timeout: 10000 }));

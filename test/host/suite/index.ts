@@ -13,7 +13,7 @@ import Mocha from 'mocha';
 const FILES =
   process.env.HOST_SUITE === 'vsix'
     ? ['installedVsix.test.js']
-    : ['activation.test.js', 'tools.test.js', 'commands.test.js', 'graphView.test.js', 'impact.test.js', 'freshness.test.js', 'incomplete.test.js', 'recovery.test.js'];
+    : ['activation.test.js', 'tools.test.js', 'commands.test.js', 'graphView.test.js', 'graphViewReal.test.js', 'impact.test.js', 'freshness.test.js', 'incomplete.test.js', 'recovery.test.js'];
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, grep: process.env.HOST_TEST_GREP });

@@ -44,6 +44,11 @@ export function screenshot(file: string): Promise<void> {
   return ask<void>({ op: 'screenshot', path: file });
 }
 
+/** Answers the workbench's open save dialog with `file` (the suite cannot reach the dialog either). */
+export function saveAs(file: string): Promise<void> {
+  return ask<void>({ op: 'saveAs', path: file });
+}
+
 /** Retry `read` until `ok` (the view draws asynchronously); the last value on success. */
 export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 15000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,0 +1,262 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { DiagramModel } from '../../../src/core/format/diagramModel';
+import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
+import { activateExtension } from './helpers';
+import { saveAs, screenshot, until, viewClick, viewEval } from './webviewBridge';
+
+/** out/artifacts/ of the repository (this file runs from out/test/host/suite). */
+const ARTIFACTS = path.resolve(__dirname, '..', '..', '..', 'artifacts');
+const FOLDER = 'ra-core';
+
+interface Readable {
+  heights: number[];
+  inputInView: boolean;
+  wholeInView: boolean;
+  ready: number;
+  nodes: number;
+}
+
+/** Pixel heights of the node names drawn (in view only, or all), whether the queried symbol and the whole drawing are in view. */
+const readability = (inViewOnly: boolean): string => `(() => {
+  const s = document.querySelector('svg.graph').getBoundingClientRect();
+  const inView = (r) => r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
+  const meets = (r) => r.right > s.left && r.left < s.right && r.bottom > s.top && r.top < s.bottom;
+  const heights = [];
+  for (const t of document.querySelectorAll('svg.graph g.node text.label')) {
+    if (${inViewOnly} && !meets(t.getBoundingClientRect())) continue;
+    heights.push(t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize));
+  }
+  const input = document.querySelector('svg.graph g.node.input');
+  return { heights, inputInView: !!input && inView(input.getBoundingClientRect()), wholeInView: inView(document.querySelector('svg.graph g.viewport').getBoundingClientRect()),
+    ready: Number(document.body.dataset.ready || 0), nodes: document.querySelectorAll('svg.graph g.node').length };
+})()`;
+
+/** Ids of the nodes drawn one by one, and the number of nodes in folded boxes. */
+const DRAWN = `(() => ({
+  ids: [...document.querySelectorAll('svg.graph g.node:not(.bundle)')].map((g) => g.dataset.id),
+  folded: [...document.querySelectorAll('svg.graph g.node.bundle')].reduce((a, g) => a + Number(g.dataset.members), 0),
+  ready: Number(document.body.dataset.ready || 0),
+  drawn: Number(document.body.dataset.drawn || 0),
+}))()`;
+interface Drawn {
+  ids: string[];
+  folded: number;
+  ready: number;
+  drawn: number;
+}
+
+/**
+ * The graph view at the sizes of real questions, in the real extension host's webview: ra-core 5.4.0
+ * with its sources (an npm package; runTests.js fetched it into .cache/real-workspaces and says where
+ * in REAL_WORKSPACE_ROOT), added to the window as a third folder for this suite only.
+ */
+suite('graph view at real sizes', function () {
+  this.timeout(240_000);
+  let root = '';
+  const views: GraphViewPanel[] = [];
+
+  suiteSetup(async () => {
+    await activateExtension();
+    assert.ok(!process.env.REAL_WORKSPACE_ERROR, process.env.REAL_WORKSPACE_ERROR);
+    root = process.env.REAL_WORKSPACE_ROOT ?? '';
+    assert.ok(root && fs.existsSync(path.join(root, 'src', 'types.ts')), `REAL_WORKSPACE_ROOT (${root}) is not the real workspace: run the suite with test/host/runTests.js`);
+    const added = new Promise<void>((resolve) => {
+      const sub = vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        sub.dispose();
+        resolve();
+      });
+    });
+    assert.ok(vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders?.length ?? 0, 0, { uri: vscode.Uri.file(root), name: FOLDER }), 'the folder could not be added');
+    await added;
+  });
+  suiteTeardown(async () => {
+    for (const v of views.splice(0)) v.dispose();
+    const index = vscode.workspace.workspaceFolders?.findIndex((f) => f.name === FOLDER) ?? -1;
+    if (index >= 0) vscode.workspace.updateWorkspaceFolders(index, 1);
+    await vscode.workspace.getConfiguration('workbench').update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  async function openView(query: 'dependentsOf' | 'dependenciesOf', file: string, symbol: string): Promise<{ view: GraphViewPanel; title: string; model: DiagramModel }> {
+    for (const v of views.splice(0)) v.dispose(); // one view at a time: the bridge finds a view by its title
+    const command = query === 'dependentsOf' ? 'tsCodeGraph.dependentsOfGraph' : 'tsCodeGraph.dependenciesOfGraph';
+    const view = await vscode.commands.executeCommand<GraphViewPanel>(command, { file_path: path.join(root, file), symbol });
+    assert.ok(view?.current(), 'the command returned no graph view');
+    views.push(view);
+    const model = view.current()!;
+    assert.ok(!model.message, model.message?.text);
+    const title = model.title;
+    await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.ids.length > 0, 'the drawing', 60_000);
+    return { view, title, model };
+  }
+
+  /** First view and after Fit: the queried symbol in view, every name at least 8 px; after Fit nothing outside. Screenshots dark and light. */
+  async function checkReadable(title: string, nodes: number, name: string): Promise<void> {
+    const drawn = await viewEval<Drawn>(title, DRAWN);
+    assert.strictEqual(drawn.ids.length + drawn.folded, nodes, 'every node drawn one by one or counted in a folded box');
+    const first = await viewEval<Readable>(title, readability(true));
+    assert.ok(first.inputInView, 'the queried symbol is in view');
+    assert.ok(first.heights.length > 0);
+    assert.ok(Math.min(...first.heights) >= 8, `names ${Math.min(...first.heights).toFixed(1)} px high`);
+    const config = vscode.workspace.getConfiguration('workbench');
+    await config.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
+    await screenshot(path.join(ARTIFACTS, `graph-view-host-${name}-dark.png`));
+    await viewClick(title, 'button.fit');
+    const fitted = await until(() => viewEval<Readable>(title, readability(false)), (r) => r.wholeInView, 'after Fit nothing drawn lies outside the view');
+    assert.ok(Math.min(...fitted.heights) >= 8, `after Fit names ${Math.min(...fitted.heights).toFixed(1)} px high`);
+    await config.update('colorTheme', 'Default Light Modern', vscode.ConfigurationTarget.Global);
+    await until(() => viewEval<string>(title, 'getComputedStyle(document.body).backgroundColor'), (c) => brightness(c) > 180, 'a light background');
+    await screenshot(path.join(ARTIFACTS, `graph-view-host-${name}-fit-light.png`));
+    await config.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+  }
+
+  /** Every box open, so every node of the model is drawn (and its edges). */
+  async function openAll(title: string): Promise<void> {
+    const before = await viewEval<Drawn>(title, DRAWN);
+    if (before.folded === 0) return;
+    await viewClick(title, '.fold-status button.unfold-all');
+    await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.folded === 0, 'every box open');
+  }
+
+  /** A badge in view on a node other than the input: a real click on it opens exactly the neighbours it counts. */
+  async function checkBadge(view: GraphViewPanel, title: string): Promise<void> {
+    await openAll(title);
+    const model = view.current()!;
+    const target = await viewEval<{ id: string; direction: 'dependents' | 'dependencies'; count: number } | undefined>(
+      title,
+      `(() => {
+        const s = document.querySelector('svg.graph').getBoundingClientRect();
+        for (const b of document.querySelectorAll('svg.graph g.node:not(.input) g.more')) {
+          const r = b.getBoundingClientRect();
+          const n = Number(b.dataset.more);
+          if (n >= 1 && n <= 40 && r.left >= s.left && r.right <= s.right && r.top >= s.top && r.bottom <= s.bottom) return { id: b.closest('g.node').dataset.id, direction: b.dataset.direction, count: n };
+        }
+      })()`,
+    );
+    assert.ok(target, 'a badge in view');
+    const node = model.nodes.find((n) => n.id === target.id)!;
+    const drawnIds = new Set(model.nodes.map((n) => n.id));
+    const promised = node.next![target.direction].filter((id) => !drawnIds.has(id));
+    assert.strictEqual(promised.length, target.count, 'the badge counts the neighbours not drawn');
+    const before = await viewEval<Drawn>(title, DRAWN);
+    await viewClick(title, `g.node[data-id="${target.id}"] g.more[data-direction="${target.direction}"]`);
+    const after = await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.ready > before.ready, 'the drawing with the opened neighbours', 60_000);
+    const grown = view.current()!;
+    const added = grown.nodes.map((n) => n.id).filter((id) => !drawnIds.has(id));
+    assert.deepStrictEqual([...added].sort(), [...promised].sort(), 'exactly the neighbours the badge promised');
+    // Drawn, one by one or counted in a box, each joined to the node by an edge of its side.
+    assert.strictEqual(after.ids.length + after.folded, grown.nodes.length);
+    for (const id of added) {
+      const edge = grown.edges.some((e) => (target.direction === 'dependents' ? e.from === id && e.to === target.id : e.from === target.id && e.to === id));
+      assert.ok(edge, `an edge joins ${id} to ${target.id}`);
+    }
+    assert.strictEqual(grown.nodes.find((n) => n.id === target.id)!.more[target.direction], 0, 'nothing more on that side');
+  }
+
+  /** An edge with call sites: Enter on it lists file:line and the > line of each. */
+  async function checkCallSites(view: GraphViewPanel, title: string): Promise<void> {
+    await openAll(title);
+    const model = view.current()!;
+    const between = (a: string, b: string) => model.edges.filter((e) => (e.from === a && e.to === b) || (e.from === b && e.to === a));
+    const edge = model.edges.find((e) => (e.sites?.length ?? 0) > 0 && between(e.from, e.to).length === 1);
+    assert.ok(edge, 'an edge with call sites');
+    const sites = await viewEval<string[]>(
+      title,
+      `(() => {
+        const g = document.querySelector('svg.graph g.edge[data-from="${edge.from}"][data-to="${edge.to}"]');
+        g.focus();
+        g.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        return [...document.querySelectorAll('.details .sites li')].map((l) => l.textContent);
+      })()`,
+    );
+    const file = model.nodes.find((n) => n.id === edge.from)!.file;
+    const source = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
+    assert.deepStrictEqual(sites, edge.sites!.map((s) => `${file}:${s.line} > ${source[s.line - 1].trim()}`));
+  }
+
+  /** Export SVG through the workbench's save dialog: the file has every edge label drawn. */
+  async function checkExport(title: string, name: string): Promise<void> {
+    const labels = (await viewEval<string[]>(title, `[...document.querySelectorAll('svg.graph g.edge text')].map((t) => t.textContent)`)).sort();
+    assert.ok(labels.length > 0, 'edge labels drawn');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tscg-export-')), `${name}.svg`);
+    await viewClick(title, 'button.export-svg');
+    await saveAs(file);
+    const text = await until(async () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''), (t) => t.endsWith('</svg>'), 'the exported SVG file');
+    const exported = [...text.matchAll(/<g class="edge [^"]*"[^>]*>(?:(?!<\/g>)[\s\S])*?<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).sort();
+    assert.deepStrictEqual(exported, labels, 'every edge label is in the file');
+    assert.ok(text.includes(title), 'the title is in the image');
+    fs.copyFileSync(file, path.join(ARTIFACTS, `graph-view-host-${name}-export.svg`));
+  }
+
+  test('~10 nodes (dependencies of useGetRecordRepresentation): readable at first and after Fit; a badge, call sites, SVG export', async () => {
+    const { view, title, model } = await openView('dependenciesOf', 'src/core/useGetRecordRepresentation.ts', 'useGetRecordRepresentation');
+    assert.ok(model.nodes.length >= 10 && model.nodes.length <= 20, `${model.nodes.length} nodes`);
+    await checkReadable(title, model.nodes.length, 'small');
+    await checkCallSites(view, title);
+    await checkExport(title, 'small');
+    await checkBadge(view, title);
+  });
+
+  test('~50 nodes (dependents of RaRecord): readable at first and after Fit; a badge, call sites, SVG export', async () => {
+    const { view, title, model } = await openView('dependentsOf', 'src/types.ts', 'RaRecord');
+    assert.ok(model.nodes.length >= 50 && model.nodes.length <= 51, `${model.nodes.length} nodes`);
+    await checkReadable(title, model.nodes.length, 'fifty');
+    await checkCallSites(view, title);
+    await checkExport(title, 'fifty');
+    await checkBadge(view, title);
+  });
+
+  test('1,000+ nodes (opened from dependents of RaRecord, biggest box first, 5 levels each): readable at first and after Fit; a badge, call sites, SVG export', async () => {
+    const { view, title } = await openView('dependentsOf', 'src/types.ts', 'RaRecord');
+    // As a person would: find the node with the most neighbours not drawn, select it, pick 5 levels, open.
+    const opened = new Set<string>();
+    for (let step = 0; view.current()!.nodes.length < 1000; step++) {
+      assert.ok(step < 60, `still ${view.current()!.nodes.length} nodes after 60 openings`);
+      let best: { id: string; label: string; direction: 'dependents' | 'dependencies'; count: number } | undefined;
+      for (const n of view.current()!.nodes) {
+        for (const d of ['dependents', 'dependencies'] as const) {
+          if (n.more[d] > (best?.count ?? 0) && !opened.has(`${n.id} ${d}`)) best = { id: n.id, label: n.label, direction: d, count: n.more[d] };
+        }
+      }
+      assert.ok(best, 'a badge left to open');
+      opened.add(`${best.id} ${best.direction}`);
+      const before = await viewEval<Drawn>(title, DRAWN);
+      const selected = await viewEval<boolean>(
+        title,
+        `(() => {
+          const search = document.querySelector('input.search');
+          search.value = ${JSON.stringify(best.label)};
+          search.dispatchEvent(new Event('input', { bubbles: true }));
+          for (let i = 0; i < 200; i++) {
+            search.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+            const g = document.querySelector('svg.graph g.node.selected');
+            if (g && g.dataset.id === ${JSON.stringify(best.id)}) {
+              document.querySelector('.details select.expand-depth').value = '5';
+              return true;
+            }
+          }
+          return false;
+        })()`,
+      );
+      assert.ok(selected, `find selects ${best.label}`);
+      await viewClick(title, `.details button.expand-${best.direction}`);
+      await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.ready > before.ready, `the drawing after opening ${best.label}`, 60_000);
+      await viewEval(title, `(() => { const s = document.querySelector('input.search'); s.value = ''; s.dispatchEvent(new Event('input', { bubbles: true })); })()`);
+    }
+    const model = view.current()!;
+    assert.ok(model.nodes.length >= 1000, `${model.nodes.length} nodes`);
+    await checkReadable(title, model.nodes.length, 'thousand');
+    await checkCallSites(view, title);
+    await checkExport(title, 'thousand');
+    await checkBadge(view, title);
+  });
+});
+
+/** 0..255 mean of an `rgb(r, g, b)` colour. */
+function brightness(css: string): number {
+  const m = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(css);
+  return m ? (Number(m[1]) + Number(m[2]) + Number(m[3])) / 3 : -1;
+}
