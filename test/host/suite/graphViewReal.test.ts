@@ -82,6 +82,8 @@ suite('graph view at real sizes', function () {
 
   async function openView(query: 'dependentsOf' | 'dependenciesOf', file: string, symbol: string): Promise<{ view: GraphViewPanel; title: string; model: DiagramModel }> {
     for (const v of views.splice(0)) v.dispose(); // one view at a time: the bridge finds a view by its title
+    // The same panel every time: the whole editor area (the suites before leave editors open in columns).
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const command = query === 'dependentsOf' ? 'tsCodeGraph.dependentsOfGraph' : 'tsCodeGraph.dependenciesOfGraph';
     const view = await vscode.commands.executeCommand<GraphViewPanel>(command, { file_path: path.join(root, file), symbol });
     assert.ok(view?.current(), 'the command returned no graph view');
@@ -95,7 +97,15 @@ suite('graph view at real sizes', function () {
 
   /** First view and after Fit: the queried symbol in view, every name at least 8 px; after Fit nothing outside. Screenshots dark and light. */
   async function checkReadable(title: string, nodes: number, name: string): Promise<void> {
-    const drawn = await viewEval<Drawn>(title, DRAWN);
+    // Settled: no redraw (a resize of the panel redraws) for half a second.
+    let drawn = await viewEval<Drawn>(title, DRAWN);
+    for (let i = 0; i < 20; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      const again = await viewEval<Drawn>(title, DRAWN);
+      if (again.drawn === drawn.drawn && again.ready === drawn.ready) break;
+      drawn = again;
+    }
+    await screenshot(path.join(ARTIFACTS, `graph-view-host-${name}-first.png`));
     assert.strictEqual(drawn.ids.length + drawn.folded, nodes, 'every node drawn one by one or counted in a folded box');
     const first = await viewEval<Readable>(title, readability(true));
     assert.ok(first.inputInView, 'the queried symbol is in view');
@@ -184,7 +194,7 @@ suite('graph view at real sizes', function () {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tscg-export-')), `${name}.svg`);
     await viewClick(title, 'button.export-svg');
     await saveAs(file);
-    const text = await until(async () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''), (t) => t.endsWith('</svg>'), 'the exported SVG file');
+    const text = await until(async () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''), (t) => t.endsWith('</svg>'), 'the exported SVG file', 30_000);
     const exported = [...text.matchAll(/<g class="edge [^"]*"[^>]*>(?:(?!<\/g>)[\s\S])*?<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).sort();
     assert.deepStrictEqual(exported, labels, 'every edge label is in the file');
     assert.ok(text.includes(title), 'the title is in the image');
@@ -235,6 +245,9 @@ suite('graph view at real sizes', function () {
             const g = document.querySelector('svg.graph g.node.selected');
             if (g && g.dataset.id === ${JSON.stringify(best.id)}) {
               document.querySelector('.details select.expand-depth').value = '5';
+              // Found: the search box is emptied (the node stays selected), so the next drawing is not centred on a match.
+              search.value = '';
+              search.dispatchEvent(new Event('input', { bubbles: true }));
               return true;
             }
           }
@@ -244,7 +257,6 @@ suite('graph view at real sizes', function () {
       assert.ok(selected, `find selects ${best.label}`);
       await viewClick(title, `.details button.expand-${best.direction}`);
       await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.ready > before.ready, `the drawing after opening ${best.label}`, 60_000);
-      await viewEval(title, `(() => { const s = document.querySelector('input.search'); s.value = ''; s.dispatchEvent(new Event('input', { bubbles: true })); })()`);
     }
     const model = view.current()!;
     assert.ok(model.nodes.length >= 1000, `${model.nodes.length} nodes`);
