@@ -91,6 +91,11 @@ function writeUserSettings(userDataDir) {
     'json.schemaDownload.enable': false,
     'typescript.disableAutomaticTypeAcquisition': true,
     'git.autofetch': false,
+    // VS Code's git extension greys out ignored files with `git check-ignore --stdin`; when that git exits
+    // before reading its input the extension's EPIPE is uncaught in the extension host, and mocha there
+    // fails whatever test or hook runs at that moment (seen in "worker recovery"'s setup, 2 runs in 5,
+    // once the impact suite has made ws/app a repository). The suite needs no decorations.
+    'git.decorations.enabled': false,
   }, null, 2));
 }
 
@@ -292,11 +297,25 @@ function serveWebviewBridge(page, dir) {
     if (req.op === 'screenshot') return void (await page.screenshot({ path: req.path }));
     if (req.op === 'saveAs') {
       // The workbench's own save dialog (code-server's simple file dialog, a quick input): type the path, accept.
+      // It fills in its proposal (folder + file name) once it has read the folder, which may overwrite what was
+      // typed before: wait for the proposal, then type; accept until the dialog closes.
       const input = page.locator('.quick-input-widget .quick-input-box input');
       await input.waitFor({ state: 'visible', timeout: 10000 });
-      await input.fill(req.path);
-      await page.waitForTimeout(200);
-      return void (await input.press('Enter'));
+      const proposal = path.extname(req.path);
+      const deadline = Date.now() + 10000;
+      while (!(await input.inputValue()).endsWith(proposal) && Date.now() < deadline) await page.waitForTimeout(100);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await input.fill(req.path);
+        await page.waitForTimeout(300);
+        await input.press('Enter');
+        try {
+          await input.waitFor({ state: 'hidden', timeout: 3000 });
+          return;
+        } catch {
+          // still open: type and accept again
+        }
+      }
+      throw new Error(`the save dialog did not accept ${req.path} (it shows "${await input.inputValue()}")`);
     }
     const frame = await findView(req.title);
     if (req.op === 'eval') return frame.evaluate(req.expression);
