@@ -25,7 +25,13 @@ export const HOSTILE = {
 export const CONCAT_TERMS = 20_000;
 export const ELSE_IF_BRANCHES = 1_000;
 export const CHAINED_CALLS = 500;
-export const PARENS_DEPTH = 5_000;
+/**
+ * Deep enough to overflow the compiler's stack in any state of the process: once the parser and
+ * checker are optimised (after indexing a few hundred real files) their frames are smaller and 5,000
+ * levels parse fine, so a worker that indexed ra-core before answered the host's incomplete-graph test
+ * as if the file were healthy. 20,000 fails cold and warm alike, as fast.
+ */
+export const PARENS_DEPTH = 20_000;
 
 /** The text of the parser-killing file at a given nesting depth (a shallow one is healthy). */
 export function parensText(depth: number): string {
