@@ -8,6 +8,7 @@ import { graphViewHtml } from '../../src/webview/graphViewHtml';
 import { REPO_ROOT } from '../support/loadFixture';
 import { ensureRealWorkspace } from '../support/realWorkspace';
 import type { GraphResult } from '../../src/core/query/QueryResult';
+import { Readable, readabilityProbe } from '../support/readabilityProbe';
 
 /**
  * `npm run test:html`: the built CLI's `--format html` file opened in real Debian Chromium
@@ -374,19 +375,8 @@ describe('CLI --format html in headless Chromium', function () {
   }
 
   /** Pixel heights of the node names drawn (in view only, or all), and whether the queried symbol is in view. */
-  async function readability(page: Page, inViewOnly: boolean): Promise<{ heights: number[]; inputInView: boolean; wholeInView: boolean }> {
-    return page.evaluate(`(() => {
-      const s = document.querySelector('svg.graph').getBoundingClientRect();
-      const inView = (r) => r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
-      const meets = (r) => r.right > s.left && r.left < s.right && r.bottom > s.top && r.top < s.bottom;
-      const heights = [];
-      for (const t of document.querySelectorAll('svg.graph g.node text.label')) {
-        if (${inViewOnly} && !meets(t.getBoundingClientRect())) continue;
-        heights.push(t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize));
-      }
-      const input = document.querySelector('svg.graph g.node.input');
-      return { heights, inputInView: !!input && inView(input.getBoundingClientRect()), wholeInView: inView(document.querySelector('svg.graph g.viewport').getBoundingClientRect()) };
-    })()`);
+  async function readability(page: Page, inViewOnly: boolean): Promise<Readable> {
+    return page.evaluate(readabilityProbe(inViewOnly)) as Promise<Readable>;
   }
 
   /**

@@ -5,35 +5,13 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DiagramModel } from '../../../src/core/format/diagramModel';
 import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
+import { Readable, readabilityProbe } from '../../support/readabilityProbe';
 import { activateExtension } from './helpers';
 import { saveAs, screenshot, until, viewClick, viewEval } from './webviewBridge';
 
 /** out/artifacts/ of the repository (this file runs from out/test/host/suite). */
 const ARTIFACTS = path.resolve(__dirname, '..', '..', '..', 'artifacts');
 const FOLDER = 'ra-core';
-
-interface Readable {
-  heights: number[];
-  inputInView: boolean;
-  wholeInView: boolean;
-  ready: number;
-  nodes: number;
-}
-
-/** Pixel heights of the node names drawn (in view only, or all), whether the queried symbol and the whole drawing are in view. */
-const readability = (inViewOnly: boolean): string => `(() => {
-  const s = document.querySelector('svg.graph').getBoundingClientRect();
-  const inView = (r) => r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
-  const meets = (r) => r.right > s.left && r.left < s.right && r.bottom > s.top && r.top < s.bottom;
-  const heights = [];
-  for (const t of document.querySelectorAll('svg.graph g.node text.label')) {
-    if (${inViewOnly} && !meets(t.getBoundingClientRect())) continue;
-    heights.push(t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize));
-  }
-  const input = document.querySelector('svg.graph g.node.input');
-  return { heights, inputInView: !!input && inView(input.getBoundingClientRect()), wholeInView: inView(document.querySelector('svg.graph g.viewport').getBoundingClientRect()),
-    ready: Number(document.body.dataset.ready || 0), nodes: document.querySelectorAll('svg.graph g.node').length };
-})()`;
 
 /** Ids of the nodes drawn one by one, and the number of nodes in folded boxes. */
 const DRAWN = `(() => ({
@@ -107,7 +85,7 @@ suite('graph view at real sizes', function () {
     }
     await screenshot(path.join(ARTIFACTS, `graph-view-host-${name}-first.png`));
     assert.strictEqual(drawn.ids.length + drawn.folded, nodes, 'every node drawn one by one or counted in a folded box');
-    const first = await viewEval<Readable>(title, readability(true));
+    const first = await viewEval<Readable>(title, readabilityProbe(true));
     assert.ok(first.inputInView, 'the queried symbol is in view');
     assert.ok(first.heights.length > 0);
     assert.ok(Math.min(...first.heights) >= 8, `names ${Math.min(...first.heights).toFixed(1)} px high`);
@@ -115,7 +93,7 @@ suite('graph view at real sizes', function () {
     await config.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
     await screenshot(path.join(ARTIFACTS, `graph-view-host-${name}-dark.png`));
     await viewClick(title, 'button.fit');
-    const fitted = await until(() => viewEval<Readable>(title, readability(false)), (r) => r.wholeInView, 'after Fit nothing drawn lies outside the view');
+    const fitted = await until(() => viewEval<Readable>(title, readabilityProbe(false)), (r) => r.wholeInView, 'after Fit nothing drawn lies outside the view');
     assert.ok(Math.min(...fitted.heights) >= 8, `after Fit names ${Math.min(...fitted.heights).toFixed(1)} px high`);
     await config.update('colorTheme', 'Default Light Modern', vscode.ConfigurationTarget.Global);
     await until(() => viewEval<string>(title, 'getComputedStyle(document.body).backgroundColor'), (c) => brightness(c) > 180, 'a light background');
