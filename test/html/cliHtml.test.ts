@@ -44,6 +44,7 @@ interface ModelNode {
   name: string;
   file: string;
   offset: number;
+  input?: boolean;
 }
 
 interface Opened {
@@ -359,6 +360,27 @@ describe('CLI --format html in headless Chromium', function () {
       assert.ok(first.inputInView && Math.min(...first.heights) >= 8);
       await page.screenshot({ path: path.join(ARTIFACTS, `graph-small-whole-${viewport.width}.png`) });
     }
+  });
+
+  it('the 50-node answer opens with its level 1 drawn one by one at 1400 px: a level too wide for one row wraps', async function () {
+    this.timeout(300_000);
+    const html = await SIZES.find((s) => s.name === 'fifty')!.html();
+    const model = modelOf(html);
+    const input = model.nodes.find((n) => n.input)!;
+    const level1 = new Set(model.edges.flatMap((e) => (e.from === input.id ? [e.to] : e.to === input.id ? [e.from] : [])));
+    level1.delete(input.id);
+    assert.ok(level1.size >= 10, `${level1.size} direct neighbours`);
+    const page = await open(html, 'graph-fifty-wrapped', 'light', { width: 1400, height: 900 });
+    const drawn = new Set<string>(await page.$$eval('svg.graph g.node:not(.bundle)', (gs: DomEl[]) => gs.map((g) => g.getAttribute('data-id'))));
+    const missing = [...level1].filter((id) => !drawn.has(id));
+    assert.deepEqual(missing, [], `${missing.length} of ${level1.size} direct neighbours folded`);
+    assert.ok(Number(await page.textContent('.level-value')) >= 1, 'level 1 open');
+    const first = await readability(page, true);
+    assert.ok(first.inputInView, 'the queried symbol is in view');
+    assert.ok(Math.min(...first.heights) >= 8, `names ${Math.min(...first.heights).toFixed(1)} px high`);
+    const all = await readability(page, false);
+    assert.ok(all.wholeInView, 'the whole drawing is in view at first');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'graph-fifty-wrapped.png') });
   });
 
   it('says "No path found." instead of an empty drawing', async () => {

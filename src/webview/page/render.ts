@@ -1,7 +1,7 @@
 import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/format/diagramModel';
 import type { Direction } from '../../core/query/neighbours';
 import { drawLayout } from './drawDiagram';
-import { Badges, Layout, layoutGraph, Rankdir } from './layout';
+import { Badges, Layout, layoutGraph, Rankdir, widestLevel } from './layout';
 import { foldCandidates, FoldState, presentNodes, VisibleGraph, visibleGraph } from './foldModel';
 import { Expansion } from '../messages';
 import { MIN_READABLE } from './Viewport';
@@ -119,14 +119,30 @@ export function render(mode: RenderMode): void {
   draw(m);
 }
 
-/** The layout of `v` in the direction that draws it larger (one direction only for very large drawings). */
+/** Most rows (top-down) or columns (left-right) a wide level is wrapped into. */
+const MAX_WRAP = 4;
+
+/**
+ * The layout of `v` in the direction that draws it larger (one direction only for very large
+ * drawings). In each direction, a drawing too big to read with its widest level in one row or
+ * column tries that level wrapped into 2, 3, ... rows or columns: the first that fits, else the largest.
+ */
 function best(v: VisibleGraph, folders: boolean): Layout {
   const tries: Rankdir[] = v.items.length > 400 ? [preferred()] : ['LR', 'TB'];
+  const widest = v.items.length > 400 ? 0 : widestLevel(v);
   let chosen: Layout | undefined;
   let score = -1;
   for (const d of tries) {
-    const l = layoutGraph(v, measure, d, st.badges, folders);
-    const s = viewport.fitScale(l.width, l.height);
+    let l = layoutGraph(v, measure, d, st.badges, folders);
+    let s = viewport.fitScale(l.width, l.height);
+    for (let wrap = 2; s < MIN_READABLE && wrap <= MAX_WRAP && widest >= 2 * wrap; wrap++) {
+      const w = layoutGraph(v, measure, d, st.badges, folders, wrap);
+      const ws = viewport.fitScale(w.width, w.height);
+      if (ws > s) {
+        l = w;
+        s = ws;
+      }
+    }
     if (s > score + 0.02) {
       chosen = l;
       score = s;
@@ -177,6 +193,7 @@ function draw(m: DiagramModel): void {
   viewport.attach(st.drawing.viewport, st.drawing.width, st.drawing.height, focus);
   viewport.fit(focus);
   document.body.dataset.rankdir = st.layout!.rankdir;
+  document.body.dataset.wrap = String(st.layout!.wrap);
   const box = svg.getBoundingClientRect();
   st.lastBox = `${Math.round(box.width)}x${Math.round(box.height)}`;
   showFoldStatus(m);
