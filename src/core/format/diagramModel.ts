@@ -135,14 +135,7 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
     seen.add(n.id);
     const span = nodeSpan(n, sites.get(n.id));
     const node: DiagramNode = {
-      id: n.id,
-      label: names.get(n.id) ?? n.name,
-      name: n.name,
-      kind: n.kind,
-      group: n.external ? 'external' : groupOf(n.kind),
-      file: n.file,
-      offset: span.offset,
-      limit: span.limit,
+      ...drawnFields(n, names.get(n.id), span),
       input: inputs.has(n.id),
       cut: (cutAt && Object.prototype.hasOwnProperty.call(cutAt, n.id) ? cutAt[n.id] : 0) ?? 0,
       more: { dependencies: 0, dependents: 0 },
@@ -248,14 +241,7 @@ function addNeighbours(
     // A reserve node's own steps to nodes of the model are edges too (a revealed node joins what is drawn).
     for (const d of directions) for (const [id, es] of level[d]) if (all.has(id)) steps.push(...es);
     reserveNodes.push({
-      id: g.id,
-      label: names.get(g.id) ?? g.name,
-      name: g.name,
-      kind: g.kind,
-      group: g.external ? 'external' : groupOf(g.kind),
-      file: g.file,
-      offset: g.offset,
-      limit: g.limit,
+      ...drawnFields(g, names.get(g.id), g),
       input: false,
       cut: 0,
       more: { dependencies: next.dependencies.filter((i) => !all.has(i)).length, dependents: next.dependents.filter((i) => !all.has(i)).length },
@@ -283,6 +269,11 @@ const QUERY_TITLES: Record<ResultName, string> = {
   pathsBetween: 'Paths between',
   impact: 'Impact of the changes',
 };
+
+/** What a drawn node shows of a graph node: names, kind, group and where it is (`span`: its lines in this answer). */
+function drawnFields(n: GraphNode, label: string | undefined, span: { offset: number; limit: number }): Pick<DiagramNode, 'id' | 'label' | 'name' | 'kind' | 'group' | 'file' | 'offset' | 'limit'> {
+  return { id: n.id, label: label ?? n.name, name: n.name, kind: n.kind, group: n.external ? 'external' : groupOf(n.kind), file: n.file, offset: span.offset, limit: span.limit };
+}
 
 function groupOf(kind: NodeKind): NodeGroup {
   switch (kind) {

@@ -1,7 +1,6 @@
 // Entry of dist/graphView.js: the graph view page, in a VS Code webview or in the CLI's standalone
 // HTML file. Reads its start data from <script id="graph-data">, draws the DiagramModel, and (in
 // VS Code) talks to the extension through postMessage. No network, no eval.
-import type { DiagramModel } from '../../core/format/diagramModel';
 import type { Direction } from '../../core/query/neighbours';
 import { exportPng, exportSvg } from './exportImage';
 import { ToPage } from '../messages';

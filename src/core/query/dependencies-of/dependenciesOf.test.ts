@@ -7,7 +7,7 @@ import { MAX_RESULT_NODES } from '../traversal/traverse';
 import { dependenciesOf } from './dependenciesOf';
 
 describe(dependenciesOf.name, () => {
-  const { ctx, ids } = shapesFixture();
+  const { ctx } = shapesFixture();
 
   it('puts the input first, then nodes in BFS order, with each traversed edge once', () => {
     const g = new TestGraph();
