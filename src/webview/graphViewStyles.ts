@@ -196,6 +196,44 @@ ${edgeColours()}
   border-top: 1px solid var(--vscode-editorWidget-border); min-height: 2.4em; }
 .details .where { color: var(--vscode-descriptionForeground); margin-right: auto; }
 .details a { color: var(--vscode-charts-blue); }
+
+/* Save and copy sit in the row in a wide panel; the toggles of the compact chrome below show only there. */
+.toolbar { position: relative; }
+.actions { display: inline-flex; gap: 4px; }
+.more-actions, .notes-more, .legend-more { display: none; }
+/*
+ * A narrow (a third editor column) or short panel: the chrome above and below the drawing costs a few
+ * lines, so the drawing keeps most of the height. The toolbar stays one row (smaller controls, find's
+ * arrows once something is typed, save/copy in a menu behind ⋯), the notes and the legend are one line
+ * each with a toggle that shows them whole, the hint under the drawing one line.
+ */
+@media (max-width: 639.98px), (max-height: 599.98px) {
+  .toolbar { padding: 2px 6px; gap: 2px 8px; }
+  .toolbar .controls { gap: 2px; }
+  button { padding: 2px 6px; }
+  .levels-word { display: none; }
+  input[type=search] { width: 7em; padding: 2px 4px; }
+  .search:placeholder-shown ~ .find-prev, .search:placeholder-shown ~ .find-next { display: none; }
+  .find-count:empty { min-width: 0; padding: 0; }
+  .more-actions { display: inline-block; }
+  .actions { display: none; }
+  .controls.menu-open .actions { display: flex; flex-direction: column; position: absolute; top: 100%; right: 6px; z-index: 3; padding: 4px;
+    background: var(--vscode-editorWidget-background); border: 1px solid var(--vscode-editorWidget-border); }
+  .notes { align-items: center; padding: 2px 8px; }
+  .notes-more { display: inline-block; flex: none; padding: 0 6px; }
+  .notes-close { padding: 0 6px; }
+  .notes:not(.open) .notes-text { min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .notes.open { align-items: flex-start; }
+  .notes.open .notes-text { max-height: 40vh; overflow-y: auto; }
+  .legend { padding: 2px 8px; }
+  .legend:not(.open) { flex-wrap: nowrap; overflow-x: auto; overflow-y: hidden; scrollbar-width: none; white-space: nowrap; }
+  .legend:not(.open) > *, .legend:not(.open) .groups > *, .legend:not(.open) .changes > * { flex: none; }
+  .legend:not(.open) .groups, .legend:not(.open) .changes { flex-wrap: nowrap; }
+  .legend.open { max-height: 40vh; }
+  .legend-more { display: inline-block; flex: none; position: sticky; left: 0; z-index: 1; padding: 0 6px; }
+  .details { padding: 3px 8px; min-height: 0; max-height: 6.5em; }
+  .details .hint { flex: 1; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+}
 `;
 
 function edgeColours(): string {

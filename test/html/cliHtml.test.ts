@@ -383,6 +383,79 @@ describe('CLI --format html in headless Chromium', function () {
     await page.screenshot({ path: path.join(ARTIFACTS, 'graph-fifty-wrapped.png') });
   });
 
+  it('a narrow, short panel: one toolbar row, the notes and the legend one line each that open whole, save and copy behind ⋯', async function () {
+    this.timeout(300_000);
+    const html = await SIZES.find((s) => s.name === 'fifty')!.html();
+    const viewport = { width: 360, height: 640 };
+    const page = await open(html, 'graph-narrow-chrome', 'dark', viewport);
+    type Box = { top: number; bottom: number; left: number; right: number; height: number; width: number };
+    const box = (selector: string): Promise<Box> =>
+      page.$eval(selector, (e: DomEl) => {
+        const r = (e as unknown as { getBoundingClientRect(): Box }).getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height, width: r.width };
+      });
+    const lineHeight = (await box('.fold-status')).height;
+    // The toolbar: the title's row and one row of controls, every control in reach without scrolling sideways.
+    const controls = await box('.toolbar .controls');
+    assert.ok(controls.height <= 1.5 * lineHeight, `controls ${controls.height} px high`);
+    assert.equal(await page.$eval('.toolbar .controls', (e: DomEl) => { const c = e as unknown as { scrollWidth: number; clientWidth: number }; return c.scrollWidth <= c.clientWidth; }), true, 'no control scrolled out of the row');
+    for (const control of ['button.back', 'input.search', 'button.level-down', 'button.fit', 'button.zoom-out', 'button.more-actions']) assert.ok((await box(control)).right <= viewport.width, `${control} in view`);
+    // The notes: one line, the whole text in the element (its first line is the answer's first line), and a toggle that shows it whole.
+    assert.equal(await page.textContent('.notes-text'), realCli(FIFTY).split('\n')[0]);
+    const oneLine = (await box('.notes')).height;
+    assert.ok(oneLine <= 1.5 * lineHeight, `notes ${oneLine} px high`);
+    await page.click('.notes-more');
+    assert.equal(await page.getAttribute('.notes-more', 'aria-expanded'), 'true');
+    assert.ok((await box('.notes')).height >= 3 * oneLine, 'the whole note shows');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'graph-narrow-chrome-notes.png') });
+    await page.click('.notes-more');
+    assert.equal((await box('.notes')).height, oneLine);
+    // The legend: one line; every filter is reached by keyboard (Tab) and works; the toggle shows it whole.
+    const legend = await box('.legend');
+    assert.ok(legend.height <= 1.6 * lineHeight, `legend ${legend.height} px high`);
+    const types: string[] = await page.$$eval('.legend label[data-type]', (ls: DomEl[]) => ls.map((l) => l.getAttribute('data-type') ?? ''));
+    const kinds = await page.locator('.legend button.kind-toggle').count();
+    assert.ok(types.length >= 3 && kinds >= 1);
+    const last = types[types.length - 1];
+    await page.click('.fold-status button.unfold-all');
+    await page.focus('.legend .legend-more');
+    for (let i = 0; i < types.length; i++) await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate('document.activeElement.closest("label")?.dataset.type'), last, 'Tab reaches the last edge type');
+    const edges = await page.locator(`svg.graph g.edge[data-type="${last}"]:not(.hidden)`).count();
+    await page.keyboard.press('Space');
+    assert.equal(await page.$eval(`.legend label[data-type="${last}"] input`, (i: DomEl) => (i as unknown as { checked: boolean }).checked), false);
+    assert.ok(edges > 0, `${last} edges drawn`);
+    assert.equal(await page.locator(`svg.graph g.edge[data-type="${last}"]:not(.hidden)`).count(), 0, 'the edge type is hidden');
+    await page.keyboard.press('Space');
+    assert.equal(await page.locator(`svg.graph g.edge[data-type="${last}"]:not(.hidden)`).count(), edges);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate('document.activeElement.classList.contains("kind-toggle")'), true, 'Tab reaches the node kinds');
+    await page.keyboard.press('Space');
+    assert.equal(await page.evaluate('document.activeElement.getAttribute("aria-pressed")'), 'false', 'Space switches a node kind off');
+    await page.keyboard.press('Space');
+    await page.click('.legend .legend-more');
+    assert.equal(await page.getAttribute('.legend .legend-more', 'aria-expanded'), 'true');
+    const whole = await box('.legend');
+    assert.ok(whole.height > 2 * legend.height, 'the whole legend shows');
+    for (const type of types) assert.ok((await box(`.legend label[data-type="${type}"]`)).bottom <= whole.bottom + 0.5, `${type} in view`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'graph-narrow-chrome-legend.png') });
+    await page.click('.legend .legend-more');
+    assert.equal((await box('.legend')).height, legend.height);
+    // Save and copy: behind ⋯, a menu that opens, saves, and closes (Escape too).
+    assert.equal(await page.isVisible('button.export-svg'), false);
+    await page.click('button.more-actions');
+    assert.equal(await page.getAttribute('button.more-actions', 'aria-expanded'), 'true');
+    for (const b of ['button.export-svg', 'button.export-png', 'button.copy-mermaid']) assert.ok(await page.isVisible(b), `${b} in the menu`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'graph-narrow-chrome-menu.png') });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button.export-svg')]);
+    assert.match(fs.readFileSync(await download.path(), 'utf8'), /^<svg/);
+    assert.equal(await page.isVisible('button.export-png'), false, 'the menu closes after a choice');
+    await page.click('button.more-actions');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isVisible('button.export-png'), false, 'Escape closes the menu');
+    assert.equal(await page.evaluate('document.activeElement.className'), 'more-actions');
+  });
+
   it('says "No path found." instead of an empty drawing', async () => {
     const sample = path.join(REPO_ROOT, 'test', 'fixtures', 'sample');
     const page = await open(cli(['pathsBetween', 'src/utils/format.ts', 'formatDate', 'src/db/queries.ts', 'executeQuery', '--format', 'html'], sample), 'graph-no-path');
@@ -466,14 +539,21 @@ describe('CLI --format html in headless Chromium', function () {
       for (const viewport of [
         { width: 1400, height: 900 },
         { width: 700, height: 900 },
+        // A narrow third editor column, and a short one.
+        { width: 400, height: 800 },
+        { width: 360, height: 640 },
       ]) {
-        it(`${size.name} answer (${size.min}+ nodes), ${theme}, ${viewport.width}px: names at least 8 px at first and after Fit, which shows everything drawn`, async function () {
+        it(`${size.name} answer (${size.min}+ nodes), ${theme}, ${viewport.width}x${viewport.height}: names at least 8 px at first and after Fit, which shows everything drawn`, async function () {
           this.timeout(300_000);
           const html = await size.html();
           const model = modelOf(html);
           assert.ok(model.nodes.length >= size.min && model.nodes.length <= size.max, `${model.nodes.length} nodes`);
-          const name = `graph-${size.name}-${theme}-${viewport.width}`;
+          const name = `graph-${size.name}-${theme}-${viewport.width}${viewport.width < 700 ? `x${viewport.height}` : ''}`;
           const page = await open(html, name, theme, viewport);
+          await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+          // The toolbar, notes, legend and fold line leave the drawing most of the panel's height.
+          const stage: number = await page.$eval('svg.graph', (s: DomEl) => (s as unknown as { getBoundingClientRect(): { height: number } }).getBoundingClientRect().height);
+          if (viewport.width < 700) assert.ok(stage >= 0.6 * viewport.height, `the drawing gets ${stage.toFixed(0)} of ${viewport.height} px`);
           const first = await readability(page, true);
           assert.ok(first.inputInView, 'the queried symbol is in view');
           assert.ok(first.heights.length > 0);
@@ -482,10 +562,10 @@ describe('CLI --format html in headless Chromium', function () {
           const single = await page.locator('svg.graph g.node:not(.bundle)').count();
           const folded: number[] = await page.$$eval('svg.graph g.node.bundle', (gs: DomEl[]) => gs.map((g) => Number(g.getAttribute('data-members'))));
           assert.equal(single + folded.reduce((a, b) => a + b, 0), model.nodes.length);
-          await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
           await page.click('button.fit');
           const fitted = await readability(page, false);
           assert.ok(fitted.wholeInView, 'after Fit nothing drawn lies outside the view');
+          assert.ok(fitted.inputInView, 'after Fit the queried symbol is in view');
           assert.ok(Math.min(...fitted.heights) >= 8, `after Fit names ${Math.min(...fitted.heights).toFixed(1)} px high`);
           await page.screenshot({ path: path.join(ARTIFACTS, `${name}-fit.png`) });
         });

@@ -80,6 +80,31 @@ $('.zoom-out').addEventListener('click', () => viewport.zoomBy(0.8));
 $('.export-svg').addEventListener('click', () => void save('svg'));
 $('.export-png').addEventListener('click', () => void save('png'));
 $('.copy-mermaid').addEventListener('click', () => void copyMermaid());
+
+// In a narrow or short panel SVG, PNG and Mermaid sit in a menu behind ⋯ (CSS), so the toolbar keeps one row.
+const moreActions = $<HTMLButtonElement>('.more-actions');
+const controls = $<HTMLDivElement>('.controls');
+function showActions(open: boolean): void {
+  controls.classList.toggle('menu-open', open);
+  moreActions.setAttribute('aria-expanded', String(open));
+}
+moreActions.addEventListener('click', () => {
+  const open = !controls.classList.contains('menu-open');
+  showActions(open);
+  if (open) $<HTMLButtonElement>('.actions button').focus();
+});
+$('.actions').addEventListener('click', (e) => {
+  if ((e.target as Element).closest('button') && controls.classList.contains('menu-open')) showActions(false);
+});
+$('.actions').addEventListener('keydown', (e) => {
+  if ((e as KeyboardEvent).key !== 'Escape' || !controls.classList.contains('menu-open')) return;
+  e.stopPropagation();
+  showActions(false);
+  moreActions.focus();
+});
+document.addEventListener('pointerdown', (e) => {
+  if (controls.classList.contains('menu-open') && !(e.target as Element).closest?.('.actions, .more-actions')) showActions(false);
+});
 document.addEventListener('keydown', (e) => {
   const typing = (e.target as Element | null)?.closest?.('input');
   if (e.altKey && e.key === 'ArrowLeft') return travel(past, future);

@@ -3,9 +3,28 @@ import { EDGE_COLOURS } from '../graphViewStyles';
 import { CHANGE_WORDS } from './layout';
 import { $, hiddenGroups, hiddenTypes, st, svg, rerender } from './pageState';
 
+/** Whether the person opened the legend whole (a narrow or short panel shows it as one line). */
+let legendOpen = false;
+
 export function drawLegend(m: DiagramModel): void {
   const legend = $<HTMLDivElement>('.legend');
   legend.textContent = '';
+  // First, and kept in view while the one line scrolls sideways: shows every filter wrapped, or one line again.
+  const toggle = document.createElement('button');
+  toggle.className = 'legend-more';
+  const showOpen = (): void => {
+    legend.classList.toggle('open', legendOpen);
+    toggle.textContent = legendOpen ? '▾' : '▸';
+    toggle.title = legendOpen ? 'Show the legend as one line' : 'Show the whole legend';
+    toggle.setAttribute('aria-label', toggle.title);
+    toggle.setAttribute('aria-expanded', String(legendOpen));
+  };
+  toggle.addEventListener('click', () => {
+    legendOpen = !legendOpen;
+    showOpen();
+  });
+  showOpen();
+  legend.appendChild(toggle);
   const edges = [...m.edges, ...(m.reserve?.edges ?? [])];
   const types = [...new Set(m.edges.map((e) => e.type))];
   for (const type of types) {

@@ -19,6 +19,7 @@ const vscode = data.mode === 'vscode' && typeof acquireVsCodeApi === 'function' 
 
 export { data, vscode };
 const app = document.getElementById('app')!;
+const HINT = `Click a node to see its callers and callees${data.mode === 'vscode' ? ' and open its code' : ''}; click an edge for its call sites; a +N badge or a folded box opens. Drag to pan, wheel to zoom.`;
 app.innerHTML = `
 <div class="toolbar">
   <div class="heading"><h1 class="title"></h1><span class="count"></span></div>
@@ -26,20 +27,23 @@ app.innerHTML = `
     <button class="back" title="Back (Alt+Left)" aria-label="Back" disabled>◀</button>
     <button class="forward" title="Forward (Alt+Right)" aria-label="Forward" disabled>▶</button>
     <span class="find"><input type="search" class="search" placeholder="Find (/)…" aria-label="Find a node by name"><button class="find-prev" title="Previous match (Shift+Enter)" aria-label="Previous match">↑</button><button class="find-next" title="Next match (Enter)" aria-label="Next match">↓</button><span class="find-count" aria-live="polite"></span></span>
-    <span class="levels" title="Levels around the queried symbol drawn node by node; farther ones are folded">Levels <button class="level-down" aria-label="One level fewer">−</button><span class="level-value">0</span><button class="level-up" aria-label="One level more">+</button></span>
+    <span class="levels" title="Levels around the queried symbol drawn node by node; farther ones are folded"><span class="levels-word">Levels </span><button class="level-down" aria-label="One level fewer">−</button><span class="level-value">0</span><button class="level-up" aria-label="One level more">+</button></span>
     <button class="fit" title="Show the whole answer at a readable size, folding far nodes if needed (F)">Fit</button>
     <button class="zoom-in" title="Zoom in (+)" aria-label="Zoom in">+</button>
     <button class="zoom-out" title="Zoom out (−)" aria-label="Zoom out">−</button>
-    <button class="export-svg" title="Save what is drawn as SVG">SVG</button>
-    <button class="export-png" title="Save what is drawn as PNG">PNG</button>
-    <button class="copy-mermaid" title="Copy the graph as a Mermaid flowchart">Mermaid</button>
+    <button class="more-actions" title="Save as SVG or PNG, copy as Mermaid" aria-label="More actions" aria-haspopup="true" aria-expanded="false">⋯</button>
+    <span class="actions" role="group" aria-label="Save and copy">
+      <button class="export-svg" title="Save what is drawn as SVG">SVG</button>
+      <button class="export-png" title="Save what is drawn as PNG">PNG</button>
+      <button class="copy-mermaid" title="Copy the graph as a Mermaid flowchart">Mermaid</button>
+    </span>
   </div>
 </div>
-<div class="notes" hidden><span class="notes-text"></span><button class="notes-close" title="Hide this note (it comes back when the answer's notes change)" aria-label="Hide note">×</button></div>
+<div class="notes" hidden><span class="notes-text"></span><button class="notes-more" aria-expanded="false" title="Show the whole note">more</button><button class="notes-close" title="Hide this note (it comes back when the answer's notes change)" aria-label="Hide note">×</button></div>
 <div class="legend"></div>
 <div class="fold-status" aria-live="polite"></div>
 <div class="stage"><svg class="graph" role="img"></svg><div class="tooltip" hidden></div><div class="busy"></div></div>
-<div class="details" aria-live="polite"><span class="where">Click a node to see its callers and callees${data.mode === 'vscode' ? ' and open its code' : ''}; click an edge for its call sites; a +N badge or a folded box opens. Drag to pan, wheel to zoom.</span></div>`;
+<div class="details" aria-live="polite"><span class="where hint" title="${HINT}">${HINT}</span></div>`;
 
 export const $ = <T extends Element>(selector: string): T => app.querySelector(selector) as T;
 export const svg = $<SVGSVGElement>('svg.graph');
@@ -93,6 +97,14 @@ export function showNotes(text: string): void {
 $('.notes-close').addEventListener('click', () => {
   dismissedNotes = $('.notes-text').textContent ?? '';
   ($('.notes') as HTMLElement).hidden = true;
+});
+// In a narrow or short panel the notes are one line (CSS); this reads them whole, and folds them again.
+$('.notes-more').addEventListener('click', () => {
+  const open = $('.notes').classList.toggle('open');
+  const more = $<HTMLButtonElement>('.notes-more');
+  more.textContent = open ? 'less' : 'more';
+  more.title = open ? 'Show the first line only' : 'Show the whole note';
+  more.setAttribute('aria-expanded', String(open));
 });
 
 export function nodeById(id: string): DiagramNode | undefined {
