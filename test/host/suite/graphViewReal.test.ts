@@ -58,10 +58,12 @@ suite('graph view at real sizes', function () {
     await vscode.workspace.getConfiguration('workbench').update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  async function openView(query: 'dependentsOf' | 'dependenciesOf', file: string, symbol: string): Promise<{ view: GraphViewPanel; title: string; model: DiagramModel }> {
+  async function openView(query: 'dependentsOf' | 'dependenciesOf', file: string, symbol: string, columnsBefore: string[] = []): Promise<{ view: GraphViewPanel; title: string; model: DiagramModel }> {
     for (const v of views.splice(0)) v.dispose(); // one view at a time: the bridge finds a view by its title
     // The same panel every time: the whole editor area (the suites before leave editors open in columns).
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Or beside these files, each in a column of its own (the view opens beside the last).
+    for (const [i, before] of columnsBefore.entries()) await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, before)), { viewColumn: i + 1, preview: false });
     const command = query === 'dependentsOf' ? 'tsCodeGraph.dependentsOfGraph' : 'tsCodeGraph.dependenciesOfGraph';
     const view = await vscode.commands.executeCommand<GraphViewPanel>(command, { file_path: path.join(root, file), symbol });
     assert.ok(view?.current(), 'the command returned no graph view');
@@ -196,6 +198,26 @@ suite('graph view at real sizes', function () {
     await checkExport(title, 'fifty');
     await checkBadge(view, title);
   });
+
+  test('~50 nodes in a narrow third editor column: the drawing spans the column and keeps most of its height; readable at first and after Fit', async () => {
+    const { title, model } = await openView('dependentsOf', 'src/types.ts', 'RaRecord', ['src/types.ts', 'src/core/useGetRecordRepresentation.ts']);
+    assert.strictEqual(graphViewColumn(), vscode.ViewColumn.Three, 'the view opened in the third column');
+    const panel = await viewEval<{ width: number; height: number; svgWidth: number; stage: number }>(
+      title,
+      `(() => { const s = document.querySelector('svg.graph').getBoundingClientRect(); return { width: innerWidth, height: innerHeight, svgWidth: s.width, stage: s.height }; })()`,
+    );
+    assert.ok(panel.width <= 520, `a narrow column: ${panel.width} px`);
+    assert.ok(panel.svgWidth >= panel.width - 1, `the drawing spans the column: ${panel.svgWidth} of ${panel.width} px`);
+    assert.ok(panel.stage >= 0.6 * panel.height, `the drawing gets ${panel.stage} of ${panel.height} px`);
+    await checkReadable(title, model.nodes.length, 'fifty-narrow');
+    const fitted = await viewEval<Readable>(title, readabilityProbe(false));
+    assert.ok(fitted.inputInView, 'after Fit the queried symbol is in view');
+  });
+
+  /** The column of the open graph view. */
+  function graphViewColumn(): vscode.ViewColumn | undefined {
+    return vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview))?.viewColumn;
+  }
 
   test('1,000+ nodes (opened from dependents of RaRecord, biggest box first, 5 levels each): readable at first and after Fit; a badge, call sites, SVG export', async () => {
     const { view, title } = await openView('dependentsOf', 'src/types.ts', 'RaRecord');
