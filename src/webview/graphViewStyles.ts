@@ -203,12 +203,12 @@ ${edgeColours()}
 .actions { display: inline-flex; gap: 4px; }
 .more-actions, .notes-more, .legend-more { display: none; }
 /*
- * A narrow (a third editor column) or short panel: the chrome above and below the drawing costs a few
+ * A narrow (a second or third editor column) or short panel: the chrome above and below the drawing costs a few
  * lines, so the drawing keeps most of the height. The toolbar stays one row (smaller controls, find's
  * arrows once something is typed, save/copy in a menu behind ⋯), the notes and the legend are one line
  * each with a toggle that shows them whole, the hint under the drawing one line.
  */
-@media (max-width: 639.98px), (max-height: 599.98px) {
+@media (max-width: 759.98px), (max-height: 599.98px) {
   .toolbar { padding: 2px 6px; gap: 2px 8px; }
   .toolbar .controls { gap: 2px; }
   button { padding: 2px 6px; }

@@ -172,6 +172,8 @@ suite('graph view at real sizes', function () {
     const labels = (await viewEval<string[]>(title, `[...document.querySelectorAll('svg.graph g.edge text')].map((t) => t.textContent)`)).sort();
     assert.ok(labels.length > 0, 'edge labels drawn');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tscg-export-')), `${name}.svg`);
+    // In a narrow or short panel Save as SVG sits in the ⋯ menu.
+    if (await viewEval<boolean>(title, `getComputedStyle(document.querySelector('button.more-actions')).display !== 'none'`)) await viewClick(title, 'button.more-actions');
     await viewClick(title, 'button.export-svg');
     await saveAs(file);
     const text = await until(async () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''), (t) => t.endsWith('</svg>'), 'the exported SVG file', 30_000);
