@@ -553,7 +553,7 @@ describe('CLI --format html in headless Chromium', function () {
           await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
           // The toolbar, notes, legend and fold line leave the drawing most of the panel's height.
           const stage: number = await page.$eval('svg.graph', (s: DomEl) => (s as unknown as { getBoundingClientRect(): { height: number } }).getBoundingClientRect().height);
-          if (viewport.width < 700) assert.ok(stage >= 0.6 * viewport.height, `the drawing gets ${stage.toFixed(0)} of ${viewport.height} px`);
+          assert.ok(stage >= 0.6 * viewport.height, `the drawing gets ${stage.toFixed(0)} of ${viewport.height} px`);
           const first = await readability(page, true);
           assert.ok(first.inputInView, 'the queried symbol is in view');
           assert.ok(first.heights.length > 0);
