@@ -24,6 +24,8 @@ export interface Rect {
 /** Where everything goes: dagre's answer, kept apart from the DOM so the page can try several folds and directions. */
 export interface Layout {
   rankdir: Rankdir;
+  /** Who placed it: dagre, or our own columns (columns.ts). */
+  engine: 'dagre' | 'columns';
   /** Into how many rows (top-down) or columns (left-right) the widest level was wrapped (1: not wrapped). */
   wrap: number;
   width: number;
@@ -52,7 +54,7 @@ export function itemSize(item: Item, measure: (text: string) => number, badges: 
   return { width: Math.max(measure(label) * slack, measure(sub) * 0.85) + 2 * PAD_X + extra, height: NODE_HEIGHT };
 }
 
-interface Box {
+export interface Box {
   /** The file, for a file's box; none for a folded folder's box. */
   file?: string;
   /** The path the box stands for (its file, or the folded folder), and the folder it sits in. */
@@ -61,7 +63,7 @@ interface Box {
 }
 
 /** Each drawn item's box: a file's box (its nodes and its folded rest), or a folded folder's own box. */
-function boxesOf(vis: VisibleGraph): Map<string, Box> {
+export function boxesOf(vis: VisibleGraph): Map<string, Box> {
   const boxes = new Map<string, Box>();
   for (const item of vis.items) {
     const file = item.cluster ? vis.clusters.get(item.cluster) ?? item.cluster.slice(2) : undefined;
@@ -73,7 +75,7 @@ function boxesOf(vis: VisibleGraph): Map<string, Box> {
 }
 
 /** Folder clusters: the folders holding two or more drawn boxes or clusters, each in its nearest such folder. */
-function foldersOf(boxes: Map<string, Box>): { parentOf: Map<string, string>; frames: Map<string, string | undefined> } {
+export function foldersOf(boxes: Map<string, Box>): { parentOf: Map<string, string>; frames: Map<string, string | undefined> } {
   // A folded folder's box counts as a thing inside that folder: with the folder's nearer files drawn,
   // the folder is a cluster holding them and the box of the rest.
   const pathOf = (box: Box): string => (box.file || box.path === '.' ? box.path : `${box.path}/…`);
@@ -253,7 +255,7 @@ function place(
   const size = g.graph();
   const width = Number.isFinite(size.width) ? (size.width ?? 0) : 0;
   const height = Number.isFinite(size.height) ? (size.height ?? 0) : 0;
-  return { rankdir, wrap, width, height, items, clusters, folders: folderRects, classes, edges };
+  return { rankdir, engine: 'dagre', wrap, width, height, items, clusters, folders: folderRects, classes, edges };
 }
 
 function pathOfBundle(item: Extract<Item, { kind: 'bundle' }>): string {
@@ -329,6 +331,11 @@ function routeEdges(vis: VisibleGraph, g: Graph, items: Map<string, Rect>, boxOf
     const inner = via && via.length > 3 ? via.slice(1, -1) : undefined;
     paths.set(e.id, inner ? through(a, b, inner, rankdir) : route(a, b, from === to, rankdir));
   }
+  return labelEdges(vis, paths, items, measure);
+}
+
+/** Edges' paths with their labels' spots: the first spot along each that covers no other label and no node. */
+export function labelEdges(vis: VisibleGraph, paths: Map<string, { d: string; spots: Point[] }>, items: Map<string, Rect>, measure: (text: string) => number): Layout['edges'] {
   const requests = vis.edges
     .filter((e) => paths.has(e.id))
     .map((e) => ({ id: e.id, width: measure(edgeLabel(e.edges.map((x) => x.type))) * LABEL_SCALE + 6, height: 12, spots: paths.get(e.id)!.spots }));
