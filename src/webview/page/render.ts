@@ -2,7 +2,7 @@ import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/format/d
 import type { Direction } from '../../core/query/neighbours';
 import { drawLayout } from './drawDiagram';
 import { columnLayout } from './columns';
-import { Badges, Layout, layoutGraph, Rankdir, widestLevel } from './layout';
+import { Badges, Layout, layoutGraph, Rankdir } from './layout';
 import { foldCandidates, FoldState, presentNodes, VisibleGraph, visibleGraph } from './foldModel';
 import { Expansion } from '../messages';
 import { MIN_READABLE } from './Viewport';
@@ -123,20 +123,18 @@ export function render(mode: RenderMode): void {
   document.body.dataset.firstDrawMs ??= String(Math.round(performance.now() - started));
 }
 
-/** Most rows (top-down) or columns (left-right) a wide level is wrapped into. */
-const MAX_WRAP = 4;
+/** Most columns a too-tall rank is cut into. */
+const MAX_SPLIT = 4;
 
 /**
- * The layout of `v` that draws it largest: our columns (left-right), or dagre's left-right or
- * top-down (dagre only up to 400 drawn things: it needs seconds for thousands). In each dagre
- * direction, a drawing too big to read with its widest level in one row or column tries that level
- * wrapped into 2, 3, ... rows or columns: the first that fits, else the largest.
+ * The layout of `v` that draws it largest: our columns (left-right; a rank too tall for the view cut
+ * into 2, 3, ... columns side by side while that draws larger), or dagre's left-right or top-down
+ * (dagre only up to 400 drawn things: it needs seconds for thousands).
  */
 function best(v: VisibleGraph, folders: boolean): Layout {
   let chosen = columnLayout(v, measure, st.badges, folders);
   let score = viewport.fitScale(chosen.width, chosen.height);
-  // A column too tall to read: its rank in 2, 3, ... columns side by side, while that draws larger.
-  for (let split = 2; score < MIN_READABLE && split <= MAX_WRAP; split++) {
+  for (let split = 2; score < MIN_READABLE && split <= MAX_SPLIT; split++) {
     const l = columnLayout(v, measure, st.badges, folders, split);
     const s = viewport.fitScale(l.width, l.height);
     if (l.wrap < split || s <= score) break;
@@ -144,18 +142,9 @@ function best(v: VisibleGraph, folders: boolean): Layout {
     score = s;
   }
   if (v.items.length > 400) return chosen;
-  const widest = widestLevel(v);
   for (const d of ['LR', 'TB'] as const) {
-    let l = layoutGraph(v, measure, d, st.badges, folders);
-    let s = viewport.fitScale(l.width, l.height);
-    for (let wrap = 2; s < MIN_READABLE && wrap <= MAX_WRAP && widest >= 2 * wrap; wrap++) {
-      const w = layoutGraph(v, measure, d, st.badges, folders, wrap);
-      const ws = viewport.fitScale(w.width, w.height);
-      if (ws > s) {
-        l = w;
-        s = ws;
-      }
-    }
+    const l = layoutGraph(v, measure, d, st.badges, folders);
+    const s = viewport.fitScale(l.width, l.height);
     if (s > score + 0.02) {
       chosen = l;
       score = s;
