@@ -1,7 +1,7 @@
 import { alongCubic, alongPolyline, LABEL_SPOTS, Point } from './edgeLabels';
 import { BOX_PAD, NODE_HEIGHT, stackRows, StackedBox } from './fileBox';
 import { Item, parentDir, VisibleGraph } from './foldModel';
-import { Badges, boxesOf, foldersOf, itemSize, Layout, labelEdges, Rect } from './layout';
+import { Badges, boxesOf, fileLabel, foldersOf, headWidth, itemSize, Layout, labelEdges, Rect } from './layout';
 
 /**
  * The left-right drawing in columns, our own (no dagre): every visible thing gets a signed rank
@@ -120,10 +120,6 @@ function reversed(start: Point, pieces: Piece[]): { start: Point; pieces: Piece[
 export function columnLayout(vis: VisibleGraph, measure: (text: string) => number, badges: Badges, folders = true, split = 1): Layout {
   const boxes = boxesOf(vis);
   const tree = folders ? foldersOf(boxes) : { parentOf: new Map<string, string>(), frames: new Map<string, string | undefined>() };
-  const inside = (path: string, boxId: string): string => {
-    const frame = tree.parentOf.get(boxId);
-    return frame ? path.slice(frame.length - 1) : path;
-  };
   // Each box's folder frames, outermost first.
   const chainOf = new Map<string, string[]>();
   for (const id of boxes.keys()) {
@@ -147,7 +143,7 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
   }
   const ranks = [...new Set(boxRank.values())].sort((x, y) => x - y);
   const natural = new Map<string, StackedBox>();
-  for (const [id, box] of boxes) natural.set(id, stackRows(box.rows, (item) => itemSize(item, measure, badges).width, box.file ? measure(inside(box.file, id)) * 0.92 + 8 : undefined));
+  for (const [id, box] of boxes) natural.set(id, stackRows(box.rows, (item) => itemSize(item, measure, badges).width, box.file ? headWidth(fileLabel(box.file, tree.parentOf.get(id)), measure) : undefined));
   const boxPath = (id: string): string => boxes.get(id)!.path;
   const byPath = (x: string, y: string): number => (boxPath(x) < boxPath(y) ? -1 : boxPath(x) > boxPath(y) ? 1 : 0);
   const byRank = ranks.map((r) => [...boxRank].filter(([, k]) => k === r).map(([id]) => id).sort(byPath));
@@ -193,11 +189,10 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
     for (const id of col.boxes) chainOf.set(id, chainOf.get(id)!.filter((d) => held.get(d)! >= 2));
   }
   const labelOf = (id: string): string => {
-    const file = boxes.get(id)!.file ?? '';
     const chain = chainOf.get(id)!;
-    return chain.length > 0 ? file.slice(chain[chain.length - 1].length + 1) : file;
+    return fileLabel(boxes.get(id)!.file ?? '', chain.length > 0 ? `d:${chain[chain.length - 1]}` : undefined);
   };
-  const headOf = (id: string): number | undefined => (boxes.get(id)!.file ? measure(labelOf(id)) * 0.92 + 8 : undefined);
+  const headOf = (id: string): number | undefined => (boxes.get(id)!.file ? headWidth(labelOf(id), measure) : undefined);
 
   // Every box of a column as wide as its widest: edges leave and enter at the column's sides.
   const stacks = new Map<string, StackedBox>();

@@ -74,6 +74,16 @@ export function boxesOf(vis: VisibleGraph): Map<string, Box> {
   return boxes;
 }
 
+/** A file box's name: its path inside the folder frame (`d:<folder>`) it is drawn in. */
+export function fileLabel(file: string, frame: string | undefined): string {
+  return frame ? file.slice(frame.length - 1) : file;
+}
+
+/** Room a file box's name needs (drawn a little smaller than a node's name). */
+export function headWidth(label: string, measure: (text: string) => number): number {
+  return measure(label) * 0.92 + 8;
+}
+
 /** Folder clusters: the folders holding two or more drawn boxes or clusters, each in its nearest such folder. */
 export function foldersOf(boxes: Map<string, Box>): { parentOf: Map<string, string>; frames: Map<string, string | undefined> } {
   // A folded folder's box counts as a thing inside that folder: with the folder's nearer files drawn,
@@ -126,14 +136,11 @@ function place(
   badges: Badges,
 ): Layout {
   const compound = tree.frames.size > 0;
-  const inside = (path: string, boxId: string): string => {
-    const frame = tree.parentOf.get(boxId);
-    return frame ? path.slice(frame.length - 1) : path;
-  };
+  const inside = (path: string, boxId: string): string => fileLabel(path, tree.parentOf.get(boxId));
   const boxOf = new Map<string, string>();
   const stacks = new Map<string, ReturnType<typeof stackRows>>();
   for (const [id, box] of boxes) {
-    const head = box.file ? measure(inside(box.file, id)) * 0.92 + 8 : undefined;
+    const head = box.file ? headWidth(inside(box.file, id), measure) : undefined;
     stacks.set(id, stackRows(box.rows, (item) => itemSize(item, measure, badges).width, head));
     for (const r of box.rows) boxOf.set(r.id, id);
   }
