@@ -93,6 +93,11 @@ describe('graph view column layout', () => {
     assert.ok(!holds(frame, layout.clusters.get('c:src/y/d.ts')!));
   });
 
+  it('nothing to draw: an empty layout, no NaN', () => {
+    const empty = columnLayout(visibleGraph(model([], []), all), measure, new Map());
+    assert.deepEqual([empty.width, empty.height, empty.items.size, empty.edges.size], [0, 0, 0, 0]);
+  });
+
   it('a rank too tall is cut into columns side by side, and the edges of the farther one pass the nearer one between its boxes', () => {
     const leaves = Array.from({ length: 12 }, (_, i) => node(`src/f${i}.ts`, `user${i}`));
     const nodes = [node('src/q.ts', 'query', true), ...leaves];

@@ -119,6 +119,7 @@ function reversed(start: Point, pieces: Piece[]): { start: Point; pieces: Piece[
 
 export function columnLayout(vis: VisibleGraph, measure: (text: string) => number, badges: Badges, folders = true, split = 1): Layout {
   const boxes = boxesOf(vis);
+  if (boxes.size === 0) return { rankdir: 'LR', engine: 'columns', wrap: 1, width: 0, height: 0, items: new Map(), clusters: new Map(), folders: new Map(), classes: [], edges: new Map() };
   const tree = folders ? foldersOf(boxes) : { parentOf: new Map<string, string>(), frames: new Map<string, string | undefined>() };
   // Each box's folder frames, outermost first.
   const chainOf = new Map<string, string[]>();
