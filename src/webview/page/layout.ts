@@ -24,7 +24,9 @@ export interface Rect {
 /** Where everything goes: dagre's answer, kept apart from the DOM so the page can try several folds and directions. */
 export interface Layout {
   rankdir: Rankdir;
-  /** Into how many rows (top-down) or columns (left-right) the widest level was wrapped (1: not wrapped). */
+  /** Who placed it: dagre, or our own columns (columns.ts). */
+  engine: 'dagre' | 'columns';
+  /** Into how many side-by-side columns the tallest rank was cut (columns only; 1: not cut). */
   wrap: number;
   width: number;
   height: number;
@@ -52,7 +54,7 @@ export function itemSize(item: Item, measure: (text: string) => number, badges: 
   return { width: Math.max(measure(label) * slack, measure(sub) * 0.85) + 2 * PAD_X + extra, height: NODE_HEIGHT };
 }
 
-interface Box {
+export interface Box {
   /** The file, for a file's box; none for a folded folder's box. */
   file?: string;
   /** The path the box stands for (its file, or the folded folder), and the folder it sits in. */
@@ -61,7 +63,7 @@ interface Box {
 }
 
 /** Each drawn item's box: a file's box (its nodes and its folded rest), or a folded folder's own box. */
-function boxesOf(vis: VisibleGraph): Map<string, Box> {
+export function boxesOf(vis: VisibleGraph): Map<string, Box> {
   const boxes = new Map<string, Box>();
   for (const item of vis.items) {
     const file = item.cluster ? vis.clusters.get(item.cluster) ?? item.cluster.slice(2) : undefined;
@@ -72,8 +74,18 @@ function boxesOf(vis: VisibleGraph): Map<string, Box> {
   return boxes;
 }
 
+/** A file box's name: its path inside the folder frame (`d:<folder>`) it is drawn in. */
+export function fileLabel(file: string, frame: string | undefined): string {
+  return frame ? file.slice(frame.length - 1) : file;
+}
+
+/** Room a file box's name needs (drawn a little smaller than a node's name). */
+export function headWidth(label: string, measure: (text: string) => number): number {
+  return measure(label) * 0.92 + 8;
+}
+
 /** Folder clusters: the folders holding two or more drawn boxes or clusters, each in its nearest such folder. */
-function foldersOf(boxes: Map<string, Box>): { parentOf: Map<string, string>; frames: Map<string, string | undefined> } {
+export function foldersOf(boxes: Map<string, Box>): { parentOf: Map<string, string>; frames: Map<string, string | undefined> } {
   // A folded folder's box counts as a thing inside that folder: with the folder's nearer files drawn,
   // the folder is a cluster holding them and the box of the rest.
   const pathOf = (box: Box): string => (box.file || box.path === '.' ? box.path : `${box.path}/…`);
@@ -101,81 +113,18 @@ function foldersOf(boxes: Map<string, Box>): { parentOf: Map<string, string>; fr
  * boxes of their own, the boxes in nested folder clusters, all in layers along the edges between
  * them (dagre, left-right or top-down; compound nodes for the folders). Edges run from row to row;
  * their labels go where they overlap nothing. `folders: false` leaves the folder clusters out (a
- * cheaper layout the page uses to try folds). `wrap` > 1 lays the widest level (the boxes at one
- * distance from the queried symbols) in that many rows or columns instead of one (see wrapLevel).
+ * cheaper layout the page uses to try folds). columns.ts is the other layout, our own.
  */
-export function layoutGraph(vis: VisibleGraph, measure: (text: string) => number, rankdir: Rankdir, badges: Badges, folders = true, wrap = 1): Layout {
+export function layoutGraph(vis: VisibleGraph, measure: (text: string) => number, rankdir: Rankdir, badges: Badges, folders = true): Layout {
   const boxes = boxesOf(vis);
   const tree = folders && boxes.size <= MAX_COMPOUND_BOXES ? foldersOf(boxes) : { parentOf: new Map<string, string>(), frames: new Map<string, string | undefined>() };
-  const shift = wrapLevel(vis, boxes, wrap);
   try {
-    return place(vis, boxes, tree, measure, rankdir, badges, shift);
+    return place(vis, boxes, tree, measure, rankdir, badges);
   } catch {
     // dagre's compound layout can fail on some graphs ("intersection inside the rectangle"): draw without folder clusters.
     if (tree.frames.size === 0) throw new Error('the layout failed');
-    return place(vis, boxes, { parentOf: new Map(), frames: new Map() }, measure, rankdir, badges, shift);
+    return place(vis, boxes, { parentOf: new Map(), frames: new Map() }, measure, rankdir, badges);
   }
-}
-
-/** How many boxes the widest level has (the most boxes at one distance from the queried symbols). */
-export function widestLevel(vis: VisibleGraph): number {
-  return Math.max(0, ...[...levelsOf(vis, boxesOf(vis)).values()].map((l) => l.length));
-}
-
-interface Wrapping {
-  /** A box of the wrapped level past its first row or column → the box of the row or column before it that it sits next to. */
-  shift: Map<string, string>;
-  level: Map<string, number>;
-  wrap: number;
-}
-
-/** Boxes per level: a box's level is the nearest distance of what it holds. */
-function levelsOf(vis: VisibleGraph, boxes: Map<string, Box>): Map<number, string[]> {
-  const levels = new Map<number, string[]>();
-  for (const [id, box] of boxes) {
-    const d = Math.min(...box.rows.map((r) => (r.kind === 'node' ? vis.distance.get(r.id) ?? 0 : r.distance)));
-    (levels.get(d) ?? levels.set(d, []).get(d)!).push(id);
-  }
-  return levels;
-}
-
-/**
- * dagre puts a whole rank in one row (top-down) or column (left-right): a level of 30 boxes is a
- * strip too long to read. Wrapping it: the widest level's boxes, in path order (so a folder's boxes
- * stay together), are cut into `wrap` runs of about equal size at folder changes where it can; the
- * boxes of each later run are tied (an edge dagre lays out, nobody draws) to the boxes of the run
- * before, one rank farther out, so the level takes `wrap` rows or columns in a grid. Their own edges
- * to the nearer level are left out of dagre's layout (dagre would thread each through the runs in
- * between, as tall as the level was): they are drawn as plain curves, under the boxes they pass.
- */
-function wrapLevel(vis: VisibleGraph, boxes: Map<string, Box>, wrap: number): Wrapping {
-  const shift = new Map<string, string>();
-  const levels = levelsOf(vis, boxes);
-  const level = new Map<string, number>();
-  for (const [d, ids] of levels) for (const id of ids) level.set(id, d);
-  if (wrap <= 1) return { shift, level, wrap: 1 };
-  let widest: [number, string[]] | undefined;
-  for (const [d, ids] of levels) if (d > 0 && (!widest || ids.length > widest[1].length)) widest = [d, ids];
-  if (!widest || widest[1].length < 2 * wrap) return { shift, level, wrap: 1 };
-  const ids = [...widest[1]].sort((a, b) => (boxes.get(a)!.path < boxes.get(b)!.path ? -1 : boxes.get(a)!.path > boxes.get(b)!.path ? 1 : 0));
-  const per = ids.length / wrap;
-  let run = 0;
-  let inRun = 0;
-  const runs: string[][] = [[]];
-  for (let i = 0; i < ids.length; i++) {
-    const left = ids.length - i;
-    // Start the next run when this one is full, or a little early at a folder change.
-    const full = inRun >= Math.ceil(per) || (inRun >= per * 0.7 && parentDir(boxes.get(ids[i])!.path) !== parentDir(boxes.get(ids[i - 1])!.path));
-    if (run < wrap - 1 && inRun > 0 && (full || left <= wrap - 1 - run)) {
-      run++;
-      inRun = 0;
-      runs.push([]);
-    }
-    if (run > 0) shift.set(ids[i], runs[run - 1][Math.min(inRun, runs[run - 1].length - 1)]);
-    runs[run].push(ids[i]);
-    inRun++;
-  }
-  return { shift, level, wrap: run + 1 };
 }
 
 function place(
@@ -185,17 +134,13 @@ function place(
   measure: (text: string) => number,
   rankdir: Rankdir,
   badges: Badges,
-  { shift, level: levelOf, wrap }: Wrapping,
 ): Layout {
   const compound = tree.frames.size > 0;
-  const inside = (path: string, boxId: string): string => {
-    const frame = tree.parentOf.get(boxId);
-    return frame ? path.slice(frame.length - 1) : path;
-  };
+  const inside = (path: string, boxId: string): string => fileLabel(path, tree.parentOf.get(boxId));
   const boxOf = new Map<string, string>();
   const stacks = new Map<string, ReturnType<typeof stackRows>>();
   for (const [id, box] of boxes) {
-    const head = box.file ? measure(inside(box.file, id)) * 0.92 + 8 : undefined;
+    const head = box.file ? headWidth(inside(box.file, id), measure) : undefined;
     stacks.set(id, stackRows(box.rows, (item) => itemSize(item, measure, badges).width, head));
     for (const r of box.rows) boxOf.set(r.id, id);
   }
@@ -210,22 +155,12 @@ function place(
     if (parent) g.setParent(`d:${dir}`, `d:${parent}`);
   }
   for (const [id, frame] of tree.parentOf) g.setParent(id, frame);
-  // A later run's box, to a box of a nearer level: its edge is drawn, not laid out (see wrapLevel).
-  const wrapped = (box: string, other: string): boolean => shift.has(box) && levelOf.get(other)! < levelOf.get(box)!;
-  const outward = new Set<string>();
   for (const e of vis.edges) {
     const a = boxOf.get(e.from);
     const b = boxOf.get(e.to);
     if (!a || !b || a === b) continue;
-    if (wrapped(a, b)) outward.add(a);
-    if (wrapped(a, b) || wrapped(b, a)) continue;
     const known = g.edge(a, b) as { weight?: number } | undefined;
     g.setEdge(a, b, { weight: (known?.weight ?? 0) + 1, minlen: 1 });
-  }
-  // Each later run's box one rank past the box it is tied to, on the side its edges leave from.
-  for (const [box, before] of shift) {
-    const [from, to] = outward.has(box) ? [box, before] : [before, box];
-    if (!g.edge(from, to) && !g.edge(to, from)) g.setEdge(from, to, { weight: 1, minlen: 1 });
   }
   dagre.layout(g);
   const items = new Map<string, Rect>();
@@ -253,7 +188,7 @@ function place(
   const size = g.graph();
   const width = Number.isFinite(size.width) ? (size.width ?? 0) : 0;
   const height = Number.isFinite(size.height) ? (size.height ?? 0) : 0;
-  return { rankdir, wrap, width, height, items, clusters, folders: folderRects, classes, edges };
+  return { rankdir, engine: 'dagre', wrap: 1, width, height, items, clusters, folders: folderRects, classes, edges };
 }
 
 function pathOfBundle(item: Extract<Item, { kind: 'bundle' }>): string {
@@ -329,6 +264,11 @@ function routeEdges(vis: VisibleGraph, g: Graph, items: Map<string, Rect>, boxOf
     const inner = via && via.length > 3 ? via.slice(1, -1) : undefined;
     paths.set(e.id, inner ? through(a, b, inner, rankdir) : route(a, b, from === to, rankdir));
   }
+  return labelEdges(vis, paths, items, measure);
+}
+
+/** Edges' paths with their labels' spots: the first spot along each that covers no other label and no node. */
+export function labelEdges(vis: VisibleGraph, paths: Map<string, { d: string; spots: Point[] }>, items: Map<string, Rect>, measure: (text: string) => number): Layout['edges'] {
   const requests = vis.edges
     .filter((e) => paths.has(e.id))
     .map((e) => ({ id: e.id, width: measure(edgeLabel(e.edges.map((x) => x.type))) * LABEL_SCALE + 6, height: 12, spots: paths.get(e.id)!.spots }));

@@ -1,7 +1,8 @@
 import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/format/diagramModel';
 import type { Direction } from '../../core/query/neighbours';
 import { drawLayout } from './drawDiagram';
-import { Badges, Layout, layoutGraph, Rankdir, widestLevel } from './layout';
+import { columnLayout } from './columns';
+import { Badges, Layout, layoutGraph, Rankdir } from './layout';
 import { foldCandidates, FoldState, presentNodes, VisibleGraph, visibleGraph } from './foldModel';
 import { Expansion } from '../messages';
 import { MIN_READABLE } from './Viewport';
@@ -98,6 +99,7 @@ setRenderer(render);
 
 export function render(mode: RenderMode): void {
   if (!st.model) return;
+  const started = performance.now();
   const m = modelForFold();
   st.badges = computeBadges(m.nodes);
   if (mode === 'auto' && m.nodes.length <= WHOLE_UP_TO) {
@@ -107,59 +109,65 @@ export function render(mode: RenderMode): void {
     st.layout = best(st.vis, true);
     st.autoFold = true;
   } else if (mode !== 'keep') {
-    const chosen = searchFold(m);
+    const chosen = searchFold(m, mode === 'auto');
     st.fold = chosen.f;
     st.vis = chosen.v;
     st.layout = chosen.l;
     st.autoFold = true;
   } else {
     st.vis = visibleGraph(m, st.fold);
-    st.layout = st.vis.items.length > 400 ? layoutGraph(st.vis, measure, st.layout?.rankdir ?? preferred(), st.badges) : best(st.vis, true);
+    st.layout = best(st.vis, true);
   }
   draw(m);
+  // How long the first picture took (fold search, layouts and drawing): tests report it.
+  document.body.dataset.firstDrawMs ??= String(Math.round(performance.now() - started));
 }
 
-/** Most rows (top-down) or columns (left-right) a wide level is wrapped into. */
-const MAX_WRAP = 4;
+/** Most columns a too-tall rank is cut into. */
+const MAX_SPLIT = 4;
 
 /**
- * The layout of `v` in the direction that draws it larger (one direction only for very large
- * drawings). In each direction, a drawing too big to read with its widest level in one row or
- * column tries that level wrapped into 2, 3, ... rows or columns: the first that fits, else the largest.
+ * The layout of `v` that draws it largest: our columns (left-right; a rank too tall for the view cut
+ * into 2, 3, ... columns side by side while that draws larger), or dagre's left-right or top-down
+ * (dagre only up to 400 drawn things: it needs seconds for thousands).
  */
 function best(v: VisibleGraph, folders: boolean): Layout {
-  const tries: Rankdir[] = v.items.length > 400 ? [preferred()] : ['LR', 'TB'];
-  const widest = v.items.length > 400 ? 0 : widestLevel(v);
-  let chosen: Layout | undefined;
-  let score = -1;
-  for (const d of tries) {
-    let l = layoutGraph(v, measure, d, st.badges, folders);
-    let s = viewport.fitScale(l.width, l.height);
-    for (let wrap = 2; s < MIN_READABLE && wrap <= MAX_WRAP && widest >= 2 * wrap; wrap++) {
-      const w = layoutGraph(v, measure, d, st.badges, folders, wrap);
-      const ws = viewport.fitScale(w.width, w.height);
-      if (ws > s) {
-        l = w;
-        s = ws;
-      }
-    }
+  let chosen = columnLayout(v, measure, st.badges, folders);
+  let score = viewport.fitScale(chosen.width, chosen.height);
+  for (let split = 2; score < MIN_READABLE && split <= MAX_SPLIT; split++) {
+    const l = columnLayout(v, measure, st.badges, folders, split);
+    const s = viewport.fitScale(l.width, l.height);
+    if (l.wrap < split || s <= score) break;
+    chosen = l;
+    score = s;
+  }
+  if (v.items.length > 400) return chosen;
+  for (const d of ['LR', 'TB'] as const) {
+    const l = layoutGraph(v, measure, d, st.badges, folders);
+    const s = viewport.fitScale(l.width, l.height);
     if (s > score + 0.02) {
       chosen = l;
       score = s;
     }
   }
-  return chosen!;
+  return chosen;
 }
+
+/** The query's own level (its direct neighbours) stays drawn one by one if it draws at least this near to a readable size (the person pans the rest). */
+const LEVEL_ONE_SLACK = 0.75;
 
 /**
  * The most detailed fold that fits the view at a readable size. Candidates are tried without folder
  * clusters (a cheaper layout); the one that fits is laid out with them, and if the clusters make it
- * too big the search goes on from there with them.
+ * too big the search goes on from there with them. At first (`keepLevelOne`; Fit shows all), when
+ * only the query's own level would fit, the largest drawing with its direct neighbours one by one is
+ * kept instead if it comes near a readable size: they are what the person asked about.
  */
-function searchFold(m: DiagramModel): { v: VisibleGraph; l: Layout; f: FoldState } {
+function searchFold(m: DiagramModel, keepLevelOne: boolean): { v: VisibleGraph; l: Layout; f: FoldState } {
   const maxDistance = visibleGraph(m, { ...st.fold, depth: 0 }).maxDistance;
   const limit = budget();
   let fallback: { v: VisibleGraph; l: Layout; f: FoldState } | undefined;
+  let levelOne: { v: VisibleGraph; l: Layout; f: FoldState; s: number; folders: boolean } | undefined;
   let folders = false;
   // A candidate with as many drawn things as one that did not fit will not fit either: skip it.
   let failedAt = Infinity;
@@ -167,8 +175,11 @@ function searchFold(m: DiagramModel): { v: VisibleGraph; l: Layout; f: FoldState
     const f: FoldState = { ...st.fold, depth: c.depth, grain: c.grain, splitLast: c.splitLast, opened: new Set(), closedFiles: new Set(), closedDirs: new Set() };
     const v = visibleGraph(m, f);
     if (v.items.length > limit * 1.3 || v.items.length >= failedAt) continue;
+    if (keepLevelOne && c.depth === 0 && levelOne && levelOne.s >= MIN_READABLE * LEVEL_ONE_SLACK) return { v: levelOne.v, f: levelOne.f, l: levelOne.folders ? levelOne.l : best(levelOne.v, true) };
     let l = best(v, folders);
-    if (viewport.fitScale(l.width, l.height) < MIN_READABLE) {
+    const s = viewport.fitScale(l.width, l.height);
+    if (c.depth >= 1 && !c.splitLast && (!levelOne || s > levelOne.s)) levelOne = { v, l, f, s, folders };
+    if (s < MIN_READABLE) {
       failedAt = v.items.length;
       fallback = { v, l, f };
       continue;
@@ -194,6 +205,7 @@ function draw(m: DiagramModel): void {
   viewport.fit(focus);
   document.body.dataset.rankdir = st.layout!.rankdir;
   document.body.dataset.wrap = String(st.layout!.wrap);
+  document.body.dataset.engine = st.layout!.engine;
   const box = svg.getBoundingClientRect();
   st.lastBox = `${Math.round(box.width)}x${Math.round(box.height)}`;
   showFoldStatus(m);

@@ -1,0 +1,113 @@
+import * as assert from 'node:assert/strict';
+import type { DiagramModel, DiagramNode } from '../../src/core/format/diagramModel';
+import { columnLayout, ranksOf } from '../../src/webview/page/columns';
+import { FoldState, visibleGraph } from '../../src/webview/page/foldModel';
+import type { Layout, Rect } from '../../src/webview/page/layout';
+
+/** The graph view's column layout (no DOM): ranks from the query, and edges that never cross a box. */
+function node(file: string, name: string, input = false): DiagramNode {
+  return { id: `${file}#${name}`, label: name, name, kind: 'function', group: 'function', file, offset: 1, limit: 1, input, cut: 0, more: { dependencies: 0, dependents: 0 } } as DiagramNode;
+}
+
+function model(nodes: DiagramNode[], edges: Array<[string, string]>): DiagramModel {
+  const id = (name: string): string => nodes.find((n) => n.name === name)!.id;
+  return {
+    query: 'dependentsOf',
+    title: 't',
+    nodes,
+    edges: edges.map(([from, to]) => ({ from: id(from), to: id(to), type: 'CALLS' as const, family: 'runtime' as const })),
+    notes: [],
+    mermaid: '',
+  } as unknown as DiagramModel;
+}
+
+const all: FoldState = { depth: 9, grain: 0, opened: new Set(), revealed: new Set(), closedFiles: new Set(), closedDirs: new Set() };
+const measure = (text: string): number => text.length * 7;
+
+/** Points along a path of M, L and C commands (what columns.ts writes). */
+function sample(d: string): Array<{ x: number; y: number }> {
+  const out: Array<{ x: number; y: number }> = [];
+  let at = { x: 0, y: 0 };
+  for (const [, cmd, args] of d.matchAll(/([MLC])([^MLC]*)/g)) {
+    const n = (args.match(/-?[\d.]+(?:e-?\d+)?/g) ?? []).map(Number);
+    if (cmd === 'M') at = { x: n[0], y: n[1] };
+    else if (cmd === 'L') {
+      for (let t = 0; t <= 1; t += 0.02) out.push({ x: at.x + (n[0] - at.x) * t, y: at.y + (n[1] - at.y) * t });
+      at = { x: n[0], y: n[1] };
+    } else {
+      const [c1x, c1y, c2x, c2y, x, y] = n;
+      for (let t = 0; t <= 1; t += 0.02) {
+        const u = 1 - t;
+        out.push({ x: u * u * u * at.x + 3 * u * u * t * c1x + 3 * u * t * t * c2x + t * t * t * x, y: u * u * u * at.y + 3 * u * u * t * c1y + 3 * u * t * t * c2y + t * t * t * y });
+      }
+      at = { x, y };
+    }
+  }
+  return out;
+}
+
+const within = (p: { x: number; y: number }, r: Rect): boolean => p.x > r.x + 1 && p.x < r.x + r.width - 1 && p.y > r.y + 1 && p.y < r.y + r.height - 1;
+const holds = (outer: Rect, inner: Rect): boolean => inner.x >= outer.x && inner.x + inner.width <= outer.x + outer.width && inner.y >= outer.y && inner.y + inner.height <= outer.y + outer.height;
+
+/** Edges (from → to) passing over a row or file box other than their own ends and the ends' boxes. */
+function crossings(layout: Layout, edges: Array<{ id: string; from: string; to: string }>): string[] {
+  const out: string[] = [];
+  for (const e of edges) {
+    const ends = [layout.items.get(e.from)!, layout.items.get(e.to)!];
+    const others = [...[...layout.items].filter(([id]) => id !== e.from && id !== e.to).map(([id, r]) => [id, r] as const), ...[...layout.clusters].filter(([, c]) => !ends.some((r) => holds(c, r))).map(([id, c]) => [id, c] as const)];
+    const hit = sample(layout.edges.get(e.id)!.d).flatMap((p) => others.filter(([, r]) => within(p, r)).map(([id]) => id));
+    if (hit.length > 0) out.push(`${e.from} -> ${e.to} over ${hit[0]}`);
+  }
+  return out;
+}
+
+describe('graph view column layout', () => {
+  it('ranks: what a symbol uses to its right, what uses it to its left; pathsBetween keeps its target on the right', () => {
+    const nodes = [node('a.ts', 'caller'), node('b.ts', 'query', true), node('c.ts', 'callee'), node('d.ts', 'far')];
+    const vis = visibleGraph(model(nodes, [['caller', 'query'], ['query', 'callee'], ['callee', 'far']]), all);
+    const ranks = ranksOf(vis);
+    assert.deepEqual(nodes.map((n) => ranks.get(n.id)), [-1, 0, 1, 2]);
+    // pathsBetween: both ends are inputs; the target (reached from the source) is not a start.
+    const path = [node('s.ts', 'source', true), node('m.ts', 'middle'), node('t.ts', 'target', true)];
+    const ranked = ranksOf(visibleGraph(model(path, [['source', 'middle'], ['middle', 'target']]), all));
+    assert.deepEqual(path.map((n) => ranked.get(n.id)), [0, 1, 2]);
+  });
+
+  it('an edge that skips columns or points back passes between boxes: no edge over a box but its ends', () => {
+    // query uses a1..a4 (column +1), each uses b (column +2); skip uses b too, from column -1 (three columns on);
+    // a4 uses the query back, b uses skip back (three columns back); a1 and a2 share a file; a1 calls a2 (inside one column).
+    const nodes = [node('src/q.ts', 'query', true), node('src/x/a.ts', 'a1'), node('src/x/a.ts', 'a2'), node('src/x/c.ts', 'a3'), node('src/y/d.ts', 'a4'), node('src/z/b.ts', 'b'), node('src/w/s.ts', 'skip')];
+    const edges: Array<[string, string]> = [['query', 'a1'], ['query', 'a2'], ['query', 'a3'], ['query', 'a4'], ['a1', 'b'], ['a2', 'b'], ['a3', 'b'], ['a4', 'b'], ['skip', 'query'], ['skip', 'b'], ['a1', 'a2'], ['a4', 'query'], ['b', 'skip']];
+    const vis = visibleGraph(model(nodes, edges), all);
+    const layout = columnLayout(vis, measure, new Map());
+    assert.equal(layout.engine, 'columns');
+    // Columns left to right: skip, query, the a's, b.
+    const x = (name: string): number => layout.items.get(nodes.find((n) => n.name === name)!.id)!.x;
+    assert.ok(x('skip') < x('query') && x('query') < x('a1') && x('a1') === x('a4') && x('a4') < x('b'));
+    assert.deepEqual(crossings(layout, vis.edges), []);
+    // Folder frames: x holds a.ts and c.ts in the a's column, with their count.
+    const frames = [...layout.folders.values()];
+    assert.deepEqual(frames.map((f) => [f.dir, f.count]), [['src/x', 3]]);
+    const frame = frames[0];
+    for (const file of ['src/x/a.ts', 'src/x/c.ts']) assert.ok(holds(frame, layout.clusters.get(`c:${file}`)!), `${file} in src/x's frame`);
+    assert.ok(!holds(frame, layout.clusters.get('c:src/y/d.ts')!));
+  });
+
+  it('nothing to draw: an empty layout, no NaN', () => {
+    const empty = columnLayout(visibleGraph(model([], []), all), measure, new Map());
+    assert.deepEqual([empty.width, empty.height, empty.items.size, empty.edges.size], [0, 0, 0, 0]);
+  });
+
+  it('a rank too tall is cut into columns side by side, and the edges of the farther one pass the nearer one between its boxes', () => {
+    const leaves = Array.from({ length: 12 }, (_, i) => node(`src/f${i}.ts`, `user${i}`));
+    const nodes = [node('src/q.ts', 'query', true), ...leaves];
+    const vis = visibleGraph(model(nodes, leaves.map((n) => [n.name, 'query'])), all);
+    const one = columnLayout(vis, measure, new Map());
+    const two = columnLayout(vis, measure, new Map(), true, 2);
+    assert.equal(one.wrap, 1);
+    assert.equal(two.wrap, 2);
+    assert.ok(two.height < one.height * 0.6, `${two.height} < ${one.height} * 0.6`);
+    assert.equal(new Set(leaves.map((n) => two.items.get(n.id)!.x)).size, 2, 'the users in two columns');
+    assert.deepEqual(crossings(two, vis.edges), []);
+  });
+});
