@@ -249,7 +249,8 @@ export class FolderGraphs {
     const drawn = new Set(base.kind === 'graph' ? base.nodes.map((n) => n.id) : []);
     for (const e of expansions) {
       const node = graph.graph.getNode(e.id);
-      if (!node || node.external) continue;
+      // An external node too: its badge counts the workspace's symbols that use it, and opens them.
+      if (!node) continue;
       // Exactly the node's missing neighbours in that direction, `depth` levels deep (the steps the
       // queries take), not a whole new 50-node query: what its `+N` badge promised.
       const direction = e.query === 'dependentsOf' ? 'dependents' : 'dependencies';

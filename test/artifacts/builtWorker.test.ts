@@ -96,4 +96,23 @@ describe('built dist/worker.js', function () {
       await worker.terminate();
     }
   });
+  it('an external node\'s badge opens too: the workspace symbols that use the library symbol', async () => {
+    const worker = startBuiltWorker();
+    type Answer = { model: { nodes: Array<{ id: string; external?: boolean; group: string; next?: { dependents: string[] } }> }; expansions: unknown[] };
+    try {
+      await worker.request('open', { folder: { key: 'k', name: 'external', root: fixtureDir('external') } });
+      const args = { query: 'dependenciesOf', file_path: 'src/posts.ts', symbol: 'toPost' };
+      const plain = await worker.request<Answer>('diagram', { args, expansions: [] });
+      const slugify = plain.model.nodes.find((n) => n.group === 'external' && n.id.includes('slugify'));
+      assert.ok(slugify, plain.model.nodes.map((n) => n.id).join(', '));
+      const promised = slugify.next?.dependents.filter((id) => !plain.model.nodes.some((n) => n.id === id)) ?? [];
+      assert.deepEqual(promised, ['src/posts.ts#fetchPost@function'], 'its badge counts the one user not drawn');
+      const expansions = [{ id: slugify.id, query: 'dependentsOf', depth: 1 }];
+      const grown = await worker.request<Answer>('diagram', { args, expansions });
+      assert.deepEqual(grown.expansions, expansions, 'the expansion of an external node is kept');
+      assert.deepEqual(grown.model.nodes.map((n) => n.id).filter((id) => !plain.model.nodes.some((n) => n.id === id)), promised);
+    } finally {
+      await worker.terminate();
+    }
+  });
 });

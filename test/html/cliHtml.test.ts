@@ -26,6 +26,7 @@ type Browser = any;
 interface DomEl {
   getAttribute(name: string): string | null;
   textContent: string | null;
+  querySelector(selector: string): DomEl | null;
 }
 
 function loadChromium(): { launch(options: unknown): Promise<Browser> } {
@@ -615,6 +616,13 @@ describe('CLI --format html in headless Chromium', function () {
           assert.ok(first.inputInView, 'the queried symbol is in view');
           assert.ok(first.heights.length > 0);
           assert.ok(Math.min(...first.heights) >= 8, `names ${Math.min(...first.heights).toFixed(1)} px high`);
+          // A badge's count is readable on its pill, on every node alike (an external node's grey text once hid it).
+          const badgeInk: string[] = await page.$$eval('svg.graph g.more', (gs: DomEl[]) => {
+            const fill = (e: unknown): string => (globalThis as unknown as { getComputedStyle(e: unknown): { fill: string } }).getComputedStyle(e).fill;
+            return gs.map((g) => `${fill(g.querySelector('text'))} on ${fill(g.querySelector('rect'))}`);
+          });
+          assert.ok(new Set(badgeInk).size <= 1, `badge counts in several colours: ${[...new Set(badgeInk)].join(', ')}`);
+          assert.ok(badgeInk.every((ink) => ink.split(' on ')[0] !== ink.split(' on ')[1]), 'a badge count in its pill\'s colour');
           // Every node of the answer is there: drawn one by one, or counted in a folded box.
           const single = await page.locator('svg.graph g.node:not(.bundle)').count();
           const folded: number[] = await page.$$eval('svg.graph g.node.bundle', (gs: DomEl[]) => gs.map((g) => Number(g.getAttribute('data-members'))));
