@@ -682,6 +682,8 @@ describe('CLI --format html in headless Chromium', function () {
         return;
       }
       const before = new Set<string>(await page.$$eval('svg.graph g.node', (gs: DomEl[]) => gs.map((g) => g.getAttribute('data-id'))));
+      const shape = 'document.body.dataset.engine + " " + document.body.dataset.rankdir';
+      const shapeBefore = await page.evaluate(shape);
       // By keyboard: select the node, then the details' button for that side.
       await page.focus(`svg.graph g.node[data-id="${target.id}"]`);
       await page.keyboard.press('Enter');
@@ -690,6 +692,7 @@ describe('CLI --format html in headless Chromium', function () {
       const added = after.filter((id) => !before.has(id));
       assert.deepEqual([...added].sort(), [...target.missing].sort(), 'exactly the neighbours the badge counted');
       assert.equal(added.length, target.count);
+      assert.equal(await page.evaluate(shape), shapeBefore, 'the picture grows where it is: same layout, same direction');
       // Each is a neighbour on that side by the CLI's own answer for the node, and an edge joins them.
       const truth = JSON.parse(realCli([...command, '--format', 'json'])) as GraphResult;
       const side = new Set(truth.nodes.map((n) => n.id));

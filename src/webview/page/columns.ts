@@ -207,7 +207,7 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
   }
   // Each row's middle, relative to its box's middle (where an edge meets the box).
   const rowOffset = new Map<string, number>();
-  for (const [id, s] of stacks) for (const r of s.rows) rowOffset.set(r.item.id, r.y + NODE_HEIGHT / 2 - s.height / 2);
+  for (const s of stacks.values()) for (const r of s.rows) rowOffset.set(r.item.id, r.y + NODE_HEIGHT / 2 - s.height / 2);
 
   // Box-to-box links (both ways) for ordering: the other box and where its edge meets each.
   const links = new Map<string, Array<{ other: string; mine: number; theirs: number }>>();

@@ -116,7 +116,7 @@ export function render(mode: RenderMode): void {
     st.autoFold = true;
   } else {
     st.vis = visibleGraph(m, st.fold);
-    st.layout = best(st.vis, true);
+    st.layout = st.layout ? again(st.vis, st.layout) : best(st.vis, true);
   }
   draw(m);
   // How long the first picture took (fold search, layouts and drawing): tests report it.
@@ -132,15 +132,8 @@ const MAX_SPLIT = 4;
  * (dagre only up to 400 drawn things: it needs seconds for thousands).
  */
 function best(v: VisibleGraph, folders: boolean): Layout {
-  let chosen = columnLayout(v, measure, st.badges, folders);
+  let chosen = columns(v, folders);
   let score = viewport.fitScale(chosen.width, chosen.height);
-  for (let split = 2; score < MIN_READABLE && split <= MAX_SPLIT; split++) {
-    const l = columnLayout(v, measure, st.badges, folders, split);
-    const s = viewport.fitScale(l.width, l.height);
-    if (l.wrap < split || s <= score) break;
-    chosen = l;
-    score = s;
-  }
   if (v.items.length > 400) return chosen;
   for (const d of ['LR', 'TB'] as const) {
     const l = layoutGraph(v, measure, d, st.badges, folders);
@@ -149,6 +142,29 @@ function best(v: VisibleGraph, folders: boolean): Layout {
       chosen = l;
       score = s;
     }
+  }
+  return chosen;
+}
+
+/**
+ * The person's own fold (a box opened, a file folded, a badge, find's next match): laid out by the
+ * engine and in the direction the picture has, so it grows where it is instead of turning round;
+ * and cheaply (columns: no dagre run). Fit chooses afresh.
+ */
+function again(v: VisibleGraph, previous: Layout): Layout {
+  return previous.engine === 'dagre' && v.items.length <= 400 ? layoutGraph(v, measure, previous.rankdir, st.badges, true) : columns(v, true);
+}
+
+/** Our columns, a rank too tall for the view cut into 2, 3, ... columns side by side while that draws larger. */
+function columns(v: VisibleGraph, folders: boolean): Layout {
+  let chosen = columnLayout(v, measure, st.badges, folders);
+  let score = viewport.fitScale(chosen.width, chosen.height);
+  for (let split = 2; score < MIN_READABLE && split <= MAX_SPLIT; split++) {
+    const l = columnLayout(v, measure, st.badges, folders, split);
+    const s = viewport.fitScale(l.width, l.height);
+    if (l.wrap < split || s <= score) break;
+    chosen = l;
+    score = s;
   }
   return chosen;
 }
