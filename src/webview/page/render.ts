@@ -127,14 +127,20 @@ export function render(mode: RenderMode): void {
 const MAX_SPLIT = 4;
 
 /**
+ * Above this many drawn things dagre is not tried beside the columns: it needs ~2 s for 200 (the fold
+ * search tries several candidates), and on real answers of that size the columns always drew larger.
+ */
+const DAGRE_TRIED_UP_TO = 80;
+
+/**
  * The layout of `v` that draws it largest: our columns (left-right; a rank too tall for the view cut
  * into 2, 3, ... columns side by side while that draws larger), or dagre's left-right or top-down
- * (dagre only up to 400 drawn things: it needs seconds for thousands).
+ * (dagre only up to DAGRE_TRIED_UP_TO drawn things).
  */
 function best(v: VisibleGraph, folders: boolean): Layout {
   let chosen = columns(v, folders);
   let score = viewport.fitScale(chosen.width, chosen.height);
-  if (v.items.length > 400) return chosen;
+  if (v.items.length > DAGRE_TRIED_UP_TO) return chosen;
   for (const d of ['LR', 'TB'] as const) {
     const l = layoutGraph(v, measure, d, st.badges, folders);
     const s = viewport.fitScale(l.width, l.height);
