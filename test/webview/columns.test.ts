@@ -93,6 +93,15 @@ describe('graph view column layout', () => {
     assert.ok(!holds(frame, layout.clusters.get('c:src/y/d.ts')!));
   });
 
+  it('a folder frame holding only its one inner frame is drawn once, named by both', () => {
+    // Column +1: src/cli/a.ts, src/cli/b.ts (and test/t.ts beside them, so src is a frame at all).
+    const nodes = [node('q.ts', 'query', true), node('src/cli/a.ts', 'a'), node('src/cli/b.ts', 'b'), node('test/t.ts', 't'), node('src/core/c.ts', 'c'), node('src/core/d.ts', 'd')];
+    const vis = visibleGraph(model(nodes, [['query', 'a'], ['query', 'b'], ['query', 't'], ['a', 'c'], ['b', 'd']]), all);
+    const layout = columnLayout(vis, measure, new Map());
+    const frames = [...layout.folders.values()].map((f) => [f.label, f.count]).sort();
+    assert.deepEqual(frames, [['src/cli/', 2], ['src/core/', 2]]);
+  });
+
   it('nothing to draw: an empty layout, no NaN', () => {
     const empty = columnLayout(visibleGraph(model([], []), all), measure, new Map());
     assert.deepEqual([empty.width, empty.height, empty.items.size, empty.edges.size], [0, 0, 0, 0]);

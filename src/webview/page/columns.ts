@@ -188,6 +188,8 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
     const held = new Map<string, number>();
     for (const id of col.boxes) for (const d of chainOf.get(id)!) held.set(d, (held.get(d) ?? 0) + 1);
     for (const id of col.boxes) chainOf.set(id, chainOf.get(id)!.filter((d) => held.get(d)! >= 2));
+    // A frame holding just what its one inner frame holds is drawn once, named by both (`src/cli/`).
+    for (const id of col.boxes) chainOf.set(id, chainOf.get(id)!.filter((d, i, chain) => i === chain.length - 1 || held.get(d) !== held.get(chain[i + 1])));
   }
   const labelOf = (id: string): string => {
     const chain = chainOf.get(id)!;
