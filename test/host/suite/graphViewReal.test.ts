@@ -20,6 +20,13 @@ const DRAWN = `(() => ({
   ready: Number(document.body.dataset.ready || 0),
   drawn: Number(document.body.dataset.drawn || 0),
 }))()`;
+/** DRAWN and the view's pan and zoom (the transform of the drawing's top group). */
+const WITH_VIEW = `(() => ({ ...${DRAWN}, transform: document.querySelector('svg.graph > g')?.getAttribute('transform') ?? '' }))()`;
+/** The workbench themes the screenshots are taken in; each shot checks the webview wears it. */
+const THEMES = [
+  { kind: 'dark', name: 'Default Dark Modern', bodyClass: 'vscode-dark', looks: (b: number) => b >= 0 && b < 80 },
+  { kind: 'light', name: 'Default Light Modern', bodyClass: 'vscode-light', looks: (b: number) => b > 180 },
+] as const;
 interface Drawn {
   ids: string[];
   folded: number;
@@ -83,22 +90,45 @@ suite('graph view at real sizes', function () {
       if (again.drawn === drawn.drawn && again.ready === drawn.ready) break;
       drawn = again;
     }
-    await screenshot(path.join(ARTIFACTS, `graph-view-host-${name}-first.png`));
     assert.strictEqual(drawn.ids.length + drawn.folded, nodes, 'every node drawn one by one or counted in a folded box');
     const first = await viewEval<Readable>(title, readabilityProbe(true));
     assert.ok(first.inputInView, 'the queried symbol is in view');
     assert.ok(first.heights.length > 0);
     assert.ok(Math.min(...first.heights) >= 8, `names ${Math.min(...first.heights).toFixed(1)} px high`);
-    const config = vscode.workspace.getConfiguration('workbench');
-    await config.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
-    await screenshot(path.join(ARTIFACTS, `graph-view-host-${name}-dark.png`));
+    await screenshotsInBothThemes(title, `${name}-first`);
     await viewClick(title, 'button.fit');
     const fitted = await until(() => viewEval<Readable>(title, readabilityProbe(false)), (r) => r.wholeInView, 'after Fit nothing drawn lies outside the view');
     assert.ok(Math.min(...fitted.heights) >= 8, `after Fit names ${Math.min(...fitted.heights).toFixed(1)} px high`);
-    await config.update('colorTheme', 'Default Light Modern', vscode.ConfigurationTarget.Global);
-    await until(() => viewEval<string>(title, 'getComputedStyle(document.body).backgroundColor'), (c) => brightness(c) > 180, 'a light background');
-    await screenshot(path.join(ARTIFACTS, `graph-view-host-${name}-fit-light.png`));
-    await config.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+    await screenshotsInBothThemes(title, `${name}-fit`);
+  }
+
+  /**
+   * Screenshots of the workbench with the view, `graph-view-host-<shot>-dark.png` and `-light.png`: the
+   * workbench's colour theme is switched through the settings, and each shot waits until the webview
+   * really wears it (VS Code's theme class on its body, and its background colour), so a light shot that
+   * still shows the dark theme fails the test. The view must not move or redraw meanwhile (a theme is CSS only).
+   */
+  async function screenshotsInBothThemes(title: string, shot: string): Promise<void> {
+    const config = vscode.workspace.getConfiguration('workbench');
+    const before = await viewEval<Drawn & { transform: string }>(title, WITH_VIEW);
+    try {
+      for (const theme of THEMES) {
+        await config.update('colorTheme', theme.name, vscode.ConfigurationTarget.Global);
+        await until(
+          () => viewEval<{ kind: string; background: string }>(title, `({ kind: document.body.className, background: getComputedStyle(document.body).backgroundColor })`),
+          (b) => b.kind.split(/\s+/).includes(theme.bodyClass) && theme.looks(brightness(b.background)),
+          `the view in ${theme.name} (body class ${theme.bodyClass}, a ${theme.kind} background)`,
+        );
+        // The workbench's own notifications (a git prompt about the parent folders) would cover the view.
+        await vscode.commands.executeCommand('notifications.clearAll');
+        await new Promise((r) => setTimeout(r, 300)); // the workbench paints its new colours
+        await screenshot(path.join(ARTIFACTS, `graph-view-host-${shot}-${theme.kind}.png`));
+      }
+    } finally {
+      await config.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+    }
+    const after = await viewEval<Drawn & { transform: string }>(title, WITH_VIEW);
+    assert.deepStrictEqual(after, before, 'switching the theme neither redraws nor moves the view');
   }
 
   /** Every box open, so every node of the model is drawn (and its edges). */
