@@ -23,6 +23,10 @@ export function select(id: string | undefined, remembered = true): void {
   });
   svg.querySelectorAll<SVGGElement>('g.edge').forEach((e) => e.classList.toggle('near', !!id && (e.dataset.from === id || e.dataset.to === id)));
   if (!node) return;
+  // The details are built again (a redraw after an opening selects again): a button that had the
+  // keyboard's focus gets it back in the new details, or, gone or disabled, the node does.
+  const active = document.activeElement;
+  const refocus = active instanceof HTMLElement && details.contains(active) ? active.className : undefined;
   details.textContent = '';
   const where = document.createElement('span');
   where.className = 'where';
@@ -78,7 +82,26 @@ export function select(id: string | undefined, remembered = true): void {
   if (depth) details.appendChild(depth);
   const expanded = st.expansions.filter((e) => e.id === node.id);
   if (vscode && expanded.length > 0) button('Collapse', 'collapse', () => post({ type: 'collapse', id: node.id }));
+  if (refocus !== undefined) {
+    const again = refocus ? details.querySelector<HTMLButtonElement | HTMLSelectElement>(`.${refocus.trim().split(/\s+/).join('.')}`) : null;
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else st.drawing?.nodes.get(node.id)?.focus({ preventScroll: true });
+  }
 }
+
+/**
+ * Tab onto something outside the view (a node, a folded box, an edge, a file's or folder's name):
+ * the view follows the keyboard and centres it. Only for keyboard focus (:focus-visible), so a click
+ * on a node half in view does not move the drawing under the pointer.
+ */
+svg.addEventListener('focusin', (event) => {
+  const target = event.target as SVGGElement;
+  if (!target.matches?.(':focus-visible')) return;
+  const r = target.getBoundingClientRect();
+  const s = svg.getBoundingClientRect();
+  if (r.left >= s.left && r.right <= s.right && r.top >= s.top && r.bottom <= s.bottom) return;
+  viewport.centerOn(target);
+});
 
 export function focusItem(id: string): void {
   const g = st.drawing?.nodes.get(id);
