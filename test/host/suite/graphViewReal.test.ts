@@ -7,7 +7,7 @@ import type { DiagramModel } from '../../../src/core/format/diagramModel';
 import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
 import { Readable, readabilityProbe } from '../../support/readabilityProbe';
 import { activateExtension } from './helpers';
-import { saveAs, screenshot, until, viewClick, viewEval } from './webviewBridge';
+import { saveAs, screenshot, until, viewClick, viewEval, viewPress } from './webviewBridge';
 
 /** out/artifacts/ of the repository (this file runs from out/test/host/suite). */
 const ARTIFACTS = path.resolve(__dirname, '..', '..', '..', 'artifacts');
@@ -27,6 +27,24 @@ const THEMES = [
   { kind: 'dark', name: 'Default Dark Modern', bodyClass: 'vscode-dark', looks: (b: number) => b >= 0 && b < 80 },
   { kind: 'light', name: 'Default Light Modern', bodyClass: 'vscode-light', looks: (b: number) => b > 180 },
 ] as const;
+/** Where the keyboard's focus is in the view: the node (or box) it is on, and whether that is in view. */
+const FOCUS = `(() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return { id: null, inSvg: false, inView: false, what: 'the page (focus lost)' };
+  const s = document.querySelector('svg.graph').getBoundingClientRect();
+  const r = a.getBoundingClientRect();
+  const inView = a.closest('g.edge')
+    ? r.right > s.left && r.left < s.right && r.bottom > s.top && r.top < s.bottom
+    : r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
+  const g = a.closest('g.node');
+  return { id: g ? g.dataset.id : null, inSvg: !!a.closest('svg.graph'), inView, what: a.getAttribute('aria-label') || a.textContent.slice(0, 60) };
+})()`;
+interface Focus {
+  id: string | null;
+  inSvg: boolean;
+  inView: boolean;
+  what: string;
+}
 interface Drawn {
   ids: string[];
   folded: number;
@@ -131,6 +149,26 @@ suite('graph view at real sizes', function () {
     assert.deepStrictEqual(after, before, 'switching the theme neither redraws nor moves the view');
   }
 
+  /**
+   * By keyboard in the real webview (real key presses): Enter on a folded box opens it and the focus goes
+   * on to what it held, in view; each Tab after that stops in view (the view follows the keyboard).
+   */
+  async function checkKeyboard(title: string): Promise<void> {
+    const before = await viewEval<Drawn>(title, DRAWN);
+    assert.ok(before.folded > 0, 'folded boxes to open');
+    const box = await viewEval<string>(title, `document.querySelector('svg.graph g.node.bundle').dataset.id`);
+    await viewPress(title, 'Enter', `svg.graph g.node.bundle[data-id=${JSON.stringify(box)}]`);
+    await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.drawn > before.drawn, 'the box opened');
+    const opened = await viewEval<Focus>(title, FOCUS);
+    assert.ok(opened.id !== null && opened.id !== box, `after Enter on the box the focus is on ${opened.what}, not on what the box held`);
+    assert.ok(opened.inView, `${opened.what} has the focus out of view`);
+    for (let i = 0; i < 12; i++) {
+      await viewPress(title, 'Tab');
+      const at = await viewEval<Focus>(title, FOCUS);
+      if (at.inSvg) assert.ok(at.inView, `Tab: "${at.what}" has the focus out of view`);
+    }
+  }
+
   /** Every box open, so every node of the model is drawn (and its edges). */
   async function openAll(title: string): Promise<void> {
     const before = await viewEval<Drawn>(title, DRAWN);
@@ -218,10 +256,11 @@ suite('graph view at real sizes', function () {
     await checkBadge(view, title);
   });
 
-  test('~50 nodes (dependents of RaRecord): readable at first and after Fit; a badge, call sites, SVG export', async () => {
+  test('~50 nodes (dependents of RaRecord): readable at first and after Fit; by keyboard; a badge, call sites, SVG export', async () => {
     const { view, title, model } = await openView('dependentsOf', 'src/types.ts', 'RaRecord');
     assert.ok(model.nodes.length >= 50 && model.nodes.length <= 51, `${model.nodes.length} nodes`);
     await checkReadable(title, model.nodes.length, 'fifty');
+    await checkKeyboard(title);
     await checkCallSites(view, title);
     await checkExport(title, 'fifty');
     await checkBadge(view, title);
@@ -261,10 +300,23 @@ suite('graph view at real sizes', function () {
           }
           return false;
         })()`,
+        // Each Enter on a folded match opens its fold and redraws up to 1,000 nodes: slow on a busy machine.
+        60_000,
       );
       assert.ok(selected, `find selects ${best.label}`);
       await viewClick(title, `.details button.expand-${best.direction}`);
       await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.ready > before.ready, `the drawing after opening ${best.label}`, 60_000);
+      // The details were built again for the node still selected: the focus the button had is kept (the
+      // button again, or the node when the button is now "No more"), not dropped to the page.
+      const focus = await viewEval<{ selected: boolean; on: string }>(
+        title,
+        `(() => {
+          const a = document.activeElement;
+          const on = !a || a === document.body ? 'the page' : a.closest('g.node') ? 'node ' + a.closest('g.node').dataset.id : a.className;
+          return { selected: !!document.querySelector('svg.graph g.node.selected[data-id=' + JSON.stringify(${JSON.stringify(best.id)}) + ']'), on };
+        })()`,
+      );
+      if (focus.selected) assert.ok(focus.on === `node ${best.id}` || focus.on === `expand-${best.direction}`, `after opening ${best.label} the focus is on ${focus.on}`);
     }
     const model = view.current()!;
     assert.ok(model.nodes.length >= 1000, `${model.nodes.length} nodes`);
