@@ -42,6 +42,7 @@ function loadChromium(): { launch(options: unknown): Promise<Browser> } {
 interface ModelNode {
   id: string;
   name: string;
+  label: string;
   file: string;
   offset: number;
   input?: boolean;
@@ -698,8 +699,15 @@ describe('CLI --format html in headless Chromium', function () {
 
     // A file's name: Enter folds the file into its box, which keeps the focus; Enter on it opens the file again.
     const file = model.nodes.find((n) => !n.input && model.nodes.filter((m) => m.file === n.file).length >= 2)!.file;
+    // One of its nodes selected first (Enter): once folded away, the details no longer describe it.
+    await tabTo(page, `svg.graph g.node[data-id^="${file}#"]`);
+    await page.keyboard.press('Enter');
+    const chosenId = (await focused(page, '*')).id;
+    const chosen = model.nodes.find((n) => n.id === chosenId)!;
+    assert.ok((await page.textContent('.details')).startsWith(`${chosen.label} — `), 'the details describe the selected node');
     await tabTo(page, `svg.graph g.cluster[data-file="${file}"] text.cluster-label`, true);
     await page.keyboard.press('Enter');
+    assert.match(await page.textContent('.details'), /^Click a node to see its callers/, 'the folded node\'s details went, the hint is back');
     const fileBox = await focused(page, `svg.graph g.node.bundle[data-key="file:${file}"]`);
     assert.ok(fileBox.matches, `${file} folded and its box has the focus, not ${fileBox.what}`);
     await page.keyboard.press('Enter');

@@ -4,6 +4,9 @@ import { data, details, fileUrl, itemOf, labelOf, nodeById, post, st, svg, toolt
 import { remember } from './history';
 import { expand, openBundle } from './opening';
 
+/** What the details say before anything is selected (the page's own hint, kept to show again). */
+const INTRO = details.innerHTML;
+
 export function select(id: string | undefined, remembered = true): void {
   if (remembered && id !== st.selected) remember();
   st.selected = id;
@@ -22,7 +25,15 @@ export function select(id: string | undefined, remembered = true): void {
     g.classList.toggle('callee', callees.has(nid));
   });
   svg.querySelectorAll<SVGGElement>('g.edge').forEach((e) => e.classList.toggle('near', !!id && (e.dataset.from === id || e.dataset.to === id)));
-  if (!node) return;
+  if (!node) {
+    // Nothing selected now (Escape, or the node was folded into a box): its details go, the hint comes back.
+    if (details.dataset.node) {
+      details.innerHTML = INTRO;
+      delete details.dataset.node;
+    }
+    return;
+  }
+  details.dataset.node = node.id;
   // The details are built again (a redraw after an opening selects again): a button that had the
   // keyboard's focus gets it back in the new details, or, gone or disabled, the node does.
   const active = document.activeElement;
@@ -116,6 +127,7 @@ export function showEdge(g: SVGGElement): void {
   const e = st.vis?.edges.find((x) => x.id === g.dataset.edge);
   if (!e) return;
   details.textContent = '';
+  delete details.dataset.node;
   const head = document.createElement('span');
   head.className = 'where';
   head.textContent = `${labelOf(e.from)} → ${labelOf(e.to)}: ${edgeLabel(e.edges.map((x) => x.type))}`;
