@@ -275,6 +275,7 @@ async function main() {
  * the page through playwright: the real DOM of the webview's frame, real mouse clicks.
  *   { op: 'eval', title, expression }  evaluate in the graph view whose h1.title is `title`
  *   { op: 'click', title, selector }   click an element of that view
+ *   { op: 'press', title, selector?, key }  focus `selector` in that view (if given), press `key`
  *   { op: 'screenshot', path }          a screenshot of the whole workbench
  *   { op: 'saveAs', path }              type `path` into the open save dialog and accept it
  * Answers { ok: true, value } or { ok: false, error }.
@@ -320,6 +321,11 @@ function serveWebviewBridge(page, dir) {
     const frame = await findView(req.title);
     if (req.op === 'eval') return frame.evaluate(req.expression);
     if (req.op === 'click') return void (await frame.click(req.selector, { timeout: 10000 }));
+    if (req.op === 'press') {
+      // A real key press in the view (the keyboard's focus first put on `selector`, when given).
+      if (req.selector) await frame.focus(req.selector, { timeout: 10000 });
+      return void (await page.keyboard.press(req.key));
+    }
     throw new Error(`unknown bridge op ${req.op}`);
   };
   const timer = setInterval(() => {

@@ -43,6 +43,7 @@ function loadChromium(): { launch(options: unknown): Promise<Browser> } {
 interface ModelNode {
   id: string;
   name: string;
+  label: string;
   file: string;
   offset: number;
   input?: boolean;
@@ -775,4 +776,171 @@ describe('CLI --format html in headless Chromium', function () {
       fs.writeFileSync(path.join(ARTIFACTS, `graph-edges-${size.name}-export.svg`), svgText);
     });
   }
+
+  /**
+   * Where the keyboard's focus is: which selector it matches, and whether it is in the drawing and in
+   * view there (an edge only needs to cross the view: a long one may be wider than it).
+   */
+  async function focused(page: Page, selector: string): Promise<{ matches: boolean; inSvg: boolean; inView: boolean; what: string; id: string | null }> {
+    return page.evaluate(`(() => {
+      const a = document.activeElement;
+      if (!a || a === document.body) return { matches: false, inSvg: false, inView: false, what: 'the page (focus lost)', id: null };
+      const s = document.querySelector('svg.graph').getBoundingClientRect();
+      const r = a.getBoundingClientRect();
+      const edge = !!a.closest('g.edge');
+      const inView = edge
+        ? r.right > s.left && r.left < s.right && r.bottom > s.top && r.top < s.bottom
+        : r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
+      const g = a.closest('g.node');
+      return { matches: a.matches(${JSON.stringify(selector)}), inSvg: !!a.closest('svg.graph'), inView, what: a.getAttribute('aria-label') || a.textContent.slice(0, 60), id: g ? g.getAttribute('data-id') : null };
+    })()`);
+  }
+
+  /** Tab (or Shift+Tab) until the focus is on `selector`; every stop in the drawing must be in view (the view follows). */
+  async function tabTo(page: Page, selector: string, back = false, max = 400): Promise<void> {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+      const at = await focused(page, selector);
+      if (at.inSvg) assert.ok(at.inView, `"${at.what}" has the keyboard's focus out of view`);
+      if (at.matches) return;
+    }
+    assert.fail(`${max} Tabs never reached ${selector}`);
+  }
+
+  it('every action without a mouse: Tab to nodes (the view follows), boxes open and files fold with the focus kept, badges, back/forward, find, Fit, levels, legend, export', async function () {
+    this.timeout(300_000);
+    const html = await SIZES[1].html();
+    const model = modelOf(html);
+    const page = await open(html, 'graph-keyboard', 'light', { width: 700, height: 900 });
+    const count = (selector: string): Promise<number> => page.locator(selector).count();
+    const drawnIds = (): Promise<string[]> => page.$$eval('svg.graph g.node', (gs: DomEl[]) => gs.map((g) => g.getAttribute('data-id') ?? ''));
+    // Start where a person starts: the page, no element focused.
+    await page.keyboard.press('/');
+    assert.equal((await focused(page, 'input.search')).matches, true, '/ goes to Find');
+
+    // A folded box: Tab to it, Enter opens it, and the focus goes on to one of the nodes it held.
+    assert.ok((await count('svg.graph g.node.bundle')) > 0, 'folded boxes at 700 px');
+    await tabTo(page, 'svg.graph g.node.bundle');
+    const box = (await focused(page, '*')).id!;
+    const members = await page.$eval(`svg.graph g.node[data-id="${box}"]`, (g: DomEl) => Number(g.getAttribute('data-members')));
+    const before = await drawnIds();
+    await page.keyboard.press('Enter');
+    const opened = (await drawnIds()).filter((id) => !before.includes(id));
+    assert.ok(opened.length > 0 && !(await drawnIds()).includes(box), `the box of ${members} opened`);
+    const afterOpen = await focused(page, 'svg.graph g.node');
+    assert.ok(afterOpen.matches && opened.includes(afterOpen.id ?? ''), `the focus is on what the box held (a node or a smaller box), not on ${afterOpen.what}`);
+    assert.ok(afterOpen.inView, 'and in view');
+
+    // Alt+Left goes back (the box folded again), Alt+Right forward.
+    await page.keyboard.press('Alt+ArrowLeft');
+    assert.deepEqual((await drawnIds()).sort(), [...before].sort(), 'Back folds the box again');
+    await page.keyboard.press('Alt+ArrowRight');
+    assert.ok((await drawnIds()).includes(opened[0]), 'Forward opens it again');
+
+    // Open all (the fold status's button), then Tab through the drawing: each stop is in view (tabTo checks).
+    await tabTo(page, '.fold-status button.unfold-all', true);
+    await page.keyboard.press('Enter');
+    assert.equal(await count('svg.graph g.node.bundle'), 0, 'every box open');
+    await page.keyboard.press('/');
+    await tabTo(page, 'svg.graph g.node');
+    for (let i = 0; i < 25; i++) await tabTo(page, 'svg.graph g.node');
+
+    // A file's name: Enter folds the file into its box, which keeps the focus; Enter on it opens the file again.
+    const file = model.nodes.find((n) => !n.input && model.nodes.filter((m) => m.file === n.file).length >= 2)!.file;
+    // One of its nodes selected first (Enter): once folded away, the details no longer describe it.
+    await tabTo(page, `svg.graph g.node[data-id^="${file}#"]`);
+    await page.keyboard.press('Enter');
+    const chosenId = (await focused(page, '*')).id;
+    const chosen = model.nodes.find((n) => n.id === chosenId)!;
+    assert.ok((await page.textContent('.details')).startsWith(`${chosen.label} — `), 'the details describe the selected node');
+    await tabTo(page, `svg.graph g.cluster[data-file="${file}"] text.cluster-label`, true);
+    await page.keyboard.press('Enter');
+    assert.match(await page.textContent('.details'), /^Click a node to see its callers/, 'the folded node\'s details went, the hint is back');
+    const fileBox = await focused(page, `svg.graph g.node.bundle[data-key="file:${file}"]`);
+    assert.ok(fileBox.matches, `${file} folded and its box has the focus, not ${fileBox.what}`);
+    await page.keyboard.press('Enter');
+    const back = await focused(page, 'svg.graph g.node:not(.bundle)');
+    assert.ok(back.matches && model.nodes.find((n) => n.id === back.id)?.file === file, `the file opened and the focus is on one of its nodes, not ${back.what}`);
+
+    // A +N badge by keyboard: Enter selects its node, Tab to the details' button, Enter opens; the focus stays with the node.
+    const target: { id: string; direction: string; count: number } | undefined = await page.evaluate(`(() => {
+      const model = JSON.parse(document.getElementById('graph-data').textContent).model;
+      const all = [...model.nodes, ...((model.reserve && model.reserve.nodes) || [])];
+      const inFile = new Set(all.map((n) => n.id));
+      const drawn = new Set([...document.querySelectorAll('svg.graph g.node')].map((g) => g.getAttribute('data-id')));
+      for (const b of document.querySelectorAll('svg.graph g.node:not(.input) g.more')) {
+        const id = b.closest('g.node').getAttribute('data-id');
+        const direction = b.getAttribute('data-direction');
+        const node = all.find((n) => n.id === id);
+        const missing = ((node && node.next && node.next[direction]) || []).filter((n) => !drawn.has(n));
+        if (missing.length > 0 && missing.length === Number(b.getAttribute('data-more')) && missing.every((n) => inFile.has(n))) return { id, direction, count: missing.length };
+      }
+    })()`);
+    assert.ok(target, 'a badge whose neighbours this file carries');
+    await page.keyboard.press('/');
+    await tabTo(page, `svg.graph g.node[data-id="${target.id}"]`);
+    await page.keyboard.press('Enter');
+    assert.equal(await count(`svg.graph g.node.selected[data-id="${target.id}"]`), 1, 'Enter selects the node');
+    await tabTo(page, `.details button.expand-${target.direction}`);
+    const nodesBefore = (await drawnIds()).length;
+    await page.keyboard.press('Enter');
+    assert.equal((await drawnIds()).length, nodesBefore + target.count, `the badge's ${target.count} ${target.direction} opened`);
+    const afterBadge = await focused(page, `svg.graph g.node[data-id="${target.id}"]`);
+    assert.ok(afterBadge.matches, `the focus is back on the node (its button is now "No more"), not on ${afterBadge.what}`);
+    // Centre: a button of the details.
+    await tabTo(page, '.details button.recentre');
+    await page.keyboard.press('Enter');
+    assert.ok((await focused(page, '.details button.recentre')).matches);
+
+    // Find: Enter / Shift+Enter step through the matches with a count; Escape empties the box.
+    await page.keyboard.press('/');
+    await page.keyboard.type('Record');
+    const total = Number(/of (\d+)/.exec(await page.textContent('.find-count'))?.[1]);
+    assert.ok(total >= 3);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Enter');
+    assert.equal(await page.textContent('.find-count'), `2 of ${total}`);
+    await tabTo(page, 'button.find-prev');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.textContent('.find-count'), `1 of ${total}`);
+    await tabTo(page, 'input.search', true);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.inputValue('input.search'), '');
+
+    // Levels − / + and Fit: toolbar buttons (Tab, Enter); F fits from anywhere but a text box.
+    const level = async (): Promise<number> => Number(await page.textContent('.level-value'));
+    await tabTo(page, 'button.level-down');
+    const l0 = await level();
+    await page.keyboard.press('Enter');
+    assert.equal(await level(), Math.max(0, l0 - 1), 'one level fewer');
+    await tabTo(page, 'button.level-up');
+    await page.keyboard.press('Enter');
+    assert.equal(await level(), Math.max(0, l0 - 1) + 1, 'one level more');
+    await tabTo(page, 'button.fit');
+    await page.keyboard.press('f');
+    const fitted = await readability(page, false);
+    assert.ok(fitted.wholeInView, 'F fits');
+
+    // Legend: an edge type's checkbox (Space) and a node kind's toggle (Enter).
+    const type = await page.getAttribute('.legend label[data-type]', 'data-type');
+    await tabTo(page, `.legend label[data-type="${type}"] input`);
+    await page.keyboard.press('Space');
+    assert.equal(await count(`svg.graph g.edge[data-type="${type}"]:not(.hidden)`), 0, `${type} edges hidden`);
+    await page.keyboard.press('Space');
+    await tabTo(page, '.legend button.kind-toggle');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getAttribute('.legend button.kind-toggle', 'aria-pressed'), 'false', 'a node kind switched off');
+    await page.keyboard.press('Enter');
+
+    // Exports: SVG and PNG download, Mermaid copies (the browser may refuse the clipboard: it says which).
+    for (const format of ['svg', 'png']) {
+      await tabTo(page, `button.export-${format}`);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+      assert.match(download.suggestedFilename(), new RegExp(`\\.${format}$`));
+    }
+    await tabTo(page, 'button.copy-mermaid');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(`document.querySelector('button.copy-mermaid').textContent !== 'Mermaid'`);
+  });
 });

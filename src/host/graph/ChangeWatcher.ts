@@ -131,7 +131,8 @@ export class ChangeWatcher implements vscode.Disposable {
   }
 }
 
-function isRelevantFile(uri: vscode.Uri): boolean {
+/** Whether a saved or changed file can change a graph: a source or rebuild file, not in an ignored folder (a setting's save is not). */
+export function isRelevantFile(uri: vscode.Uri): boolean {
   return uri.scheme === 'file' && !isIgnored(uri) && isWatchedFile(uri.fsPath);
 }
 

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { DiagramModel } from '../../core/format/diagramModel';
 import { graphViewHtml } from '../../webview/graphViewHtml';
 import type { Expansion, FromPage, ToPage } from '../../webview/messages';
+import { isRelevantFile } from '../graph/ChangeWatcher';
 import { GraphService } from '../graph/GraphService';
 import { HostLog } from '../log';
 import { DiagramAnswer, QueryArgs } from '../../worker/protocol';
@@ -62,7 +63,10 @@ export class GraphViewPanel implements vscode.Disposable {
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((m: FromPage) => void this.onMessage(m)),
-      vscode.workspace.onDidSaveTextDocument(() => this.redrawSoon()),
+      // Only saves that can change the answer: not the user's settings.json (a theme switch saves it).
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        if (isRelevantFile(doc.uri)) this.redrawSoon();
+      }),
     );
   }
 

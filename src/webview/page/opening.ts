@@ -47,6 +47,9 @@ export function openBundle(id: string): void {
   // Too big to see whole now: the first opened node in the middle.
   const first = item.members.map((m) => st.drawing?.nodes.get(m)).find((x) => x);
   if (first && !viewport.fitsReadably()) viewport.centerOn(first);
+  // The box pressed is gone: the keyboard goes on from the first thing drawn now of what it held (a node, or a smaller box).
+  const held = new Set(item.members);
+  keepFocus(st.vis?.items.find((i) => (i.kind === 'bundle' ? i.members.some((m) => held.has(m)) : held.has(i.id)))?.id);
   say(`Opened ${item.members.length} in ${item.label === 'more in this file' ? item.key.slice('file:'.length) : item.label}.`);
 }
 
@@ -56,6 +59,8 @@ export function foldFile(file: string): void {
   st.fold.closedFiles.add(file);
   st.fold.opened.delete(`file:${file}`);
   rerender('keep');
+  // The file's name pressed is gone: the keyboard goes on from the file's box (a queried symbol keeps its file drawn).
+  keepFocus(`bundle:file:${file}`);
 }
 
 /** Folds a folder's cluster into one counted box (the queried symbols stay drawn); the box opens it again. */
@@ -74,6 +79,18 @@ export function foldFolder(dir: string): void {
     box.focus();
     say(`Folded ${dir}/ into one box of ${box.dataset.members} symbols: click it (or Enter) to open it again.`);
   }
+}
+
+/**
+ * A redraw replaces every element of the drawing, the focused one too: focus then falls to the page
+ * and a keyboard user would start again from the toolbar. When it fell (nothing else took it), the
+ * element drawn for `id` gets it, so Tab and Enter go on from where the person was.
+ */
+function keepFocus(id: string | undefined): void {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  const g = id ? st.drawing?.nodes.get(id) : undefined;
+  g?.focus({ preventScroll: true });
 }
 
 export function setDepth(depth: number): void {

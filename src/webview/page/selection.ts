@@ -4,6 +4,9 @@ import { data, details, fileUrl, itemOf, labelOf, nodeById, post, st, svg, toolt
 import { remember } from './history';
 import { expand, openBundle } from './opening';
 
+/** What the details say before anything is selected (the page's own hint, kept to show again). */
+const INTRO = details.innerHTML;
+
 export function select(id: string | undefined, remembered = true): void {
   if (remembered && id !== st.selected) remember();
   st.selected = id;
@@ -22,7 +25,19 @@ export function select(id: string | undefined, remembered = true): void {
     g.classList.toggle('callee', callees.has(nid));
   });
   svg.querySelectorAll<SVGGElement>('g.edge').forEach((e) => e.classList.toggle('near', !!id && (e.dataset.from === id || e.dataset.to === id)));
-  if (!node) return;
+  if (!node) {
+    // Nothing selected now (Escape, or the node was folded into a box): its details go, the hint comes back.
+    if (details.dataset.node) {
+      details.innerHTML = INTRO;
+      delete details.dataset.node;
+    }
+    return;
+  }
+  details.dataset.node = node.id;
+  // The details are built again (a redraw after an opening selects again): a button that had the
+  // keyboard's focus gets it back in the new details, or, gone or disabled, the node does.
+  const active = document.activeElement;
+  const refocus = active instanceof HTMLElement && details.contains(active) ? active.className : undefined;
   details.textContent = '';
   const where = document.createElement('span');
   where.className = 'where';
@@ -78,7 +93,26 @@ export function select(id: string | undefined, remembered = true): void {
   if (depth) details.appendChild(depth);
   const expanded = st.expansions.filter((e) => e.id === node.id);
   if (vscode && expanded.length > 0) button('Collapse', 'collapse', () => post({ type: 'collapse', id: node.id }));
+  if (refocus !== undefined) {
+    const again = refocus ? details.querySelector<HTMLButtonElement | HTMLSelectElement>(`.${refocus.trim().split(/\s+/).join('.')}`) : null;
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else st.drawing?.nodes.get(node.id)?.focus({ preventScroll: true });
+  }
 }
+
+/**
+ * Tab onto something outside the view (a node, a folded box, an edge, a file's or folder's name):
+ * the view follows the keyboard and centres it. Only for keyboard focus (:focus-visible), so a click
+ * on a node half in view does not move the drawing under the pointer.
+ */
+svg.addEventListener('focusin', (event) => {
+  const target = event.target as SVGGElement;
+  if (!target.matches?.(':focus-visible')) return;
+  const r = target.getBoundingClientRect();
+  const s = svg.getBoundingClientRect();
+  if (r.left >= s.left && r.right <= s.right && r.top >= s.top && r.bottom <= s.bottom) return;
+  viewport.centerOn(target);
+});
 
 export function focusItem(id: string): void {
   const g = st.drawing?.nodes.get(id);
@@ -93,6 +127,7 @@ export function showEdge(g: SVGGElement): void {
   const e = st.vis?.edges.find((x) => x.id === g.dataset.edge);
   if (!e) return;
   details.textContent = '';
+  delete details.dataset.node;
   const head = document.createElement('span');
   head.className = 'where';
   head.textContent = `${labelOf(e.from)} → ${labelOf(e.to)}: ${edgeLabel(e.edges.map((x) => x.type))}`;

@@ -7,7 +7,7 @@ import type { DiagramModel } from '../../../src/core/format/diagramModel';
 import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
 import { Readable, readabilityProbe } from '../../support/readabilityProbe';
 import { activateExtension } from './helpers';
-import { saveAs, screenshot, until, viewClick, viewEval } from './webviewBridge';
+import { saveAs, screenshot, until, viewClick, viewEval, viewPress } from './webviewBridge';
 
 /** out/artifacts/ of the repository (this file runs from out/test/host/suite). */
 const ARTIFACTS = path.resolve(__dirname, '..', '..', '..', 'artifacts');
@@ -20,6 +20,31 @@ const DRAWN = `(() => ({
   ready: Number(document.body.dataset.ready || 0),
   drawn: Number(document.body.dataset.drawn || 0),
 }))()`;
+/** DRAWN and the view's pan and zoom (the transform of the drawing's top group). */
+const WITH_VIEW = `(() => ({ ...${DRAWN}, transform: document.querySelector('svg.graph > g')?.getAttribute('transform') ?? '' }))()`;
+/** The workbench themes the screenshots are taken in; each shot checks the webview wears it. */
+const THEMES = [
+  { kind: 'dark', name: 'Default Dark Modern', bodyClass: 'vscode-dark', looks: (b: number) => b >= 0 && b < 80 },
+  { kind: 'light', name: 'Default Light Modern', bodyClass: 'vscode-light', looks: (b: number) => b > 180 },
+] as const;
+/** Where the keyboard's focus is in the view: the node (or box) it is on, and whether that is in view. */
+const FOCUS = `(() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return { id: null, inSvg: false, inView: false, what: 'the page (focus lost)' };
+  const s = document.querySelector('svg.graph').getBoundingClientRect();
+  const r = a.getBoundingClientRect();
+  const inView = a.closest('g.edge')
+    ? r.right > s.left && r.left < s.right && r.bottom > s.top && r.top < s.bottom
+    : r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
+  const g = a.closest('g.node');
+  return { id: g ? g.dataset.id : null, inSvg: !!a.closest('svg.graph'), inView, what: a.getAttribute('aria-label') || a.textContent.slice(0, 60) };
+})()`;
+interface Focus {
+  id: string | null;
+  inSvg: boolean;
+  inView: boolean;
+  what: string;
+}
 interface Drawn {
   ids: string[];
   folded: number;
@@ -85,22 +110,65 @@ suite('graph view at real sizes', function () {
       if (again.drawn === drawn.drawn && again.ready === drawn.ready) break;
       drawn = again;
     }
-    await screenshot(path.join(ARTIFACTS, `graph-view-host-${name}-first.png`));
     assert.strictEqual(drawn.ids.length + drawn.folded, nodes, 'every node drawn one by one or counted in a folded box');
     const first = await viewEval<Readable>(title, readabilityProbe(true));
     assert.ok(first.inputInView, 'the queried symbol is in view');
     assert.ok(first.heights.length > 0);
     assert.ok(Math.min(...first.heights) >= 8, `names ${Math.min(...first.heights).toFixed(1)} px high`);
-    const config = vscode.workspace.getConfiguration('workbench');
-    await config.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
-    await screenshot(path.join(ARTIFACTS, `graph-view-host-${name}-dark.png`));
+    await screenshotsInBothThemes(title, `${name}-first`);
     await viewClick(title, 'button.fit');
     const fitted = await until(() => viewEval<Readable>(title, readabilityProbe(false)), (r) => r.wholeInView, 'after Fit nothing drawn lies outside the view');
     assert.ok(Math.min(...fitted.heights) >= 8, `after Fit names ${Math.min(...fitted.heights).toFixed(1)} px high`);
-    await config.update('colorTheme', 'Default Light Modern', vscode.ConfigurationTarget.Global);
-    await until(() => viewEval<string>(title, 'getComputedStyle(document.body).backgroundColor'), (c) => brightness(c) > 180, 'a light background');
-    await screenshot(path.join(ARTIFACTS, `graph-view-host-${name}-fit-light.png`));
-    await config.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+    await screenshotsInBothThemes(title, `${name}-fit`);
+  }
+
+  /**
+   * Screenshots of the workbench with the view, `graph-view-host-<shot>-dark.png` and `-light.png`: the
+   * workbench's colour theme is switched through the settings, and each shot waits until the webview
+   * really wears it (VS Code's theme class on its body, and its background colour), so a light shot that
+   * still shows the dark theme fails the test. The view must not move or redraw meanwhile (a theme is CSS only).
+   */
+  async function screenshotsInBothThemes(title: string, shot: string): Promise<void> {
+    const config = vscode.workspace.getConfiguration('workbench');
+    const before = await viewEval<Drawn & { transform: string }>(title, WITH_VIEW);
+    try {
+      for (const theme of THEMES) {
+        await config.update('colorTheme', theme.name, vscode.ConfigurationTarget.Global);
+        await until(
+          () => viewEval<{ kind: string; background: string }>(title, `({ kind: document.body.className, background: getComputedStyle(document.body).backgroundColor })`),
+          (b) => b.kind.split(/\s+/).includes(theme.bodyClass) && theme.looks(brightness(b.background)),
+          `the view in ${theme.name} (body class ${theme.bodyClass}, a ${theme.kind} background)`,
+        );
+        // The workbench's own notifications (a git prompt about the parent folders) would cover the view.
+        await vscode.commands.executeCommand('notifications.clearAll');
+        await new Promise((r) => setTimeout(r, 300)); // the workbench paints its new colours
+        await screenshot(path.join(ARTIFACTS, `graph-view-host-${shot}-${theme.kind}.png`));
+      }
+    } finally {
+      await config.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+    }
+    const after = await viewEval<Drawn & { transform: string }>(title, WITH_VIEW);
+    assert.deepStrictEqual(after, before, 'switching the theme neither redraws nor moves the view');
+  }
+
+  /**
+   * By keyboard in the real webview (real key presses): Enter on a folded box opens it and the focus goes
+   * on to what it held, in view; each Tab after that stops in view (the view follows the keyboard).
+   */
+  async function checkKeyboard(title: string): Promise<void> {
+    const before = await viewEval<Drawn>(title, DRAWN);
+    assert.ok(before.folded > 0, 'folded boxes to open');
+    const box = await viewEval<string>(title, `document.querySelector('svg.graph g.node.bundle').dataset.id`);
+    await viewPress(title, 'Enter', `svg.graph g.node.bundle[data-id=${JSON.stringify(box)}]`);
+    await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.drawn > before.drawn, 'the box opened');
+    const opened = await viewEval<Focus>(title, FOCUS);
+    assert.ok(opened.id !== null && opened.id !== box, `after Enter on the box the focus is on ${opened.what}, not on what the box held`);
+    assert.ok(opened.inView, `${opened.what} has the focus out of view`);
+    for (let i = 0; i < 12; i++) {
+      await viewPress(title, 'Tab');
+      const at = await viewEval<Focus>(title, FOCUS);
+      if (at.inSvg) assert.ok(at.inView, `Tab: "${at.what}" has the focus out of view`);
+    }
   }
 
   /** Every box open, so every node of the model is drawn (and its edges). */
@@ -192,10 +260,11 @@ suite('graph view at real sizes', function () {
     await checkBadge(view, title);
   });
 
-  test('~50 nodes (dependents of RaRecord): readable at first and after Fit; a badge, call sites, SVG export', async () => {
+  test('~50 nodes (dependents of RaRecord): readable at first and after Fit; by keyboard; a badge, call sites, SVG export', async () => {
     const { view, title, model } = await openView('dependentsOf', 'src/types.ts', 'RaRecord');
     assert.ok(model.nodes.length >= 50 && model.nodes.length <= 51, `${model.nodes.length} nodes`);
     await checkReadable(title, model.nodes.length, 'fifty');
+    await checkKeyboard(title);
     await checkCallSites(view, title);
     await checkExport(title, 'fifty');
     await checkBadge(view, title);
@@ -255,10 +324,23 @@ suite('graph view at real sizes', function () {
           }
           return false;
         })()`,
+        // Each Enter on a folded match opens its fold and redraws up to 1,000 nodes: slow on a busy machine.
+        60_000,
       );
       assert.ok(selected, `find selects ${best.label}`);
       await viewClick(title, `.details button.expand-${best.direction}`);
       await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.ready > before.ready, `the drawing after opening ${best.label}`, 60_000);
+      // The details were built again for the node still selected: the focus the button had is kept (the
+      // button again, or the node when the button is now "No more"), not dropped to the page.
+      const focus = await viewEval<{ selected: boolean; on: string }>(
+        title,
+        `(() => {
+          const a = document.activeElement;
+          const on = !a || a === document.body ? 'the page' : a.closest('g.node') ? 'node ' + a.closest('g.node').dataset.id : a.className;
+          return { selected: !!document.querySelector('svg.graph g.node.selected[data-id=' + JSON.stringify(${JSON.stringify(best.id)}) + ']'), on };
+        })()`,
+      );
+      if (focus.selected) assert.ok(focus.on === `node ${best.id}` || focus.on === `expand-${best.direction}`, `after opening ${best.label} the focus is on ${focus.on}`);
     }
     const model = view.current()!;
     assert.ok(model.nodes.length >= 1000, `${model.nodes.length} nodes`);

@@ -30,13 +30,18 @@ async function ask<T>(request: object, timeoutMs = 15000): Promise<T> {
 }
 
 /** Evaluate `expression` in the graph view titled `title` (its webview frame's document). */
-export function viewEval<T>(title: string, expression: string): Promise<T> {
-  return ask<T>({ op: 'eval', title, expression });
+export function viewEval<T>(title: string, expression: string, timeoutMs?: number): Promise<T> {
+  return ask<T>({ op: 'eval', title, expression }, timeoutMs);
 }
 
 /** A real click (playwright: scroll into view, mouse down/up) on `selector` inside the graph view. */
 export function viewClick(title: string, selector: string): Promise<void> {
   return ask<void>({ op: 'click', title, selector });
+}
+
+/** A real key press (playwright's keyboard) in the graph view, after focusing `selector` there when one is given. */
+export function viewPress(title: string, key: string, selector?: string): Promise<void> {
+  return ask<void>({ op: 'press', title, key, selector });
 }
 
 export function screenshot(file: string): Promise<void> {
