@@ -17,7 +17,8 @@ export type ToPage =
 /** Page → extension. */
 export type FromPage =
   | { type: 'ready' }
-  | { type: 'open'; id: string; line?: number }
+  /** `keepFocus`: from the keyboard, the code opens beside and the focus stays in the graph. */
+  | { type: 'open'; id: string; line?: number; keepFocus?: boolean }
   | { type: 'expand'; id: string; query: 'dependenciesOf' | 'dependentsOf'; depth: number }
   | { type: 'collapse'; id: string }
   | { type: 'copyMermaid' }

@@ -100,7 +100,7 @@ export class GraphViewPanel implements vscode.Disposable {
         if (this.model) await this.post({ type: 'model', model: this.model, expansions: this.expansions });
         return;
       case 'open':
-        return this.openNode(message.id, message.line);
+        return this.openNode(message.id, message.line, message.keepFocus === true);
       case 'expand':
         // Again on the same node and direction: one level deeper (the next page of a big level included).
         {
@@ -121,15 +121,18 @@ export class GraphViewPanel implements vscode.Disposable {
     }
   }
 
-  /** Click on a node: its declaration in an editor beside the graph, the cursor on its first line (or on a call site's line). */
-  private async openNode(id: string, at?: number): Promise<void> {
+  /**
+   * Click on a node: its declaration in an editor beside the graph, the cursor on its first line (or on
+   * a call site's line). From the keyboard (Enter) the focus stays in the graph, so the person goes on there.
+   */
+  private async openNode(id: string, at?: number, keepFocus = false): Promise<void> {
     const node = this.model?.nodes.find((n) => n.id === id) ?? this.model?.reserve?.nodes.find((n) => n.id === id);
     if (!node || !this.root) return;
     const uri = vscode.Uri.file(path.isAbsolute(node.file) ? node.file : path.join(this.root, node.file));
     // Never over the graph: the first column, or beside the graph when it is the first column.
     const viewColumn = this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
     try {
-      await vscode.window.showTextDocument(uri, { viewColumn, selection: editorRangeAt(at ?? node.offset), preserveFocus: false });
+      await vscode.window.showTextDocument(uri, { viewColumn, selection: editorRangeAt(at ?? node.offset), preserveFocus: keepFocus });
     } catch (err) {
       this.log.warn(`graph view: could not open ${uri.fsPath}: ${err instanceof Error ? err.message : String(err)}`);
       void vscode.window.showWarningMessage(`TS Code Graph: could not open ${node.file} (${err instanceof Error ? err.message : String(err)}). The file may have been moved or deleted; save any file to redraw the graph.`);

@@ -45,7 +45,9 @@ svg.addEventListener('keydown', (event) => {
     if (!g?.dataset.id) return;
     if (g.classList.contains('bundle')) return openBundle(g.dataset.id);
     select(g.dataset.id);
-    post({ type: 'open', id: g.dataset.id });
+    // Space selects (the details: Used by, +N, Centre); Enter also shows the code beside, the focus kept here.
+    const node = nodeById(g.dataset.id);
+    if (event.key === 'Enter' && node && node.group !== 'external') post({ type: 'open', id: node.id, keepFocus: true });
   }
 });
 svg.addEventListener('mouseover', (event) => showTooltip(event.target));

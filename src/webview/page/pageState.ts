@@ -97,6 +97,8 @@ export function showNotes(text: string): void {
 $('.notes-close').addEventListener('click', () => {
   dismissedNotes = $('.notes-text').textContent ?? '';
   ($('.notes') as HTMLElement).hidden = true;
+  // The button hid itself: the keyboard goes on from the queried symbol, not from the page's top.
+  svg.querySelector<SVGGElement>('g.node.input')?.focus({ preventScroll: true });
 });
 // In a narrow or short panel the notes are one line (CSS); this reads them whole, and folds them again.
 $('.notes-more').addEventListener('click', () => {

@@ -221,7 +221,10 @@ function searchFold(m: DiagramModel, keepLevelOne: boolean): { v: VisibleGraph; 
 }
 
 function draw(m: DiagramModel): void {
+  // The node the keyboard is on keeps the focus through the redraw (a resize, an editor opened beside).
+  const focused = (document.activeElement as Element | null)?.closest?.('svg.graph g.node') as SVGGElement | null;
   st.drawing = drawLayout(svg, st.vis!, st.layout!, st.badges);
+  if (focused?.dataset.id && !focused.isConnected) st.drawing.nodes.get(focused.dataset.id)?.focus({ preventScroll: true });
   const focus = svg.querySelector<SVGGElement>('g.node.input') ?? undefined;
   viewport.attach(st.drawing.viewport, st.drawing.width, st.drawing.height, focus);
   viewport.fit(focus);
@@ -265,6 +268,8 @@ export function showFoldStatus(m: DiagramModel): void {
     st.fold.closedFiles.clear();
     st.fold.closedDirs?.clear();
     render('keep');
+    // The button is gone with the boxes: the keyboard goes on from the queried symbol.
+    svg.querySelector<SVGGElement>('g.node.input')?.focus({ preventScroll: true });
   });
   // The button first: in a narrow panel the sentence is cut short, the button stays in reach.
   status.append(all, ' ', text);

@@ -7,7 +7,7 @@ import { runQuery } from '../../../src/core/query/QueryRequest';
 import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
 import type { QueryArgs } from '../../../src/worker/protocol';
 import { activateExtension, editAndSave, fixturePath } from './helpers';
-import { screenshot, until, viewClick, viewEval } from './webviewBridge';
+import { screenshot, until, viewClick, viewEval, viewPress } from './webviewBridge';
 
 /** out/artifacts/ of the repository (this file runs from out/test/host/suite). */
 const ARTIFACTS = path.resolve(__dirname, '..', '..', '..', 'artifacts');
@@ -64,6 +64,25 @@ suite('graph view', () => {
     );
     assert.strictEqual(editor!.selection.active.line + 1, 11, 'the cursor is on processOrder\'s first line');
     await screenshot(path.join(ARTIFACTS, 'graph-view-host-click.png'));
+  });
+
+  test('from the keyboard: Space selects a node; Enter shows its code beside and the focus stays in the graph', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const view = await vscode.commands.executeCommand<GraphViewPanel>('tsCodeGraph.dependentsOfGraph', { file_path: fixturePath('app/src/utils/format.ts'), symbol: 'formatDate' });
+    assert.ok(view?.current());
+    await until(() => viewEval<Drawn>(title, READ_DOM), (d) => d.nodes.length > 0, 'the drawing');
+    const id = 'src/orders/orderService.ts#processOrder@function';
+    const file = fixturePath('app/src/orders/orderService.ts');
+    const shown = (): boolean => vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === file);
+    await viewPress(title, ' ', `g.node[data-id="${id}"]`);
+    await until(() => viewEval<string>(title, `document.querySelector('g.node.selected')?.dataset.id ?? ''`), (s) => s === id, 'the node selected');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.strictEqual(shown(), false, 'Space only selects');
+    await viewPress(title, 'Enter', `g.node[data-id="${id}"]`);
+    const editor = await until(async () => vscode.window.visibleTextEditors.find((e) => e.document.uri.fsPath === file), (e) => e !== undefined, 'orderService.ts beside the graph');
+    assert.strictEqual(editor!.selection.active.line + 1, 11, 'at processOrder\'s first line');
+    assert.notStrictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, file, 'the editor did not take the focus');
+    assert.strictEqual(await viewEval<string>(title, `document.hasFocus() ? document.activeElement?.closest('g.node')?.dataset.id ?? 'focus on ' + document.activeElement?.outerHTML.slice(0, 120) : 'the page has no focus'`), id, 'the focus stays on the node');
   });
 
   /** The drawing once every node is drawn one by one: a small answer opens whole, even in a narrow panel. */
