@@ -639,6 +639,20 @@ describe('CLI --format html in headless Chromium', function () {
     }
   }
 
+  it('after Fit, a redraw by itself (the panel resized) fits again instead of going back to the first view', async function () {
+    this.timeout(300_000);
+    const page = await open(await SIZES[1].html(), 'graph-fit-resized', 'light', { width: 700, height: 900 });
+    // The first view keeps the query's neighbours drawn even when the person must pan: not all in view.
+    assert.equal((await readability(page, false)).wholeInView, false, 'the first view at 700 px needs panning (else this test proves nothing)');
+    await page.click('button.fit');
+    assert.ok((await readability(page, false)).wholeInView, 'Fit shows everything');
+    const drawn = await page.evaluate('document.body.dataset.drawn');
+    await page.setViewportSize({ width: 700, height: 860 });
+    for (let i = 0; i < 100 && (await page.evaluate('document.body.dataset.drawn')) === drawn; i++) await page.waitForTimeout(50);
+    assert.notEqual(await page.evaluate('document.body.dataset.drawn'), drawn, 'the resize redrew');
+    assert.ok((await readability(page, false)).wholeInView, 'still everything in view after the resize');
+  });
+
   for (const size of SIZES) {
     it(`${size.name} answer: a +N badge opens exactly the neighbours it counts, on its side; again it says there are none`, async function () {
       this.timeout(300_000);

@@ -66,6 +66,8 @@ export const st: {
   /** How the answer is folded; `auto` until the person opens or folds something (then resizes keep it). */
   fold: FoldState;
   autoFold: boolean;
+  /** The automatic fold is Fit's (the whole answer in view), not the first view's: a resize or a new answer fits again. */
+  fitted: boolean;
   /** The view's size at the last drawing (a resize to another size refolds). */
   lastBox: string;
 } = {
@@ -78,6 +80,7 @@ export const st: {
   badges: new Map(),
   fold: { depth: 0, grain: 0, opened: new Set(), revealed: new Set(), closedFiles: new Set(), closedDirs: new Set() },
   autoFold: true,
+  fitted: false,
   lastBox: '',
 };
 

@@ -99,6 +99,10 @@ setRenderer(render);
 
 export function render(mode: RenderMode): void {
   if (!st.model) return;
+  // After Fit, what redraws by itself (a resize when the details grow or shrink, a save) fits again:
+  // the first view's rule (the query's neighbours drawn even if the person must pan) would undo it.
+  if (mode === 'auto' && st.fitted) mode = 'fold';
+  if (mode !== 'keep') st.fitted = mode === 'fold';
   const started = performance.now();
   const m = modelForFold();
   st.badges = computeBadges(m.nodes);
