@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { DiagramModel, DiagramNode } from '../../src/core/format/diagramModel';
-import { columnLayout, ranksOf } from '../../src/webview/page/columns';
+import { columnLayout } from '../../src/webview/page/columns';
+import { ranksOf } from '../../src/webview/page/columnRanks';
 import { FoldState, visibleGraph } from '../../src/webview/page/foldModel';
 import type { Layout, Rect } from '../../src/webview/page/layout';
 

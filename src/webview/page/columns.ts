@@ -1,7 +1,9 @@
 import { alongCubic, alongPolyline, LABEL_SPOTS, Point } from './edgeLabels';
+import { pathOf, Piece, reversed } from './columnPaths';
+import { ranksOf } from './columnRanks';
 import { BOX_PAD, NODE_HEIGHT, stackRows, StackedBox } from './fileBox';
 import { Item, parentDir, VisibleGraph } from './foldModel';
-import { Badges, boxesOf, fileLabel, foldersOf, headWidth, itemSize, Layout, labelEdges, Rect } from './layout';
+import { Badges, Box, boxesOf, fileLabel, foldersOf, headWidth, itemSize, Layout, labelEdges, Rect } from './layout';
 
 /**
  * The left-right drawing in columns, our own (no dagre): every visible thing gets a signed rank
@@ -35,101 +37,87 @@ interface Column {
   right: number;
 }
 
-/**
- * Signed ranks of the visible items: a breadth-first walk from the queried symbols, +1 along an
- * edge (what an item uses), -1 against it (what uses it). A queried symbol another one reaches
- * along edges (pathsBetween's target) is not a start: it ends up on the right. Unreached items
- * (a part of the drawing no visible edge joins) start walks of their own at rank 0.
- */
-export function ranksOf(vis: VisibleGraph): Map<string, number> {
-  const out = new Map<string, string[]>();
-  const inn = new Map<string, string[]>();
-  for (const e of vis.edges) {
-    (out.get(e.from) ?? out.set(e.from, []).get(e.from)!).push(e.to);
-    (inn.get(e.to) ?? inn.set(e.to, []).get(e.to)!).push(e.from);
-  }
-  const inputs = vis.items.filter((i) => i.kind === 'node' && i.node.input).map((i) => i.id);
-  let seeds = inputs;
-  if (inputs.length > 1 && inputs.length <= 8) {
-    const reached = new Set<string>();
-    for (const s of inputs) {
-      const seen = new Set([s]);
-      const queue = [s];
-      for (let head = 0; head < queue.length; head++) {
-        for (const next of out.get(queue[head]) ?? []) {
-          if (seen.has(next)) continue;
-          seen.add(next);
-          queue.push(next);
-          if (next !== s) reached.add(next);
-        }
-      }
-    }
-    const starts = inputs.filter((id) => !reached.has(id));
-    if (starts.length > 0) seeds = starts;
-  }
-  const rank = new Map<string, number>();
-  const walk = (starts: string[]): void => {
-    const queue = starts.filter((s) => !rank.has(s));
-    for (const s of queue) rank.set(s, 0);
-    for (let head = 0; head < queue.length; head++) {
-      const r = rank.get(queue[head])!;
-      for (const [next, step] of [...(out.get(queue[head]) ?? []).map((n) => [n, 1] as const), ...(inn.get(queue[head]) ?? []).map((n) => [n, -1] as const)]) {
-        if (rank.has(next)) continue;
-        rank.set(next, r + step);
-        queue.push(next);
-      }
-    }
-  };
-  walk(seeds);
-  for (const item of vis.items) if (!rank.has(item.id)) walk([item.id]);
-  return rank;
+/** What the phases of the column layout share: the boxes, their columns and folder chains, their sizes and places. */
+interface Grid {
+  vis: VisibleGraph;
+  boxes: Map<string, Box>;
+  /** Each box's folder frames, outermost first (pruned per column). */
+  chainOf: Map<string, string[]>;
+  /** Drawn item → its box. */
+  boxOf: Map<string, string>;
+  columns: Column[];
+  colOf: Map<string, number>;
+  stacks: Map<string, StackedBox>;
+  /** Each row's middle, relative to its box's middle (where an edge meets the box). */
+  rowOffset: Map<string, number>;
+  /** Each box's middle, relative to its column's middle. */
+  centre: Map<string, number>;
 }
 
-/** One piece of an edge's path: a straight line, or a curve leaving and arriving level (horizontal tangents). */
-type Piece = { to: Point; curve: boolean };
-
-/** A path as SVG and points along it (for its label's spots). */
-function pathOf(start: Point, pieces: Piece[]): { d: string; points: Point[] } {
-  let d = `M${start.x},${start.y}`;
-  const points = [start];
-  let at = start;
-  for (const p of pieces) {
-    if (!p.curve) {
-      d += ` L${p.to.x},${p.to.y}`;
-      points.push(p.to);
-    } else {
-      const mid = (at.x + p.to.x) / 2;
-      const c1 = { x: mid, y: at.y };
-      const c2 = { x: mid, y: p.to.y };
-      d += ` C${c1.x},${c1.y} ${c2.x},${c2.y} ${p.to.x},${p.to.y}`;
-      points.push(...alongCubic(at, c1, c2, p.to, [0.2, 0.4, 0.6, 0.8, 1]));
-    }
-    at = p.to;
-  }
-  return { d, points };
-}
-
-/** The same path walked the other way. */
-function reversed(start: Point, pieces: Piece[]): { start: Point; pieces: Piece[] } {
-  const points = [start, ...pieces.map((p) => p.to)];
-  const back: Piece[] = [];
-  for (let i = pieces.length - 1; i >= 0; i--) back.push({ to: points[i], curve: pieces[i].curve });
-  return { start: points[points.length - 1], pieces: back };
+interface Packed {
+  mids: number[];
+  laneY: number[][];
+  frames: Array<{ dir: string; top: number; bottom: number; height: number; boxes: string[] }>;
+  height: number;
 }
 
 export function columnLayout(vis: VisibleGraph, measure: (text: string) => number, badges: Badges, folders = true, split = 1): Layout {
   const boxes = boxesOf(vis);
   if (boxes.size === 0) return { rankdir: 'LR', engine: 'columns', wrap: 1, width: 0, height: 0, items: new Map(), clusters: new Map(), folders: new Map(), classes: [], edges: new Map() };
   const tree = folders ? foldersOf(boxes) : { parentOf: new Map<string, string>(), frames: new Map<string, string | undefined>() };
-  // Each box's folder frames, outermost first.
   const chainOf = new Map<string, string[]>();
   for (const id of boxes.keys()) {
     const chain: string[] = [];
     for (let d = tree.parentOf.get(id)?.slice(2); d; d = tree.frames.get(d)) chain.unshift(d);
     chainOf.set(id, chain);
   }
+  const natural = new Map<string, StackedBox>();
+  for (const [id, box] of boxes) natural.set(id, stackRows(box.rows, (item) => itemSize(item, measure, badges).width, box.file ? headWidth(fileLabel(box.file, tree.parentOf.get(id)), measure) : undefined));
+  const { columns, boxOf, wrap } = assignColumns(vis, boxes, natural, split);
+  const colOf = new Map<string, number>();
+  columns.forEach((col, c) => {
+    for (const id of col.boxes) colOf.set(id, c);
+  });
+  pruneFrames(columns, chainOf);
+  const labelOf = (id: string): string => {
+    const chain = chainOf.get(id)!;
+    return fileLabel(boxes.get(id)!.file ?? '', chain.length > 0 ? `d:${chain[chain.length - 1]}` : undefined);
+  };
+  const stacks = evenWidths(columns, boxes, measure, badges, labelOf);
+  const rowOffset = new Map<string, number>();
+  for (const s of stacks.values()) for (const r of s.rows) rowOffset.set(r.item.id, r.y + NODE_HEIGHT / 2 - s.height / 2);
+  const grid: Grid = { vis, boxes, chainOf, boxOf, columns, colOf, stacks, rowOffset, centre: new Map() };
+  orderColumns(grid);
+  const ends = vis.edges.map((e) => ({ e, a: boxOf.get(e.from)!, b: boxOf.get(e.to)! })).filter(({ a, b }) => a !== undefined && b !== undefined);
+  const { lanesPer, laneOf } = assignLanes(grid, ends);
+  const packed = columns.map((col, c) => packColumn(grid, col, lanesPer[c]));
+  const placed = placeColumns(grid, packed, labelOf);
+  const { paths, reach } = routeEdges(grid, ends, packed, laneOf, placed.items, placed.reach);
+  // Everything moved right and down past the margins.
+  const left = Math.min(0, ...[...placed.folders.values()].map((f) => f.x));
+  const dx = MARGIN_X - left;
+  const dy = MARGIN_Y - placed.top;
+  const shifted = shiftAll(placed, paths, dx, dy);
+  return {
+    rankdir: 'LR',
+    engine: 'columns',
+    wrap,
+    width: reach + dx + MARGIN_X,
+    height: placed.bottom - placed.top + 2 * MARGIN_Y,
+    items: shifted.items,
+    clusters: shifted.clusters,
+    folders: shifted.folders,
+    classes: shifted.classes,
+    edges: labelEdges(vis, shifted.paths, shifted.items, measure),
+  };
+}
 
-  // Ranks, and each box's column: the rank of its row nearest the query.
+/**
+ * Each box's column: the rank of its row nearest the query. A rank taller than the tallest's
+ * `split`-th part is cut into several columns side by side, in path order (a folder's boxes
+ * together), at a folder change where one is near.
+ */
+function assignColumns(vis: VisibleGraph, boxes: Map<string, Box>, natural: Map<string, StackedBox>, split: number): { columns: Column[]; boxOf: Map<string, string>; wrap: number } {
   const rank = ranksOf(vis);
   const boxOf = new Map<string, string>();
   const boxRank = new Map<string, number>();
@@ -143,16 +131,12 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
     boxRank.set(id, best);
   }
   const ranks = [...new Set(boxRank.values())].sort((x, y) => x - y);
-  const natural = new Map<string, StackedBox>();
-  for (const [id, box] of boxes) natural.set(id, stackRows(box.rows, (item) => itemSize(item, measure, badges).width, box.file ? headWidth(fileLabel(box.file, tree.parentOf.get(id)), measure) : undefined));
   const boxPath = (id: string): string => boxes.get(id)!.path;
   const byPath = (x: string, y: string): number => (boxPath(x) < boxPath(y) ? -1 : boxPath(x) > boxPath(y) ? 1 : 0);
   const byRank = ranks.map((r) => [...boxRank].filter(([, k]) => k === r).map(([id]) => id).sort(byPath));
   // About a box's share of its column's height (its gap and a folder name now and then).
   const tall = (id: string): number => natural.get(id)!.height + BOX_GAP + FRAME_HEAD / 2;
   const heightOf = (ids: string[]): number => ids.reduce((sum, id) => sum + tall(id), 0);
-  // A rank taller than the tallest's `split`-th part is cut into several columns side by side, in
-  // path order (a folder's boxes together), at a folder change where one is near.
   const limit = Math.max(...byRank.map(heightOf)) / Math.max(1, split);
   const columns: Column[] = [];
   let wrap = 1;
@@ -177,27 +161,25 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
     }
     columns.push({ rank: r, boxes: run, left: 0, right: 0 });
   });
-  const colOf = new Map<string, number>();
-  columns.forEach((col, c) => {
-    for (const id of col.boxes) colOf.set(id, c);
-  });
+  return { columns, boxOf, wrap };
+}
 
-  // A folder frame round one box of a column says nothing its box's name cannot: kept only round two
-  // or more. A box's name is its path inside its nearest frame.
+/**
+ * A folder frame round one box of a column says nothing its box's name cannot: kept only round two
+ * or more. A frame holding just what its one inner frame holds is drawn once, named by both (`src/cli/`).
+ */
+function pruneFrames(columns: Column[], chainOf: Map<string, string[]>): void {
   for (const col of columns) {
     const held = new Map<string, number>();
     for (const id of col.boxes) for (const d of chainOf.get(id)!) held.set(d, (held.get(d) ?? 0) + 1);
     for (const id of col.boxes) chainOf.set(id, chainOf.get(id)!.filter((d) => held.get(d)! >= 2));
-    // A frame holding just what its one inner frame holds is drawn once, named by both (`src/cli/`).
     for (const id of col.boxes) chainOf.set(id, chainOf.get(id)!.filter((d, i, chain) => i === chain.length - 1 || held.get(d) !== held.get(chain[i + 1])));
   }
-  const labelOf = (id: string): string => {
-    const chain = chainOf.get(id)!;
-    return fileLabel(boxes.get(id)!.file ?? '', chain.length > 0 ? `d:${chain[chain.length - 1]}` : undefined);
-  };
-  const headOf = (id: string): number | undefined => (boxes.get(id)!.file ? headWidth(labelOf(id), measure) : undefined);
+}
 
-  // Every box of a column as wide as its widest: edges leave and enter at the column's sides.
+/** Every box of a column as wide as its widest: edges leave and enter at the column's sides. A box's name is its path inside its nearest frame. */
+function evenWidths(columns: Column[], boxes: Map<string, Box>, measure: (text: string) => number, badges: Badges, labelOf: (id: string) => string): Map<string, StackedBox> {
+  const headOf = (id: string): number | undefined => (boxes.get(id)!.file ? headWidth(labelOf(id), measure) : undefined);
   const stacks = new Map<string, StackedBox>();
   for (const col of columns) {
     const own = col.boxes.map((id) => stackRows(boxes.get(id)!.rows, (item) => itemSize(item, measure, badges).width, headOf(id)));
@@ -207,11 +189,60 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
       stacks.set(id, own[i].width >= width ? own[i] : box.file ? stackRows(box.rows, (item) => itemSize(item, measure, badges).width, width - 2 * BOX_PAD) : stackRows(box.rows, () => width, undefined));
     });
   }
-  // Each row's middle, relative to its box's middle (where an edge meets the box).
-  const rowOffset = new Map<string, number>();
-  for (const s of stacks.values()) for (const r of s.rows) rowOffset.set(r.item.id, r.y + NODE_HEIGHT / 2 - s.height / 2);
+  return stacks;
+}
 
-  // Box-to-box links (both ways) for ordering: the other box and where its edge meets each.
+/** Boxes of a column stacked in order, centred on 0: their middles, their frames (lanes: extra room per gap). */
+function packColumn(grid: Grid, col: Column, lanes?: number[]): Packed {
+  let y = 0;
+  const mids: number[] = [];
+  const laneY: number[][] = [];
+  const frames: Packed['frames'] = [];
+  const open: Array<{ dir: string; top: number; inner: number; boxes: string[] }> = [];
+  const close = (keep: number): void => {
+    while (open.length > keep) {
+      const f = open.pop()!;
+      y += FRAME_PAD;
+      frames.push({ dir: f.dir, top: f.top, bottom: y, height: f.inner + 1, boxes: f.boxes });
+      if (open.length > 0) open[open.length - 1].inner = Math.max(open[open.length - 1].inner, f.inner + 1);
+    }
+  };
+  col.boxes.forEach((id, i) => {
+    const chain = grid.chainOf.get(id)!;
+    let same = 0;
+    while (same < open.length && same < chain.length && open[same].dir === chain[same]) same++;
+    close(same);
+    // The gap above this box: its lanes in the middle, clear of frames' names.
+    const n = lanes?.[i] ?? 0;
+    if (i > 0 || n > 0) y += BOX_GAP / 2;
+    laneY.push(Array.from({ length: n }, (_, k) => y + LANE * (k + 0.5)));
+    y += n * LANE;
+    if (i > 0 || n > 0) y += BOX_GAP / 2;
+    for (let k = same; k < chain.length; k++) {
+      open.push({ dir: chain[k], top: y, inner: 0, boxes: [] });
+      y += FRAME_HEAD;
+    }
+    for (const f of open) f.boxes.push(id);
+    const h = grid.stacks.get(id)!.height;
+    mids.push(y + h / 2);
+    y += h;
+  });
+  close(0);
+  const n = lanes?.[col.boxes.length] ?? 0;
+  laneY.push(Array.from({ length: n }, (_, k) => y + BOX_GAP / 2 + LANE * (k + 0.5)));
+  y += n > 0 ? BOX_GAP + n * LANE : 0;
+  const half = y / 2;
+  return { mids: mids.map((m) => m - half), laneY: laneY.map((l) => l.map((v) => v - half)), frames: frames.map((f) => ({ ...f, top: f.top - half, bottom: f.bottom - half })), height: y };
+}
+
+/**
+ * Order: boxes by folder (a folder's boxes together, its sub-folders' together inside), folders and
+ * boxes by the mean height of what they link to in columns already placed; the query's column first
+ * (queried symbols first), then out from it, then sweeps back and forth.
+ */
+function orderColumns(grid: Grid): void {
+  const { vis, boxes, chainOf, boxOf, columns, colOf, rowOffset, centre } = grid;
+  // Box-to-box links (both ways): the other box and where its edge meets each.
   const links = new Map<string, Array<{ other: string; mine: number; theirs: number }>>();
   for (const e of vis.edges) {
     const a = boxOf.get(e.from);
@@ -220,69 +251,19 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
     (links.get(a) ?? links.set(a, []).get(a)!).push({ other: b, mine: rowOffset.get(e.from)!, theirs: rowOffset.get(e.to)! });
     (links.get(b) ?? links.set(b, []).get(b)!).push({ other: a, mine: rowOffset.get(e.to)!, theirs: rowOffset.get(e.from)! });
   }
-
-  const centre = new Map<string, number>();
-  /** Boxes of a column stacked in order, centred on 0: their middles (lanes: extra room per gap). */
-  const pack = (col: Column, lanes?: number[]): { mids: number[]; laneY: number[][]; frames: Array<{ dir: string; top: number; bottom: number; height: number; boxes: string[] }>; height: number } => {
-    let y = 0;
-    const mids: number[] = [];
-    const laneY: number[][] = [];
-    const frames: Array<{ dir: string; top: number; bottom: number; height: number; boxes: string[] }> = [];
-    const open: Array<{ dir: string; top: number; inner: number; boxes: string[] }> = [];
-    const close = (keep: number): void => {
-      while (open.length > keep) {
-        const f = open.pop()!;
-        y += FRAME_PAD;
-        frames.push({ dir: f.dir, top: f.top, bottom: y, height: f.inner + 1, boxes: f.boxes });
-        if (open.length > 0) open[open.length - 1].inner = Math.max(open[open.length - 1].inner, f.inner + 1);
-      }
-    };
-    col.boxes.forEach((id, i) => {
-      const chain = chainOf.get(id)!;
-      let same = 0;
-      while (same < open.length && same < chain.length && open[same].dir === chain[same]) same++;
-      close(same);
-      // The gap above this box: its lanes in the middle, clear of frames' names.
-      const n = lanes?.[i] ?? 0;
-      if (i > 0 || n > 0) y += BOX_GAP / 2;
-      laneY.push(Array.from({ length: n }, (_, k) => y + LANE * (k + 0.5)));
-      y += n * LANE;
-      if (i > 0 || n > 0) y += BOX_GAP / 2;
-      for (let k = same; k < chain.length; k++) {
-        open.push({ dir: chain[k], top: y, inner: 0, boxes: [] });
-        y += FRAME_HEAD;
-      }
-      for (const f of open) f.boxes.push(id);
-      const h = stacks.get(id)!.height;
-      mids.push(y + h / 2);
-      y += h;
-    });
-    close(0);
-    const n = lanes?.[col.boxes.length] ?? 0;
-    laneY.push(Array.from({ length: n }, (_, k) => y + BOX_GAP / 2 + LANE * (k + 0.5)));
-    y += n > 0 ? BOX_GAP + n * LANE : 0;
-    const half = y / 2;
-    return { mids: mids.map((m) => m - half), laneY: laneY.map((l) => l.map((v) => v - half)), frames: frames.map((f) => ({ ...f, top: f.top - half, bottom: f.bottom - half })), height: y };
-  };
   const place = (col: Column): void => {
-    const { mids } = pack(col);
+    const { mids } = packColumn(grid, col);
     col.boxes.forEach((id, i) => centre.set(id, mids[i]));
   };
-
-  // Order: boxes by folder (a folder's boxes together, its sub-folders' together inside), folders
-  // and boxes by the mean height of what they link to in columns already placed.
+  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
   const order = (col: Column, usable: (other: string) => boolean): void => {
     const wish = new Map<string, number>();
     for (const id of col.boxes) {
       const ys = (links.get(id) ?? []).filter((l) => usable(l.other) && centre.has(l.other)).map((l) => centre.get(l.other)! + l.theirs - l.mine);
-      wish.set(id, ys.length > 0 ? ys.reduce((a, b) => a + b, 0) / ys.length : centre.get(id) ?? 0);
+      wish.set(id, ys.length > 0 ? mean(ys) : centre.get(id) ?? 0);
     }
     const groupWish = new Map<string, number[]>();
-    for (const id of col.boxes) {
-      const chain = chainOf.get(id)!;
-      for (let k = 0; k < chain.length; k++) (groupWish.get(chain[k]) ?? groupWish.set(chain[k], []).get(chain[k])!).push(wish.get(id)!);
-    }
-    const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+    for (const id of col.boxes) for (const d of chainOf.get(id)!) (groupWish.get(d) ?? groupWish.set(d, []).get(d)!).push(wish.get(id)!);
     const key = (id: string): Array<[number, string]> => [...chainOf.get(id)!.map((d): [number, string] => [mean(groupWish.get(d)!), d]), [wish.get(id)!, id]];
     const keys = new Map(col.boxes.map((id) => [id, key(id)]));
     col.boxes.sort((a, b) => {
@@ -297,29 +278,31 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
     place(col);
   };
   const zero = Math.max(0, columns.findIndex((col) => col.rank === 0));
-  // The query's column first: queried symbols first, then by path.
   const inputFirst = (id: string): number => (boxes.get(id)!.rows.some((r) => r.kind === 'node' && r.node.input) ? 0 : 1);
-  if (columns.length > 0) columns[zero].boxes.sort((a, b) => inputFirst(a) - inputFirst(b));
+  columns[zero].boxes.sort((a, b) => inputFirst(a) - inputFirst(b));
   for (const col of columns) place(col);
-  if (columns.length > 0) order(columns[zero], () => false);
+  order(columns[zero], () => false);
   for (let c = zero + 1; c < columns.length; c++) order(columns[c], (o) => colOf.get(o)! < c);
   for (let c = zero - 1; c >= 0; c--) order(columns[c], (o) => colOf.get(o)! > c);
   for (let sweep = 1; sweep < SWEEPS; sweep++) {
     const seq = sweep % 2 === 1 ? columns.map((_, c) => c) : columns.map((_, c) => columns.length - 1 - c);
     for (const c of seq) order(columns[c], (o) => colOf.get(o)! !== c);
   }
+}
 
-  // Lanes: an edge skipping columns passes each column between the two boxes nearest its straight line.
-  const ends = vis.edges
-    .map((e) => ({ e, a: boxOf.get(e.from)!, b: boxOf.get(e.to)! }))
-    .filter(({ a, b }) => a !== undefined && b !== undefined);
+type Ends = Array<{ e: VisibleGraph['edges'][number]; a: string; b: string }>;
+type Pass = { col: number; gap: number; k: number };
+
+/** Lanes: an edge skipping columns passes each column between the two boxes nearest its straight line. */
+function assignLanes(grid: Grid, ends: Ends): { lanesPer: number[][]; laneOf: Map<string, Pass[]> } {
+  const { columns, colOf, centre, rowOffset, stacks } = grid;
   const lanesPer = columns.map((col) => new Array<number>(col.boxes.length + 1).fill(0));
-  const laneOf = new Map<string, Array<{ col: number; gap: number; k: number }>>();
+  const laneOf = new Map<string, Pass[]>();
   for (const { e, a, b } of ends) {
     const [ca, cb] = [colOf.get(a)!, colOf.get(b)!];
     if (Math.abs(ca - cb) < 2) continue;
     const [lo, hi, ylo, yhi] = ca < cb ? [ca, cb, centre.get(a)! + rowOffset.get(e.from)!, centre.get(b)! + rowOffset.get(e.to)!] : [cb, ca, centre.get(b)! + rowOffset.get(e.to)!, centre.get(a)! + rowOffset.get(e.from)!];
-    const passes: Array<{ col: number; gap: number; k: number }> = [];
+    const passes: Pass[] = [];
     for (let c = lo + 1; c < hi; c++) {
       const want = ylo + ((yhi - ylo) * (c - lo)) / (hi - lo);
       const col = columns[c];
@@ -340,19 +323,26 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
     }
     laneOf.set(e.id, passes);
   }
+  return { lanesPer, laneOf };
+}
 
-  // Final places: columns left to right, each centred on the same middle line.
-  const packed = columns.map((col, c) => pack(col, lanesPer[c]));
-  const items = new Map<string, Rect>();
-  const clusters: Layout['clusters'] = new Map();
-  const classes: Layout['classes'] = [];
-  const folderRects: Layout['folders'] = new Map();
+interface Placed {
+  items: Map<string, Rect>;
+  clusters: Layout['clusters'];
+  classes: Layout['classes'];
+  folders: Layout['folders'];
+  top: number;
+  bottom: number;
+  /** The rightmost thing drawn (a frame; arcs are added by the edges). */
+  reach: number;
+}
+
+/** Final places: columns left to right, each centred on the same middle line; file boxes, rows, class boxes and folder frames. */
+function placeColumns(grid: Grid, packed: Packed[], labelOf: (id: string) => string): Placed {
+  const { boxes, chainOf, columns, stacks, centre } = grid;
+  const out: Placed = { items: new Map(), clusters: new Map(), classes: [], folders: new Map(), top: Infinity, bottom: -Infinity, reach: 0 };
   const count = (item: Item): number => (item.kind === 'node' ? 1 : item.members.length);
   let x = 0;
-  /** The rightmost thing drawn (a frame, an arc). */
-  let reach = 0;
-  let top = Infinity;
-  let bottom = -Infinity;
   columns.forEach((col, c) => {
     const p = packed[c];
     const depth = Math.max(0, ...p.frames.map((f) => f.height));
@@ -365,16 +355,16 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
       const by = p.mids[i] - s.height / 2;
       centre.set(id, p.mids[i]);
       const box = boxes.get(id)!;
-      if (box.file) clusters.set(id, { x: bx, y: by, width: s.width, height: s.height, file: box.file, label: labelOf(id) });
-      for (const r of s.rows) items.set(r.item.id, { x: bx + r.x, y: by + r.y, width: r.width, height: NODE_HEIGHT });
-      for (const f of s.frames) classes.push({ ...f, x: bx + f.x, y: by + f.y });
+      if (box.file) out.clusters.set(id, { x: bx, y: by, width: s.width, height: s.height, file: box.file, label: labelOf(id) });
+      for (const r of s.rows) out.items.set(r.item.id, { x: bx + r.x, y: by + r.y, width: r.width, height: NODE_HEIGHT });
+      for (const f of s.frames) out.classes.push({ ...f, x: bx + f.x, y: by + f.y });
     });
     for (const f of p.frames) {
       const chain = chainOf.get(f.boxes[0])!;
-      const depth = chain.indexOf(f.dir);
-      const parent = depth > 0 ? chain[depth - 1] : undefined;
+      const level = chain.indexOf(f.dir);
+      const parent = level > 0 ? chain[level - 1] : undefined;
       const outer = f.height * FRAME_PAD;
-      folderRects.set(`d:${f.dir}@${c}`, {
+      out.folders.set(`d:${f.dir}@${c}`, {
         x: col.left - outer,
         y: f.top,
         width: width + 2 * outer,
@@ -382,16 +372,21 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
         dir: f.dir,
         label: `${parent ? f.dir.slice(parent.length + 1) : f.dir}/`,
         count: f.boxes.reduce((sum, id) => sum + boxes.get(id)!.rows.reduce((n, r) => n + count(r), 0), 0),
-        depth,
+        depth: level,
       });
     }
-    top = Math.min(top, -p.height / 2);
-    bottom = Math.max(bottom, p.height / 2);
-    reach = col.right + depth * FRAME_PAD;
-    x = reach + COLUMN_GAP;
+    out.top = Math.min(out.top, -p.height / 2);
+    out.bottom = Math.max(out.bottom, p.height / 2);
+    out.reach = col.right + depth * FRAME_PAD;
+    x = out.reach + COLUMN_GAP;
   });
+  return out;
+}
 
-  // Edges, row to row.
+/** Edges, row to row: inside a column an arc out on its right; else out of the left end's right side, through the lanes, into the right end's left side. */
+function routeEdges(grid: Grid, ends: Ends, packed: Packed[], laneOf: Map<string, Pass[]>, items: Map<string, Rect>, reachBefore: number): { paths: Map<string, { d: string; points: Point[] }>; reach: number } {
+  const { columns, colOf } = grid;
+  let reach = reachBefore;
   const paths = new Map<string, { d: string; points: Point[] }>();
   const rowRight = (id: string): Point => ({ x: items.get(id)!.x + items.get(id)!.width, y: items.get(id)!.y + NODE_HEIGHT / 2 });
   const rowLeft = (id: string): Point => ({ x: items.get(id)!.x, y: items.get(id)!.y + NODE_HEIGHT / 2 });
@@ -422,20 +417,15 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
     const end = rowLeft(r);
     pieces.push({ to: { x: columns[cr].left, y: end.y }, curve: true }, { to: end, curve: false });
     const way = ca < cb ? { start, pieces } : reversed(start, pieces);
-    paths.set(e.id, pathOf(way.start, way.pieces.filter((p, i, all) => i === 0 ? p.to.x !== way.start.x || p.to.y !== way.start.y : p.to.x !== all[i - 1].to.x || p.to.y !== all[i - 1].to.y)));
+    paths.set(e.id, pathOf(way.start, way.pieces.filter((p, i, all) => (i === 0 ? p.to.x !== way.start.x || p.to.y !== way.start.y : p.to.x !== all[i - 1].to.x || p.to.y !== all[i - 1].to.y))));
   }
+  return { paths, reach };
+}
 
-  // Everything moved right and down past the margins.
-  const left = Math.min(0, ...[...folderRects.values()].map((f) => f.x));
-  const dx = MARGIN_X - left;
-  const dy = MARGIN_Y - top;
+/** Everything moved by (dx, dy): boxes, frames, and each path's numbers (x, y pairs), its label spots too. */
+function shiftAll(placed: Placed, paths: Map<string, { d: string; points: Point[] }>, dx: number, dy: number): Pick<Placed, 'items' | 'clusters' | 'classes' | 'folders'> & { paths: Map<string, { d: string; spots: Point[] }> } {
   const shift = <T extends { x: number; y: number }>(r: T): T => ({ ...r, x: r.x + dx, y: r.y + dy });
-  const moved = (m: Map<string, Rect>): void => {
-    for (const [k, v] of m) m.set(k, shift(v));
-  };
-  moved(items);
-  moved(clusters as Map<string, Rect>);
-  moved(folderRects as Map<string, Rect>);
+  const moved = <T extends { x: number; y: number }>(m: Map<string, T>): Map<string, T> => new Map([...m].map(([k, v]) => [k, shift(v)]));
   const shiftedPaths = new Map<string, { d: string; spots: Point[] }>();
   for (const [id, p] of paths) {
     let odd = true;
@@ -446,18 +436,5 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
     });
     shiftedPaths.set(id, { d, spots: alongPolyline(p.points.map(shift), LABEL_SPOTS) });
   }
-  const width = reach + dx + MARGIN_X;
-  const height = bottom - top + 2 * MARGIN_Y;
-  return {
-    rankdir: 'LR',
-    engine: 'columns',
-    wrap,
-    width,
-    height,
-    items,
-    clusters,
-    folders: folderRects,
-    classes: classes.map(shift),
-    edges: labelEdges(vis, shiftedPaths, items, measure),
-  };
+  return { items: moved(placed.items), clusters: moved(placed.clusters), folders: moved(placed.folders), classes: placed.classes.map(shift), paths: shiftedPaths };
 }
