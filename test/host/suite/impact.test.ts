@@ -1,7 +1,6 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { CodeGraph } from '../../../src/core/CodeGraph';
 import { createFileSourceReader } from '../../../src/core/format/FileSourceReader';
@@ -62,7 +61,10 @@ suite('Impact of My Changes', () => {
     if (original === undefined) return;
     if (fs.readFileSync(fixturePath(FORMAT), 'utf8') !== original) await editAndSave(FORMAT, () => original);
     shown?.view.dispose();
-    fs.rmSync(path.join(fixturePath('app'), '.git'), { recursive: true, force: true });
+    // The repository stays (the workspace is a throwaway copy): VS Code's git extension has opened it,
+    // and with .git gone its ignore check for the next file shown runs `git check-ignore --stdin` in a
+    // folder that is no repository; that git exits before reading, and the extension's EPIPE is
+    // uncaught in the extension host, failing whichever later test is running (seen in CI).
   });
 
   test('on uncommitted edits: the CLI\'s answer as a document with links, and the graph with the changed symbols highlighted', async () => {
