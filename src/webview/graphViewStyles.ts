@@ -153,6 +153,7 @@ svg.graph.panning { cursor: grabbing; }
 .dim { opacity: 0.25; }
 .more { cursor: pointer; }
 .more rect { fill: var(--vscode-editorWarning-foreground); }
+/* .node .more: as specific as .node.g-external text, and later, so an external node's badge keeps its ink. */
 .more text, .node .more text { fill: var(--vscode-editor-background); font-size: 10px; font-weight: 700; text-anchor: middle; dominant-baseline: central; }
 .more:hover rect { fill: var(--vscode-focusBorder); }
 .node.bundle .shape { fill: var(--vscode-editor-background); stroke: var(--vscode-descriptionForeground); stroke-width: 1.5px; stroke-dasharray: 4 3; }

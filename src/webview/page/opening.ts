@@ -82,9 +82,9 @@ export function foldFolder(dir: string): void {
 }
 
 /**
- * A redraw replaces every element of the drawing, the focused one too: focus then falls to the page
- * and a keyboard user would start again from the toolbar. When it fell (nothing else took it), the
- * element drawn for `id` gets it, so Tab and Enter go on from where the person was.
+ * A redraw replaces every element of the drawing; render's draw() gives the focus back to a node still
+ * drawn. What the person pressed here is gone (the box opened, the file's name folded): when the focus
+ * fell to the page, the element drawn for `id` gets it, so Tab and Enter go on from where the person was.
  */
 function keepFocus(id: string | undefined): void {
   const active = document.activeElement;

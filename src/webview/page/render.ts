@@ -2,7 +2,7 @@ import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/format/d
 import type { Direction } from '../../core/query/neighbours';
 import { drawLayout } from './drawDiagram';
 import { columnLayout } from './columns';
-import { Badges, Layout, layoutGraph, Rankdir } from './layout';
+import { Badges, Layout, layoutGraph } from './layout';
 import { foldCandidates, FoldState, presentNodes, VisibleGraph, visibleGraph } from './foldModel';
 import { Expansion } from '../messages';
 import { MIN_READABLE } from './Viewport';
@@ -135,6 +135,8 @@ const MAX_SPLIT = 4;
  * search tries several candidates), and on real answers of that size the columns always drew larger.
  */
 const DAGRE_TRIED_UP_TO = 80;
+/** A picture dagre drew grows by dagre after an opening up to this many drawn things (then columns: dagre would need seconds). */
+const DAGRE_KEPT_UP_TO = 400;
 
 /**
  * The layout of `v` that draws it largest: our columns (left-right; a rank too tall for the view cut
@@ -162,7 +164,7 @@ function best(v: VisibleGraph, folders: boolean): Layout {
  * and cheaply (columns: no dagre run). Fit chooses afresh.
  */
 function again(v: VisibleGraph, previous: Layout): Layout {
-  return previous.engine === 'dagre' && v.items.length <= 400 ? layoutGraph(v, measure, previous.rankdir, st.badges, true) : columns(v, true);
+  return previous.engine === 'dagre' && v.items.length <= DAGRE_KEPT_UP_TO ? layoutGraph(v, measure, previous.rankdir, st.badges, true) : columns(v, true);
 }
 
 /** Our columns, a rank too tall for the view cut into 2, 3, ... columns side by side while that draws larger. */
@@ -243,11 +245,6 @@ function draw(m: DiagramModel): void {
   select(st.selected, false);
   $('.level-value').textContent = String(st.fold.depth);
   document.body.dataset.drawn = String(Number(document.body.dataset.drawn ?? '0') + 1);
-}
-
-export function preferred(): Rankdir {
-  const box = svg.getBoundingClientRect();
-  return box.height > box.width * 1.2 ? 'TB' : 'LR';
 }
 
 export function showFoldStatus(m: DiagramModel): void {
