@@ -16,6 +16,9 @@ import { ShapeTracker } from './incremental/ShapeTracker';
 import { UpdatePlanner, updateState } from './incremental/UpdatePlanner';
 import { Project, WorkspacePrograms, sameSourceFiles } from './program/WorkspacePrograms';
 import { CancelledError } from './CancelledError';
+import { CompilerPort, isCompilerProcessError } from '../compiler/CompilerPort';
+import { compilerKindOf, openNativeCompiler } from '../compiler/chooseCompiler';
+import { InProcessCompiler } from '../compiler/inprocess/InProcessCompiler';
 import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
@@ -37,6 +40,10 @@ export class WorkspaceIndex {
   }
   private readonly log: Logger;
   private readonly host: SharedCompilerHost;
+  /** The compiler that builds the programs (see CompilerPort); the in-process one after the native one failed twice. */
+  private compiler: CompilerPort;
+  /** Why the in-process compiler indexes though the native one was asked for: said in `compiler` and the warnings. */
+  private compilerNote: string | undefined;
   /** The projects, their programs and which project indexes each file. */
   private readonly programs: WorkspacePrograms;
   private get projects(): Project[] {
@@ -49,11 +56,11 @@ export class WorkspaceIndex {
   /** 'refresh' after an explicit rebuild: the next indexAll ignores what the cache remembers. */
   private cacheMode: 'use' | 'refresh';
   /** Shapes computed by earlier updates, and the files' words during one (what dependents can see). */
-  private readonly shapes: ShapeTracker;
-  private readonly analysis: FileAnalysis;
+  private shapes!: ShapeTracker;
+  private analysis!: FileAnalysis;
   /** Root-relative file → hash of the text its graph contribution was extracted from (what the cache stores). */
   private readonly extractedFrom = new Map<string, string>();
-  private readonly locator: NodeLocator;
+  private locator!: NodeLocator;
   /** The monorepo's packages (workspaces, pnpm-workspace.yaml, node_modules symlinks into the root). */
   private workspace: WorkspacePackages | undefined;
   problems: string[] = [];
@@ -68,15 +75,87 @@ export class WorkspaceIndex {
     this.log = options.logger ?? silentLogger;
     this.host = new SharedCompilerHost(this.ts);
     this.cacheMode = options.cacheMode ?? 'use';
-    this.locator = new NodeLocator(this.ts, this.root, (abs) => this.owner.has(abs));
-    this.programs = new WorkspacePrograms(this.ts, this.root, this.host, this.locator, this.log, options.tsconfig, (error) => {
+    this.compiler = this.inProcessCompiler();
+    if (compilerKindOf(options.compiler) === 'native') {
+      const native = openNativeCompiler(this.ts, this.root, this.log);
+      if ('problem' in native) this.noteFallback(`the native TypeScript compiler cannot run here (${native.problem})`);
+      else this.compiler = native;
+    }
+    this.programs = new WorkspacePrograms(this.ts, this.root, this.compiler, this.log, options.tsconfig, (error) => {
       if (this.globalErrors.includes(error)) return;
       this.globalErrors.push(error);
       this.log.error(error);
     });
-    this.shapes = new ShapeTracker(this.ts, this.root, this.graph, (abs) => this.owner.get(abs)?.program);
-    this.analysis = new FileAnalysis(this.ts, this.host, this.locator, this.programs);
-    this.defaults = compilerDefaults(this.ts, this.root, options.typescriptPath);
+    this.wirePasses();
+    this.defaults = this.compilerDefaults();
+  }
+
+  private inProcessCompiler(): InProcessCompiler {
+    const name = this.options.typescriptPath ? `the workspace's TypeScript ${this.ts.version} (${this.options.typescriptPath})` : `the bundled TypeScript ${this.ts.version}`;
+    return new InProcessCompiler(this.ts, this.host, name);
+  }
+
+  /** The per-file passes read the trees of the compiler in use, in its syntax vocabulary. */
+  private wirePasses(): void {
+    const syntax = this.compiler.syntax;
+    this.locator = new NodeLocator(syntax, this.root, (abs) => this.owner.has(abs));
+    this.programs.useCompiler(this.compiler, this.locator);
+    this.shapes = new ShapeTracker(syntax, this.root, this.graph, (abs) => this.owner.get(abs)?.program);
+    this.analysis = new FileAnalysis(this.ts, syntax, this.compiler, this.host, this.locator, this.programs);
+  }
+
+  private compilerDefaults(): CompilerDefaults {
+    const running = this.compiler.kind === 'native' ? { name: this.compiler.name, version: this.compiler.version } : undefined;
+    const defaults = compilerDefaults(this.ts, this.root, running ? undefined : this.options.typescriptPath, running);
+    return this.compilerNote ? { ...defaults, description: `${defaults.description}; ${this.compilerNote}` } : defaults;
+  }
+
+  private noteFallback(why: string): void {
+    this.compilerNote = `${why}: indexed in process instead`;
+    this.log.error(`${why}: indexing with ${this.compiler.name} in process instead`);
+  }
+
+  /** The compiler that builds the programs now (its kind and name). */
+  get compilerInUse(): Pick<CompilerPort, 'kind' | 'name' | 'version'> {
+    return this.compiler;
+  }
+
+  /** Stops the native compiler's process, if one runs; the index must not be used afterwards. */
+  dispose(): void {
+    this.compiler.dispose();
+  }
+
+  /**
+   * Runs one indexing operation; when the native compiler's process fails during it (crash, hang,
+   * broken pipe) the operation is redone on a fresh process, and on a second failure with the
+   * in-process compiler: loud (an error in the log, the compiler line of `stats`), never a lost graph.
+   */
+  private async withCompiler<T>(operation: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await operation();
+        const swallowed = (this.compiler as { failure?: Error }).failure;
+        if (swallowed) throw swallowed;
+        return result;
+      } catch (err) {
+        const failure = isCompilerProcessError(err) ? err : (this.compiler as { failure?: Error }).failure;
+        if (!failure || this.compiler.kind !== 'native') throw err;
+        this.compiler.dispose();
+        if (attempt === 0) {
+          this.log.error(`${failure.message}: restarting it and redoing the work`);
+          const again = openNativeCompiler(this.ts, this.root, this.log);
+          if ('problem' in again) {
+            this.compiler = this.inProcessCompiler();
+            this.noteFallback(`the native TypeScript compiler failed and could not restart (${again.problem})`);
+          } else this.compiler = again;
+        } else {
+          this.compiler = this.inProcessCompiler();
+          this.noteFallback(`${failure.message} twice`);
+        }
+        this.programs.forgetPrograms();
+        this.wirePasses();
+      }
+    }
   }
 
   /** Index from scratch, ignoring (and then rewriting) the persisted cache: the "rebuild graph" command. */
@@ -90,16 +169,20 @@ export class WorkspaceIndex {
   }
 
   async indexAll(token: CancellationToken = this.options.token ?? neverCancelled): Promise<IndexReport> {
+    return this.withCompiler(() => this.indexAllOnce(token));
+  }
+
+  private async indexAllOnce(token: CancellationToken): Promise<IndexReport> {
     const started = Date.now();
     this.problems = [];
     this.globalErrors = [];
-    this.defaults = compilerDefaults(this.ts, this.root, this.options.typescriptPath);
+    this.defaults = this.compilerDefaults();
     this.log.info(`compiler: ${this.defaults.description}`);
     this.programs.discover(this.defaults);
     this.shapes.clear();
     // A rebuild follows a config or dependency change (or the rebuild command): typings nobody
     // reported, a library's rewritten by `npm install`, must not be reused from an earlier parse.
-    const stale = this.host.dropChangedOnDisk();
+    const stale = this.compiler.dropChangedOnDisk();
     if (stale.length) this.log.info(`${stale.length} parsed files changed on disk since they were read (libraries included): parsing them again`);
     // A monorepo's packages, found again with the configs: their outputs resolve to their sources.
     this.workspace = WorkspacePackages.discover(this.ts, this.root, this.projects.map((p) => p.config));
@@ -127,6 +210,7 @@ export class WorkspaceIndex {
       this.saveCache();
     }
     const warnings = this.unresolvedPackageWarnings();
+    if (this.compilerNote) warnings.unshift(`compiler: ${this.compilerNote}`);
     for (const w of warnings) {
       this.log.warn(w);
       this.problems.push(w);
@@ -193,7 +277,8 @@ export class WorkspaceIndex {
   private fingerprint(): string {
     const configs = this.projects.map((p) => p.config.configPath).filter((c): c is string => !!c);
     // The defaults' major too: the same configs mean other options once the workspace's TypeScript changes major.
-    return workspaceFingerprint(this.root, configs, `${this.ts.version} defaults ${this.defaults.major}`, this.options.toolVersion ?? '');
+    const compiler = this.compiler.kind === 'native' ? `${this.compiler.version} native` : this.ts.version;
+    return workspaceFingerprint(this.root, configs, `${compiler} defaults ${this.defaults.major}`, this.options.toolVersion ?? '');
   }
 
   private readValidCache(): CacheSnapshot | undefined {
@@ -247,6 +332,10 @@ export class WorkspaceIndex {
 
   /** Re-index after files were saved/created (`changed`) or deleted. Paths absolute or root-relative. */
   async update(changed: string[], deleted: string[], token: CancellationToken = neverCancelled): Promise<UpdateReport> {
+    return this.withCompiler(() => this.updateOnce(changed, deleted, token));
+  }
+
+  private async updateOnce(changed: string[], deleted: string[], token: CancellationToken): Promise<UpdateReport> {
     const started = Date.now();
     this.shapes.forgetWords();
     const abs = (p: string) => normalize(path.isAbsolute(p) ? p : path.join(this.root, p));
@@ -259,20 +348,20 @@ export class WorkspaceIndex {
     if ([...changedAbs, ...deletedAbs].some((f) => REBUILD_FILE.test(f))) {
       // A config change can move every file between projects, a dependency change any library's
       // typings: rebuild from the configs (indexAll re-reads the typings that changed on disk).
-      for (const f of [...changedAbs, ...deletedAbs]) this.host.invalidate(f);
+      this.compiler.filesChanged(changedAbs, deletedAbs);
       const before = new Set(this.graph.files());
-      await this.indexAll(token);
+      await this.indexAllOnce(token);
       const removed = [...before].filter((f) => !this.graph.hasFile(f));
       return { reindexed: this.graph.files(), removed, millis: Date.now() - started };
     }
-    for (const f of [...changedAbs, ...deletedAbs]) this.host.invalidate(f);
+    this.compiler.filesChanged(changedAbs, deletedAbs);
     if (!this.programs.built) return this.updateFromCacheStart(changedAbs, deletedAbs, started, token);
     const sources = [...changedAbs, ...deletedAbs].filter((f) => SOURCE_FILE.test(f));
     const created = changedAbs.filter((f) => !this.owner.has(f));
     const fileSetChanged = created.length > 0 || deletedAbs.length > 0;
     if (fileSetChanged) this.programs.refreshFileLists(this.defaults);
     const affected = this.projects.filter(
-      (p) => fileSetChanged || sources.some((f) => p.program?.getSourceFile(f) !== undefined || p.config.fileNames.includes(f)),
+      (p) => fileSetChanged || sources.some((f) => p.program?.hasSourceFile(f) || p.config.fileNames.includes(f)),
     );
     const previousOwner = this.owner; // assignOwners makes a new map
     const previousProgram = new Map(this.projects.map((p) => [p, p.program]));
@@ -338,17 +427,23 @@ export class WorkspaceIndex {
    * a one-shot query need not. A no-op once programs exist.
    */
   async prepareForUpdates(token: CancellationToken = neverCancelled): Promise<UpdateReport> {
-    if (this.programs.built) return { reindexed: [], removed: [], millis: 0 };
-    const started = Date.now();
-    // The bulk of building the programs (parsing and binding the workspace's files) in slices, so a
-    // host's thread answers queries from the loaded graph meanwhile; what is left is one program build.
-    for (const p of this.projects) {
-      await this.host.warm(p.config.fileNames, p.config.options, () => {
-        if (token.isCancellationRequested) throw new CancelledError();
-      });
-      if (this.programs.built) return { reindexed: [], removed: [], millis: Date.now() - started };
-    }
-    return this.updateFromCacheStart([], [], started, token);
+    return this.withCompiler(async () => {
+      if (this.programs.built) return { reindexed: [], removed: [], millis: 0 };
+      const started = Date.now();
+      // The bulk of building the programs (parsing and binding the workspace's files) in slices, so a
+      // host's thread answers queries from the loaded graph meanwhile; what is left is one program build.
+      // (The native compiler builds in its own process: nothing to slice here.)
+      const compiler = this.compiler;
+      if (compiler instanceof InProcessCompiler) {
+        for (const p of this.projects) {
+          await compiler.warm(p.config, () => {
+            if (token.isCancellationRequested) throw new CancelledError();
+          });
+          if (this.programs.built) return { reindexed: [], removed: [], millis: Date.now() - started };
+        }
+      }
+      return this.updateFromCacheStart([], [], started, token);
+    });
   }
 
   /**
@@ -389,7 +484,7 @@ export class WorkspaceIndex {
 
   /** Hash of the text `sf` stands for: its file's real text when the parser threw on it (the program holds it empty). */
   private textHash(sf: TS.SourceFile): string {
-    return contentHash(this.host.parseFailure(sf.fileName)?.text ?? sf.text);
+    return contentHash(this.compiler.parseFailure(sf.fileName)?.text ?? sf.text);
   }
 
   private failedFiles(): string[] {
@@ -431,11 +526,10 @@ export class WorkspaceIndex {
     }
     this.extractedFrom.set(rel, this.textHash(sf));
     const contribution = this.analysis.contributionOf(project, sf, rel);
-    const syntax = contribution.failure ? [] : program.getSyntacticDiagnostics(sf);
-    if (syntax.length) {
-      const d = syntax[0];
-      const line = sf.getLineAndCharacterOfPosition(d.start ?? 0).line + 1;
-      contribution.problems!.push(`${rel}:${line}: syntax error: ${this.ts.flattenDiagnosticMessageText(d.messageText, ' ')} (indexed as far as it parses)`);
+    const syntax = contribution.failure ? undefined : program.firstSyntaxError(sf);
+    if (syntax) {
+      const line = sf.getLineAndCharacterOfPosition(syntax.start).line + 1;
+      contribution.problems!.push(`${rel}:${line}: syntax error: ${syntax.message} (indexed as far as it parses)`);
     }
     for (const p of contribution.problems ?? []) {
       this.log.warn(p);

@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import type { CompilerKind } from '../compiler/CompilerPort';
 import { CancellationToken, Logger } from '../Logger';
 
 /** What a WorkspaceIndex is given and what it reports (indexWorkspace re-exports them for its callers). */
@@ -16,6 +17,12 @@ export interface IndexOptions {
    * what its configs leave unset (see compilerDefaults).
    */
   typescriptPath?: string;
+  /**
+   * Which compiler builds the programs: 'inprocess' (`ts`, TypeScript 6 as a library) or 'native'
+   * (TypeScript 7 through its API, the pinned binary for this platform; `ts` then only reads the
+   * configs). Default: the environment's `TS_CODE_GRAPH_COMPILER`, else 'inprocess'.
+   */
+  compiler?: CompilerKind;
   logger?: Logger;
   token?: CancellationToken;
   /** Called as files are indexed. */
@@ -41,7 +48,10 @@ export interface IndexReport {
    * the graph came whole from the cache.
    */
   programMillis: number;
-  /** Which compiler indexed, with whose defaults and why: one line for `stats` and the logs (see compilerDefaults). */
+  /**
+   * Which compiler indexed, with whose defaults and why: one line for `stats` and the logs (see
+   * compilerDefaults). After the native compiler failed and the in-process one took over, it says so.
+   */
   compiler: string;
   problems: string[];
   /**

@@ -15,7 +15,24 @@ import type * as TS from 'typescript';
  * is how declaring makes them one node.
  */
 export function boundSymbol(node: TS.Node): TS.Symbol | undefined {
-  return (node as { symbol?: TS.Symbol }).symbol;
+  const own = (node as { symbol?: TS.Symbol }).symbol;
+  return own !== undefined || !binderFacts ? own : binderFacts(node)?.boundSymbol(node);
+}
+
+/**
+ * What the binder knows of a tree whose nodes carry none of its fields (the native compiler's: its
+ * nodes are views of a remote tree), answered by the compiler that handed the tree out.
+ */
+export interface BinderFacts {
+  boundSymbol(node: TS.Node): TS.Symbol | undefined;
+  isCommonJsModule(sf: TS.SourceFile): boolean;
+}
+
+let binderFacts: ((node: TS.Node) => BinderFacts | undefined) | undefined;
+
+/** Set by the native compiler's room when it is loaded: who answers `boundSymbol`/`isCommonJsModule` for its trees. */
+export function setBinderFacts(lookup: (node: TS.Node) => BinderFacts | undefined): void {
+  binderFacts = lookup;
 }
 
 /**
@@ -24,7 +41,8 @@ export function boundSymbol(node: TS.Node): TS.Symbol | undefined {
  * JavaScript module, yet it is no script.
  */
 export function isCommonJsModule(sf: TS.SourceFile): boolean {
-  return !!(sf as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator;
+  if ((sf as { commonJsModuleIndicator?: unknown }).commonJsModuleIndicator) return true;
+  return !!binderFacts?.(sf)?.isCommonJsModule(sf);
 }
 
 /** Whether the binder has bound `sf` (binding sets its internal `locals`). */
@@ -98,4 +116,14 @@ export type ParsingInternals = typeof TS & {
 
 export function parsingInternals(ts: typeof TS): ParsingInternals {
   return ts as ParsingInternals;
+}
+
+/**
+ * TypeScript's table of compiler options (internal `ts.optionDeclarations`): for an enum-valued
+ * option, its names and values, so an option set in code can be written back as config text (the
+ * native compiler reads the options we fill as a config's text).
+ */
+export function optionDeclarations(ts: typeof TS): ReadonlyArray<{ name: string; type: unknown }> | undefined {
+  const table = (ts as unknown as { optionDeclarations?: ReadonlyArray<{ name: string; type: unknown }> }).optionDeclarations;
+  return Array.isArray(table) ? table : undefined;
 }

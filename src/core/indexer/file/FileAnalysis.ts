@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import { CompilerPort, isCompilerProcessError } from '../../compiler/CompilerPort';
 import { FileContribution } from '../../graph/GraphTypes';
 import type { SharedCompilerHost } from '../program/SharedCompilerHost';
 import type { Project, WorkspacePrograms } from '../program/WorkspacePrograms';
@@ -11,7 +12,11 @@ import type { NodeLocator } from './NodeLocator';
 /** Both passes over one file, with the fault isolation around them: what the file contributes to the graph. */
 export class FileAnalysis {
   constructor(
+    /** The in-process compiler module: it reads a failed file's imports with its scanner, whichever compiler indexes. */
+    private readonly scanner: typeof TS,
+    /** The syntax vocabulary of the compiler's trees (see CompilerPort.syntax). */
     private readonly ts: typeof TS,
+    private readonly compiler: CompilerPort,
     private readonly host: SharedCompilerHost,
     private readonly locator: NodeLocator,
     private readonly programs: WorkspacePrograms,
@@ -29,15 +34,20 @@ export class FileAnalysis {
   }
 
   private analyse(project: Project, sf: TS.SourceFile, rel: string): FileContribution {
-    const parseFailure = this.host.parseFailure(sf.fileName);
+    const parseFailure = this.compiler.parseFailure(sf.fileName);
     if (parseFailure) return this.failed(project, sf, moduleOnly(sf, rel, false, parseFailure.reason, parseFailure.text), parseFailure.text);
+    const checker = project.program!.getTypeChecker();
+    checker.prefetch(sf);
     const declared = this.locator.declaredFor(sf, rel, false);
     if (declared.failure) return this.failed(project, sf, declared, sf.text);
     try {
-      return extractEdges({ ts: this.ts, checker: project.program!.getTypeChecker(), sf, declared, targets: project.targets! });
+      return extractEdges({ ts: this.ts, checker, sf, declared, targets: project.targets! });
     } catch (err) {
-      // The checker may be left half-way through a resolution: later files get a fresh one.
-      this.programs.createProgram(project);
+      // The native compiler's process failed: the whole operation is redone, not this file (WorkspaceIndex).
+      if (isCompilerProcessError(err)) throw err;
+      // The checker may be left half-way through a resolution: later files get a fresh one (in process;
+      // the native compiler answered with an error and holds no half-done state).
+      if (this.compiler.kind === 'inprocess') this.programs.createProgram(project);
       return this.failed(project, sf, { ...declared, failure: describeFailure(err) }, sf.text);
     }
   }
@@ -52,8 +62,8 @@ export class FileAnalysis {
     const contribution = failedContribution(declared);
     const imports = new Set<string>();
     const host = this.host.hostFor(project.config.options);
-    for (const { fileName } of [...this.ts.preProcessFile(text, true, true).importedFiles]) {
-      const resolved = this.ts.resolveModuleName(fileName, sf.fileName, project.config.options, host).resolvedModule;
+    for (const { fileName } of [...this.scanner.preProcessFile(text, true, true).importedFiles]) {
+      const resolved = this.scanner.resolveModuleName(fileName, sf.fileName, project.config.options, host).resolvedModule;
       if (!resolved || resolved.isExternalLibraryImport) continue;
       const target = this.programs.relative(resolved.resolvedFileName);
       if (!target.startsWith('../') && target !== declared.file) imports.add(target);

@@ -1,5 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
+import { Checker, CompilerProgram, isCompilerProcessError } from '../../compiler/CompilerPort';
 import { GraphNode } from '../../graph/GraphTypes';
 import { declarationFilesOf, implementationFilesOf, implementationOf, isImplementable } from '../../graph/implementationTwin';
 import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
@@ -66,6 +67,7 @@ export class NodeLocator {
     try {
       declared = declareFile(this.ts, sf, file, external);
     } catch (err) {
+      if (isCompilerProcessError(err)) throw err; // the native compiler failed: the operation is redone
       // Named while another file resolves a target in it: that other file must not fail for it. The
       // file keeps only its module node; its own extraction reports the failure.
       declared = moduleOnly(sf, file, external, describeFailure(err));
@@ -74,7 +76,7 @@ export class NodeLocator {
     return declared;
   }
 
-  targetsFor(program: TS.Program): SymbolTargets {
+  targetsFor(program: CompilerProgram): SymbolTargets {
     const ts = this.ts;
     const checker = program.getTypeChecker();
     return {
@@ -141,7 +143,7 @@ export class NodeLocator {
    * It is that function (or class) under a second name, so calls through it reach the function, and
    * from there its JavaScript twin. An instance (`declare const c: Calendar`) is not a `typeof`.
    */
-  private typeofAlias(checker: TS.TypeChecker, s: TS.Symbol): TS.Symbol | undefined {
+  private typeofAlias(checker: Checker, s: TS.Symbol): TS.Symbol | undefined {
     const ts = this.ts;
     if (!(s.flags & ts.SymbolFlags.Variable) || s.declarations?.length !== 1) return undefined;
     const decl = s.declarations[0];
@@ -158,7 +160,7 @@ export class NodeLocator {
    * default export is the named value itself, but the compiler makes it an expression, not an alias
    * (an unwrapped `export default X` is one), so the symbol of X, where its declaration is.
    */
-  private exportedExpression(checker: TS.TypeChecker, s: TS.Symbol): TS.Symbol | undefined {
+  private exportedExpression(checker: Checker, s: TS.Symbol): TS.Symbol | undefined {
     const ts = this.ts;
     const decl = s.declarations?.length === 1 ? s.declarations[0] : undefined;
     if (!decl || !ts.isExportAssignment(decl)) return undefined;
@@ -174,7 +176,7 @@ export class NodeLocator {
    * depends on the JavaScript files too, even one that does not exist yet, so `jsFiles` are files
    * the edge's source depends on either way (creating one, or adding the function, moves the edge).
    */
-  private twinOf(program: TS.Program, file: string, node: GraphNode): { twin?: GraphNode; jsFiles: string[] } | undefined {
+  private twinOf(program: CompilerProgram, file: string, node: GraphNode): { twin?: GraphNode; jsFiles: string[] } | undefined {
     const jsFiles = isImplementable(node.kind) ? implementationFilesOf(file) : [];
     if (jsFiles.length === 0) return undefined;
     for (const js of jsFiles) {
@@ -202,7 +204,7 @@ export class NodeLocator {
   }
 
   /** Per source file: platform API (undefined: no nodes), ours, or a library; and its graph path. */
-  private fileInfo(program: TS.Program, sf: TS.SourceFile): FileInfo | undefined {
+  private fileInfo(program: CompilerProgram, sf: TS.SourceFile): FileInfo | undefined {
     const cached = this.fileInfoCache.get(sf);
     if (cached !== undefined) return cached ?? undefined;
     const abs = normalize(sf.fileName);

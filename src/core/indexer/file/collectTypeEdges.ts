@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import type { Checker } from '../../compiler/CompilerPort';
 import { EdgeType, isMemberKind } from '../../graph/GraphTypes';
 import type { DeclaredFile } from './declareFile';
 import { isFunctionLike, propertyNameText, skipOuterExpressions } from './syntax';
@@ -6,7 +7,7 @@ import type { SymbolTargets, Target } from './NodeLocator';
 
 export interface TypeEdgeInput {
   ts: typeof TS;
-  checker: TS.TypeChecker;
+  checker: Checker;
   /** A declaration that is a node (its id is `from`). */
   node: TS.Node;
   from: string;

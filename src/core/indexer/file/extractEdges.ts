@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import type { Checker } from '../../compiler/CompilerPort';
 import { EdgeType, FileContribution, GraphEdge, GraphNode, ReExport, edgeKey } from '../../graph/GraphTypes';
 import { DeclaredFile, nodeId } from './declareFile';
 import {
@@ -21,7 +22,7 @@ import { PreorderWalk } from './PreorderWalk';
 
 export interface ExtractInput {
   ts: typeof TS;
-  checker: TS.TypeChecker;
+  checker: Checker;
   sf: TS.SourceFile;
   declared: DeclaredFile;
   targets: SymbolTargets;
@@ -39,7 +40,7 @@ export function extractEdges(input: ExtractInput): FileContribution {
 /** One file's extracting pass (`extractEdges`): the edges and dependencies found so far, and the walk. */
 class EdgeExtractor {
   private readonly ts: typeof TS;
-  private readonly checker: TS.TypeChecker;
+  private readonly checker: Checker;
   private readonly sf: TS.SourceFile;
   private readonly declared: DeclaredFile;
   private readonly edges = new Map<string, GraphEdge>();

@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import type { Checker } from '../../compiler/CompilerPort';
 import type { GraphNode } from '../../graph/GraphTypes';
 import { DeclaredFile, nodeId } from './declareFile';
 import { propertyNameText } from './syntax';
@@ -12,7 +13,7 @@ import type { SymbolTargets, Target } from './NodeLocator';
 export class ThisFallback {
   constructor(
     private readonly ts: typeof TS,
-    private readonly checker: TS.TypeChecker,
+    private readonly checker: Checker,
     private readonly declared: DeclaredFile,
     private readonly targets: SymbolTargets,
   ) {}

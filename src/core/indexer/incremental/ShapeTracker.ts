@@ -1,5 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
+import type { CompilerProgram } from '../../compiler/CompilerPort';
 import type { SymbolGraph } from '../../graph/SymbolGraph';
 import { implementationFilesOf } from '../../graph/implementationTwin';
 import { declarationSkeleton } from './declarationSkeleton';
@@ -24,7 +25,7 @@ export class ShapeTracker {
     private readonly root: string,
     private readonly graph: SymbolGraph,
     /** The program that holds `abs` now (its owner's). */
-    private readonly programOf: (abs: string) => TS.Program | undefined,
+    private readonly programOf: (abs: string) => CompilerProgram | undefined,
   ) {}
 
   /** Every stored shape is stale (a full index). */
@@ -50,7 +51,7 @@ export class ShapeTracker {
    * the edit can reach are printed (`shapeChange`). Whole shapes are printed only when syntax cannot
    * tell, or when another file changed too.
    */
-  changeOf(rel: string, oldProgram: TS.Program | undefined, oldNodeIds: string[], onlyChange: boolean): ShapeDelta | undefined {
+  changeOf(rel: string, oldProgram: CompilerProgram | undefined, oldNodeIds: string[], onlyChange: boolean): ShapeDelta | undefined {
     const abs = path.posix.join(this.root, rel);
     const program = this.programOf(abs);
     // Created or deleted: every dependent looks again, whatever either shape would say.
@@ -78,7 +79,7 @@ export class ShapeTracker {
     return oldShape === undefined || newShape === undefined ? undefined : shapeDelta(oldShape, newShape);
   }
 
-  private shapeOf(program: TS.Program, abs: string, nodeIds: string[]): string | undefined {
+  private shapeOf(program: CompilerProgram, abs: string, nodeIds: string[]): string | undefined {
     const sf = program.getSourceFile(abs);
     return sf ? fileShape(this.ts, program, sf, nodeIds) : undefined;
   }

@@ -1,5 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
+import type { CompilerProgram } from '../../compiler/CompilerPort';
 import type { SymbolGraph } from '../../graph/SymbolGraph';
 import { CancellationToken, Logger } from '../../Logger';
 import { CancelledError } from '../CancelledError';
@@ -39,7 +40,7 @@ export interface UpdateContext {
   /** Re-extract one owned file into the graph. */
   extractFile(abs: string): void;
   /** The program that held `abs` before this update, if one did. */
-  programBefore(abs: string): TS.Program | undefined;
+  programBefore(abs: string): CompilerProgram | undefined;
   withTransitiveDependents(seeds: Set<string>): Set<string>;
 }
 

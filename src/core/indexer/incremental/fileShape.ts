@@ -1,5 +1,6 @@
 import type * as TS from 'typescript';
 import { namesAnEditCanChange, topLevelNames } from './declarationSkeleton';
+import type { Checker, CompilerProgram } from '../../compiler/CompilerPort';
 
 /**
  * What other files can see of a file: its exports (and where they really live), their types, the
@@ -10,7 +11,7 @@ import { namesAnEditCanChange, topLevelNames } from './declarationSkeleton';
  *
  * Script files (no imports/exports) declare globals: any change to them counts as a change.
  */
-export function fileShape(ts: typeof TS, program: TS.Program, sf: TS.SourceFile, nodeIds: readonly string[]): string {
+export function fileShape(ts: typeof TS, program: CompilerProgram, sf: TS.SourceFile, nodeIds: readonly string[]): string {
   const checker = program.getTypeChecker();
   const parts: string[] = [nodeIds.join('|')];
   const moduleSymbol = moduleSymbolOf(checker, sf);
@@ -25,7 +26,7 @@ export function fileShape(ts: typeof TS, program: TS.Program, sf: TS.SourceFile,
   return parts.join('\n');
 }
 
-function moduleSymbolOf(checker: TS.TypeChecker, sf: TS.SourceFile): TS.Symbol | undefined {
+function moduleSymbolOf(checker: Checker, sf: TS.SourceFile): TS.Symbol | undefined {
   try {
     return checker.getSymbolAtLocation(sf);
   } catch {
@@ -34,8 +35,8 @@ function moduleSymbolOf(checker: TS.TypeChecker, sf: TS.SourceFile): TS.Symbol |
 }
 
 /** One export's block of a shape: where it really lives, its type, and a type's members and bases. */
-function exportPrinter(ts: typeof TS, checker: TS.TypeChecker, sf: TS.SourceFile): (exported: TS.Symbol) => string {
-  const typeText = stableTypeText(ts, checker, sf);
+function exportPrinter(ts: typeof TS, checker: Checker, sf: TS.SourceFile): (exported: TS.Symbol) => string {
+  const typeText = (t: TS.Type) => checker.stableTypeText(t, sf);
   const where = (s: TS.Symbol) => {
     const d = s.declarations?.[0];
     // Transient says how the checker reached the symbol (an instantiation it made earlier or not), not what it is.
@@ -95,8 +96,8 @@ export interface ShapeDelta {
  */
 export function shapeChange(
   ts: typeof TS,
-  before: { program: TS.Program; sf: TS.SourceFile; nodeIds: readonly string[] },
-  after: { program: TS.Program; sf: TS.SourceFile; nodeIds: readonly string[] },
+  before: { program: CompilerProgram; sf: TS.SourceFile; nodeIds: readonly string[] },
+  after: { program: CompilerProgram; sf: TS.SourceFile; nodeIds: readonly string[] },
 ): ShapeDelta | 'changed' | 'unknown' {
   const reached = namesAnEditCanChange(ts, before.sf, after.sf);
   if (!reached) return 'unknown';
@@ -116,7 +117,7 @@ export function shapeChange(
       types: [],
     };
     // Under the name it is exported as, and the name it is declared as (node ids use that one).
-    const changed = (exported: TS.Symbol, checker: TS.TypeChecker) => {
+    const changed = (exported: TS.Symbol, checker: Checker) => {
       const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       delta.changedExports.push(exported.name);
       if (target.name !== exported.name) delta.changedExports.push(target.name);
@@ -187,7 +188,7 @@ function changedMembers(before: string, after: string): string[] | 'symbol-keyed
 }
 
 /** Whether the export, an alias on its way, or what it stands for is declared in `sf` by a statement declaring a reached name. */
-function reachedBy(ts: typeof TS, checker: TS.TypeChecker, sf: TS.SourceFile, exported: TS.Symbol, reached: Set<string>): boolean {
+function reachedBy(ts: typeof TS, checker: Checker, sf: TS.SourceFile, exported: TS.Symbol, reached: Set<string>): boolean {
   const seen = new Set<TS.Symbol>();
   let s: TS.Symbol | undefined = exported;
   while (s && !seen.has(s)) {
@@ -256,38 +257,6 @@ function splitShape(shape: string): { ids: string[]; blocks: Map<string, ShapeBl
     byName.set(m[1], { header: { name: m[1], target: m[2] }, text });
   }
   return { ids: ids.split('|'), blocks: byName };
-}
-
-/**
- * A type as text that depends only on the type, not on what the checker did before: `typeToString`
- * prints a union's members in the order the checker happened to create their types, so the same file
- * printed by a fresh checker and by one that checked the whole workspace first differed
- * (`A | B` vs `B | A`), and a body-only edit of a hub file re-extracted every dependent. Union members
- * are sorted by their own text here (they are a set), at every depth.
- */
-function stableTypeText(ts: typeof TS, checker: TS.TypeChecker, sf: TS.SourceFile): (t: TS.Type) => string {
-  const flags = ts.NodeBuilderFlags.NoTruncation | ts.NodeBuilderFlags.UseFullyQualifiedType | ts.NodeBuilderFlags.IgnoreErrors;
-  const printer = ts.createPrinter({ removeComments: true, omitTrailingSemicolon: true });
-  const print = (n: TS.Node) => printer.printNode(ts.EmitHint.Unspecified, n, sf);
-  const sortUnions: TS.TransformerFactory<TS.Node> = (context) => {
-    const visit = (n: TS.Node): TS.Node => {
-      const inner = ts.visitEachChild(n, visit, context);
-      if (!ts.isUnionTypeNode(inner)) return inner;
-      const members = inner.types.map((m) => [print(m), m] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      return ts.factory.updateUnionTypeNode(inner, ts.factory.createNodeArray(members.map((m) => m[1])));
-    };
-    return (root) => ts.visitNode(root, visit) as TS.Node;
-  };
-  return (t) => {
-    const node = checker.typeToTypeNode(t, undefined, flags);
-    if (!node) return checker.typeToString(t, undefined, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseFullyQualifiedType);
-    const result = ts.transform<TS.Node>(node, [sortUnions]);
-    try {
-      return print(result.transformed[0]);
-    } finally {
-      result.dispose();
-    }
-  };
 }
 
 /** `__@iterator@5602`: a well-known symbol's member name carries the checker's symbol id; drop it. */

@@ -1,15 +1,14 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { Logger } from '../../Logger';
+import type { CompilerPort, CompilerProgram } from '../../compiler/CompilerPort';
 import type { NodeLocator, SymbolTargets } from '../file/NodeLocator';
 import { CompilerDefaults } from './compilerDefaults';
 import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
-import { missingLibraryFiles } from './missingLibraryFiles';
-import { SharedCompilerHost } from './SharedCompilerHost';
 
 export interface Project {
   config: ProjectConfig;
-  program?: TS.Program;
+  program?: CompilerProgram;
   targets?: SymbolTargets;
 }
 
@@ -29,22 +28,44 @@ export class WorkspacePrograms {
   constructor(
     private readonly ts: typeof TS,
     private readonly root: string,
-    private readonly host: SharedCompilerHost,
-    private readonly locator: NodeLocator,
+    /** The compiler that builds the programs (in process or native); replaced when the native one fails. */
+    public compiler: CompilerPort,
     private readonly log: Logger,
     private readonly tsconfig: string | undefined,
     /** A workspace-wide error (a program without its standard library), said once each. */
     private readonly onGlobalError: (error: string) => void,
   ) {}
 
+  private locator!: NodeLocator;
+
+  /** The compiler to build with from now on, and the locator that maps its symbols to nodes. */
+  useCompiler(compiler: CompilerPort, locator: NodeLocator): void {
+    this.compiler = compiler;
+    this.locator = locator;
+  }
+
   /** The projects of the configs found now, none of them built. */
   discover(defaults: CompilerDefaults): void {
+    // Projects no longer discovered release what the compiler holds for them.
+    for (const p of this.projects) if (p.program) this.compiler.close(p.config);
     this.projects = discoverProjects(this.ts, this.root, this.tsconfig, defaults).map((config) => ({ config }));
     this.built = false;
     this.millis = 0;
   }
 
   build(projects: Project[]): void {
+    if (this.compiler.kind === 'native') {
+      // One snapshot holds every program: all are built together, in one request (a program of an
+      // older snapshot does not outlive the next build).
+      const started = Date.now();
+      this.createPrograms(this.projects);
+      for (const p of projects) this.checkStandardLibrary(p);
+      if (this.projects.length) this.built = true;
+      const millis = Date.now() - started;
+      this.millis += millis;
+      this.log.info(`programs for ${projects.length} projects built in ${millis} ms`);
+      return;
+    }
     for (const p of projects) {
       const started = Date.now();
       this.createProgram(p);
@@ -72,10 +93,10 @@ export class WorkspacePrograms {
       for (const f of p.config.fileNames) if (!this.owner.has(f) && this.isInsideRoot(f) && !f.endsWith('.json')) this.owner.set(f, p);
     }
     for (const p of this.projects) {
-      for (const sf of p.program?.getSourceFiles() ?? []) {
-        const f = normalize(sf.fileName);
+      for (const fileName of p.program?.getSourceFileNames() ?? []) {
+        const f = normalize(fileName);
         if (this.owner.has(f) || !this.isInsideRoot(f) || f.includes('/node_modules/') || f.endsWith('.json')) continue;
-        if (p.program!.isSourceFileDefaultLibrary(sf)) continue;
+        if (p.program!.isDefaultLibraryFile(fileName)) continue;
         this.owner.set(f, p);
       }
     }
@@ -83,7 +104,7 @@ export class WorkspacePrograms {
 
   /** A program without its standard library is silently wrong: say so, once per missing file, as an error. */
   private checkStandardLibrary(project: Project): void {
-    for (const file of missingLibraryFiles(this.ts, project.program!)) {
+    for (const file of project.program!.missingLibraryFiles()) {
       const error =
         `TypeScript's standard library file ${path.basename(file)} was not found (looked in ${path.dirname(file)}): ` +
         'calls through inferred types (Array callbacks, Promise results, Map.get...) are missing from the graph. ' +
@@ -97,16 +118,24 @@ export class WorkspacePrograms {
    * changed, the structure is reused whole and only the type checker is fresh.
    */
   createProgram(project: Project): void {
-    project.program = this.ts.createProgram({
-      rootNames: project.config.fileNames,
-      options: project.config.options,
-      // With the host's useSourceOfProjectReferenceRedirect, an import of a referenced project
-      // (by path or by its package name through a workspace symlink) reaches its sources, built or not.
-      projectReferences: project.config.projectReferences,
-      host: this.host.hostFor(project.config.options),
-      oldProgram: project.program,
+    this.createPrograms([project]);
+  }
+
+  private createPrograms(projects: Project[]): void {
+    const programs = this.compiler.build(projects.map((p) => ({ config: p.config, old: p.program })));
+    projects.forEach((p, i) => {
+      p.program = programs[i];
+      p.targets = this.locator.targetsFor(p.program);
     });
-    project.targets = this.locator.targetsFor(project.program);
+  }
+
+  /** Every program is gone (the compiler was replaced): the next update builds them again. */
+  forgetPrograms(): void {
+    for (const p of this.projects) {
+      p.program = undefined;
+      p.targets = undefined;
+    }
+    this.built = false;
   }
 
   /** The text the current program holds for `abs`, if a program holds the file. */
@@ -125,9 +154,9 @@ export class WorkspacePrograms {
 }
 
 /** Whether two programs hold the same files, in the same order (the texts may differ). */
-export function sameSourceFiles(a: TS.Program | undefined, b: TS.Program | undefined): boolean {
+export function sameSourceFiles(a: CompilerProgram | undefined, b: CompilerProgram | undefined): boolean {
   if (!a || !b) return a === b;
-  const before = a.getSourceFiles();
-  const after = b.getSourceFiles();
-  return before.length === after.length && before.every((sf, i) => sf.fileName === after[i].fileName);
+  const before = a.getSourceFileNames();
+  const after = b.getSourceFileNames();
+  return before.length === after.length && before.every((name, i) => name === after[i]);
 }

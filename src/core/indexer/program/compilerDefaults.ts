@@ -58,9 +58,10 @@ export interface CompilerDefaults {
  * Options 6 deprecates and 7 removed (baseUrl, moduleResolution node10…) keep working as 6 runs
  * them: `ignoreDeprecations` only silences the diagnostics, which the index never reports.
  */
-export function compilerDefaults(ts: typeof TS, root: string, workspaceCompilerPath?: string): CompilerDefaults {
-  const compilerMajor = majorOf(ts.version) ?? 0;
-  const compiler = workspaceCompilerPath ? `the workspace's TypeScript ${ts.version} (${workspaceCompilerPath})` : `the bundled TypeScript ${ts.version}`;
+export function compilerDefaults(ts: typeof TS, root: string, workspaceCompilerPath?: string, running?: { name: string; version: string }): CompilerDefaults {
+  // `running`: the compiler that builds the programs when it is not `ts` (the native one; `ts` then only reads configs).
+  const compilerMajor = majorOf(running?.version ?? ts.version) ?? 0;
+  const compiler = running ? running.name : workspaceCompilerPath ? `the workspace's TypeScript ${ts.version} (${workspaceCompilerPath})` : `the bundled TypeScript ${ts.version}`;
   let major = compilerMajor;
   let why = 'its own';
   if (!workspaceCompilerPath) {

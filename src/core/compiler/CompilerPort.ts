@@ -1,0 +1,112 @@
+import type * as TS from 'typescript';
+import type { ProjectConfig } from '../indexer/program/discoverProjects';
+
+/**
+ * The one interface through which the indexer's passes talk to a TypeScript compiler. Two rooms
+ * implement it: `inprocess/` (the TypeScript 6 we load as a library) and `native/` (TypeScript 7,
+ * a native process driven over a pipe through its API). The port speaks TypeScript 6's types: the
+ * native room adapts 7's trees, symbols and types to them, so the passes (declare, extract, type
+ * edges, JavaScript forms, shapes) run unchanged over either.
+ */
+export interface CompilerPort {
+  readonly kind: CompilerKind;
+  /**
+   * The syntax vocabulary of this compiler's trees, shaped like the `typescript` module: SyntaxKind
+   * (whose numbers differ between 6 and 7), NodeFlags, ModifierFlags, SymbolFlags, the `is…` guards,
+   * forEachChild. Every pass takes it as its `ts`.
+   */
+  readonly syntax: typeof TS;
+  /** Version of the compiler that builds the programs (`6.0.3`, `7.0.2`). */
+  readonly version: string;
+  /** For logs and `stats`: which compiler this is (`the bundled TypeScript 6.0.3`, `TypeScript 7.0.2 (native …)`). */
+  readonly name: string;
+  /**
+   * Builds (or rebuilds, reusing what is unchanged) the programs of `projects`. A project opened
+   * here stays open, and its program current with the files reported to `filesChanged`, until
+   * `close` releases it. A program of the previous build stays readable until the next build (an
+   * update compares a file's old and new shapes across them).
+   */
+  build(requests: ProgramRequest[]): CompilerProgram[];
+  /** Releases a project's program and everything the compiler holds for it (memory on both sides). */
+  close(config: ProjectConfig): void;
+  /** Files saved, created or deleted since the last build (absolute paths): the next build reads them again. */
+  filesChanged(changed: readonly string[], deleted: readonly string[]): void;
+  /** Every file changed on disk since it was read, reported or not (libraries rewritten by `npm install`): forget them. */
+  dropChangedOnDisk(): string[];
+  /** Why the parser could not handle `fileName`, and its real text (the program holds it empty). */
+  parseFailure(fileName: string): { reason: string; text: string } | undefined;
+  /** Stops the compiler (the native process); the port is unusable afterwards. */
+  dispose(): void;
+}
+
+export type CompilerKind = 'inprocess' | 'native';
+
+export interface ProgramRequest {
+  config: ProjectConfig;
+  /** The project's program of the last build, if any (its structure is reused). */
+  old?: CompilerProgram;
+}
+
+/** One project's program, as the passes and the workspace index read it. */
+export interface CompilerProgram {
+  getSourceFile(fileName: string): TS.SourceFile | undefined;
+  /** Whether the program holds `fileName` (no tree fetched). */
+  hasSourceFile(fileName: string): boolean;
+  /** Every file the program holds, in its order (names only: a native program sends no tree for this). */
+  getSourceFileNames(): readonly string[];
+  isSourceFileDefaultLibrary(sf: TS.SourceFile): boolean;
+  /** As `isSourceFileDefaultLibrary`, by name (ownership asks of files it holds no tree of). */
+  isDefaultLibraryFile(fileName: string): boolean;
+  getTypeChecker(): Checker;
+  /** The first syntax error in `sf`: where and what, or undefined. */
+  firstSyntaxError(sf: TS.SourceFile): { start: number; message: string } | undefined;
+  /** Standard library files the program looked for and did not find (see missingLibraryFiles). */
+  missingLibraryFiles(): string[];
+}
+
+/**
+ * What the passes ask of a type checker: TypeScript 6's own signatures, so the in-process checker is
+ * one as it is; the native one answers with adapted symbols and types.
+ */
+export interface Checker
+  extends Pick<
+    TS.TypeChecker,
+    | 'getSymbolAtLocation'
+    | 'getAliasedSymbol'
+    | 'getImmediateAliasedSymbol'
+    | 'getTypeAtLocation'
+    | 'getTypeOfSymbol'
+    | 'getTypeOfSymbolAtLocation'
+    | 'getDeclaredTypeOfSymbol'
+    | 'getPropertyOfType'
+    | 'getPropertiesOfType'
+    | 'getBaseTypes'
+    | 'getShorthandAssignmentValueSymbol'
+    | 'getExportSpecifierLocalTargetSymbol'
+    | 'getResolvedSignature'
+    | 'getContextualType'
+    | 'getExportsOfModule'
+  > {
+  /**
+   * A type as text that depends only on the type, not on what the checker did before (shapes compare
+   * such texts across programs).
+   */
+  stableTypeText(type: TS.Type, sf: TS.SourceFile): string;
+  /**
+   * Before a file's passes: ask at once what they will ask about its names (the native compiler
+   * answers a whole file in one round trip; one question at a time costs ~0.1 ms each). A no-op in process.
+   */
+  prefetch(sf: TS.SourceFile): void;
+}
+
+/** The native compiler's process failed (crashed, hung and was stopped, or its pipe broke): the whole operation is redone. */
+export class CompilerProcessError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CompilerProcessError';
+  }
+}
+
+export function isCompilerProcessError(err: unknown): err is CompilerProcessError {
+  return err instanceof CompilerProcessError;
+}

@@ -1,0 +1,120 @@
+import type * as TS from 'typescript';
+import type { ProjectConfig } from '../../indexer/program/discoverProjects';
+import type { SharedCompilerHost } from '../../indexer/program/SharedCompilerHost';
+import type { Checker, CompilerPort, CompilerProgram, ProgramRequest } from '../CompilerPort';
+import { missingLibraryFiles } from './missingLibraryFiles';
+import { stableTypeText } from './stableTypeText';
+
+/**
+ * The compiler as a library in this process (the bundled TypeScript 6, or the workspace's own): one
+ * `createProgram` per project through the shared compiler host, reusing the old program.
+ */
+export class InProcessCompiler implements CompilerPort {
+  readonly kind = 'inprocess';
+  readonly version: string;
+
+  constructor(
+    private readonly ts: typeof TS,
+    private readonly host: SharedCompilerHost,
+    readonly name: string,
+  ) {
+    this.version = ts.version;
+  }
+
+  get syntax(): typeof TS {
+    return this.ts;
+  }
+
+  build(requests: ProgramRequest[]): CompilerProgram[] {
+    return requests.map(({ config, old }) => {
+      const program = this.ts.createProgram({
+        rootNames: config.fileNames,
+        options: config.options,
+        // With the host's useSourceOfProjectReferenceRedirect, an import of a referenced project
+        // (by path or by its package name through a workspace symlink) reaches its sources, built or not.
+        projectReferences: config.projectReferences,
+        host: this.host.hostFor(config.options),
+        oldProgram: old instanceof InProcessProgram ? old.program : undefined,
+      });
+      return new InProcessProgram(this.ts, program);
+    });
+  }
+
+  close(_config: ProjectConfig): void {
+    // A program is released when nothing references it: the project drops it.
+  }
+
+  filesChanged(changed: readonly string[], deleted: readonly string[]): void {
+    for (const f of [...changed, ...deleted]) this.host.invalidate(f);
+  }
+
+  dropChangedOnDisk(): string[] {
+    return this.host.dropChangedOnDisk();
+  }
+
+  parseFailure(fileName: string): { reason: string; text: string } | undefined {
+    return this.host.parseFailure(fileName);
+  }
+
+  /** Parses and binds a project's files in slices before its program is built (see SharedCompilerHost.warm). */
+  warm(config: ProjectConfig, checkCancelled: () => void): Promise<void> {
+    return this.host.warm(config.fileNames, config.options, checkCancelled);
+  }
+
+  dispose(): void {}
+}
+
+/** A TypeScript program, as the port reads it. */
+export class InProcessProgram implements CompilerProgram {
+  private checker: Checker | undefined;
+
+  constructor(
+    private readonly ts: typeof TS,
+    readonly program: TS.Program,
+  ) {}
+
+  getSourceFile(fileName: string): TS.SourceFile | undefined {
+    return this.program.getSourceFile(fileName);
+  }
+
+  hasSourceFile(fileName: string): boolean {
+    return this.program.getSourceFile(fileName) !== undefined;
+  }
+
+  getSourceFileNames(): readonly string[] {
+    return this.program.getSourceFiles().map((sf) => sf.fileName);
+  }
+
+  isSourceFileDefaultLibrary(sf: TS.SourceFile): boolean {
+    return this.program.isSourceFileDefaultLibrary(sf);
+  }
+
+  isDefaultLibraryFile(fileName: string): boolean {
+    const sf = this.program.getSourceFile(fileName);
+    return !!sf && this.program.isSourceFileDefaultLibrary(sf);
+  }
+
+  getTypeChecker(): Checker {
+    if (!this.checker) {
+      const checker = this.program.getTypeChecker();
+      let printer: [TS.SourceFile, (t: TS.Type) => string] | undefined;
+      this.checker = Object.assign(Object.create(checker) as TS.TypeChecker, {
+        stableTypeText: (type: TS.Type, sf: TS.SourceFile) => {
+          if (printer?.[0] !== sf) printer = [sf, stableTypeText(this.ts, checker, sf)];
+          return printer[1](type);
+        },
+        prefetch: () => {},
+      });
+    }
+    return this.checker;
+  }
+
+  firstSyntaxError(sf: TS.SourceFile): { start: number; message: string } | undefined {
+    const d = this.program.getSyntacticDiagnostics(sf)[0];
+    return d && { start: d.start ?? 0, message: this.ts.flattenDiagnosticMessageText(d.messageText, ' ') };
+  }
+
+  missingLibraryFiles(): string[] {
+    return missingLibraryFiles(this.ts, this.program);
+  }
+}

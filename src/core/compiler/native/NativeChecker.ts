@@ -1,0 +1,358 @@
+import type * as TS from 'typescript';
+import { BinderFacts, setBinderFacts } from '../../indexer/tsInternals';
+import type { Checker } from '../CompilerPort';
+import type { NativeProgram } from './NativeProgram';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the native API's objects, adapted to 6's shapes here */
+type NSymbol = any;
+type NType = any;
+type NHandle = { path: string; kind: number; resolve(project?: unknown): TS.Node | undefined };
+
+/** Which checker answers binder questions about a tree it handed out (a file may be in several programs: the first wins). */
+const owners = new WeakMap<TS.SourceFile, NativeChecker>();
+setBinderFacts((node) => {
+  const sf = node.kind === undefined ? undefined : (node as TS.Node).getSourceFile();
+  return sf && owners.get(sf);
+});
+
+/** TypeFormatFlags.NoTruncation | UseFullyQualifiedType (the same numbers in 6 and 7). */
+const TYPE_TEXT_FLAGS = 1 | 64;
+
+/**
+ * The native checker as the port's Checker: TypeScript 7's symbols and types wrapped as 6's (one
+ * wrapper per object, so identity comparisons hold), declarations resolved from node handles to the
+ * very node objects the passes walk, and every file's names asked in one round trip (`prefetch`).
+ */
+export class NativeChecker implements Checker, BinderFacts {
+  private readonly symbols = new WeakMap<object, SymbolView>();
+  private readonly types = new WeakMap<object, TypeView>();
+  private readonly aliased = new WeakMap<SymbolView, SymbolView>();
+  /** The answers of the last `prefetch`: node → its native symbol. */
+  private answers = new Map<TS.Node, NSymbol>();
+  /** Per file, the symbols of its declarations' names (asked in one round trip the first time one is needed). */
+  private readonly declared = new WeakMap<TS.SourceFile, Map<TS.Node, NSymbol>>();
+  private readonly moduleSymbols = new WeakMap<TS.SourceFile, boolean>();
+  private readonly synthetic = new WeakMap<TS.Node, TS.Symbol>();
+  private readonly native: any;
+
+  constructor(private readonly program: NativeProgram) {
+    this.native = program.project.checker;
+  }
+
+  private call<T>(request: () => T): T {
+    return this.program.compiler.call(request);
+  }
+
+  private get ts(): typeof TS {
+    return this.program.compiler.syntax;
+  }
+
+  adopt(sf: TS.SourceFile): void {
+    if (!owners.has(sf)) owners.set(sf, this);
+  }
+
+  prefetch(sf: TS.SourceFile): void {
+    const { ts } = this;
+    const K = ts.SyntaxKind;
+    const nodes: TS.Node[] = [sf];
+    const stack: TS.Node[] = [sf];
+    while (stack.length) {
+      const n = stack.pop()!;
+      const k = n.kind;
+      if (k === K.Identifier || k === K.PrivateIdentifier || ((k === K.StringLiteral || k === K.NoSubstitutionTemplateLiteral) && isModuleSpecifier(ts, n))) nodes.push(n);
+      ts.forEachChild(n, (c) => {
+        stack.push(c);
+      });
+    }
+    const found = this.call(() => this.native.getSymbolAtLocation(nodes)) as NSymbol[];
+    this.answers = new Map();
+    for (let i = 0; i < nodes.length; i++) this.answers.set(nodes[i], found[i]);
+    this.moduleSymbols.set(sf, !!found[0]);
+  }
+
+  // ── symbols ──
+
+  view(native: NSymbol | undefined): TS.Symbol | undefined {
+    if (!native) return undefined;
+    let v = this.symbols.get(native);
+    if (!v) this.symbols.set(native, (v = new SymbolView(native, this)));
+    return v as unknown as TS.Symbol;
+  }
+
+  private unwrap(s: TS.Symbol): NSymbol {
+    return (s as unknown as SymbolView).native;
+  }
+
+  /** A handle's node in this program's tree; a standard-library declaration as a stub that says only where it is. */
+  resolve(handle: NHandle | undefined): TS.Node | undefined {
+    if (!handle) return undefined;
+    if (this.program.isDefaultLibraryFile(handle.path)) return libraryStub(handle, this.ts);
+    const node = this.call(() => handle.resolve(this.program.project));
+    if (node) this.adopt(node.getSourceFile());
+    return node;
+  }
+
+  getSymbolAtLocation(node: TS.Node): TS.Symbol | undefined {
+    if (this.answers.has(node)) return this.view(this.answers.get(node));
+    return this.view(this.call(() => this.native.getSymbolAtLocation(node)));
+  }
+
+  getAliasedSymbol(s: TS.Symbol): TS.Symbol {
+    const key = s as unknown as SymbolView;
+    let target = this.aliased.get(key);
+    if (!target) this.aliased.set(key, (target = this.view(this.call(() => this.native.getAliasedSymbol(this.unwrap(s)))) as unknown as SymbolView));
+    return target as unknown as TS.Symbol;
+  }
+
+  getImmediateAliasedSymbol(s: TS.Symbol): TS.Symbol | undefined {
+    return this.view(this.call(() => this.native.getImmediateAliasedSymbol(this.unwrap(s))));
+  }
+
+  getShorthandAssignmentValueSymbol(node: TS.Node | undefined): TS.Symbol | undefined {
+    return node && this.view(this.call(() => this.native.getShorthandAssignmentValueSymbol(node)));
+  }
+
+  getExportSpecifierLocalTargetSymbol(node: TS.ExportSpecifier | TS.Identifier): TS.Symbol | undefined {
+    return this.view(this.call(() => this.native.getExportSpecifierLocalTargetSymbol(node)));
+  }
+
+  getExportsOfModule(s: TS.Symbol): TS.Symbol[] {
+    return (this.call(() => this.native.getExportsOfModule(this.unwrap(s))) as NSymbol[]).map((e) => this.view(e)!);
+  }
+
+  getPropertyOfType(t: TS.Type, name: string): TS.Symbol | undefined {
+    const native = (t as unknown as TypeView).native;
+    return native ? this.view(this.call(() => this.native.getPropertyOfType(native, name))) : undefined;
+  }
+
+  getPropertiesOfType(t: TS.Type): TS.Symbol[] {
+    const native = (t as unknown as TypeView).native;
+    return native ? (this.call(() => this.native.getPropertiesOfType(native)) as NSymbol[]).map((p) => this.view(p)!) : [];
+  }
+
+  // ── types ──
+
+  typeView(native: NType | undefined): TS.Type {
+    if (!native) return EMPTY_TYPE as unknown as TS.Type;
+    let v = this.types.get(native);
+    if (!v) this.types.set(native, (v = new TypeView(native, this)));
+    return v as unknown as TS.Type;
+  }
+
+  nativeCall<T>(request: () => T): T {
+    return this.call(request);
+  }
+
+  getTypeAtLocation(node: TS.Node): TS.Type {
+    return this.typeView(this.call(() => this.native.getTypeAtLocation(node)));
+  }
+
+  getTypeOfSymbol(s: TS.Symbol): TS.Type {
+    return this.typeView(this.call(() => this.native.getTypeOfSymbol(this.unwrap(s))));
+  }
+
+  getTypeOfSymbolAtLocation(s: TS.Symbol, node: TS.Node): TS.Type {
+    if (isLibraryStub(node)) return this.getTypeOfSymbol(s);
+    return this.typeView(this.call(() => this.native.getTypeOfSymbolAtLocation(this.unwrap(s), node)));
+  }
+
+  getDeclaredTypeOfSymbol(s: TS.Symbol): TS.Type {
+    return this.typeView(this.call(() => this.native.getDeclaredTypeOfSymbol(this.unwrap(s))));
+  }
+
+  getBaseTypes(t: TS.InterfaceType): TS.BaseType[] {
+    const native = (t as unknown as TypeView).native;
+    return native ? (this.call(() => this.native.getBaseTypes(native)) as NType[]).map((b) => this.typeView(b) as TS.BaseType) : [];
+  }
+
+  getContextualType(node: TS.Expression): TS.Type | undefined {
+    const t = this.call(() => this.native.getContextualType(node));
+    return t ? this.typeView(t) : undefined;
+  }
+
+  getResolvedSignature(node: TS.CallLikeExpression): TS.Signature | undefined {
+    const sig = this.call(() => this.native.getResolvedSignature(node));
+    return sig ? ({ declaration: this.resolve(sig.declaration) } as unknown as TS.Signature) : undefined;
+  }
+
+  stableTypeText(type: TS.Type): string {
+    const native = (type as unknown as TypeView).native;
+    // 7 orders a union's members by a rule of its own, not by when the checker made them.
+    return native ? this.call(() => this.native.typeToString(native, undefined, TYPE_TEXT_FLAGS)) : '?';
+  }
+
+  // ── binder facts ──
+
+  /**
+   * The symbol the binder gave a declaration: its name's (the passes ask about names first, so it
+   * is usually answered already); for a file not yet asked about, every declaration name of it at
+   * once. A constructor has no name: its symbol here is one that holds the class's constructors.
+   */
+  boundSymbol(node: TS.Node): TS.Symbol | undefined {
+    const { ts } = this;
+    if (ts.isConstructorDeclaration(node)) return this.constructorSymbol(node);
+    const name = (node as { name?: TS.Node }).name;
+    if (!name) return this.syntheticSymbol(node, 'default');
+    if (this.answers.has(name)) return this.view(this.answers.get(name));
+    if (!isNameNode(ts, name)) return this.view(this.call(() => this.native.getSymbolAtLocation(name)));
+    const sf = node.getSourceFile();
+    let names = this.declared.get(sf);
+    if (!names) this.declared.set(sf, (names = this.declarationNames(sf)));
+    if (!names.has(name)) names.set(name, this.call(() => this.native.getSymbolAtLocation(name)));
+    return this.view(names.get(name));
+  }
+
+  isCommonJsModule(sf: TS.SourceFile): boolean {
+    let is = this.moduleSymbols.get(sf);
+    if (is === undefined) this.moduleSymbols.set(sf, (is = !!this.call(() => this.native.getSymbolAtLocation(sf))));
+    return is && !this.ts.isExternalModule(sf);
+  }
+
+  private declarationNames(sf: TS.SourceFile): Map<TS.Node, NSymbol> {
+    const { ts } = this;
+    const names: TS.Node[] = [];
+    const stack: TS.Node[] = [sf];
+    while (stack.length) {
+      const n = stack.pop()!;
+      const name = (n as { name?: TS.Node }).name;
+      if (name && isNameNode(ts, name) && n.kind !== ts.SyntaxKind.PropertyAccessExpression && n.kind !== ts.SyntaxKind.QualifiedName) names.push(name);
+      ts.forEachChild(n, (c) => {
+        stack.push(c);
+      });
+    }
+    const found = names.length ? (this.call(() => this.native.getSymbolAtLocation(names)) as NSymbol[]) : [];
+    return new Map(names.map((n, i) => [n, found[i]]));
+  }
+
+  private constructorSymbol(ctor: TS.ConstructorDeclaration): TS.Symbol {
+    const cls = ctor.parent;
+    let s = this.synthetic.get(cls);
+    if (!s) {
+      const declarations = cls.members.filter((m) => this.ts.isConstructorDeclaration(m));
+      s = { name: '__constructor', escapedName: '__constructor', flags: this.ts.SymbolFlags.Constructor, declarations } as unknown as TS.Symbol;
+      this.synthetic.set(cls, s);
+    }
+    return s;
+  }
+
+  private syntheticSymbol(node: TS.Node, name: string): TS.Symbol {
+    const key = node.parent;
+    let s = this.synthetic.get(key);
+    if (!s) this.synthetic.set(key, (s = { name, escapedName: name, flags: 0, declarations: [] } as unknown as TS.Symbol));
+    return s;
+  }
+}
+
+/** A symbol of the native checker as 6's `Symbol` (what the passes read of one). */
+class SymbolView {
+  readonly flags: number;
+  readonly name: string;
+  readonly escapedName: string;
+  private decls: TS.Node[] | undefined;
+  private value: TS.Node | undefined | null;
+
+  constructor(
+    readonly native: NSymbol,
+    private readonly checker: NativeChecker,
+  ) {
+    this.flags = native.flags;
+    this.name = native.name;
+    this.escapedName = native.escapedName;
+  }
+
+  get declarations(): TS.Node[] {
+    return (this.decls ??= (this.native.declarations as NHandle[]).map((h) => this.checker.resolve(h)).filter((d): d is TS.Node => !!d));
+  }
+
+  get valueDeclaration(): TS.Node | undefined {
+    if (this.value === undefined) this.value = this.checker.resolve(this.native.valueDeclaration) ?? null;
+    return this.value ?? undefined;
+  }
+
+  getName(): string {
+    return this.name;
+  }
+
+  getFlags(): number {
+    return this.flags;
+  }
+}
+
+/** A type of the native checker as 6's `Type` (what the passes read of one). */
+class TypeView {
+  constructor(
+    readonly native: NType,
+    private readonly checker: NativeChecker,
+  ) {}
+
+  get flags(): number {
+    return this.native.flags;
+  }
+
+  getSymbol(): TS.Symbol | undefined {
+    return this.checker.view(this.checker.nativeCall(() => this.native.getSymbol()));
+  }
+
+  get symbol(): TS.Symbol | undefined {
+    return this.getSymbol();
+  }
+
+  get aliasSymbol(): TS.Symbol | undefined {
+    return this.checker.view(this.checker.nativeCall(() => this.native.getAliasSymbol()));
+  }
+
+  getProperty(name: string): TS.Symbol | undefined {
+    return this.checker.getPropertyOfType(this as unknown as TS.Type, name);
+  }
+
+  isClassOrInterface(): boolean {
+    return this.native.isClassOrInterface();
+  }
+}
+
+/** What a checker answers for a node it has no type of (6 gives an error type). */
+const EMPTY_TYPE = {
+  native: undefined,
+  flags: 0,
+  getSymbol: () => undefined,
+  symbol: undefined,
+  aliasSymbol: undefined,
+  getProperty: () => undefined,
+  isClassOrInterface: () => false,
+};
+
+const stubs = new Map<string, TS.SourceFile>();
+
+/**
+ * A standard-library declaration, without fetching its file's tree (lib.dom.d.ts alone is megabytes):
+ * its kind, and a source file that says only its name. The passes ask no more of a library
+ * declaration than where it is (`NodeLocator` skips the standard library by file).
+ */
+function libraryStub(handle: NHandle, ts: typeof TS): TS.Node {
+  let sf = stubs.get(handle.path);
+  if (!sf) {
+    sf = { fileName: handle.path, isDeclarationFile: true, kind: ts.SyntaxKind.SourceFile, flags: 0, text: '' } as unknown as TS.SourceFile;
+    (sf as { getSourceFile?: () => TS.SourceFile }).getSourceFile = () => sf!;
+    stubs.set(handle.path, sf);
+  }
+  const file = sf;
+  return { kind: handle.kind, flags: 0, parent: file, pos: -1, end: -1, libraryStub: true, getSourceFile: () => file } as unknown as TS.Node;
+}
+
+function isLibraryStub(node: TS.Node): boolean {
+  return (node as { libraryStub?: boolean }).libraryStub === true;
+}
+
+/** A declaration name the checker can be asked about in a batch. */
+function isNameNode(ts: typeof TS, n: TS.Node): boolean {
+  const K = ts.SyntaxKind;
+  return n.kind === K.Identifier || n.kind === K.PrivateIdentifier || n.kind === K.StringLiteral || n.kind === K.NumericLiteral;
+}
+
+/** A string literal whose symbol is a module: an import's or export's specifier, `import x = require('…')`, `require('…')`, `import('…')`. */
+function isModuleSpecifier(ts: typeof TS, n: TS.Node): boolean {
+  const p = n.parent;
+  if (!p) return false;
+  if (ts.isImportDeclaration(p) || ts.isExportDeclaration(p) || ts.isExternalModuleReference(p)) return true;
+  return ts.isCallExpression(p) && p.arguments[0] === n;
+}

@@ -1,0 +1,252 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import type * as TS from 'typescript';
+import type { Logger } from '../../Logger';
+import type { ProjectConfig } from '../../indexer/program/discoverProjects';
+import { CompilerProcessError, CompilerPort, CompilerProgram, ProgramRequest } from '../CompilerPort';
+import { configOverrides, inferredConfigPath } from './nativeConfig';
+import { NativeSync, nativeExecutable, nativeSync, PLATFORM_PACKAGE } from './nativeModules';
+import { NativeProgram } from './NativeProgram';
+import { nativeSyntax, nativeVersion } from './nativeSyntax';
+import { Watchdog } from './Watchdog';
+
+type Api = InstanceType<NativeSync['API']>;
+type Snapshot = ReturnType<Api['updateSnapshot']>;
+
+/** How long one request may take before the process counts as hung (a snapshot builds every program: longer). */
+const QUERY_TIMEOUT_MS = Number(process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS ?? 120_000);
+const SNAPSHOT_TIMEOUT_MS = Math.max(QUERY_TIMEOUT_MS, Number(process.env.TS_CODE_GRAPH_NATIVE_SNAPSHOT_TIMEOUT_MS ?? 900_000));
+
+/**
+ * TypeScript 7 through its API: one native compiler process (the pinned `@typescript/native`'s
+ * binary for this platform) driven over a pipe, holding every open project's program in a snapshot.
+ * A build is one `updateSnapshot` with the projects to open and the files changed since the last one;
+ * the snapshot before it stays readable until the next build (an update compares old and new shapes).
+ * A configuration's options that the workspace's TypeScript major fills (compilerDefaults) reach the
+ * compiler through its file system callbacks, as the config's own text with them added.
+ *
+ * Any failure of the process (exit, crash, a request that does not come back in time: a watchdog
+ * thread stops it) is a CompilerProcessError: the workspace index restarts it once, then falls back to
+ * the in-process compiler.
+ */
+export class NativeCompiler implements CompilerPort {
+  readonly kind = 'native';
+  readonly version: string;
+  readonly name: string;
+  readonly syntax: typeof TS;
+  private api: Api | undefined;
+  private current: Snapshot | undefined;
+  private previous: Snapshot | undefined;
+  private readonly open = new Set<string>();
+  /** Config path → its text as the compiler should read it (options filled), for the file system callback. */
+  private readonly virtualTexts = new Map<string, string>();
+  private callbacks = '';
+  private changed = new Set<string>();
+  private created = new Set<string>();
+  private deleted = new Set<string>();
+  private invalidateAll = false;
+  private readonly watchdog = new Watchdog();
+  /** Set once the process failed: every later call throws it. */
+  failure: CompilerProcessError | undefined;
+  /** Peak resident memory of the processes this port started, in bytes (read from /proc where there is one). */
+  peakRss = 0;
+
+  constructor(
+    private readonly ts: typeof TS,
+    private readonly root: string,
+    private readonly log: Logger,
+  ) {
+    this.version = nativeVersion();
+    const exe = nativeExecutable();
+    if ('problem' in exe) throw new Error(exe.problem);
+    this.exe = exe.path;
+    this.name = `TypeScript ${this.version} (native, ${PLATFORM_PACKAGE})`;
+    this.syntax = nativeSyntax();
+  }
+
+  private readonly exe: string;
+  /** The programs of the last build. */
+  private programs: NativeProgram[] = [];
+
+  build(requests: ProgramRequest[]): CompilerProgram[] {
+    const configs = requests.map((r) => r.config);
+    this.prepareConfigs(configs);
+    const api = this.ensureApi();
+    const paths = configs.map((c) => this.configPath(c));
+    const toOpen = paths.filter((p) => !this.open.has(p));
+    const fileChanges = this.invalidateAll
+      ? { invalidateAll: true as const }
+      : { changed: [...this.changed], created: [...this.created], deleted: [...this.deleted] };
+    const snapshot = this.call(() => api.updateSnapshot({ openProjects: toOpen, fileChanges }), SNAPSHOT_TIMEOUT_MS);
+    for (const p of toOpen) this.open.add(p);
+    this.changed = new Set();
+    this.created = new Set();
+    this.deleted = new Set();
+    this.invalidateAll = false;
+    this.advance(snapshot);
+    this.sampleMemory();
+    this.programs = configs.map((config, i) => {
+      const project = this.call(() => snapshot.getProject(paths[i]));
+      if (!project) throw new CompilerProcessError(`the native compiler opened no project for ${paths[i]}`);
+      return new NativeProgram(this, project);
+    });
+    return this.programs;
+  }
+
+  /** A new snapshot is current; the one before it stays readable until the next (the one before that is released). */
+  private advance(snapshot: Snapshot): void {
+    const released = this.previous;
+    this.previous = this.current;
+    this.current = snapshot;
+    if (released && released !== this.previous && released !== snapshot) this.call(() => released.dispose());
+  }
+
+  close(config: ProjectConfig): void {
+    const p = this.configPath(config);
+    if (!this.open.delete(p) || !this.api || this.failure) return;
+    const api = this.api;
+    this.advance(this.call(() => api.updateSnapshot({ closeProjects: [p] }), SNAPSHOT_TIMEOUT_MS));
+  }
+
+  filesChanged(changed: readonly string[], deleted: readonly string[]): void {
+    for (const f of changed) {
+      this.deleted.delete(f);
+      if (this.isKnown(f)) this.changed.add(f);
+      else this.created.add(f);
+    }
+    for (const f of deleted) {
+      this.changed.delete(f);
+      this.created.delete(f);
+      this.deleted.add(f);
+    }
+  }
+
+  dropChangedOnDisk(): string[] {
+    // The compiler keeps no stamps we can read: a rebuild reads every file again.
+    if (this.current) this.invalidateAll = true;
+    return [];
+  }
+
+  parseFailure(): undefined {
+    return undefined;
+  }
+
+  dispose(): void {
+    this.watchdog.stop();
+    const api = this.api;
+    this.api = undefined;
+    this.current = this.previous = undefined;
+    this.programs = [];
+    this.open.clear();
+    try {
+      api?.close();
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** Runs one request to the process; its failure (exit, crash, timeout) becomes a CompilerProcessError. */
+  call<T>(request: () => T, timeoutMs = QUERY_TIMEOUT_MS): T {
+    if (this.failure) throw this.failure;
+    this.watchdog.arm(timeoutMs);
+    try {
+      return request();
+    } catch (err) {
+      const failure = this.processFailure(err);
+      if (!failure) throw err;
+      this.failure = failure;
+      this.log.error(failure.message);
+      throw failure;
+    } finally {
+      this.watchdog.disarm();
+    }
+  }
+
+  private processFailure(err: unknown): CompilerProcessError | undefined {
+    const child = this.child();
+    const dead = !child || child.exitCode !== null || child.signalCode !== null || child.killed;
+    const message = err instanceof Error ? err.message : String(err);
+    if (!dead && !/EOF|EPIPE|ECONNRESET|closed|exited/.test(message)) return undefined;
+    const why = this.watchdog.fired ? `did not answer within ${Math.round(this.watchdog.timeoutMs / 1000)} s and was stopped` : `failed (${message})`;
+    return new CompilerProcessError(`the native TypeScript compiler ${why}`);
+  }
+
+  private child(): { pid?: number; exitCode: number | null; signalCode: string | null; killed: boolean } | undefined {
+    return (this.api as unknown as { client?: { channel?: { child?: ReturnType<NativeCompiler['child']> } } } | undefined)?.client?.channel?.child;
+  }
+
+  /** The process's id (tests stop it to check recovery). */
+  get pid(): number | undefined {
+    return this.child()?.pid;
+  }
+
+  private ensureApi(): Api {
+    const wanted = this.inferred() ? 'readFile,fileExists' : this.virtualTexts.size ? 'readFile' : '';
+    if (this.api && wanted !== this.callbacks) {
+      // The callbacks a process asks for are fixed when it starts.
+      this.dispose();
+      this.invalidateAll = false;
+    }
+    if (this.api) return this.api;
+    const { API } = nativeSync();
+    const texts = this.virtualTexts;
+    const fsCallbacks = wanted
+      ? {
+          readFile: (f: string) => texts.get(f),
+          ...(wanted.includes('fileExists') ? { fileExists: (f: string) => (texts.has(f) ? true : undefined) } : {}),
+        }
+      : undefined;
+    this.api = new API({ cwd: this.root, tsserverPath: this.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}) });
+    this.callbacks = wanted;
+    this.open.clear();
+    this.current = this.previous = undefined;
+    const pid = this.pid;
+    if (pid) this.watchdog.watch(pid);
+    this.log.info(`native compiler started: ${this.name}, process ${pid ?? '?'}`);
+    return this.api;
+  }
+
+  private inferred(): boolean {
+    for (const p of this.virtualTexts.keys()) if (p === inferredConfigPath(this.root)) return true;
+    return false;
+  }
+
+  /** The texts the compiler reads for configs whose options we fill (and the inferred project's, which has no file). */
+  private prepareConfigs(configs: ProjectConfig[]): void {
+    for (const config of configs) {
+      const text = configOverrides(this.ts, this.root, config);
+      const p = this.configPath(config);
+      if (text === undefined) this.virtualTexts.delete(p);
+      else if (this.virtualTexts.get(p) !== text) {
+        if (this.virtualTexts.has(p) || this.open.has(p)) this.changed.add(p);
+        this.virtualTexts.set(p, text);
+      }
+    }
+  }
+
+  private configPath(config: ProjectConfig): string {
+    return config.configPath ?? inferredConfigPath(this.root);
+  }
+
+  /** Whether a program of the last build holds `f` (then a save is a change, else a creation). */
+  private isKnown(f: string): boolean {
+    return this.programs.some((p) => p.hasSourceFile(f));
+  }
+
+  private sampleMemory(): void {
+    const pid = this.pid;
+    if (!pid) return;
+    try {
+      const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(path.join('/proc', String(pid), 'status'), 'utf8'));
+      if (m) this.peakRss = Math.max(this.peakRss, Number(m[1]) * 1024);
+    } catch {
+      // No /proc here.
+    }
+  }
+
+  /** Peak memory of the native process so far (sampled at each build and now). */
+  peakMemory(): number {
+    this.sampleMemory();
+    return this.peakRss;
+  }
+}

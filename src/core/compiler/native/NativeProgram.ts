@@ -1,0 +1,63 @@
+import type * as TS from 'typescript';
+import type { Checker, CompilerProgram } from '../CompilerPort';
+import type { NativeCompiler } from './NativeCompiler';
+import { NativeChecker } from './NativeChecker';
+import type { NativeSync } from './nativeModules';
+
+export type NativeProject = ReturnType<InstanceType<NativeSync['Snapshot']>['getProjects']>[number];
+
+/** One project's program in a native snapshot, as the port reads it. */
+export class NativeProgram implements CompilerProgram {
+  private names: readonly string[] | undefined;
+  private nameSet: Set<string> | undefined;
+  private readonly defaultLibrary = new Map<string, boolean>();
+  private checker: NativeChecker | undefined;
+
+  constructor(
+    readonly compiler: NativeCompiler,
+    readonly project: NativeProject,
+  ) {}
+
+  getSourceFile(fileName: string): TS.SourceFile | undefined {
+    if (!this.hasSourceFile(fileName)) return undefined;
+    const sf = this.compiler.call(() => this.project.program.getSourceFile(fileName)) as unknown as TS.SourceFile | undefined;
+    if (sf) this.getTypeChecker().adopt(sf);
+    return sf;
+  }
+
+  hasSourceFile(fileName: string): boolean {
+    this.nameSet ??= new Set(this.getSourceFileNames());
+    return this.nameSet.has(fileName);
+  }
+
+  getSourceFileNames(): readonly string[] {
+    return (this.names ??= this.compiler.call(() => this.project.program.getSourceFileNames()));
+  }
+
+  isSourceFileDefaultLibrary(sf: TS.SourceFile): boolean {
+    return this.isDefaultLibraryFile(sf.fileName);
+  }
+
+  isDefaultLibraryFile(fileName: string): boolean {
+    let is = this.defaultLibrary.get(fileName);
+    if (is === undefined) {
+      is = !!this.compiler.call(() => this.project.program.getSourceFileMetadata(fileName))?.isDefaultLibrary;
+      this.defaultLibrary.set(fileName, is);
+    }
+    return is;
+  }
+
+  getTypeChecker(): NativeChecker & Checker {
+    return (this.checker ??= new NativeChecker(this));
+  }
+
+  firstSyntaxError(sf: TS.SourceFile): { start: number; message: string } | undefined {
+    const d = this.compiler.call(() => this.project.program.getSyntacticDiagnostics(sf.fileName))[0];
+    return d && { start: d.pos, message: d.text };
+  }
+
+  missingLibraryFiles(): string[] {
+    // The native compiler's standard library ships inside its platform package, beside the binary.
+    return [];
+  }
+}

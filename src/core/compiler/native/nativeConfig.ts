@@ -1,0 +1,55 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import type * as TS from 'typescript';
+import type { ProjectConfig } from '../../indexer/program/discoverProjects';
+import { optionDeclarations } from '../../indexer/tsInternals';
+
+/** Where the native compiler reads the inferred project's config (it has no file: the file system callback serves it). */
+export function inferredConfigPath(root: string): string {
+  return path.posix.join(root, 'tsconfig.ts-code-graph-inferred.json');
+}
+
+/**
+ * The text the native compiler should read for `config`, when it is not the file's own: a config
+ * whose unset options the workspace's TypeScript major fills (a 5.x workspace keeps 5.x's module,
+ * target, strict, types…: see compilerDefaults) gets them added to its `compilerOptions` (set at the
+ * top, they override nothing the config or what it extends says); the inferred project (no config
+ * found) is written whole. Undefined: the compiler reads the file as it is.
+ */
+export function configOverrides(ts: typeof TS, root: string, config: ProjectConfig): string | undefined {
+  if (!config.configPath) {
+    const { noEmit: _noEmit, ...options } = config.options;
+    return JSON.stringify({ compilerOptions: { ...optionsAsJson(ts, options), noEmit: true }, files: config.fileNames });
+  }
+  const filled = config.defaulted?.options ?? [];
+  if (filled.length === 0) return undefined;
+  let text: string;
+  try {
+    text = fs.readFileSync(config.configPath, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const parsed = ts.parseConfigFileTextToJson(config.configPath, text);
+  if (parsed.error || typeof parsed.config !== 'object' || parsed.config === null) return undefined;
+  const json = parsed.config as { compilerOptions?: Record<string, unknown> };
+  const added = optionsAsJson(ts, Object.fromEntries(filled.map((k) => [k, config.options[k]])));
+  json.compilerOptions = { ...(json.compilerOptions ?? {}), ...added };
+  return JSON.stringify(json, undefined, 2);
+}
+
+/** Compiler options as a config writes them: enum values by their names (`module: "commonjs"`). */
+function optionsAsJson(ts: typeof TS, options: TS.CompilerOptions): Record<string, unknown> {
+  const table = optionDeclarations(ts) ?? [];
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const declared = table.find((d) => d.name === name)?.type;
+    if (declared instanceof Map && typeof value === 'number') {
+      const key = [...declared.entries()].find(([, v]) => v === value)?.[0];
+      if (key !== undefined) out[name] = key;
+      continue;
+    }
+    out[name] = value;
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+import type * as TS from 'typescript';
+import { nativeAst, nativeIs, nativeSync } from './nativeModules';
+
+/**
+ * TypeScript 7's syntax vocabulary shaped like the `typescript` module the passes take as `ts`: 7's
+ * SyntaxKind, NodeFlags, ModifierFlags and SymbolFlags (their numbers differ from 6's), its `is…`
+ * guards under 6's names, and what 7's AST module lacks, written here from 6's definitions. The
+ * passes only ever compare kinds and flags through this object, so the same declare and extract code
+ * reads 7's trees.
+ *
+ * What 7's trees hold that 6's do not is hidden: nodes the reparser made from JSDoc in JavaScript
+ * files (a `@typedef` as a statement, a `@type` or `@param` type as the declaration's type) are not
+ * children here, as they are no children of 6's trees (see `forEachChild` and syntax.isReparsed).
+ */
+export function nativeSyntax(): typeof TS {
+  const ast = nativeAst();
+  const is = nativeIs();
+  const { SymbolFlags } = nativeSync();
+  const K = ast.SyntaxKind as unknown as typeof TS.SyntaxKind;
+  const M = ast.ModifierFlags as unknown as typeof TS.ModifierFlags;
+  const reparsed = (ast.NodeFlags as unknown as Record<string, number>).Reparsed;
+  const modifierFlag = new Map<number, number>([
+    [K.ExportKeyword, M.Export],
+    [K.DefaultKeyword, M.Default],
+    [K.DeclareKeyword, M.Ambient],
+    [K.StaticKeyword, M.Static],
+    [K.AbstractKeyword, M.Abstract],
+    [K.PublicKeyword, M.Public],
+    [K.PrivateKeyword, M.Private],
+    [K.ProtectedKeyword, M.Protected],
+    [K.ReadonlyKeyword, M.Readonly],
+    [K.OverrideKeyword, M.Override],
+    [K.AccessorKeyword, M.Accessor],
+    [K.AsyncKeyword, M.Async],
+    [K.ConstKeyword, M.Const],
+    [K.InKeyword, M.In],
+    [K.OutKeyword, M.Out],
+    [K.Decorator, M.Decorator],
+  ]);
+  const kinds = (...list: TS.SyntaxKind[]) => {
+    const set = new Set<number>(list);
+    return (node: TS.Node) => set.has(node.kind);
+  };
+  const modifiersOf = (node: TS.Node): readonly TS.Node[] | undefined => (node as { modifiers?: readonly TS.Node[] }).modifiers;
+  const syntacticModifierFlags = (node: TS.Node): number => {
+    let flags = 0;
+    for (const m of modifiersOf(node) ?? []) flags |= modifierFlag.get(m.kind) ?? 0;
+    return flags;
+  };
+  const isFunctionLike = kinds(
+    K.FunctionDeclaration,
+    K.MethodDeclaration,
+    K.Constructor,
+    K.GetAccessor,
+    K.SetAccessor,
+    K.FunctionExpression,
+    K.ArrowFunction,
+    K.MethodSignature,
+    K.CallSignature,
+    K.JSDocSignature,
+    K.ConstructSignature,
+    K.IndexSignature,
+    K.FunctionType,
+    K.JSDocFunctionType,
+    K.ConstructorType,
+  );
+  const own = {
+    version: nativeVersion(),
+    SyntaxKind: K,
+    NodeFlags: { ...(ast.NodeFlags as object), GlobalAugmentation: 0, Namespace: 0 },
+    ModifierFlags: M,
+    SymbolFlags,
+    // 6's names for 7's guards.
+    isMethodSignature: is.isMethodSignatureDeclaration,
+    isPropertySignature: is.isPropertySignatureDeclaration,
+    isTypeAssertionExpression: is.isTypeAssertion,
+    isFunctionLike,
+    isClassLike: kinds(K.ClassDeclaration, K.ClassExpression),
+    isAccessor: kinds(K.GetAccessor, K.SetAccessor),
+    isStringLiteralLike: kinds(K.StringLiteral, K.NoSubstitutionTemplateLiteral),
+    isExternalModule: (sf: TS.SourceFile) => (sf as { externalModuleIndicator?: unknown }).externalModuleIndicator !== undefined,
+    isParameterPropertyDeclaration: (node: TS.Node, parent: TS.Node) =>
+      node.kind === K.Parameter && parent.kind === K.Constructor && (syntacticModifierFlags(node) & M.ParameterPropertyModifier) !== 0,
+    canHaveModifiers: () => true,
+    getModifiers: (node: TS.Node) => modifiersOf(node)?.filter((m) => m.kind !== K.Decorator),
+    /** 6's getCombinedModifierFlags: a variable's flags are its statement's and list's too. */
+    getCombinedModifierFlags: (start: TS.Node) => {
+      let node: TS.Node | undefined = start;
+      while (node && (node.kind === K.BindingElement || node.kind === K.ObjectBindingPattern || node.kind === K.ArrayBindingPattern)) node = node.parent;
+      if (!node) return 0;
+      let flags = syntacticModifierFlags(node);
+      if (node.kind === K.VariableDeclaration) node = node.parent;
+      if (node && node.kind === K.VariableDeclarationList) {
+        flags |= syntacticModifierFlags(node);
+        node = node.parent;
+      }
+      if (node && node.kind === K.VariableStatement) flags |= syntacticModifierFlags(node);
+      return flags;
+    },
+    /** A node's children in source order, as 6 gives them: none the reparser made from JSDoc. */
+    forEachChild: <T>(node: TS.Node, cb: (child: TS.Node) => T | undefined): T | undefined =>
+      (node as unknown as { forEachChild(v: (c: TS.Node) => T | undefined): T | undefined }).forEachChild((child) =>
+        (child.flags & reparsed) !== 0 ? undefined : cb(child),
+      ),
+  };
+  return { ...(ast as object), ...(is as object), ...own } as unknown as typeof TS;
+}
+
+/** The pinned native compiler's version (its package's). */
+export function nativeVersion(): string {
+  return (require('@typescript/native/package.json') as { version: string }).version;
+}
