@@ -15,6 +15,20 @@ setBinderFacts((node) => {
   return sf && owners.get(sf);
 });
 
+/** A JavaScript binding of `require('specifier')`, of its export `name` (read as `.member`, or destructured). */
+interface RequireBinding {
+  specifier: TS.Node;
+  name?: string;
+  member?: TS.Node;
+}
+
+/** SymbolFlags.Alias and Variable (FunctionScopedVariable | BlockScopedVariable), 7's values (the same as 6's). */
+const ALIAS = 0x200000;
+const VARIABLE = 0x1 | 0x2;
+
+/** What 6's checker answers for an alias that leads nowhere: a symbol with no declarations. */
+const UNKNOWN_SYMBOL = { name: 'unknown', escapedName: 'unknown', flags: 0, declarations: [] } as unknown as TS.Symbol;
+
 /** TypeFormatFlags.NoTruncation | UseFullyQualifiedType (the same numbers in 6 and 7). */
 const TYPE_TEXT_FLAGS = 1 | 64;
 
@@ -100,8 +114,79 @@ export class NativeChecker implements Checker, BinderFacts {
   getAliasedSymbol(s: TS.Symbol): TS.Symbol {
     const key = s as unknown as SymbolView;
     let target = this.aliased.get(key);
-    if (!target) this.aliased.set(key, (target = this.view(this.call(() => this.native.getAliasedSymbol(this.unwrap(s)))) as unknown as SymbolView));
+    if (!target) {
+      const required = key.requireTarget();
+      const found = required ? this.requiredSymbol(required) : this.view(this.call(() => this.native.getAliasedSymbol(this.unwrap(s))));
+      target = this.followJsExport(found ?? UNKNOWN_SYMBOL) as unknown as SymbolView;
+      this.aliased.set(key, target);
+    }
     return target as unknown as TS.Symbol;
+  }
+
+  /**
+   * What a JavaScript `require` binding names, as 6's binder makes it an alias and 7's leaves it a
+   * variable: `const m = require('./m')` the module, `require('./m').f` and `const { f } = require('./m')`
+   * the module's export `f` (followed on if that is an alias itself).
+   */
+  private requiredSymbol(required: RequireBinding): TS.Symbol {
+    let exported: TS.Symbol | undefined;
+    if (required.member) exported = this.getSymbolAtLocation(required.member);
+    else {
+      const module = this.getSymbolAtLocation(required.specifier);
+      if (required.name === undefined) return module ?? UNKNOWN_SYMBOL;
+      exported = module && this.getExportsOfModule(module).find((e) => e.name === required.name);
+      exported ??= this.getPropertyOfType(this.getTypeAtLocation(required.specifier.parent), required.name);
+    }
+    if (!exported) return UNKNOWN_SYMBOL;
+    return exported.flags & this.ts.SymbolFlags.Alias ? this.getAliasedSymbol(exported) : exported;
+  }
+
+  /**
+   * A CommonJS export that names a value declared elsewhere, which 6's binder makes an alias of it
+   * and 7's a property: `module.exports = { f }` (shorthand), `exports.f = f`, `module.exports.X = X`.
+   * The value's own symbol then, as 6 answers.
+   */
+  private followJsExport(s: TS.Symbol): TS.Symbol {
+    const { ts } = this;
+    const decl = s.declarations?.length === 1 ? s.declarations[0] : undefined;
+    if (!decl || !(decl.flags & ts.NodeFlags.JavaScriptFile)) return s;
+    let value: TS.Symbol | undefined;
+    if (ts.isShorthandPropertyAssignment(decl) && ts.isObjectLiteralExpression(decl.parent) && isCommonJsExportTarget(ts, decl.parent.parent)) {
+      value = this.getShorthandAssignmentValueSymbol(decl);
+    } else {
+      const parent: TS.Node | undefined = decl.parent;
+      const bin = ts.isBinaryExpression(decl) ? decl : parent && ts.isBinaryExpression(parent) && (parent.left as TS.Node) === decl ? parent : undefined;
+      const right = bin && bin.operatorToken.kind === ts.SyntaxKind.EqualsToken && isCommonJsExportName(ts, bin.left) ? bin.right : undefined;
+      if (right && (ts.isIdentifier(right) || (ts.isPropertyAccessExpression(right) && ts.isIdentifier(right.name)))) value = this.getSymbolAtLocation(ts.isIdentifier(right) ? right : right.name);
+    }
+    if (!value || value === s) return s;
+    return value.flags & ts.SymbolFlags.Alias ? this.getAliasedSymbol(value) : value;
+  }
+
+  /** `require('…')` of a binding's initializer, and the export it takes (see requiredSymbol). */
+  requireOf(decl: TS.Node): RequireBinding | undefined {
+    const { ts } = this;
+    if (!(decl.flags & ts.NodeFlags.JavaScriptFile)) return undefined;
+    let name: string | undefined;
+    let holder: TS.Node = decl;
+    if (ts.isBindingElement(decl)) {
+      if (decl.dotDotDotToken || !ts.isObjectBindingPattern(decl.parent)) return undefined;
+      const key = decl.propertyName ?? decl.name;
+      if (!ts.isIdentifier(key) && !ts.isStringLiteral(key)) return undefined;
+      name = key.text;
+      holder = decl.parent.parent;
+    }
+    if (!ts.isVariableDeclaration(holder) || !holder.initializer) return undefined;
+    let init = holder.initializer;
+    let member: TS.Node | undefined;
+    if (name === undefined && ts.isPropertyAccessExpression(init) && ts.isIdentifier(init.name)) {
+      name = init.name.text;
+      member = init.name;
+      init = init.expression;
+    } else if (holder !== decl && ts.isPropertyAccessExpression(init)) return undefined;
+    if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.expression.text !== 'require' || init.arguments.length !== 1) return undefined;
+    const specifier = init.arguments[0];
+    return ts.isStringLiteralLike(specifier) ? { specifier, name, member } : undefined;
   }
 
   getImmediateAliasedSymbol(s: TS.Symbol): TS.Symbol | undefined {
@@ -245,19 +330,33 @@ export class NativeChecker implements Checker, BinderFacts {
 
 /** A symbol of the native checker as 6's `Symbol` (what the passes read of one). */
 class SymbolView {
-  readonly flags: number;
   readonly name: string;
   readonly escapedName: string;
   private decls: TS.Node[] | undefined;
   private value: TS.Node | undefined | null;
+  private ownFlags: number | undefined;
+  private required: RequireBinding | undefined | null;
 
   constructor(
     readonly native: NSymbol,
     private readonly checker: NativeChecker,
   ) {
-    this.flags = native.flags;
     this.name = native.name;
     this.escapedName = native.escapedName;
+  }
+
+  /** 7's flags; a JavaScript `require` binding is an alias, as 6's binder makes it (see NativeChecker.requiredSymbol). */
+  get flags(): number {
+    if (this.ownFlags === undefined) this.ownFlags = this.requireTarget() ? ALIAS : this.native.flags;
+    return this.ownFlags!;
+  }
+
+  requireTarget(): RequireBinding | undefined {
+    if (this.required === undefined) {
+      const variable = (this.native.flags & VARIABLE) !== 0 && (this.native.flags & ALIAS) === 0 && this.native.declarations.length === 1 && /\.[cm]?jsx?$/.test(this.native.declarations[0].path);
+      this.required = (variable && this.checker.requireOf(this.declarations[0])) || null;
+    }
+    return this.required ?? undefined;
   }
 
   get declarations(): TS.Node[] {
@@ -341,6 +440,23 @@ function libraryStub(handle: NHandle, ts: typeof TS): TS.Node {
 
 function isLibraryStub(node: TS.Node): boolean {
   return (node as { libraryStub?: boolean }).libraryStub === true;
+}
+
+/** `module.exports = …` / `exports = …`: the parent of an object literal whose members are exports. */
+function isCommonJsExportTarget(ts: typeof TS, n: TS.Node | undefined): boolean {
+  return !!n && ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && isModuleExports(ts, n.left);
+}
+
+function isModuleExports(ts: typeof TS, e: TS.Node): boolean {
+  return (
+    (ts.isIdentifier(e) && e.text === 'exports') ||
+    (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'module' && ts.isIdentifier(e.name) && e.name.text === 'exports')
+  );
+}
+
+/** `exports.x`, `module.exports.x` */
+function isCommonJsExportName(ts: typeof TS, e: TS.Node): boolean {
+  return ts.isPropertyAccessExpression(e) && isModuleExports(ts, e.expression);
 }
 
 /** A declaration name the checker can be asked about in a batch. */

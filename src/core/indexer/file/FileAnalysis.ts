@@ -7,6 +7,7 @@ import { isCommonJsModule } from '../tsInternals';
 import { DeclaredFile, moduleOnly } from './declareFile';
 import { describeFailure } from './describeFailure';
 import { extractEdges } from './extractEdges';
+import { isGlobalAugmentation } from './syntax';
 import type { NodeLocator } from './NodeLocator';
 
 /** Both passes over one file, with the fault isolation around them: what the file contributes to the graph. */
@@ -80,7 +81,7 @@ export class FileAnalysis {
 function isGlobalScope(ts: typeof TS, sf: TS.SourceFile): boolean {
   const commonJs = isCommonJsModule(sf); // set once the checker bound the file
   if (!ts.isExternalModule(sf) && !commonJs) return true;
-  return sf.statements.some((s) => ts.isModuleDeclaration(s) && (s.flags & ts.NodeFlags.GlobalAugmentation) !== 0);
+  return sf.statements.some((s) => ts.isModuleDeclaration(s) && isGlobalAugmentation(ts, s));
 }
 
 /** What a file whose analysis failed contributes: its declarations (no edges) and the reason. */

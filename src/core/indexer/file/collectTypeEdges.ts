@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import type { Checker } from '../../compiler/CompilerPort';
 import { EdgeType, isMemberKind } from '../../graph/GraphTypes';
 import type { DeclaredFile } from './declareFile';
-import { isFunctionLike, propertyNameText, skipOuterExpressions } from './syntax';
+import { isFunctionLike, isReparsed, propertyNameText, skipOuterExpressions } from './syntax';
 import type { SymbolTargets, Target } from './NodeLocator';
 
 export interface TypeEdgeInput {
@@ -29,7 +29,7 @@ const TYPE_KINDS = new Set(['class', 'interface', 'type', 'enum']);
 export function collectTypeEdges(input: TypeEdgeInput): void {
   const { ts, node } = input;
   const refs = (t: TS.TypeNode | undefined, type: EdgeType, from = input.from) => {
-    if (t) for (const target of typeTargets(input, t)) input.add(from, target, type);
+    if (t && !isReparsed(ts, t)) for (const target of typeTargets(input, t)) input.add(from, target, type);
   };
   const signature = (fn: TS.SignatureDeclaration) => {
     for (const p of fn.parameters) refs(p.type, 'TAKES');

@@ -9,6 +9,7 @@ import {
   findConstructorFunctions,
   hasExportModifier,
   isFunctionLike,
+  isGlobalAugmentation,
   isTopLevelOf,
   memberName,
   propertyNameText,
@@ -206,7 +207,7 @@ class FileDeclarer implements Declarer {
 
   private declareNamespace(node: TS.ModuleDeclaration, prefix: string): void {
     const { ts } = this;
-    if (!ts.isIdentifier(node.name) || (node.flags & ts.NodeFlags.GlobalAugmentation) !== 0) return this.visitChildren(node, prefix);
+    if (!ts.isIdentifier(node.name) || isGlobalAugmentation(ts, node)) return this.visitChildren(node, prefix);
     const names: string[] = [];
     let body: TS.Node | undefined = node;
     while (body && ts.isModuleDeclaration(body)) {

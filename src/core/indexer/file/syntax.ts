@@ -20,6 +20,23 @@ export function skipOuterExpressions(ts: typeof TS, e: TS.Expression): TS.Expres
   }
 }
 
+/**
+ * A node TypeScript 7's reparser made from JSDoc in a JavaScript file (a `@type` or `@returns` type
+ * as the declaration's own type): 6's trees have no such node, and the graph reads no JSDoc types,
+ * so it is skipped (0 in 6's NodeFlags: never).
+ */
+export function isReparsed(ts: typeof TS, node: TS.Node): boolean {
+  return (node.flags & ((ts.NodeFlags as { Reparsed?: number }).Reparsed ?? 0)) !== 0;
+}
+
+/** `declare global { … }`: 6 flags it; 7 names it `global`, with `module` or no keyword (never `namespace`). */
+export function isGlobalAugmentation(ts: typeof TS, node: TS.ModuleDeclaration): boolean {
+  const flag = (ts.NodeFlags as { GlobalAugmentation?: number }).GlobalAugmentation;
+  if (flag) return (node.flags & flag) !== 0;
+  const keyword = (node as { keyword?: TS.SyntaxKind }).keyword;
+  return ts.isIdentifier(node.name) && node.name.text === 'global' && keyword !== ts.SyntaxKind.NamespaceKeyword;
+}
+
 export function isFunctionLike(ts: typeof TS, e: TS.Node): e is TS.ArrowFunction | TS.FunctionExpression {
   return ts.isArrowFunction(e) || ts.isFunctionExpression(e);
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 import type * as TS from 'typescript';
 import { PreorderWalk } from '../file/PreorderWalk';
+import { isGlobalAugmentation } from '../file/syntax';
 import { reachable } from './reachable';
 
 /**
@@ -207,7 +208,7 @@ function declaredNames(ts: typeof TS, st: TS.Statement): string[] {
   }
   if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st)) return isDefault ? [st.name.text, 'default'] : [st.name.text];
   // `declare global { … }` and `declare module 'x' { … }` change other modules' types: no name of ours.
-  if (ts.isModuleDeclaration(st)) return ts.isIdentifier(st.name) && !(st.flags & ts.NodeFlags.GlobalAugmentation) ? [st.name.text] : [];
+  if (ts.isModuleDeclaration(st)) return ts.isIdentifier(st.name) && !isGlobalAugmentation(ts, st) ? [st.name.text] : [];
   if (ts.isImportEqualsDeclaration(st)) return [st.name.text];
   if (ts.isExportAssignment(st)) return [st.isExportEquals ? 'export=' : 'default'];
   if (ts.isVariableStatement(st)) {
