@@ -91,6 +91,11 @@ export class CodeGraph implements QueryTarget {
     this.index.saveCache();
   }
 
+  /** Stops the native compiler's process, if one indexes this graph; queries still answer, updates do not. */
+  dispose(): void {
+    this.index.dispose();
+  }
+
   /** Full re-index (the "rebuild graph" command). */
   async rebuild(token?: CancellationToken): Promise<IndexReport> {
     this.report = await this.index.rebuildFromScratch(token);

@@ -36,5 +36,6 @@ describe('golden', function () {
 });
 
 function listTxt(dir: string): string[] {
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.txt')).sort() : [];
+  // `<case>.native.txt`: the same case's golden as TypeScript 7 answers it (see goldenFile).
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.txt') && !f.endsWith('.native.txt')).sort() : [];
 }

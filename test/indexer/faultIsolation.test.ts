@@ -14,6 +14,14 @@ import { HOSTILE, PARENS_DEPTH, hostileFiles, parensText, writeWorkspace } from 
  * its reason (errors(), every answer touching it), and the rest of the graph is exactly what it
  * would be without that file. Edits that break and heal a file update like any other edit.
  */
+/**
+ * What these faults break is TypeScript 6's, in process: its recursive parser overflowing the stack,
+ * its checker throwing. So these workspaces are indexed in process whichever compiler the run uses
+ * (TypeScript 7's parser handles the deep file: see the last case; its process failing is
+ * test/compiler/nativeFaults.test.ts).
+ */
+const INPROCESS = 'inprocess' as const;
+
 describe('fault isolation', function () {
   this.timeout(120_000);
   let root: string;
@@ -21,7 +29,7 @@ describe('fault isolation', function () {
 
   before(async () => {
     root = writeWorkspace('tcg-hostile-', hostileFiles());
-    graph = await CodeGraph.open({ root });
+    graph = await CodeGraph.open({ root, compiler: INPROCESS });
   });
   after(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -43,6 +51,16 @@ describe('fault isolation', function () {
       const call = step.edges.find((e) => e.to.endsWith('#Builder.step@method') && e.from.endsWith('#build@function'));
       assert.ok(call, 'build CALLS Builder.step');
       assert.deepEqual(call.lines, [2]);
+    }
+  });
+
+  it("indexed by TypeScript 7, the deep file is analysed: 7's parser does not recurse on the JavaScript stack", async () => {
+    const native = await CodeGraph.open({ root, compiler: 'native' });
+    try {
+      assert.deepEqual(native.errors(), []);
+      assert.ok(callers(native, HOSTILE.ok, 'helper').includes(`${HOSTILE.parens}#insideParens`));
+    } finally {
+      native.dispose();
     }
   });
 
@@ -68,7 +86,7 @@ describe('fault isolation', function () {
     delete (files as Record<string, string>)[HOSTILE.parens];
     const without = writeWorkspace('tcg-hostile-without-', files);
     try {
-      const clean = await CodeGraph.open({ root: without });
+      const clean = await CodeGraph.open({ root: without, compiler: INPROCESS });
       const moduleOfParens = `"${HOSTILE.parens}#${HOSTILE.parens}@module"`;
       assert.deepEqual(
         { ...graph.graph.snapshot(), nodes: graph.graph.snapshot().nodes.filter((n) => !n.includes(moduleOfParens)) },
@@ -83,20 +101,20 @@ describe('fault isolation', function () {
   it('updates like any other edit when a file breaks and when it heals (incremental == full)', async () => {
     const dir = writeWorkspace('tcg-break-heal-', { ...hostileFiles(), [HOSTILE.parens]: parensText(3) });
     try {
-      const live = await CodeGraph.open({ root: dir });
+      const live = await CodeGraph.open({ root: dir, compiler: INPROCESS });
       assert.deepEqual(live.errors(), []);
       assert.ok(callers(live, HOSTILE.ok, 'helper').includes(`${HOSTILE.parens}#insideParens`));
 
       fs.writeFileSync(path.join(dir, HOSTILE.parens), parensText(PARENS_DEPTH));
       await live.update([HOSTILE.parens], []);
       assert.equal(live.errors().length, 1);
-      assert.deepEqual(live.graph.snapshot(), (await CodeGraph.open({ root: dir })).graph.snapshot());
+      assert.deepEqual(live.graph.snapshot(), (await CodeGraph.open({ root: dir, compiler: INPROCESS })).graph.snapshot());
       assert.ok(!callers(live, HOSTILE.ok, 'helper').includes(`${HOSTILE.parens}#insideParens`));
 
       fs.writeFileSync(path.join(dir, HOSTILE.parens), parensText(4));
       await live.update([HOSTILE.parens], []);
       assert.deepEqual(live.errors(), []);
-      assert.deepEqual(live.graph.snapshot(), (await CodeGraph.open({ root: dir })).graph.snapshot());
+      assert.deepEqual(live.graph.snapshot(), (await CodeGraph.open({ root: dir, compiler: INPROCESS })).graph.snapshot());
       assert.ok(callers(live, HOSTILE.ok, 'helper').includes(`${HOSTILE.parens}#insideParens`));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -135,8 +153,8 @@ describe('fault isolation', function () {
     it('keeps its declarations, names it, and indexes every other file as if it were healthy', async () => {
       const dir = writeWorkspace('tcg-checker-throws-', files);
       try {
-        const broken = await CodeGraph.open({ root: dir, ts: throwingTs() });
-        const healthy = await CodeGraph.open({ root: dir });
+        const broken = await CodeGraph.open({ root: dir, ts: throwingTs(), compiler: INPROCESS });
+        const healthy = await CodeGraph.open({ root: dir, compiler: INPROCESS });
         assert.deepEqual(broken.errors(), ['src/bad.ts could not be analysed: the analysis threw: Debug Failure. False expression: simulated; calls inside it are missing']);
         assert.deepEqual(broken.graph.nodesInFile('src/bad.ts').map((n) => n.name), ['src/bad.ts', 'Bad', 'Bad.run', 'badFn']);
         assert.deepEqual(broken.graph.getContribution('src/bad.ts')!.edges, []);

@@ -120,6 +120,11 @@ export class WorkspaceIndex {
     return this.compiler;
   }
 
+  /** The native compiler's process id while one runs (logs; tests stop it to check recovery). */
+  get compilerProcessId(): number | undefined {
+    return (this.compiler as { pid?: number }).pid;
+  }
+
   /** Stops the native compiler's process, if one runs; the index must not be used afterwards. */
   dispose(): void {
     this.compiler.dispose();

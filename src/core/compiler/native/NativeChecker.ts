@@ -8,7 +8,7 @@ type NSymbol = any;
 type NType = any;
 type NHandle = { path: string; kind: number; resolve(project?: unknown): TS.Node | undefined };
 
-/** Which checker answers binder questions about a tree it handed out (a file may be in several programs: the first wins). */
+/** Which checker answers binder questions about a tree it handed out (a file may be in several programs and snapshots: the newest snapshot's). */
 const owners = new WeakMap<TS.SourceFile, NativeChecker>();
 setBinderFacts((node) => {
   const sf = node.kind === undefined ? undefined : (node as TS.Node).getSourceFile();
@@ -61,8 +61,14 @@ export class NativeChecker implements Checker, BinderFacts {
     return this.program.compiler.syntax;
   }
 
+  /** This checker answers binder questions about `sf` unless a newer snapshot's does (unchanged files are shared by snapshots). */
   adopt(sf: TS.SourceFile): void {
-    if (!owners.has(sf)) owners.set(sf, this);
+    const owner = owners.get(sf);
+    if (!owner || owner.generation < this.generation) owners.set(sf, this);
+  }
+
+  get generation(): number {
+    return this.program.generation;
   }
 
   prefetch(sf: TS.SourceFile): void {

@@ -13,9 +13,14 @@ import { Watchdog } from './Watchdog';
 type Api = InstanceType<NativeSync['API']>;
 type Snapshot = ReturnType<Api['updateSnapshot']>;
 
-/** How long one request may take before the process counts as hung (a snapshot builds every program: longer). */
-const QUERY_TIMEOUT_MS = Number(process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS ?? 120_000);
-const SNAPSHOT_TIMEOUT_MS = Math.max(QUERY_TIMEOUT_MS, Number(process.env.TS_CODE_GRAPH_NATIVE_SNAPSHOT_TIMEOUT_MS ?? 900_000));
+/**
+ * How long one request may take before the process counts as hung (a snapshot builds every program:
+ * longer), read when a compiler starts: `TS_CODE_GRAPH_NATIVE_TIMEOUT_MS` sets both.
+ */
+function timeouts(): { query: number; snapshot: number } {
+  const set = Number(process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS);
+  return set > 0 ? { query: set, snapshot: set } : { query: 120_000, snapshot: 900_000 };
+}
 
 /**
  * TypeScript 7 through its API: one native compiler process (the pinned `@typescript/native`'s
@@ -65,6 +70,8 @@ export class NativeCompiler implements CompilerPort {
   }
 
   private readonly exe: string;
+  private readonly timeouts = timeouts();
+  private builds = 0;
   /** The programs of the last build. */
   private programs: NativeProgram[] = [];
 
@@ -77,18 +84,19 @@ export class NativeCompiler implements CompilerPort {
     const fileChanges = this.invalidateAll
       ? { invalidateAll: true as const }
       : { changed: [...this.changed], created: [...this.created], deleted: [...this.deleted] };
-    const snapshot = this.call(() => api.updateSnapshot({ openProjects: toOpen, fileChanges }), SNAPSHOT_TIMEOUT_MS);
+    const snapshot = this.call(() => api.updateSnapshot({ openProjects: toOpen, fileChanges }), this.timeouts.snapshot);
     for (const p of toOpen) this.open.add(p);
     this.changed = new Set();
     this.created = new Set();
     this.deleted = new Set();
     this.invalidateAll = false;
     this.advance(snapshot);
+    this.builds++;
     this.sampleMemory();
     this.programs = configs.map((config, i) => {
       const project = this.call(() => snapshot.getProject(paths[i]));
       if (!project) throw new CompilerProcessError(`the native compiler opened no project for ${paths[i]}`);
-      return new NativeProgram(this, project);
+      return new NativeProgram(this, project, this.builds);
     });
     return this.programs;
   }
@@ -105,7 +113,7 @@ export class NativeCompiler implements CompilerPort {
     const p = this.configPath(config);
     if (!this.open.delete(p) || !this.api || this.failure) return;
     const api = this.api;
-    this.advance(this.call(() => api.updateSnapshot({ closeProjects: [p] }), SNAPSHOT_TIMEOUT_MS));
+    this.advance(this.call(() => api.updateSnapshot({ closeProjects: [p] }), this.timeouts.snapshot));
   }
 
   filesChanged(changed: readonly string[], deleted: readonly string[]): void {
@@ -146,7 +154,7 @@ export class NativeCompiler implements CompilerPort {
   }
 
   /** Runs one request to the process; its failure (exit, crash, timeout) becomes a CompilerProcessError. */
-  call<T>(request: () => T, timeoutMs = QUERY_TIMEOUT_MS): T {
+  call<T>(request: () => T, timeoutMs = this.timeouts.query): T {
     if (this.failure) throw this.failure;
     this.watchdog.arm(timeoutMs);
     try {
@@ -198,12 +206,25 @@ export class NativeCompiler implements CompilerPort {
       : undefined;
     this.api = new API({ cwd: this.root, tsserverPath: this.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}) });
     this.callbacks = wanted;
+    this.letProcessExit();
     this.open.clear();
     this.current = this.previous = undefined;
     const pid = this.pid;
     if (pid) this.watchdog.watch(pid);
     this.log.info(`native compiler started: ${this.name}, process ${pid ?? '?'}`);
     return this.api;
+  }
+
+  /**
+   * The compiler's process never keeps ours alive: a CLI run or a test ends when its work does (the
+   * child then reads the end of its input and exits). Requests read and write the pipes synchronously,
+   * so they need no event loop reference.
+   */
+  private letProcessExit(): void {
+    const child = this.child() as { unref?(): void; stdin?: { unref?(): void }; stdout?: { unref?(): void } } | undefined;
+    child?.unref?.();
+    child?.stdin?.unref?.();
+    child?.stdout?.unref?.();
   }
 
   private inferred(): boolean {

@@ -16,6 +16,8 @@ export class NativeProgram implements CompilerProgram {
   constructor(
     readonly compiler: NativeCompiler,
     readonly project: NativeProject,
+    /** Which build made it (later builds are newer snapshots). */
+    readonly generation: number,
   ) {}
 
   getSourceFile(fileName: string): TS.SourceFile | undefined {
