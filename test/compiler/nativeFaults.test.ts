@@ -38,13 +38,13 @@ describe('the native compiler failing', function () {
       compiler: 'native',
       logger: log,
       onProgress: (done) => {
-        if (done === 0 && killed++ === 0) process.kill(index.compilerProcessId!, 'SIGKILL');
+        if (done === 0 && killed++ === 0) process.kill(index.compiler.pid!, 'SIGKILL');
       },
     });
     try {
       const report = await index.indexAll();
       assert.equal(killed, 2, 'the index ran twice');
-      assert.equal(index.compilerInUse.kind, 'native');
+      assert.equal(index.compiler.kind, 'native');
       assert.match(report.compiler, /^TypeScript 7\.0\.2 \(native/);
       assert.ok(log.errors.some((e) => /the native TypeScript compiler failed .*: restarting it/.test(e)), log.errors.join('\n'));
       assert.deepEqual(index.graph.snapshot(), await expected(root));
@@ -60,13 +60,13 @@ describe('the native compiler failing', function () {
       compiler: 'native',
       logger: log,
       onProgress: (done) => {
-        const pid = index.compilerProcessId;
+        const pid = index.compiler.pid;
         if (done === 0 && pid) process.kill(pid, 'SIGKILL');
       },
     });
     try {
       const report = await index.indexAll();
-      assert.equal(index.compilerInUse.kind, 'inprocess');
+      assert.equal(index.compiler.kind, 'inprocess');
       assert.match(report.compiler, /^the bundled TypeScript 6\.0\.3, .*; the native TypeScript compiler failed .* twice: indexed in process instead$/);
       assert.ok(report.warnings.some((w) => w.startsWith('compiler: the native TypeScript compiler failed')), report.warnings.join('\n'));
       assert.ok(log.errors.some((e) => /indexing with the bundled TypeScript 6\.0\.3 in process instead/.test(e)), log.errors.join('\n'));
@@ -87,11 +87,11 @@ describe('the native compiler failing', function () {
     const log = recordingLogger();
     const { index } = await indexWorkspace({ root, compiler: 'native', logger: log });
     try {
-      process.kill(index.compilerProcessId!, 'SIGSTOP');
+      process.kill(index.compiler.pid!, 'SIGSTOP');
       const file = path.join(root, 'src/orders/orderService.ts');
       fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/formatDate\(/g, 'String('));
       await index.update([file], []);
-      assert.equal(index.compilerInUse.kind, 'native');
+      assert.equal(index.compiler.kind, 'native');
       assert.ok(log.errors.some((e) => /did not answer within 2 s and was stopped/.test(e)), log.errors.join('\n'));
       assert.deepEqual(index.graph.snapshot(), await expected(root));
     } finally {

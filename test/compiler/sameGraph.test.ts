@@ -61,7 +61,7 @@ export const KNOWN_DIFFERENCES: Record<string, { why: string; lines: string[] }>
 async function graphLines(root: string, compiler: 'inprocess' | 'native'): Promise<Map<string, string>> {
   const { index } = await indexWorkspace({ root, compiler });
   try {
-    assert.equal(index.compilerInUse.kind, compiler, `${path.basename(root)}: indexed by ${index.compilerInUse.name}`);
+    assert.equal(index.compiler.kind, compiler, `${path.basename(root)}: indexed by ${index.compiler.name}`);
     const g = exportGraph(index.graph, root);
     const lines = new Map<string, string>();
     for (const n of g.nodes) lines.set(`node ${n.id}`, JSON.stringify(n));

@@ -35,6 +35,8 @@ export interface CompilerPort {
   dropChangedOnDisk(): string[];
   /** Why the parser could not handle `fileName`, and its real text (the program holds it empty). */
   parseFailure(fileName: string): { reason: string; text: string } | undefined;
+  /** The native compiler's process id while one runs (logs; tests stop it to check recovery). */
+  readonly pid?: number;
   /** Stops the compiler (the native process); the port is unusable afterwards. */
   dispose(): void;
 }

@@ -4,7 +4,7 @@ import { fileFailureMessage } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { normalize } from './program/discoverProjects';
-import { CompilerDefaults, compilerDefaults } from './program/compilerDefaults';
+import type { CompilerDefaults } from './program/compilerDefaults';
 import { FileAnalysis } from './file/FileAnalysis';
 import { NodeLocator } from './file/NodeLocator';
 import { SharedCompilerHost } from './program/SharedCompilerHost';
@@ -16,8 +16,8 @@ import { ShapeTracker } from './incremental/ShapeTracker';
 import { UpdatePlanner, updateState } from './incremental/UpdatePlanner';
 import { Project, WorkspacePrograms, sameSourceFiles } from './program/WorkspacePrograms';
 import { CancelledError } from './CancelledError';
-import { CompilerPort, isCompilerProcessError } from '../compiler/CompilerPort';
-import { compilerKindOf, openNativeCompiler } from '../compiler/chooseCompiler';
+import type { CompilerPort } from '../compiler/CompilerPort';
+import { CompilerChoice } from '../compiler/CompilerChoice';
 import { InProcessCompiler } from '../compiler/inprocess/InProcessCompiler';
 import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
@@ -40,10 +40,11 @@ export class WorkspaceIndex {
   }
   private readonly log: Logger;
   private readonly host: SharedCompilerHost;
-  /** The compiler that builds the programs (see CompilerPort); the in-process one after the native one failed twice. */
-  private compiler: CompilerPort;
-  /** Why the in-process compiler indexes though the native one was asked for: said in `compiler` and the warnings. */
-  private compilerNote: string | undefined;
+  private readonly choice: CompilerChoice;
+  /** The compiler in use now (its kind, name, the native one's process). */
+  get compiler(): CompilerPort {
+    return this.choice.port;
+  }
   /** The projects, their programs and which project indexes each file. */
   private readonly programs: WorkspacePrograms;
   private get projects(): Project[] {
@@ -75,24 +76,14 @@ export class WorkspaceIndex {
     this.log = options.logger ?? silentLogger;
     this.host = new SharedCompilerHost(this.ts);
     this.cacheMode = options.cacheMode ?? 'use';
-    this.compiler = this.inProcessCompiler();
-    if (compilerKindOf(options.compiler) === 'native') {
-      const native = openNativeCompiler(this.ts, this.root, this.log);
-      if ('problem' in native) this.noteFallback(`the native TypeScript compiler cannot run here (${native.problem})`);
-      else this.compiler = native;
-    }
+    this.choice = new CompilerChoice(this.ts, this.root, this.host, this.log, options);
     this.programs = new WorkspacePrograms(this.ts, this.root, this.compiler, this.log, options.tsconfig, (error) => {
       if (this.globalErrors.includes(error)) return;
       this.globalErrors.push(error);
       this.log.error(error);
     });
     this.wirePasses();
-    this.defaults = this.compilerDefaults();
-  }
-
-  private inProcessCompiler(): InProcessCompiler {
-    const name = this.options.typescriptPath ? `the workspace's TypeScript ${this.ts.version} (${this.options.typescriptPath})` : `the bundled TypeScript ${this.ts.version}`;
-    return new InProcessCompiler(this.ts, this.host, name);
+    this.defaults = this.choice.defaults();
   }
 
   /** The per-file passes read the trees of the compiler in use, in its syntax vocabulary. */
@@ -104,63 +95,17 @@ export class WorkspaceIndex {
     this.analysis = new FileAnalysis(this.ts, syntax, this.compiler, this.host, this.locator, this.programs);
   }
 
-  private compilerDefaults(): CompilerDefaults {
-    const running = this.compiler.kind === 'native' ? { name: this.compiler.name, version: this.compiler.version } : undefined;
-    const defaults = compilerDefaults(this.ts, this.root, running ? undefined : this.options.typescriptPath, running);
-    return this.compilerNote ? { ...defaults, description: `${defaults.description}; ${this.compilerNote}` } : defaults;
-  }
-
-  private noteFallback(why: string): void {
-    this.compilerNote = `${why}: indexed in process instead`;
-    this.log.error(`${why}: indexing with ${this.compiler.name} in process instead`);
-  }
-
-  /** The compiler that builds the programs now (its kind and name). */
-  get compilerInUse(): Pick<CompilerPort, 'kind' | 'name' | 'version'> {
-    return this.compiler;
-  }
-
-  /** The native compiler's process id while one runs (logs; tests stop it to check recovery). */
-  get compilerProcessId(): number | undefined {
-    return (this.compiler as { pid?: number }).pid;
-  }
-
   /** Stops the native compiler's process, if one runs; the index must not be used afterwards. */
   dispose(): void {
     this.compiler.dispose();
   }
 
-  /**
-   * Runs one indexing operation; when the native compiler's process fails during it (crash, hang,
-   * broken pipe) the operation is redone on a fresh process, and on a second failure with the
-   * in-process compiler: loud (an error in the log, the compiler line of `stats`), never a lost graph.
-   */
-  private async withCompiler<T>(operation: () => Promise<T>): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const result = await operation();
-        const swallowed = (this.compiler as { failure?: Error }).failure;
-        if (swallowed) throw swallowed;
-        return result;
-      } catch (err) {
-        const failure = isCompilerProcessError(err) ? err : (this.compiler as { failure?: Error }).failure;
-        if (!failure || this.compiler.kind !== 'native') throw err;
-        this.compiler.dispose();
-        if (attempt === 0) {
-          this.log.error(`${failure.message}: restarting it and redoing the work`);
-          const again = openNativeCompiler(this.ts, this.root, this.log);
-          if ('problem' in again) {
-            this.compiler = this.inProcessCompiler();
-            this.noteFallback(`the native TypeScript compiler failed and could not restart (${again.problem})`);
-          } else this.compiler = again;
-        } else {
-          this.compiler = this.inProcessCompiler();
-          this.noteFallback(`${failure.message} twice`);
-        }
-        this.programs.forgetPrograms();
-        this.wirePasses();
-      }
-    }
+  /** Runs one indexing operation, redone on another compiler when the native one's process fails (CompilerChoice.run). */
+  private withCompiler<T>(operation: () => Promise<T>): Promise<T> {
+    return this.choice.run(operation, () => {
+      this.programs.forgetPrograms();
+      this.wirePasses();
+    });
   }
 
   /** Index from scratch, ignoring (and then rewriting) the persisted cache: the "rebuild graph" command. */
@@ -181,7 +126,7 @@ export class WorkspaceIndex {
     const started = Date.now();
     this.problems = [];
     this.globalErrors = [];
-    this.defaults = this.compilerDefaults();
+    this.defaults = this.choice.defaults();
     this.log.info(`compiler: ${this.defaults.description}`);
     this.programs.discover(this.defaults);
     this.shapes.clear();
@@ -215,12 +160,14 @@ export class WorkspaceIndex {
       this.saveCache();
     }
     const warnings = this.unresolvedPackageWarnings();
-    if (this.compilerNote) warnings.unshift(`compiler: ${this.compilerNote}`);
+    if (this.choice.note) warnings.unshift(`compiler: ${this.choice.note}`);
     for (const w of warnings) {
       this.log.warn(w);
       this.problems.push(w);
     }
     this.graph.settle();
+    const nativeRss = (this.compiler as { peakMemory?(): number }).peakMemory?.();
+    if (nativeRss) this.log.info(`native compiler process: peak resident memory ${Math.round(nativeRss / 2 ** 20)} MB`);
     const stats = this.graph.stats();
     return {
       projects: this.projects.map((p) => (p.config.configPath ? this.relative(p.config.configPath) : '(inferred)')),

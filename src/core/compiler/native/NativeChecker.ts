@@ -1,12 +1,17 @@
 import type * as TS from 'typescript';
 import { BinderFacts, setBinderFacts } from '../../indexer/tsInternals';
 import type { Checker } from '../CompilerPort';
-import type { NativeProgram } from './NativeProgram';
+import { isCommonJsExportName, isCommonJsExportTarget, isModuleSpecifier, isNameNode } from './nativeJsForms';
+import { EMPTY_TYPE, isLibraryStub, libraryStub, NHandle, NSymbol, NType, RequireBinding, SymbolView, TypeView, UNKNOWN_SYMBOL, ViewHost } from './nativeViews';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the native API's objects, adapted to 6's shapes here */
-type NSymbol = any;
-type NType = any;
-type NHandle = { path: string; kind: number; resolve(project?: unknown): TS.Node | undefined };
+/** What the checker needs of its program (NativeProgram). */
+export interface CheckerHost {
+  readonly compiler: { call<T>(request: () => T): T; readonly syntax: typeof TS };
+  readonly project: { readonly checker: unknown };
+  readonly generation: number;
+  isDefaultLibraryFile(fileName: string): boolean;
+}
+
 
 /** Which checker answers binder questions about a tree it handed out (a file may be in several programs and snapshots: the newest snapshot's). */
 const owners = new WeakMap<TS.SourceFile, NativeChecker>();
@@ -14,20 +19,6 @@ setBinderFacts((node) => {
   const sf = node.kind === undefined ? undefined : (node as TS.Node).getSourceFile();
   return sf && owners.get(sf);
 });
-
-/** A JavaScript binding of `require('specifier')`, of its export `name` (read as `.member`, or destructured). */
-interface RequireBinding {
-  specifier: TS.Node;
-  name?: string;
-  member?: TS.Node;
-}
-
-/** SymbolFlags.Alias and Variable (FunctionScopedVariable | BlockScopedVariable), 7's values (the same as 6's). */
-const ALIAS = 0x200000;
-const VARIABLE = 0x1 | 0x2;
-
-/** What 6's checker answers for an alias that leads nowhere: a symbol with no declarations. */
-const UNKNOWN_SYMBOL = { name: 'unknown', escapedName: 'unknown', flags: 0, declarations: [] } as unknown as TS.Symbol;
 
 /** TypeFormatFlags.NoTruncation | UseFullyQualifiedType (the same numbers in 6 and 7). */
 const TYPE_TEXT_FLAGS = 1 | 64;
@@ -37,7 +28,7 @@ const TYPE_TEXT_FLAGS = 1 | 64;
  * wrapper per object, so identity comparisons hold), declarations resolved from node handles to the
  * very node objects the passes walk, and every file's names asked in one round trip (`prefetch`).
  */
-export class NativeChecker implements Checker, BinderFacts {
+export class NativeChecker implements Checker, BinderFacts, ViewHost {
   private readonly symbols = new WeakMap<object, SymbolView>();
   private readonly types = new WeakMap<object, TypeView>();
   private readonly aliased = new WeakMap<SymbolView, SymbolView>();
@@ -49,7 +40,7 @@ export class NativeChecker implements Checker, BinderFacts {
   private readonly synthetic = new WeakMap<TS.Node, TS.Symbol>();
   private readonly native: any;
 
-  constructor(private readonly program: NativeProgram) {
+  constructor(private readonly program: CheckerHost) {
     this.native = program.project.checker;
   }
 
@@ -332,149 +323,4 @@ export class NativeChecker implements Checker, BinderFacts {
     if (!s) this.synthetic.set(key, (s = { name, escapedName: name, flags: 0, declarations: [] } as unknown as TS.Symbol));
     return s;
   }
-}
-
-/** A symbol of the native checker as 6's `Symbol` (what the passes read of one). */
-class SymbolView {
-  readonly name: string;
-  readonly escapedName: string;
-  private decls: TS.Node[] | undefined;
-  private value: TS.Node | undefined | null;
-  private ownFlags: number | undefined;
-  private required: RequireBinding | undefined | null;
-
-  constructor(
-    readonly native: NSymbol,
-    private readonly checker: NativeChecker,
-  ) {
-    this.name = native.name;
-    this.escapedName = native.escapedName;
-  }
-
-  /** 7's flags; a JavaScript `require` binding is an alias, as 6's binder makes it (see NativeChecker.requiredSymbol). */
-  get flags(): number {
-    if (this.ownFlags === undefined) this.ownFlags = this.requireTarget() ? ALIAS : this.native.flags;
-    return this.ownFlags!;
-  }
-
-  requireTarget(): RequireBinding | undefined {
-    if (this.required === undefined) {
-      const variable = (this.native.flags & VARIABLE) !== 0 && (this.native.flags & ALIAS) === 0 && this.native.declarations.length === 1 && /\.[cm]?jsx?$/.test(this.native.declarations[0].path);
-      this.required = (variable && this.checker.requireOf(this.declarations[0])) || null;
-    }
-    return this.required ?? undefined;
-  }
-
-  get declarations(): TS.Node[] {
-    return (this.decls ??= (this.native.declarations as NHandle[]).map((h) => this.checker.resolve(h)).filter((d): d is TS.Node => !!d));
-  }
-
-  get valueDeclaration(): TS.Node | undefined {
-    if (this.value === undefined) this.value = this.checker.resolve(this.native.valueDeclaration) ?? null;
-    return this.value ?? undefined;
-  }
-
-  getName(): string {
-    return this.name;
-  }
-
-  getFlags(): number {
-    return this.flags;
-  }
-}
-
-/** A type of the native checker as 6's `Type` (what the passes read of one). */
-class TypeView {
-  constructor(
-    readonly native: NType,
-    private readonly checker: NativeChecker,
-  ) {}
-
-  get flags(): number {
-    return this.native.flags;
-  }
-
-  getSymbol(): TS.Symbol | undefined {
-    return this.checker.view(this.checker.nativeCall(() => this.native.getSymbol()));
-  }
-
-  get symbol(): TS.Symbol | undefined {
-    return this.getSymbol();
-  }
-
-  get aliasSymbol(): TS.Symbol | undefined {
-    return this.checker.view(this.checker.nativeCall(() => this.native.getAliasSymbol()));
-  }
-
-  getProperty(name: string): TS.Symbol | undefined {
-    return this.checker.getPropertyOfType(this as unknown as TS.Type, name);
-  }
-
-  isClassOrInterface(): boolean {
-    return this.native.isClassOrInterface();
-  }
-}
-
-/** What a checker answers for a node it has no type of (6 gives an error type). */
-const EMPTY_TYPE = {
-  native: undefined,
-  flags: 0,
-  getSymbol: () => undefined,
-  symbol: undefined,
-  aliasSymbol: undefined,
-  getProperty: () => undefined,
-  isClassOrInterface: () => false,
-};
-
-const stubs = new Map<string, TS.SourceFile>();
-
-/**
- * A standard-library declaration, without fetching its file's tree (lib.dom.d.ts alone is megabytes):
- * its kind, and a source file that says only its name. The passes ask no more of a library
- * declaration than where it is (`NodeLocator` skips the standard library by file).
- */
-function libraryStub(handle: NHandle, ts: typeof TS): TS.Node {
-  let sf = stubs.get(handle.path);
-  if (!sf) {
-    sf = { fileName: handle.path, isDeclarationFile: true, kind: ts.SyntaxKind.SourceFile, flags: 0, text: '' } as unknown as TS.SourceFile;
-    (sf as { getSourceFile?: () => TS.SourceFile }).getSourceFile = () => sf!;
-    stubs.set(handle.path, sf);
-  }
-  const file = sf;
-  return { kind: handle.kind, flags: 0, parent: file, pos: -1, end: -1, libraryStub: true, getSourceFile: () => file } as unknown as TS.Node;
-}
-
-function isLibraryStub(node: TS.Node): boolean {
-  return (node as { libraryStub?: boolean }).libraryStub === true;
-}
-
-/** `module.exports = …` / `exports = …`: the parent of an object literal whose members are exports. */
-function isCommonJsExportTarget(ts: typeof TS, n: TS.Node | undefined): boolean {
-  return !!n && ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && isModuleExports(ts, n.left);
-}
-
-function isModuleExports(ts: typeof TS, e: TS.Node): boolean {
-  return (
-    (ts.isIdentifier(e) && e.text === 'exports') ||
-    (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'module' && ts.isIdentifier(e.name) && e.name.text === 'exports')
-  );
-}
-
-/** `exports.x`, `module.exports.x` */
-function isCommonJsExportName(ts: typeof TS, e: TS.Node): boolean {
-  return ts.isPropertyAccessExpression(e) && isModuleExports(ts, e.expression);
-}
-
-/** A declaration name the checker can be asked about in a batch. */
-function isNameNode(ts: typeof TS, n: TS.Node): boolean {
-  const K = ts.SyntaxKind;
-  return n.kind === K.Identifier || n.kind === K.PrivateIdentifier || n.kind === K.StringLiteral || n.kind === K.NumericLiteral;
-}
-
-/** A string literal whose symbol is a module: an import's or export's specifier, `import x = require('…')`, `require('…')`, `import('…')`. */
-function isModuleSpecifier(ts: typeof TS, n: TS.Node): boolean {
-  const p = n.parent;
-  if (!p) return false;
-  if (ts.isImportDeclaration(p) || ts.isExportDeclaration(p) || ts.isExternalModuleReference(p)) return true;
-  return ts.isCallExpression(p) && p.arguments[0] === n;
 }

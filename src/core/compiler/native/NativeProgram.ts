@@ -1,10 +1,15 @@
 import type * as TS from 'typescript';
 import type { Checker, CompilerProgram } from '../CompilerPort';
-import type { NativeCompiler } from './NativeCompiler';
 import { NativeChecker } from './NativeChecker';
 import type { NativeSync } from './nativeModules';
 
 export type NativeProject = ReturnType<InstanceType<NativeSync['Snapshot']>['getProjects']>[number];
+
+/** What a program needs of the compiler that built it (NativeCompiler): its requests, guarded, and its syntax. */
+export interface ProgramHost {
+  call<T>(request: () => T): T;
+  readonly syntax: typeof TS;
+}
 
 /** One project's program in a native snapshot, as the port reads it. */
 export class NativeProgram implements CompilerProgram {
@@ -14,7 +19,7 @@ export class NativeProgram implements CompilerProgram {
   private checker: NativeChecker | undefined;
 
   constructor(
-    readonly compiler: NativeCompiler,
+    readonly compiler: ProgramHost,
     readonly project: NativeProject,
     /** Which build made it (later builds are newer snapshots). */
     readonly generation: number,
