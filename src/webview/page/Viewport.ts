@@ -1,10 +1,4 @@
-/**
- * Below this scale a node's 12 px name is drawn under 8 px, too small to read: the page folds the
- * drawing (foldModel) until it fits at this scale or more, and never fits by shrinking below it.
- */
-export const MIN_READABLE = 0.67;
-/** Small answers are not blown up past this. */
-const MAX_FIT = 1.25;
+import { MAX_FIT, MIN_READABLE } from './layout/choose';
 
 /** Pan (drag the background), zoom (wheel, around the pointer; buttons) and fit for the drawing's <g>. */
 export class Viewport {

@@ -1,8 +1,10 @@
 import type { DiagramNode } from '../../core/format/diagramModel';
 import type { Direction } from '../../core/query/neighbours';
-import { FILE_HEAD } from './fileBox';
+import { FILE_HEAD } from './layout/fileBox';
 import type { Item, VisibleGraph } from './foldModel';
-import { Badges, BADGE_W, edgeLabel, Layout, Rankdir, subtitle, texts } from './layout';
+import { BADGE_W } from './layout/boxes';
+import { edgeLabel, subtitle, texts } from './layout/labels';
+import type { Badges, Layout, Rankdir } from './layout/types';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Room above a file cluster's box for its name. */

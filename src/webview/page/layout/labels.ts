@@ -1,13 +1,18 @@
+import type { DiagramNode } from '../../../core/format/diagramModel';
+import type { Item, VisibleGraph } from '../foldModel';
+import type { Layout, Point, Rect } from './types';
+
+export type { Point };
+
+/** An edge label's font size against a node name's (9 px to 12 px). */
+const LABEL_SCALE = 0.75;
+
 /**
- * Where each edge's label goes: the first spot along its edge (middle first, then farther out)
+ * What drawn things say (a node's name and subtitle, a folded box's count, an edge's types), and
+ * where each edge's label goes: the first spot along its edge (middle first, then farther out)
  * where it covers no other label and no node; an edge with no such spot keeps its label hidden
  * until the edge is hovered, focused or next to the selected node. Labels never overlap each other.
  */
-export interface Point {
-  x: number;
-  y: number;
-}
-
 export interface LabelRect {
   x: number;
   y: number;
@@ -101,3 +106,49 @@ export function alongCubic(p0: Point, c1: Point, c2: Point, p3: Point, ts: reado
     return { x: a * p0.x + b * c1.x + c * c2.x + d * p3.x, y: a * p0.y + b * c1.y + c * c2.y + d * p3.y };
   });
 }
+
+/** Edges' paths with their labels' spots: the first spot along each that covers no other label and no node. */
+export function labelEdges(vis: VisibleGraph, paths: Map<string, { d: string; spots: Point[] }>, items: Map<string, Rect>, measure: (text: string) => number): Layout['edges'] {
+  const requests = vis.edges
+    .filter((e) => paths.has(e.id))
+    .map((e) => ({ id: e.id, width: measure(edgeLabel(e.edges.map((x) => x.type))) * LABEL_SCALE + 6, height: 12, spots: paths.get(e.id)!.spots }));
+  const spots = placeLabels(requests, [...items.values()]);
+  const out: Layout['edges'] = new Map();
+  for (const [id, p] of paths) out.set(id, { d: p.d, label: spots.get(id) });
+  return out;
+}
+
+
+/** `CALLS`, or for a bundle's edge `CALLS ×3` / `3 edges`. */
+export function edgeLabel(types: string[]): string {
+  const distinct = [...new Set(types)];
+  if (types.length === 1) return types[0];
+  return distinct.length === 1 ? `${distinct[0]} ×${types.length}` : `${types.length} edges`;
+}
+
+/** What a drawn item says: its name and the line under it. */
+export function texts(item: Item): [string, string] {
+  if (item.kind === 'node') return [item.node.label, subtitle(item.node)];
+  const n = item.members.length;
+  const symbols = n === 1 ? 'symbol' : 'symbols';
+  if (item.key === 'all') return [`${n} farther ${symbols}`, 'folded · open ▸'];
+  const where = item.label === 'more in this file' || item.label === 'in this file' ? item.label : `in ${item.label}`;
+  return [`${n} ${symbols} ${where}`, 'folded · open ▸'];
+}
+
+/** impact's kinds of change, as short as a subtitle allows (the hover gives the full words). */
+export const CHANGE_WORDS: Record<NonNullable<DiagramNode['change']>, string> = {
+  added: 'added',
+  removed: 'removed',
+  body: 'body',
+  'body-type-inferred': 'body (inferred type)',
+  signature: 'signature',
+  moved: 'moved',
+};
+
+/** `function · format.ts:15`: kind and where, so a glance tells two same-named nodes apart; `body · function · …` for an impact's change. */
+export function subtitle(n: DiagramNode): string {
+  const file = n.file.split('/').pop() ?? n.file;
+  return `${n.change ? `${CHANGE_WORDS[n.change]} · ` : ''}${n.kind} · ${file}:${n.offset}`;
+}
+
