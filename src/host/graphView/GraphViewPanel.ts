@@ -21,6 +21,8 @@ function defaultImageFolder(): vscode.Uri {
 
 /** After a save, wait this long for more saves (Save All) before redrawing once. */
 const REDRAW_DELAY_MS = 300;
+/** "Show more": levels opened from each queried symbol (the worker keeps up to 250 nodes a level). */
+const WHOLE_DEPTH = 30;
 
 /**
  * One graph view: a webview panel drawing one answer. A new panel per command, not one reused:
@@ -90,6 +92,24 @@ export class GraphViewPanel implements vscode.Disposable {
     await this.post({ type: 'model', model: answer.model, expansions: this.expansions });
   }
 
+  /**
+   * "Show more": the whole answer instead of the text's 50 nodes. Each queried symbol opened in the
+   * query's direction WHOLE_DEPTH levels deep: the worker's expansion of a badge, which keeps up to
+   * 250 nodes a level (thousands in all); the page draws it folded to fit.
+   */
+  async showMore(): Promise<void> {
+    const model = this.model;
+    if (!model || model.query === 'pathsBetween') return;
+    const query = model.query === 'dependenciesOf' ? 'dependenciesOf' : 'dependentsOf';
+    for (const input of model.nodes.filter((n) => n.input)) {
+      const known = this.expansions.find((e) => e.id === input.id && e.query === query);
+      if (known) known.depth = Math.max(known.depth, WHOLE_DEPTH);
+      else this.expansions.push({ id: input.id, query, depth: WHOLE_DEPTH });
+    }
+    await this.post({ type: 'busy', text: 'Asking for the whole answer…' });
+    return this.redraw();
+  }
+
   private post(message: ToPage): Thenable<boolean> {
     return this.panel.webview.postMessage(message);
   }
@@ -112,6 +132,8 @@ export class GraphViewPanel implements vscode.Disposable {
       case 'collapse':
         this.expansions = this.expansions.filter((e) => e.id !== message.id);
         return this.redraw();
+      case 'more':
+        return this.showMore();
       case 'copyMermaid':
         await vscode.env.clipboard.writeText(this.model?.mermaid ?? '');
         void vscode.window.setStatusBarMessage('TS Code Graph: the graph is on the clipboard as a Mermaid flowchart.', 4000);

@@ -5,7 +5,7 @@ import { exportPng, exportSvg } from './exportImage';
 import type { Frame } from './frame';
 import type { Action, PageState } from './state';
 import { nodeOf } from './state';
-import { showTooltip } from './tooltip';
+import { placeTooltip, showTooltip } from './tooltip';
 import type { Viewport } from './Viewport';
 
 export interface Wiring {
@@ -57,22 +57,41 @@ function wireDrawing(w: Wiring): void {
     event.preventDefault();
     press(w, event.target as Element, event.key);
   });
-  svg.addEventListener('mouseover', (event) => showTooltip(tooltip, event.target, w.state(), w.frame()));
-  svg.addEventListener('mousemove', (event) => {
-    const stage = svg.getBoundingClientRect();
-    tooltip.style.left = `${Math.min(event.clientX - stage.left + 14, stage.width - tooltip.offsetWidth - 4)}px`;
-    tooltip.style.top = `${event.clientY - stage.top + 14}px`;
-  });
-  svg.addEventListener('mouseleave', () => (tooltip.hidden = true));
+  // The tooltip is put once, beside the pointer, and stays while the pointer is on its thing or on
+  // the tooltip itself (to read or copy a call site); it goes a moment after the pointer leaves both.
+  let shownFor: Element | null = null;
+  let hideTimer: ReturnType<typeof setTimeout> | undefined;
+  const hideSoon = (): void => {
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(() => {
+      tooltip.hidden = true;
+      shownFor = null;
+    }, 400);
+  };
+  const show = (target: Element, near: { left: number; top: number; right: number; bottom: number }): void => {
+    clearTimeout(hideTimer);
+    const thing = target.closest?.('g.node, g.edge') ?? null;
+    if (!thing) return hideSoon();
+    if (thing === shownFor && !tooltip.hidden) return;
+    shownFor = thing;
+    showTooltip(tooltip, target, w.state(), w.frame());
+    if (!tooltip.hidden) placeTooltip(tooltip, svg.getBoundingClientRect(), near, svg.querySelector('g.node.input')?.getBoundingClientRect());
+  };
+  svg.addEventListener('mouseover', (event) => show(event.target as Element, { left: event.clientX, top: event.clientY, right: event.clientX, bottom: event.clientY }));
+  svg.addEventListener('mouseleave', hideSoon);
+  tooltip.addEventListener('mouseenter', () => clearTimeout(hideTimer));
+  tooltip.addEventListener('mouseleave', hideSoon);
+  svg.addEventListener('focusout', hideSoon);
   // Tab onto something outside the view: the view follows the keyboard and centres it. Only for
   // keyboard focus (:focus-visible), so a click on a node half in view does not move the drawing.
+  // A focused node or box shows its tooltip too (a folded box lists its names).
   svg.addEventListener('focusin', (event) => {
     const target = event.target as SVGGElement;
     if (!target.matches?.(':focus-visible')) return;
     const r = target.getBoundingClientRect();
     const s = svg.getBoundingClientRect();
-    if (r.left >= s.left && r.right <= s.right && r.top >= s.top && r.bottom <= s.bottom) return;
-    w.viewport.centerOn(target);
+    if (!(r.left >= s.left && r.right <= s.right && r.top >= s.top && r.bottom <= s.bottom)) w.viewport.centerOn(target);
+    show(target, target.getBoundingClientRect());
   });
 }
 
@@ -93,7 +112,7 @@ function wireToolbar(w: Wiring): void {
   click('.find-prev', () => w.dispatch({ type: 'findStep', step: -1 }));
   click('.level-down', () => w.dispatch({ type: 'depth', depth: w.state().fold.depth - 1 }));
   click('.level-up', () => w.dispatch({ type: 'depth', depth: w.state().fold.depth + 1 }));
-  click('.fit', () => w.dispatch({ type: 'fit', fitsNow: w.viewport.fitsReadably() }));
+  click('.fit', () => w.dispatch({ type: 'fit' }));
   click('.zoom-in', () => w.viewport.zoomBy(1.25));
   click('.zoom-out', () => w.viewport.zoomBy(0.8));
   click('.back', () => w.dispatch({ type: 'back' }));
@@ -105,6 +124,7 @@ function wireToolbar(w: Wiring): void {
   click('.notes-more', () => w.dispatch({ type: 'notes' }));
   $('.fold-status').addEventListener('click', (e) => {
     if ((e.target as Element).closest('button.unfold-all')) w.dispatch({ type: 'openAll' });
+    if ((e.target as Element).closest('button.show-more')) w.dispatch({ type: 'more', inVsCode: w.inVsCode });
   });
   // In a narrow or short panel SVG, PNG and Mermaid sit in a menu behind ⋯ (CSS), so the toolbar keeps one row.
   const moreActions = $<HTMLButtonElement>('.more-actions');
@@ -136,7 +156,7 @@ function wireKeys(w: Wiring): void {
     if (e.key === '/') {
       e.preventDefault();
       w.els.search.focus();
-    } else if (e.key === 'f' || e.key === 'F') w.dispatch({ type: 'fit', fitsNow: w.viewport.fitsReadably() });
+    } else if (e.key === 'f' || e.key === 'F') w.dispatch({ type: 'fit' });
     else if (e.key === '+' || e.key === '=') w.viewport.zoomBy(1.25);
     else if (e.key === '-') w.viewport.zoomBy(0.8);
     else if (e.key === 'Escape') w.dispatch({ type: 'select', id: undefined });
@@ -160,7 +180,9 @@ async function save(w: Wiring, format: 'svg' | 'png'): Promise<void> {
   const s = w.state();
   const drawing = w.frame()?.drawing;
   if (!drawing) return;
-  const notes = [...(s.model?.notes ?? []), w.els.$('.fold-status .fold-text')?.textContent?.trim() ?? ''].filter((n) => n !== '');
+  // The fold line without its click hint: a saved image cannot be clicked.
+  const folded = (w.els.$('.fold-status .fold-text')?.textContent ?? '').replace(/: click one to open it\.$/, '.').trim();
+  const notes = [...(s.model?.notes ?? []), folded].filter((n) => n !== '');
   const image = exportSvg(w.els.svg, drawing, s.model?.title ?? '', notes);
   const payload = format === 'svg' ? image.text : await exportPng(image.text, image.width, image.height);
   if (w.inVsCode) return w.send({ type: 'save', format, data: payload });

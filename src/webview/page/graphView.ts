@@ -8,7 +8,7 @@
 import type { Expansion, FromPage, PageData, ToPage } from '../messages';
 import { mountPage, textMeasure } from './dom';
 import { computeBadges, Frame, modelForFold } from './frame';
-import { arrange, MIN_READABLE } from './layout/choose';
+import { arrange } from './layout/choose';
 import { createRenderer } from './render';
 import { Action, initialState, PageState, update } from './state';
 import { wireEvents } from './events';
@@ -24,18 +24,17 @@ const vscode = data.mode === 'vscode' && typeof acquireVsCodeApi === 'function' 
 const send = (message: FromPage): void => vscode?.postMessage(message);
 const els = mountPage(document.getElementById('app')!, data);
 const viewport = new Viewport(els.svg);
+// Node names at the editor's size: VS Code's --vscode-font-size on the body (13 px in the CLI's page).
+viewport.setEditorFont(parseFloat(getComputedStyle(document.body).fontSize));
 const measure = textMeasure();
 
 let state: PageState = initialState();
 let frame: Frame | undefined;
 
 function dispatch(action: Action): void {
-  state = update(state, action, frame?.vis);
-  let redraw = false;
-  if (state.relayout && state.model) {
-    lay(state);
-    redraw = true;
-  }
+  state = update(state, action);
+  const redraw = state.relayout && state.model ? state.relayout : undefined;
+  if (redraw) lay(state);
   render(state, frame, redraw);
   if (state.post) send(state.post);
 }
@@ -43,22 +42,22 @@ function dispatch(action: Action): void {
 /** Lays the state out again (the fold too, when it is the page's choice), and keeps what follows in the state. */
 function lay(s: PageState): void {
   const started = performance.now();
-  // After Fit, what redraws by itself (a resize when the details grow or shrink, a save) fits again:
-  // the first view's rule (the query's neighbours drawn even if the person must pan) would undo it.
-  const mode = s.relayout === 'auto' && s.fitted ? 'fold' : s.relayout!;
+  const mode = s.relayout!;
   const m = modelForFold(s);
   const badges = computeBadges(s, m.nodes);
   const box = els.svg.getBoundingClientRect();
-  const budget = Math.max(6, Math.floor((box.width * box.height) / (210 * 70 * MIN_READABLE * MIN_READABLE)));
-  const next = arrange(m, s.fold, mode, frame?.layout, { measure, badges, fitScale: (w, h) => viewport.fitScale(w, h), budget });
+  const readable = viewport.readableScale();
+  const budget = Math.max(6, Math.floor((box.width * box.height) / (210 * 70 * readable * readable)));
+  const next = arrange(m, s.fold, mode, s.picture, { measure, badges, fitScale: (w, h) => viewport.fitScale(w, h), budget, readable }, s.restore);
   frame = { vis: next.vis, layout: next.layout, badges };
   const selected = s.selected && next.vis.items.some((i) => i.id === s.selected) ? s.selected : undefined;
   const edge = s.edge && next.vis.edges.some((e) => e.id === s.edge) && mode === 'keep' ? s.edge : undefined;
   state = {
     ...s,
     fold: next.fold,
+    picture: { vis: next.vis, layout: next.layout },
+    restore: false,
     autoFold: next.auto ? true : s.autoFold,
-    fitted: mode === 'keep' ? s.fitted : mode === 'fold',
     selected,
     edge,
     relayout: undefined,

@@ -23,6 +23,7 @@ export function drawLegend(legend: HTMLDivElement, m: DiagramModel, s: PageState
     const box = document.createElement('input');
     box.type = 'checkbox';
     box.checked = !s.hiddenTypes.has(type);
+    box.setAttribute('aria-label', `Show ${type} edges`);
     box.addEventListener('change', () => dispatch({ type: 'toggleType', edgeType: type }));
     const family = edges.find((e) => e.type === type)?.family ?? 'runtime';
     label.append(box, swatch(type, family), document.createTextNode(`${type} (${m.edges.filter((e) => e.type === type).length})`));
@@ -36,7 +37,12 @@ export function drawLegend(legend: HTMLDivElement, m: DiagramModel, s: PageState
     item.className = `kind-toggle lg-${group}`;
     item.dataset.group = group;
     item.title = `Show or hide ${GROUP_NAMES[group]} nodes`;
-    item.textContent = `■ ${GROUP_NAMES[group]} (${m.nodes.filter((n) => n.group === group).length})`;
+    // The square in the kind's colour, the words in the legend's (a chart colour on the background is too faint for text).
+    const mark = document.createElement('span');
+    mark.className = 'swatch';
+    mark.textContent = '■';
+    mark.setAttribute('aria-hidden', 'true');
+    item.append(mark, ` ${GROUP_NAMES[group]} (${m.nodes.filter((n) => n.group === group).length})`);
     item.addEventListener('click', () => dispatch({ type: 'toggleGroup', group }));
     groups.appendChild(item);
   }
@@ -51,7 +57,11 @@ export function drawLegend(legend: HTMLDivElement, m: DiagramModel, s: PageState
       item.className = `change-key ch-${change}`;
       item.dataset.change = change;
       item.title = `Changed symbols marked ${CHANGE_WORDS[change]}`;
-      item.textContent = `▬ ${CHANGE_WORDS[change]} (${m.nodes.filter((n) => n.change === change).length})`;
+      const mark = document.createElement('span');
+      mark.className = 'swatch';
+      mark.textContent = '▬';
+      mark.setAttribute('aria-hidden', 'true');
+      item.append(mark, ` ${CHANGE_WORDS[change]} (${m.nodes.filter((n) => n.change === change).length})`);
       key.appendChild(item);
     }
     legend.appendChild(key);

@@ -4,6 +4,7 @@ import type { Elements } from './dom';
 import type { Frame } from './frame';
 import { renderDetails, DetailsContext } from './details';
 import { applyHidden, drawLegend, syncLegend } from './legend';
+import type { RenderMode } from './layout/choose';
 import { matchesOf, PageState } from './state';
 import type { Viewport } from './Viewport';
 
@@ -12,7 +13,7 @@ import type { Viewport } from './Viewport';
  * state (title, notes, legend, fold line, history buttons, find marks, selection, details, and
  * the one-shot centring and focus). Reads the state, never changes it.
  */
-export function createRenderer(els: Elements, viewport: Viewport, ctx: Omit<DetailsContext, 'details' | 'intro'>): (s: PageState, frame: Frame | undefined, redraw: boolean) => void {
+export function createRenderer(els: Elements, viewport: Viewport, ctx: Omit<DetailsContext, 'details' | 'intro'>): (s: PageState, frame: Frame | undefined, redraw: RenderMode | undefined) => void {
   let shownModel: DiagramModel | undefined;
   let detailsKey = '';
   const $ = els.$;
@@ -24,7 +25,7 @@ export function createRenderer(els: Elements, viewport: Viewport, ctx: Omit<Deta
     }
     if (s.model) syncLegend($<HTMLDivElement>('.legend'), s);
     showNotes(els, s);
-    if (frame && redraw) draw(els, viewport, s, frame);
+    if (frame && redraw) draw(els, viewport, s, frame, redraw === 'keep');
     marks(els, s, frame);
     const key = [s.selected, s.edge, s.said, s.expansions.length, redraw ? Math.random() : ''].join('\u0000');
     if (key !== detailsKey) {
@@ -38,6 +39,8 @@ export function createRenderer(els: Elements, viewport: Viewport, ctx: Omit<Deta
     $('.controls').classList.toggle('menu-open', s.menuOpen);
     $('.more-actions').setAttribute('aria-expanded', String(s.menuOpen));
     once(s, frame, viewport);
+    // For tests and a person's tools: whether the whole drawing fits the view at the editor's size.
+    document.body.dataset.fits = String(viewport.fitsReadably());
     if (redraw) document.body.dataset.drawn = String(Number(document.body.dataset.drawn ?? '0') + 1);
   };
 }
@@ -69,15 +72,27 @@ function showNotes(els: Elements, s: PageState): void {
   more.setAttribute('aria-expanded', String(s.notesOpen));
 }
 
-function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame): void {
+/**
+ * Draws the frame. A person's own step (`hold`) keeps the view as it was: the scale, and every node
+ * drawn before at the same spot on the screen (the picture grew round them); anything else fits.
+ */
+function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hold: boolean): void {
   const svg = els.svg;
   // The node the keyboard is on keeps the focus through the redraw (a resize, an editor opened beside).
   const focused = (document.activeElement as Element | null)?.closest?.('svg.graph g.node') as SVGGElement | null;
+  const ids = new Set(frame.vis.items.map((i) => i.id));
+  const anchor = hold ? [...svg.querySelectorAll<SVGGElement>('g.node')].sort((a, b) => Number(b.classList.contains('input')) - Number(a.classList.contains('input'))).find((g) => ids.has(g.dataset.id ?? '')) : undefined;
+  const was = anchor?.getBoundingClientRect();
   frame.drawing = drawLayout(svg, frame.vis, frame.layout, frame.badges);
   if (focused?.dataset.id && !focused.isConnected) frame.drawing.nodes.get(focused.dataset.id)?.focus({ preventScroll: true });
   const focus = svg.querySelector<SVGGElement>('g.node.input') ?? undefined;
   viewport.attach(frame.drawing.viewport, frame.drawing.width, frame.drawing.height, focus);
-  viewport.fit(focus);
+  const now = anchor ? frame.drawing.nodes.get(anchor.dataset.id!) : undefined;
+  if (was && now) {
+    viewport.apply();
+    const at = now.getBoundingClientRect();
+    viewport.panBy(was.left - at.left, was.top - at.top);
+  } else viewport.fit(focus);
   document.body.dataset.rankdir = frame.layout.rankdir;
   document.body.dataset.wrap = String(frame.layout.wrap);
   document.body.dataset.engine = frame.layout.engine;
@@ -85,11 +100,21 @@ function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame): vo
   applyHidden(svg, s.hiddenTypes);
 }
 
+/** The line above the drawing: Show more (when the answer goes on), Open all and what is folded (when something is). */
 function foldStatus(els: Elements, s: PageState, frame: Frame): void {
   const status = els.$<HTMLDivElement>('.fold-status');
   status.textContent = '';
   const total = frame.vis.shown + frame.vis.bundled;
   if (total === 0) return;
+  const direction = s.model?.query === 'dependenciesOf' ? 'dependencies' : 'dependents';
+  const goesOn = s.model?.query !== 'pathsBetween' && ([...frame.badges.values()].some((b) => b[direction] > 0) || (s.model?.reserve?.nodes ?? []).some((n) => !s.fold.revealed.has(n.id)));
+  if (goesOn) {
+    const more = document.createElement('button');
+    more.className = 'show-more';
+    more.textContent = 'Show more';
+    more.title = 'Draw the whole answer (every level, up to thousands of nodes), folded to fit';
+    status.append(more, ' ');
+  }
   const bundles = frame.vis.items.filter((i) => i.kind === 'bundle').length;
   if (bundles === 0) return;
   const text = document.createElement('span');
@@ -99,7 +124,7 @@ function foldStatus(els: Elements, s: PageState, frame: Frame): void {
   all.className = 'unfold-all';
   all.textContent = 'Open all';
   all.title = 'Draw every node (large answers need panning)';
-  // The button first: in a narrow panel the sentence is cut short, the button stays in reach.
+  // The buttons first: in a narrow panel the sentence is cut short, the buttons stay in reach.
   status.append(all, ' ', text);
 }
 

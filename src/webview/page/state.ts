@@ -1,7 +1,7 @@
 import type { DiagramModel, DiagramNode } from '../../core/format/diagramModel';
 import type { Direction } from '../../core/query/neighbours';
 import type { Expansion, FromPage } from '../messages';
-import type { RenderMode } from './layout/choose';
+import type { Picture, RenderMode } from './layout/choose';
 import { foldKeysOf, FoldState, isUnder, presentNodes, VisibleGraph } from './foldModel';
 
 /**
@@ -14,6 +14,8 @@ export interface Snapshot {
   fold: FoldState;
   autoFold: boolean;
   selected: string | undefined;
+  /** The picture then: Back shows exactly it again. */
+  picture: Picture | undefined;
 }
 
 /** Done once by the next render (then cleared): centre on a drawn thing, give it the focus. */
@@ -35,8 +37,13 @@ export interface PageState {
   /** How the answer is folded; chosen by the page until the person opens or folds something. */
   fold: FoldState;
   autoFold: boolean;
-  /** The automatic fold is Fit's (the whole answer in view), not the first view's: a resize or a new answer fits again. */
-  fitted: boolean;
+  /**
+   * What is drawn and where. State, not derived: a person's step grows the picture from the one
+   * before (layout/grow.ts), so where things are depends on the steps taken, not only on the fold.
+   */
+  picture: Picture | undefined;
+  /** Back or Forward: show the remembered picture as it was (when it still fits the answer). */
+  restore: boolean;
   hiddenTypes: ReadonlySet<string>;
   /** Node kinds (groups) the person switched off in the legend; the queried symbols always stay. */
   hiddenGroups: ReadonlySet<string>;
@@ -76,8 +83,10 @@ export type Action =
   | { type: 'expand'; id: string; direction: Direction; depth: number; inVsCode: boolean }
   | { type: 'collapse'; id: string }
   | { type: 'openAll' }
+  /** Show more: the whole answer (VS Code asks the worker), or the neighbours this file carries (the CLI's page). */
+  | { type: 'more'; inVsCode: boolean }
   | { type: 'depth'; depth: number }
-  | { type: 'fit'; fitsNow: boolean }
+  | { type: 'fit' }
   | { type: 'back' }
   | { type: 'forward' }
   | { type: 'toggleType'; edgeType: string }
@@ -95,7 +104,8 @@ export function initialState(): PageState {
     expansions: [],
     fold: { depth: 0, grain: 0, opened: new Set(), revealed: new Set(), closedFiles: new Set(), closedDirs: new Set() },
     autoFold: true,
-    fitted: false,
+    picture: undefined,
+    restore: false,
     hiddenTypes: new Set(),
     hiddenGroups: new Set(),
     selected: undefined,
@@ -122,7 +132,7 @@ function copyFold(f: FoldState): FoldState {
 
 /** Before a change the person made: Back returns here (a copy of the fold, so later changes leave it as it was). */
 function remember(s: PageState): PageState {
-  const past = [...s.past, { fold: copyFold(s.fold), autoFold: s.autoFold, selected: s.selected }].slice(-100);
+  const past = [...s.past, { fold: copyFold(s.fold), autoFold: s.autoFold, selected: s.selected, picture: s.picture }].slice(-100);
   return { ...s, past, future: [] };
 }
 
@@ -145,9 +155,10 @@ export function matchesOf(s: PageState): DiagramNode[] {
   return presentNodes(s.model, s.fold.revealed).nodes.filter((n) => n.label.toLowerCase().includes(text));
 }
 
-/** The next state after `a`; `vis`: what is drawn now (the drawing's visible graph). */
-export function update(s: PageState, a: Action, vis: VisibleGraph | undefined): PageState {
-  const cleared: PageState = { ...s, once: {}, post: undefined };
+/** The next state after `a`. */
+export function update(s: PageState, a: Action): PageState {
+  const vis = s.picture?.vis;
+  const cleared: PageState = { ...s, once: {}, post: undefined, restore: false };
   switch (a.type) {
     case 'model':
       return { ...cleared, model: a.model, expansions: a.expansions, busy: '', relayout: s.model === undefined || s.autoFold ? 'auto' : 'keep' };
@@ -190,6 +201,8 @@ export function update(s: PageState, a: Action, vis: VisibleGraph | undefined): 
         }),
         once: { focus: inputOf(s) },
       };
+    case 'more':
+      return more(cleared, a.inVsCode);
     case 'depth':
       return personal(cleared, (f) => {
         f.depth = Math.max(0, Math.min(vis?.maxDistance ?? 0, a.depth));
@@ -198,8 +211,9 @@ export function update(s: PageState, a: Action, vis: VisibleGraph | undefined): 
         f.opened.clear();
       });
     case 'fit':
-      // Too big to read whole: fold (fewer levels, coarser boxes) rather than shrink the text.
-      return a.fitsNow ? { ...cleared, once: { fit: true } } : { ...remember(cleared), relayout: 'fold' };
+      // Zoom and pan only: what the person opened stays drawn (too big to read whole: shown at the
+      // readable size round the query; the first view already folded the answer to fit).
+      return { ...cleared, once: { fit: true } };
     case 'back':
     case 'forward':
       return travel(cleared, a.type === 'back');
@@ -289,12 +303,25 @@ function expand(s: PageState, a: Extract<Action, { type: 'expand' }>): PageState
   return { ...next, once: { centreIfBig: a.id }, said: `Opened ${here.length} ${noun} of ${node.label}${rest}.` };
 }
 
+function more(s: PageState, inVsCode: boolean): PageState {
+  if (!s.model) return s;
+  // Drawn folded to fit, as a first view is: the page chooses the fold again.
+  if (inVsCode) return { ...remember(s), autoFold: true, post: { type: 'more' }, busy: 'Asking for the whole answer…' };
+  const reserve = (s.model.reserve?.nodes ?? []).filter((n) => !s.fold.revealed.has(n.id));
+  const command = s.model.query === 'pathsBetween' ? '' : ` (\`ts-code-graph ${s.model.query} …\` in a terminal gives the whole answer as text)`;
+  if (reserve.length === 0) return { ...s, said: `This file holds no more of the answer${command}.` };
+  const next = remember(s);
+  const fold = copyFold(s.fold);
+  for (const n of reserve) fold.revealed.add(n.id);
+  return { ...next, fold, autoFold: true, relayout: 'auto', said: `Drew the ${reserve.length} more this file holds${command}.` };
+}
+
 function travel(s: PageState, back: boolean): PageState {
   const from = back ? s.past : s.future;
   const to = back ? s.future : s.past;
   const snap = from[from.length - 1];
   if (!snap) return s;
-  const here: Snapshot = { fold: copyFold(s.fold), autoFold: s.autoFold, selected: s.selected };
+  const here: Snapshot = { fold: copyFold(s.fold), autoFold: s.autoFold, selected: s.selected, picture: s.picture };
   const rest = from.slice(0, -1);
   const other = [...to, here];
   return {
@@ -304,6 +331,8 @@ function travel(s: PageState, back: boolean): PageState {
     fold: snap.fold,
     autoFold: snap.autoFold,
     selected: snap.selected,
+    picture: snap.picture,
+    restore: true,
     edge: undefined,
     relayout: 'keep',
     once: snap.selected ? { centre: snap.selected } : {},

@@ -34,10 +34,43 @@ export function showTooltip(tooltip: HTMLDivElement, target: EventTarget | null,
       tooltip.appendChild(pre);
     }
   } else if (g?.classList.contains('bundle')) {
-    tooltip.textContent = `${g.dataset.members} symbols folded here. Click (or Enter) to open.`;
+    // A folded box lists what it holds: the names a person looks for before opening it.
+    const item = frame?.vis.items.find((i) => i.id === g.dataset.id);
+    const names = item?.kind === 'bundle' ? item.members.map((m) => nodeOf(s, m)?.label ?? m) : [];
+    const head = document.createElement('div');
+    head.textContent = `${g.dataset.members} symbols folded here. Click (or Enter) to open.`;
+    tooltip.appendChild(head);
+    if (names.length > 0) {
+      const list = document.createElement('pre');
+      list.textContent = names.slice(0, 12).join('\n') + (names.length > 12 ? `\n… ${names.length - 12} more` : '');
+      tooltip.appendChild(list);
+    }
   } else {
     tooltip.hidden = true;
     return;
   }
   tooltip.hidden = false;
+}
+
+/**
+ * Puts the tooltip beside `near` (the pointer, or a focused thing's box): inside the stage, and off
+ * the queried symbol, trying below-right, below-left, above-right, above-left of it in turn.
+ */
+export function placeTooltip(tooltip: HTMLDivElement, stage: DOMRect, near: { left: number; top: number; right: number; bottom: number }, query: DOMRect | undefined): void {
+  const w = tooltip.offsetWidth;
+  const h = tooltip.offsetHeight;
+  const clampX = (x: number): number => Math.max(4, Math.min(x, stage.width - w - 4));
+  const clampY = (y: number): number => Math.max(4, Math.min(y, stage.height - h - 4));
+  const spots = [
+    { x: near.right + 12, y: near.bottom + 12 },
+    { x: near.left - w - 12, y: near.bottom + 12 },
+    { x: near.right + 12, y: near.top - h - 12 },
+    { x: near.left - w - 12, y: near.top - h - 12 },
+  ].map((p) => ({ x: clampX(p.x - stage.left), y: clampY(p.y - stage.top) }));
+  const meets = (p: { x: number; y: number }): boolean =>
+    !!query && p.x + stage.left < query.right && p.x + stage.left + w > query.left && p.y + stage.top < query.bottom && p.y + stage.top + h > query.top;
+  const covers = (p: { x: number; y: number }): boolean => p.x + stage.left < near.right && p.x + stage.left + w > near.left && p.y + stage.top < near.bottom && p.y + stage.top + h > near.top;
+  const spot = spots.find((p) => !meets(p) && !covers(p)) ?? spots.find((p) => !meets(p)) ?? spots[0];
+  tooltip.style.left = `${spot.x}px`;
+  tooltip.style.top = `${spot.y}px`;
 }

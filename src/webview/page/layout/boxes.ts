@@ -5,14 +5,25 @@ import type { Badges } from './types';
 
 /** What both engines share before placing anything: each drawn thing's size, the boxes (files, folded folders) and the folder frames round them. */
 const PAD_X = 14;
-export const BADGE_W = 34;
+/** The queried symbol's name against the others' (drawn larger and bold). */
+export const INPUT_SCALE = 1.2;
+
+/** A `+N` badge's count as drawn: 1,000 and more in thousands. */
+export function shortCount(n: number): string {
+  return n > 999 ? `${Math.floor(n / 1000)}k` : String(n);
+}
+
+/** A `+N` badge's room on its node: sized to its count (an arrow, a plus, the digits at 10 px bold) and a margin. */
+export function badgeWidth(count: number): number {
+  return Math.ceil(16 + 6.6 * (shortCount(count).length + 2));
+}
 
 export function itemSize(item: Item, measure: (text: string) => number, badges: Badges): { width: number; height: number } {
   const b = item.kind === 'node' ? badges.get(item.id) : undefined;
-  const extra = (b?.dependencies ? BADGE_W : 0) + (b?.dependents ? BADGE_W : 0);
+  const extra = (b?.dependencies ? badgeWidth(b.dependencies) : 0) + (b?.dependents ? badgeWidth(b.dependents) : 0);
   const [label, sub] = texts(item);
-  // A bundle's name is italic: a little wider than measured upright.
-  const slack = item.kind === 'bundle' ? 1.08 : 1;
+  // A bundle's name is italic: a little wider than measured upright; the queried symbol's larger and bold.
+  const slack = item.kind === 'bundle' ? 1.08 : item.node.input ? INPUT_SCALE * 1.08 : 1;
   return { width: Math.max(measure(label) * slack, measure(sub) * 0.85) + 2 * PAD_X + extra, height: NODE_HEIGHT };
 }
 

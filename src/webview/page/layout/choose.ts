@@ -1,6 +1,7 @@
 import type { DiagramModel } from '../../../core/format/diagramModel';
 import { columnLayout } from './columns';
 import { layoutGraph } from './dagre';
+import { grow } from './grow';
 import { foldCandidates, FoldState, VisibleGraph, visibleGraph } from '../foldModel';
 import type { Badges, Layout } from './types';
 
@@ -13,11 +14,21 @@ import type { Badges, Layout } from './types';
  * at 400 px and under). So two engines: columns, and dagre for top-down only.
  */
 
-/** Below this scale a node's 12 px name is drawn under 8 px, too small to read: the page folds instead. */
-export const MIN_READABLE = 0.67;
-/** Small answers are not blown up past this. */
-export const MAX_FIT = 1.25;
-/** Answers of up to this many nodes are drawn whole at first, however narrow the view (the person pans); Fit still folds them. */
+/** A node's name in the layout's own units (the text every engine measures). */
+export const NAME_PX = 12;
+/** Small answers are blown up to at most this many times the editor's size. */
+const MAX_BLOWUP = 1.5;
+
+/**
+ * The scales the drawing is shown at, from the editor's font size (VS Code's `--vscode-font-size`,
+ * 13 px by default, the size of its own trees): at `readable` a node's name is exactly that size;
+ * the page never shows the drawing smaller (it folds instead), nor blows a small one up past `max`.
+ */
+export function scales(editorPx: number): { readable: number; max: number } {
+  const readable = (Number.isFinite(editorPx) && editorPx > 0 ? editorPx : 13) / NAME_PX;
+  return { readable, max: readable * MAX_BLOWUP };
+}
+/** Answers of up to this many nodes are drawn whole at first when that is at most twice the view (the person pans). */
 export const WHOLE_UP_TO = 20;
 /** Most columns a too-tall rank is cut into. */
 const MAX_SPLIT = 4;
@@ -26,10 +37,12 @@ const MAX_SPLIT = 4;
  * search tries several candidates), and on real answers of that size the columns always drew larger.
  */
 const DAGRE_TRIED_UP_TO = 80;
-/** A picture dagre drew grows by dagre after an opening up to this many drawn things (then columns: dagre would need seconds). */
-const DAGRE_KEPT_UP_TO = 400;
-/** The query's own level (its direct neighbours) stays drawn one by one if it draws at least this near to a readable size (the person pans the rest). */
-const LEVEL_ONE_SLACK = 0.75;
+/**
+ * The query's own level (its direct neighbours) stays drawn one by one if it fits at least this near
+ * to the readable scale (a drawing up to twice the view): it is shown at that scale around the
+ * query, the person pans the rest. What they asked about is never folded away at first.
+ */
+const LEVEL_ONE_SLACK = 0.5;
 
 /** What a layout needs besides the graph: text widths, badges, and the scale that fits a size in the view. */
 export interface Sizing {
@@ -38,10 +51,18 @@ export interface Sizing {
   fitScale: (width: number, height: number) => number;
   /** Items above this are not laid out to try a fold (the view's area in readable boxes). */
   budget: number;
+  /** The smallest scale the drawing is shown at (names at the editor's size). */
+  readable: number;
 }
 
-/** How the page is laid out again: 'auto' picks the fold, 'fold' folds to fit, 'keep' keeps the person's fold. */
-export type RenderMode = 'auto' | 'fold' | 'keep';
+/** How the page is laid out again: 'auto' picks the fold, 'keep' keeps the person's fold (Fit only zooms and pans). */
+export type RenderMode = 'auto' | 'keep';
+
+/** What is drawn and where: the visible graph and its layout. */
+export interface Picture {
+  vis: VisibleGraph;
+  layout: Layout;
+}
 
 export interface Arranged {
   fold: FoldState;
@@ -54,22 +75,31 @@ export interface Arranged {
 /**
  * `auto`: an answer of up to WHOLE_UP_TO nodes whole; a larger one with the most detailed fold whose
  * drawing fits the view at a readable size (every level open if it fits; else fewer levels; else
- * coarser bundles). `fold`: that search whatever the answer's size (Fit). Both pick the engine that
- * draws it larger. `keep`: the person's fold, laid out by the engine the picture has (`previous`).
+ * coarser bundles), picking the engine that draws it larger. `keep`: the person's fold, grown from the picture drawn (`previous`): nothing drawn moves.
  */
-export function arrange(m: DiagramModel, fold: FoldState, mode: RenderMode, previous: Layout | undefined, z: Sizing): Arranged {
+export function arrange(m: DiagramModel, fold: FoldState, mode: RenderMode, previous: Picture | undefined, z: Sizing, restore = false): Arranged {
   if (mode === 'auto' && m.nodes.length <= WHOLE_UP_TO) {
     const maxDistance = visibleGraph(m, { ...fold, depth: 0 }).maxDistance;
     const f: FoldState = { ...fold, depth: maxDistance, grain: 0, splitLast: false, opened: new Set(), closedFiles: new Set(), closedDirs: new Set() };
     const vis = visibleGraph(m, f);
-    return { fold: f, vis, layout: best(vis, true, z), auto: true };
+    const layout = best(vis, true, z);
+    // Whole when the person pans at most a drawing twice the view; larger, it is folded like any answer.
+    if (z.fitScale(layout.width, layout.height) >= z.readable * LEVEL_ONE_SLACK) return { fold: f, vis, layout, auto: true };
   }
-  if (mode !== 'keep') {
-    const chosen = searchFold(m, fold, mode === 'auto', z);
+  if (mode === 'auto') {
+    const chosen = searchFold(m, fold, z);
     return { fold: chosen.f, vis: chosen.v, layout: chosen.l, auto: true };
   }
   const vis = visibleGraph(m, fold);
-  return { fold, vis, layout: previous ? again(vis, previous, z) : best(vis, true, z), auto: false };
+  if (!previous) return { fold, vis, layout: best(vis, true, z), auto: false };
+  // Back and Forward: the remembered picture itself, when the answer still draws the same things.
+  if (restore && sameItems(previous.vis, vis)) return { fold, vis, layout: previous.layout, auto: false };
+  return { fold, vis, layout: grow(previous.vis, previous.layout, vis, z.measure, z.badges), auto: false };
+}
+
+function sameItems(a: VisibleGraph, b: VisibleGraph): boolean {
+  const key = (v: VisibleGraph): string => v.items.map((i) => (i.kind === 'node' ? i.id : `${i.id}:${i.members.length}`)).join('\u0000');
+  return a.edges.length === b.edges.length && key(a) === key(b);
 }
 
 /**
@@ -90,20 +120,11 @@ function best(v: VisibleGraph, folders: boolean, z: Sizing): Layout {
   return chosen;
 }
 
-/**
- * The person's own fold (a box opened, a file folded, a badge, find's next match): laid out by the
- * engine and in the direction the picture has, so it grows where it is instead of turning round;
- * and cheaply (columns: no dagre run). Fit chooses afresh.
- */
-function again(v: VisibleGraph, previous: Layout, z: Sizing): Layout {
-  return previous.engine === 'dagre' && v.items.length <= DAGRE_KEPT_UP_TO ? layoutGraph(v, z.measure, previous.rankdir, z.badges, true) : columns(v, true, z);
-}
-
 /** Our columns, a rank too tall for the view cut into 2, 3, ... columns side by side while that draws larger. */
 function columns(v: VisibleGraph, folders: boolean, z: Sizing): Layout {
   let chosen = columnLayout(v, z.measure, z.badges, folders);
   let score = z.fitScale(chosen.width, chosen.height);
-  for (let split = 2; score < MIN_READABLE && split <= MAX_SPLIT; split++) {
+  for (let split = 2; score < z.readable && split <= MAX_SPLIT; split++) {
     const l = columnLayout(v, z.measure, z.badges, folders, split);
     const s = z.fitScale(l.width, l.height);
     if (l.wrap < split || s <= score) break;
@@ -118,11 +139,10 @@ type Candidate = { v: VisibleGraph; l: Layout; f: FoldState };
 /**
  * The most detailed fold that fits the view at a readable size. Candidates are tried without folder
  * clusters (a cheaper layout); the one that fits is laid out with them, and if the clusters make it
- * too big the search goes on from there with them. At first (`keepLevelOne`; Fit shows all), when
- * only the query's own level would fit, the largest drawing with its direct neighbours one by one is
+ * too big the search goes on from there with them. When only the query's own level would fit, the largest drawing with its direct neighbours one by one is
  * kept instead if it comes near a readable size: they are what the person asked about.
  */
-function searchFold(m: DiagramModel, fold: FoldState, keepLevelOne: boolean, z: Sizing): Candidate {
+function searchFold(m: DiagramModel, fold: FoldState, z: Sizing): Candidate {
   const maxDistance = visibleGraph(m, { ...fold, depth: 0 }).maxDistance;
   let fallback: Candidate | undefined;
   let levelOne: (Candidate & { s: number; folders: boolean }) | undefined;
@@ -133,11 +153,12 @@ function searchFold(m: DiagramModel, fold: FoldState, keepLevelOne: boolean, z: 
     const f: FoldState = { ...fold, depth: c.depth, grain: c.grain, splitLast: c.splitLast, opened: new Set(), closedFiles: new Set(), closedDirs: new Set() };
     const v = visibleGraph(m, f);
     if (v.items.length > z.budget * 1.3 || v.items.length >= failedAt) continue;
-    if (keepLevelOne && c.depth === 0 && levelOne && levelOne.s >= MIN_READABLE * LEVEL_ONE_SLACK) return { v: levelOne.v, f: levelOne.f, l: levelOne.folders ? levelOne.l : best(levelOne.v, true, z) };
+    if (c.depth === 0 && levelOne) return { v: levelOne.v, f: levelOne.f, l: levelOne.folders ? levelOne.l : best(levelOne.v, true, z) };
     let l = best(v, folders, z);
     const s = z.fitScale(l.width, l.height);
-    if (c.depth >= 1 && !c.splitLast && (!levelOne || s > levelOne.s)) levelOne = { v, l, f, s, folders };
-    if (s < MIN_READABLE) {
+    // The most detailed such candidate (they come most detailed first): its far nodes in per-folder boxes rather than one.
+    if (c.depth >= 1 && !c.splitLast && !levelOne && s >= z.readable * LEVEL_ONE_SLACK) levelOne = { v, l, f, s, folders };
+    if (s < z.readable) {
       failedAt = v.items.length;
       fallback = { v, l, f };
       continue;
@@ -147,7 +168,7 @@ function searchFold(m: DiagramModel, fold: FoldState, keepLevelOne: boolean, z: 
       folders = true;
     }
     fallback = { v, l, f };
-    if (z.fitScale(l.width, l.height) >= MIN_READABLE) return fallback;
+    if (z.fitScale(l.width, l.height) >= z.readable) return fallback;
     failedAt = v.items.length;
   }
   if (fallback) return folders ? fallback : { ...fallback, l: best(fallback.v, true, z) };

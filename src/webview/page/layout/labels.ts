@@ -4,8 +4,8 @@ import type { Layout, Point, Rect } from './types';
 
 export type { Point };
 
-/** An edge label's font size against a node name's (9 px to 12 px). */
-const LABEL_SCALE = 0.75;
+/** An edge label's font size against a node name's (10 px to 12 px). */
+const LABEL_SCALE = 10 / 12;
 
 /**
  * What drawn things say (a node's name and subtitle, a folded box's count, an edge's types), and
@@ -109,15 +109,48 @@ export function alongCubic(p0: Point, c1: Point, c2: Point, p3: Point, ts: reado
 
 /** Edges' paths with their labels' spots: the first spot along each that covers no other label and no node. */
 export function labelEdges(vis: VisibleGraph, paths: Map<string, { d: string; spots: Point[] }>, items: Map<string, Rect>, measure: (text: string) => number): Layout['edges'] {
+  const texts = edgeTexts(vis);
   const requests = vis.edges
-    .filter((e) => paths.has(e.id))
-    .map((e) => ({ id: e.id, width: measure(edgeLabel(e.edges.map((x) => x.type))) * LABEL_SCALE + 6, height: 12, spots: paths.get(e.id)!.spots }));
+    .filter((e) => paths.has(e.id) && texts.get(e.id) !== '')
+    .map((e) => ({ id: e.id, width: measure(texts.get(e.id)!) * LABEL_SCALE + 6, height: 12, spots: paths.get(e.id)!.spots }));
   const spots = placeLabels(requests, [...items.values()]);
   const out: Layout['edges'] = new Map();
-  for (const [id, p] of paths) out.set(id, { d: p.d, label: spots.get(id) });
+  for (const [id, p] of paths) out.set(id, { d: p.d, label: spots.get(id), text: texts.get(id) ?? '' });
   return out;
 }
 
+/** A fan is this many edges of one kind into (or out of) one drawn thing: it is labelled once. */
+const FAN = 3;
+
+/**
+ * Each drawn edge's label: parallel edges between the same two things (REFERENCES and CALLS) are
+ * one bundle with one label naming their types; a fan of edges of one kind into or out of one
+ * thing (a HAS_PROPERTY fan) is labelled on its first edge only. '' for an edge drawn unlabelled.
+ */
+export function edgeTexts(vis: VisibleGraph): Map<string, string> {
+  const out = new Map<string, string>();
+  const pairs = new Map<string, VisibleGraph['edges']>();
+  for (const e of vis.edges) {
+    const pair = e.from < e.to ? `${e.from}\u0000${e.to}` : `${e.to}\u0000${e.from}`;
+    (pairs.get(pair) ?? pairs.set(pair, []).get(pair)!).push(e);
+  }
+  for (const group of pairs.values()) {
+    const types = group.flatMap((e) => e.edges.map((x) => x.type));
+    out.set(group[0].id, group.length === 1 ? edgeLabel(types) : [...new Set(types)].join(' · '));
+    for (const e of group.slice(1)) out.set(e.id, '');
+  }
+  for (const end of ['to', 'from'] as const) {
+    const fans = new Map<string, string[]>();
+    for (const e of vis.edges) {
+      const text = out.get(e.id)!;
+      if (text === '') continue;
+      const fan = `${e[end]}\u0000${text}`;
+      (fans.get(fan) ?? fans.set(fan, []).get(fan)!).push(e.id);
+    }
+    for (const ids of fans.values()) if (ids.length >= FAN) for (const id of ids.slice(1)) out.set(id, '');
+  }
+  return out;
+}
 
 /** `CALLS`, or for a bundle's edge `CALLS ×3` / `3 edges`. */
 export function edgeLabel(types: string[]): string {

@@ -33,8 +33,8 @@ export interface Layout {
   folders: Map<string, Rect & { dir: string; label: string; count: number; depth: number }>;
   /** Class boxes inside file boxes. */
   classes: ClassFrame[];
-  /** Visible edge id → its path and its label's spot (none: no room, shown on hover). */
-  edges: Map<string, { d: string; label?: Point }>;
+  /** Visible edge id → its path, its label's text ('' for none: one label per bundle or fan) and spot (none: no room, shown on hover). */
+  edges: Map<string, { d: string; label?: Point; text: string }>;
 }
 
 /** Badge counts per drawn node: neighbours the model does not have at all, per direction. */
