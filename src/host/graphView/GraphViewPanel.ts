@@ -40,6 +40,8 @@ export class GraphViewPanel implements vscode.Disposable {
   private redrawTimer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped per request: an older answer arriving late never replaces a newer one. */
   private generation = 0;
+  /** The graph view the person used last (the palette's Show More acts on it). */
+  static lastActive: GraphViewPanel | undefined;
 
   static async open(extensionUri: vscode.Uri, service: GraphService, log: HostLog, args: QueryArgs | DrawAnswer, title: string): Promise<GraphViewPanel> {
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
@@ -62,8 +64,12 @@ export class GraphViewPanel implements vscode.Disposable {
     private readonly log: HostLog,
     private readonly args: QueryArgs | DrawAnswer,
   ) {
+    GraphViewPanel.lastActive = this;
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
+      panel.onDidChangeViewState((e) => {
+        if (e.webviewPanel.active) GraphViewPanel.lastActive = this;
+      }),
       panel.webview.onDidReceiveMessage((m: FromPage) => void this.onMessage(m)),
       // Only saves that can change the answer: not the user's settings.json (a theme switch saves it).
       vscode.workspace.onDidSaveTextDocument((doc) => {
@@ -173,6 +179,7 @@ export class GraphViewPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    if (GraphViewPanel.lastActive === this) GraphViewPanel.lastActive = undefined;
     if (this.redrawTimer) clearTimeout(this.redrawTimer);
     this.generation++;
     for (const d of this.disposables.splice(0)) d.dispose();

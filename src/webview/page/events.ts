@@ -77,7 +77,11 @@ function wireDrawing(w: Wiring): void {
     showTooltip(tooltip, target, w.state(), w.frame());
     if (!tooltip.hidden) placeTooltip(tooltip, svg.getBoundingClientRect(), near, svg.querySelector('g.node.input')?.getBoundingClientRect());
   };
-  svg.addEventListener('mouseover', (event) => show(event.target as Element, { left: event.clientX, top: event.clientY, right: event.clientX, bottom: event.clientY }));
+  // Beside a node's whole box (it never covers the node, its badges or the pointer); beside the pointer on an edge.
+  svg.addEventListener('mouseover', (event) => {
+    const node = (event.target as Element).closest?.('g.node');
+    show(event.target as Element, node ? node.getBoundingClientRect() : { left: event.clientX - 2, top: event.clientY - 2, right: event.clientX + 2, bottom: event.clientY + 2 });
+  });
   svg.addEventListener('mouseleave', hideSoon);
   tooltip.addEventListener('mouseenter', () => clearTimeout(hideTimer));
   tooltip.addEventListener('mouseleave', hideSoon);

@@ -48,7 +48,8 @@ function lay(s: PageState): void {
   const box = els.svg.getBoundingClientRect();
   const readable = viewport.readableScale();
   const budget = Math.max(6, Math.floor((box.width * box.height) / (210 * 70 * readable * readable)));
-  const next = arrange(m, s.fold, mode, s.picture, { measure, badges, fitScale: (w, h) => viewport.fitScale(w, h), budget, readable }, s.restore);
+  const earlier = [...s.past, ...s.future].reverse().map((p) => p.picture);
+  const next = arrange(m, s.fold, mode, s.picture, { measure, badges, fitScale: (w, h) => viewport.fitScale(w, h), budget, readable }, s.restore, earlier);
   frame = { vis: next.vis, layout: next.layout, badges };
   const selected = s.selected && next.vis.items.some((i) => i.id === s.selected) ? s.selected : undefined;
   const edge = s.edge && next.vis.edges.some((e) => e.id === s.edge) && mode === 'keep' ? s.edge : undefined;

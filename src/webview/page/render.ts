@@ -81,6 +81,7 @@ function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hol
   // The node the keyboard is on keeps the focus through the redraw (a resize, an editor opened beside).
   const focused = (document.activeElement as Element | null)?.closest?.('svg.graph g.node') as SVGGElement | null;
   const ids = new Set(frame.vis.items.map((i) => i.id));
+  const old = new Set([...svg.querySelectorAll<SVGGElement>('g.node')].map((g) => g.dataset.id ?? ''));
   const anchor = hold ? [...svg.querySelectorAll<SVGGElement>('g.node')].sort((a, b) => Number(b.classList.contains('input')) - Number(a.classList.contains('input'))).find((g) => ids.has(g.dataset.id ?? '')) : undefined;
   const was = anchor?.getBoundingClientRect();
   frame.drawing = drawLayout(svg, frame.vis, frame.layout, frame.badges);
@@ -92,12 +93,28 @@ function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hol
     viewport.apply();
     const at = now.getBoundingClientRect();
     viewport.panBy(was.left - at.left, was.top - at.top);
+    showNew(svg, viewport, [...frame.drawing.nodes].filter(([id]) => !old.has(id)).map(([, g]) => g));
   } else viewport.fit(focus);
   document.body.dataset.rankdir = frame.layout.rankdir;
   document.body.dataset.wrap = String(frame.layout.wrap);
   document.body.dataset.engine = frame.layout.engine;
   foldStatus(els, s, frame);
   applyHidden(svg, s.hiddenTypes);
+}
+
+/**
+ * What a step added, brought into view by the least pan (the whole picture moves together, so every
+ * node keeps its place among the others); as much of it as the view holds, from its top left.
+ */
+function showNew(svg: SVGSVGElement, viewport: Viewport, added: SVGGElement[]): void {
+  if (added.length === 0) return;
+  const s = svg.getBoundingClientRect();
+  const rs = added.map((g) => g.getBoundingClientRect());
+  const box = { left: Math.min(...rs.map((r) => r.left)), top: Math.min(...rs.map((r) => r.top)), right: Math.max(...rs.map((r) => r.right)), bottom: Math.max(...rs.map((r) => r.bottom)) };
+  const shift = (lo: number, hi: number, from: number, to: number): number => (hi - lo > to - from - 16 || lo < from + 8 ? from + 8 - lo : hi > to - 8 ? to - 8 - hi : 0);
+  const dx = shift(box.left, box.right, s.left, s.right);
+  const dy = shift(box.top, box.bottom, s.top, s.bottom);
+  if (dx !== 0 || dy !== 0) viewport.panBy(dx, dy);
 }
 
 /** The line above the drawing: Show more (when the answer goes on), Open all and what is folded (when something is). */

@@ -70,7 +70,12 @@ export function placeTooltip(tooltip: HTMLDivElement, stage: DOMRect, near: { le
   const meets = (p: { x: number; y: number }): boolean =>
     !!query && p.x + stage.left < query.right && p.x + stage.left + w > query.left && p.y + stage.top < query.bottom && p.y + stage.top + h > query.top;
   const covers = (p: { x: number; y: number }): boolean => p.x + stage.left < near.right && p.x + stage.left + w > near.left && p.y + stage.top < near.bottom && p.y + stage.top + h > near.top;
-  const spot = spots.find((p) => !meets(p) && !covers(p)) ?? spots.find((p) => !meets(p)) ?? spots[0];
+  // Never over the thing it is about (nor the pointer on it): no such room in a small panel, no tooltip.
+  const spot = spots.find((p) => !meets(p) && !covers(p)) ?? spots.find((p) => !covers(p));
+  if (!spot) {
+    tooltip.hidden = true;
+    return;
+  }
   tooltip.style.left = `${spot.x}px`;
   tooltip.style.top = `${spot.y}px`;
 }

@@ -17,7 +17,7 @@ import type { Badges, Layout } from './types';
 /** A node's name in the layout's own units (the text every engine measures). */
 export const NAME_PX = 12;
 /** Small answers are blown up to at most this many times the editor's size. */
-const MAX_BLOWUP = 1.5;
+const MAX_BLOWUP = 2;
 
 /**
  * The scales the drawing is shown at, from the editor's font size (VS Code's `--vscode-font-size`,
@@ -77,7 +77,7 @@ export interface Arranged {
  * drawing fits the view at a readable size (every level open if it fits; else fewer levels; else
  * coarser bundles), picking the engine that draws it larger. `keep`: the person's fold, grown from the picture drawn (`previous`): nothing drawn moves.
  */
-export function arrange(m: DiagramModel, fold: FoldState, mode: RenderMode, previous: Picture | undefined, z: Sizing, restore = false): Arranged {
+export function arrange(m: DiagramModel, fold: FoldState, mode: RenderMode, previous: Picture | undefined, z: Sizing, restore = false, earlier: Array<Picture | undefined> = []): Arranged {
   if (mode === 'auto' && m.nodes.length <= WHOLE_UP_TO) {
     const maxDistance = visibleGraph(m, { ...fold, depth: 0 }).maxDistance;
     const f: FoldState = { ...fold, depth: maxDistance, grain: 0, splitLast: false, opened: new Set(), closedFiles: new Set(), closedDirs: new Set() };
@@ -94,7 +94,20 @@ export function arrange(m: DiagramModel, fold: FoldState, mode: RenderMode, prev
   if (!previous) return { fold, vis, layout: best(vis, true, z), auto: false };
   // Back and Forward: the remembered picture itself, when the answer still draws the same things.
   if (restore && sameItems(previous.vis, vis)) return { fold, vis, layout: previous.layout, auto: false };
+  // A step that undoes an earlier one (a folder folded, then opened again): the picture drawn then, when
+  // everything drawn now has the same place in it. Folder frames and all come back as they were.
+  const before = earlier.find((p) => p && sameItems(p.vis, vis) && samePlaces(previous.layout, p.layout));
+  if (before) return { fold, vis, layout: before.layout, auto: false };
   return { fold, vis, layout: grow(previous.vis, previous.layout, vis, z.measure, z.badges), auto: false };
+}
+
+/** Every item `now` draws that `then` draws too is at the same place there. */
+function samePlaces(now: Layout, then: Layout): boolean {
+  for (const [id, r] of now.items) {
+    const t = then.items.get(id);
+    if (t && (t.x !== r.x || t.y !== r.y || t.width !== r.width)) return false;
+  }
+  return true;
 }
 
 function sameItems(a: VisibleGraph, b: VisibleGraph): boolean {
