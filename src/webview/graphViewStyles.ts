@@ -106,7 +106,9 @@ button.link { background: none; color: var(--vscode-charts-blue); padding: 0 4px
 .details .sites { flex-basis: 100%; margin: 2px 0; padding-left: 18px; max-height: 9em; overflow: auto; }
 .details .sites code { font-family: var(--vscode-editor-font-family); font-size: 12px; }
 .details .sites a, .details .sites button.site { font-family: var(--vscode-editor-font-family); font-size: 12px; }
-.notes { display: flex; gap: 8px; align-items: flex-start; padding: 4px 8px; color: var(--vscode-editorWarning-foreground); }
+/* The note's text in the editor's colour (the warning colour is 3.1:1 on a light theme), marked by a warning-coloured bar. */
+.notes { display: flex; gap: 8px; align-items: flex-start; padding: 4px 8px; color: var(--vscode-editor-foreground);
+  border-left: 3px solid var(--vscode-editorWarning-foreground); }
 .notes[hidden] { display: none; }
 .notes-text { flex: 1; white-space: pre-wrap; }
 .notes-close { flex: none; }

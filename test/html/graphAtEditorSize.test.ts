@@ -136,7 +136,7 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
         if (edge) {
           await page.locator(`svg.graph g.node[data-id="${edge.from}"]`).dispatchEvent('click');
           assert.equal(await page.locator('svg.graph g.node.selected').count(), 1);
-          await page.locator(`svg.graph g.edge[data-from="${edge.from}"][data-to="${edge.to}"]`).first().dispatchEvent('click');
+          await page.locator(`svg.graph g.edge[data-from="${edge.from}"][data-to="${edge.to}"][data-type="${edge.type}"]`).first().dispatchEvent('click');
           const sites: string[] = await page.$$eval('.details .sites li', (lis: Array<{ textContent: string }>) => lis.map((l) => l.textContent));
           assert.ok(sites.length >= 1 && sites.every((s) => / > /.test(s)), `the details list the edge's call sites: ${sites.join(' | ')}`);
           await shots(page, `${name}-edge`);

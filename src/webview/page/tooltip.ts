@@ -38,7 +38,7 @@ export function showTooltip(tooltip: HTMLDivElement, target: EventTarget | null,
     const item = frame?.vis.items.find((i) => i.id === g.dataset.id);
     const names = item?.kind === 'bundle' ? item.members.map((m) => nodeOf(s, m)?.label ?? m) : [];
     const head = document.createElement('div');
-    head.textContent = `${g.dataset.members} symbols folded here. Click (or Enter) to open.`;
+    head.textContent = `${g.dataset.members} ${g.dataset.members === '1' ? 'symbol' : 'symbols'} folded here. Click (or Enter) to open.`;
     tooltip.appendChild(head);
     if (names.length > 0) {
       const list = document.createElement('pre');

@@ -51,7 +51,7 @@ function place(
   const g = new dagre.graphlib.Graph({ compound });
   // A folder's name sits in the room dagre leaves above its children: edgesep in a left-right
   // drawing (clusters' top and bottom are the order axis), half a rank in a top-down one.
-  g.setGraph({ rankdir, nodesep: rankdir === 'LR' ? 18 : 30, ranksep: rankdir === 'LR' ? 90 : 60, edgesep: compound && rankdir === 'LR' ? 46 : 20, marginx: 50, marginy: 16 });
+  g.setGraph({ rankdir, nodesep: rankdir === 'LR' ? 18 : 30, ranksep: rankdir === 'LR' ? 90 : 60, edgesep: compound && rankdir === 'LR' ? 46 : 20, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const [id, s] of stacks) g.setNode(id, { width: s.width, height: s.height });
   for (const [dir, parent] of tree.frames) {
