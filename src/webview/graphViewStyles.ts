@@ -155,7 +155,8 @@ svg.graph.panning { cursor: grabbing; }
 .legend .change-key .swatch { color: var(--change); }
 .node.selected .shape { stroke: var(--vscode-focusBorder); stroke-width: 3px; }
 .node.match .shape { stroke: var(--vscode-charts-red); stroke-width: 3px; }
-.dim { opacity: 0.25; }
+/* Find dims what does not match, still legible (at 0.25 the rest of the map vanished). */
+.dim { opacity: 0.45; }
 .more { cursor: pointer; }
 .more rect { fill: var(--vscode-editorWarning-foreground); }
 /* .node .more: as specific as .node.g-external text, and later, so an external node's badge keeps its ink. */

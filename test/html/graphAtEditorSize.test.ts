@@ -158,7 +158,19 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate('document.activeElement.matches("svg.graph g.node.input")'), true, 'the first Tab lands on the queried symbol');
     const order: string[] = await page.$$eval('svg.graph [tabindex="0"]', (els: Array<{ matches(s: string): boolean }>) => els.map((e) => (e.matches('g.node') ? 'node' : e.matches('g.edge') ? 'edge' : 'name')));
-    assert.ok(order.lastIndexOf('node') < order.indexOf('edge'), 'every node before the first edge');
+    assert.ok(order.lastIndexOf('node') < order.indexOf('name') && !order.includes('edge'), 'Tab: every node, then the file and folder names; no edge in the way');
+    // The queried symbol's edges by the arrow keys, and Escape back to it.
+    const input = await page.evaluate('document.activeElement.dataset.id');
+    await page.keyboard.press('ArrowRight');
+    const first = await page.evaluate('[document.activeElement.dataset.from, document.activeElement.dataset.to]');
+    assert.ok((first as string[]).includes(input as string), `→ goes to an edge of the queried symbol: ${first}`);
+    await page.keyboard.press('ArrowRight');
+    assert.ok(((await page.evaluate('[document.activeElement.dataset.from, document.activeElement.dataset.to]')) as string[]).includes(input as string), 'and → to its next edge');
+    await page.keyboard.press('Enter');
+    assert.ok((await page.$$eval('.details .sites li', (lis: unknown[]) => lis.length)) > 0, 'Enter on an edge lists its call sites');
+    assert.equal(await page.evaluate('document.activeElement.matches("g.edge")'), true, 'the focus stays on the edge');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.evaluate('document.activeElement.dataset.id'), input, 'Escape goes back to the node');
     const labels: string[] = await page.$$eval('svg.graph g.edge', (gs: Array<{ getAttribute(n: string): string }>) => gs.map((g) => g.getAttribute('aria-label')));
     assert.deepEqual(labels.filter((l) => /bundle:|\.[jt]sx?#/.test(l)), [], 'edges named by their ends\' names, not ids');
   });

@@ -20,7 +20,7 @@ export function mountPage(app: HTMLElement, data: PageData): Elements {
   // The drawing comes first in the document (CSS puts it below the toolbar): one Tab from the page's
   // start reaches the queried symbol, the toolbar's controls follow the graph's nodes and edges.
   app.innerHTML = `
-<div class="stage"><svg class="graph" role="group" tabindex="-1" aria-label="Graph: Tab walks its nodes (the queried symbol first), then its edges; Enter opens or selects"></svg><div class="tooltip" hidden></div><div class="busy"></div></div>
+<div class="stage"><svg class="graph" role="group" tabindex="-1" aria-label="Graph: Tab walks its nodes (the queried symbol first); the arrow keys walk a node's edges; Enter opens or selects"></svg><div class="tooltip" hidden></div><div class="busy"></div></div>
 <div class="toolbar">
   <div class="heading"><h1 class="title"></h1><span class="count"></span></div>
   <div class="controls" role="toolbar" aria-label="Graph controls">

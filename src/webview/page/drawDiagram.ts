@@ -33,14 +33,15 @@ export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout
   const nameOf = (id: string): string => names.get(id) ?? id;
   const viewport = el('g', { class: 'viewport' });
   svg.appendChild(viewport);
-  // Painted and tabbed in this order: folder and class backgrounds, the nodes (the queried symbols
-  // first), the edges, the file boxes' and folders' outlines with their names. Tab reaches the
-  // nodes first; edges never cross a box, so drawing them over the nodes hides nothing.
+  // Painted in this order: folder and class backgrounds, the edges, the nodes (the queried symbols
+  // first: a node and its badges are over any edge, so a click on them is theirs), the file boxes'
+  // and folders' outlines with their names. Tab goes through the nodes, then the names; an edge is
+  // reached from its node with the arrow keys (events.ts), so the nodes come first.
   const backLayer = el('g', { class: 'backs' });
   const nodeLayer = el('g', { class: 'nodes' });
   const edgeLayer = el('g', { class: 'edges' });
   const clusterLayer = el('g', { class: 'clusters' });
-  viewport.append(backLayer, nodeLayer, edgeLayer, clusterLayer);
+  viewport.append(backLayer, edgeLayer, nodeLayer, clusterLayer);
 
   drawFolders(backLayer, clusterLayer, layout);
   for (const [id, c] of layout.clusters) {
@@ -75,7 +76,7 @@ export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout
       'data-from': e.from,
       'data-to': e.to,
       'data-edge': e.id,
-      tabindex: '0',
+      tabindex: '-1',
       role: 'button',
       'aria-label': `${lay?.text ? `${lay.text}: ` : ''}${edgeLabel(types)} from ${nameOf(e.from)} to ${nameOf(e.to)}`,
     });

@@ -53,6 +53,7 @@ function wireDrawing(w: Wiring): void {
     if (!w.viewport.wasDrag()) press(w, event.target as Element);
   });
   svg.addEventListener('keydown', (event) => {
+    if (event.key.startsWith('Arrow') && !event.altKey) return walkEdges(svg, event);
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
     press(w, event.target as Element, event.key);
@@ -88,16 +89,39 @@ function wireDrawing(w: Wiring): void {
   svg.addEventListener('focusout', hideSoon);
   // Tab onto something outside the view: the view follows the keyboard and centres it. Only for
   // keyboard focus (:focus-visible), so a click on a node half in view does not move the drawing.
-  // A focused node or box shows its tooltip too (a folded box lists its names).
+  // A folded box shows its tooltip on keyboard focus too: the names it holds.
   svg.addEventListener('focusin', (event) => {
     const target = event.target as SVGGElement;
     if (!target.matches?.(':focus-visible')) return;
     const r = target.getBoundingClientRect();
     const s = svg.getBoundingClientRect();
     if (!(r.left >= s.left && r.right <= s.right && r.top >= s.top && r.bottom <= s.bottom)) w.viewport.centerOn(target);
-    show(target, target.getBoundingClientRect());
+    if (target.matches('g.node.bundle')) show(target, target.getBoundingClientRect());
   });
 }
+
+/**
+ * Edges by keyboard: on a node, → (or ↓) goes to its first edge; on an edge, → and ← (↓ and ↑) step
+ * through the edges of the node it came from, Escape goes back to that node. Tab stays for nodes.
+ */
+function walkEdges(svg: SVGSVGElement, event: KeyboardEvent): void {
+  const target = event.target as Element;
+  const edge = target.closest?.('g.edge') as SVGGElement | null;
+  const node = target.closest?.('g.node') as SVGGElement | null;
+  const walking = edge && walkedFrom && (edge.dataset.from === walkedFrom || edge.dataset.to === walkedFrom);
+  const from = edge ? (walking ? walkedFrom : edge.dataset.from) : node?.dataset.id;
+  if (!from) return;
+  const edges = [...svg.querySelectorAll<SVGGElement>('g.edge:not(.hidden)')].filter((e) => e.dataset.from === from || e.dataset.to === from);
+  if (edges.length === 0) return;
+  const forward = event.key === 'ArrowRight' || event.key === 'ArrowDown';
+  if (!edge && !forward) return;
+  event.preventDefault();
+  const at = edge ? edges.indexOf(edge) : -1;
+  walkedFrom = from;
+  edges[(at + (forward ? 1 : -1) + edges.length) % edges.length].focus();
+}
+/** The node whose edges the arrow keys walk (kept while the focus is on one of them). */
+let walkedFrom: string | undefined;
 
 function wireToolbar(w: Wiring): void {
   const { $, search } = w.els;
@@ -163,7 +187,10 @@ function wireKeys(w: Wiring): void {
     } else if (e.key === 'f' || e.key === 'F') w.dispatch({ type: 'fit' });
     else if (e.key === '+' || e.key === '=') w.viewport.zoomBy(1.25);
     else if (e.key === '-') w.viewport.zoomBy(0.8);
-    else if (e.key === 'Escape') w.dispatch({ type: 'select', id: undefined });
+    else if (e.key === 'Escape' && (e.target as Element | null)?.closest?.('g.edge') && walkedFrom) {
+      // From an edge back to the node its walk started from.
+      w.els.svg.querySelector<SVGGElement>(`g.node[data-id="${CSS.escape(walkedFrom)}"]`)?.focus();
+    } else if (e.key === 'Escape') w.dispatch({ type: 'select', id: undefined });
   });
 }
 

@@ -275,8 +275,8 @@ suite('graph view at real sizes', function () {
     const between = (a: string, b: string) => model.edges.filter((e) => (e.from === a && e.to === b) || (e.from === b && e.to === a));
     const edge = model.edges.find((e) => (e.sites?.length ?? 0) > 0 && between(e.from, e.to).length === 1);
     assert.ok(edge, 'an edge with call sites');
-    // With a node selected (a real click on it), the edge still shows its own call sites.
-    await viewClick(title, `svg.graph g.node[data-id="${edge.from}"] text.label`);
+    // With a node selected (a real key press: Space on it, wherever it is in the drawing), the edge still shows its own call sites.
+    await viewPress(title, 'Space', `svg.graph g.node[data-id="${edge.from}"]`);
     await until(() => viewEval<boolean>(title, `!!document.querySelector('svg.graph g.node.selected')`), (v) => v, 'the node selected');
     const sites = await viewEval<string[]>(
       title,

@@ -53,13 +53,15 @@ export function grow(prevVis: VisibleGraph, prev: Layout, vis: VisibleGraph, mea
     const stack = stackRows(box.rows, (item) => itemSize(item, measure, badges).width, head);
     const ranks = box.rows.map((r) => rank.get(r.id) ?? 0);
     const k = ranks.reduce((a, b) => (Math.abs(b) < Math.abs(a) ? b : a), ranks[0]);
-    return { id, box, stack, rank: k, anchor: anchorOf(box.rows, vis, prevVis, prev, centreOf, flip) };
+    return { id, box, stack, rank: k, anchor: anchorOf(box.rows, vis, prevVis, prev, centreOf, flip), hole: holeOf(box.rows, prevVis, prev, flip) };
   });
   boxes.sort((a, b) => Math.abs(a.rank) - Math.abs(b.rank) || a.anchor - b.anchor);
   for (const b of boxes) {
     const size = flip({ x: 0, y: 0, width: b.stack.width, height: b.stack.height });
-    const left = columnFor(columns, b.rank, size.width, b.anchor, taken);
-    const y = freeSlot(taken.filter((t) => !t.dir || !isUnder(b.box.path, t.dir)), left, size.width, size.height, b.anchor);
+    // Where its things were drawn before (a file or folder just folded, a box just opened): that room first.
+    const left = b.hole ? b.hole.x : columnFor(columns, b.rank, size.width, b.anchor, taken);
+    const anchor = b.hole ? b.hole.y + Math.min(b.hole.height, size.height) / 2 : b.anchor;
+    const y = freeSlot(taken.filter((t) => !t.dir || !isUnder(b.box.path, t.dir)), left, size.width, size.height, anchor);
     const place = flip({ x: left, y, width: size.width, height: size.height });
     taken.push({ x: left, y, width: size.width, height: size.height });
     if (b.box.file) clusters.set(clusters.has(b.id) ? `${b.id}#${items.size}` : b.id, { ...place, file: b.box.file, label: b.box.file.split('/').pop() ?? b.box.file });
@@ -104,6 +106,27 @@ function anchorOf(rows: Item[], vis: VisibleGraph, prevVis: VisibleGraph, prev: 
   const source = prevVis.items.find((i) => i.kind === 'bundle' && i.members.some((m) => members.has(m)));
   const r = source ? prev.items.get(source.id) : undefined;
   return r ? flip(r).y + flip(r).height / 2 : flip({ x: 0, y: 0, width: prev.width, height: prev.height }).height / 2;
+}
+
+/** The room (flipped) a new box's things took before: the old rows of what it holds, or the box they came out of. */
+function holeOf(rows: Item[], prevVis: VisibleGraph, prev: Layout, flip: Flip): Rect | undefined {
+  const rects: Rect[] = [];
+  for (const r of rows) {
+    for (const m of r.kind === 'bundle' ? r.members : [r.id]) {
+      const was = prev.items.get(m);
+      if (was) rects.push(was);
+    }
+    if (r.kind === 'node') {
+      const source = prevVis.items.find((i) => i.kind === 'bundle' && i.members.includes(r.id));
+      const was = source ? prev.items.get(source.id) : undefined;
+      if (was) rects.push(was);
+    }
+  }
+  if (rects.length === 0) return undefined;
+  const f = rects.map(flip);
+  const x = Math.min(...f.map((q) => q.x));
+  const y = Math.min(...f.map((q) => q.y));
+  return { x, y, width: Math.max(...f.map((q) => q.x + q.width)) - x, height: Math.max(...f.map((q) => q.y + q.height)) - y };
 }
 
 /** The left of the column a new box of `rank` goes to: the rank's column nearest its anchor, or a new one past the drawing's edge. */
