@@ -33,7 +33,7 @@ export function graphViewHtml(data: PageData, renderer: RendererSource, title: s
 <style nonce="${nonce}">${GRAPH_VIEW_CSS}</style>
 </head>
 <body class="graph-${data.mode}">
-<div id="app"></div>
+<main id="app"></main>
 <script id="graph-data" type="application/json">${escapeScript(JSON.stringify(data))}</script>
 ${script}
 </body>

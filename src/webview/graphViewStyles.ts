@@ -77,6 +77,9 @@ body {
   font-size: var(--vscode-font-size);
 }
 #app { display: flex; flex-direction: column; height: 100%; }
+/* The stage is first in the document (Tab reaches the graph at once) and drawn under the chrome above it. */
+#app > .toolbar { order: 1; } #app > .notes { order: 2; } #app > .legend { order: 3; } #app > .fold-status { order: 4; }
+#app > .stage { order: 5; } #app > .details { order: 6; }
 .toolbar { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: center; padding: 4px 8px;
   border-bottom: 1px solid var(--vscode-editorWidget-border); }
 .toolbar .heading { display: flex; align-items: baseline; gap: 8px; min-width: 0; flex: 1 1 16em; }
@@ -103,7 +106,9 @@ button.link { background: none; color: var(--vscode-charts-blue); padding: 0 4px
 .details .sites { flex-basis: 100%; margin: 2px 0; padding-left: 18px; max-height: 9em; overflow: auto; }
 .details .sites code { font-family: var(--vscode-editor-font-family); font-size: 12px; }
 .details .sites a, .details .sites button.site { font-family: var(--vscode-editor-font-family); font-size: 12px; }
-.notes { display: flex; gap: 8px; align-items: flex-start; padding: 4px 8px; color: var(--vscode-editorWarning-foreground); }
+/* The note's text in the editor's colour (the warning colour is 3.1:1 on a light theme), marked by a warning-coloured bar. */
+.notes { display: flex; gap: 8px; align-items: flex-start; padding: 4px 8px; color: var(--vscode-editor-foreground);
+  border-left: 3px solid var(--vscode-editorWarning-foreground); }
 .notes[hidden] { display: none; }
 .notes-text { flex: 1; white-space: pre-wrap; }
 .notes-close { flex: none; }
@@ -136,7 +141,7 @@ svg.graph.panning { cursor: grabbing; }
 .node.g-external .shape { stroke: var(--vscode-descriptionForeground); stroke-dasharray: 2 3; }
 .node.g-external text { fill: var(--vscode-descriptionForeground); }
 .node.input .shape { stroke-width: 3.5px; fill: var(--vscode-editor-findMatchHighlightBackground); }
-.node.input text.label { font-weight: 700; }
+.node.input text.label { font-weight: 700; font-size: 14.4px; }
 .change-mark rect { stroke: var(--vscode-editor-background); stroke-width: 1px; }
 .ch-added { --change: var(--vscode-charts-green); }
 .ch-removed { --change: var(--vscode-charts-red); }
@@ -147,10 +152,11 @@ svg.graph.panning { cursor: grabbing; }
 .node.changed .shape { stroke: var(--change); }
 .node.ch-removed .shape { stroke-dasharray: 5 3; }
 .legend .changes { display: inline-flex; flex-wrap: wrap; gap: 4px 10px; margin-left: 12px; }
-.legend .change-key { color: var(--change); }
+.legend .change-key .swatch { color: var(--change); }
 .node.selected .shape { stroke: var(--vscode-focusBorder); stroke-width: 3px; }
 .node.match .shape { stroke: var(--vscode-charts-red); stroke-width: 3px; }
-.dim { opacity: 0.25; }
+/* Find dims what does not match, still legible (at 0.25 the rest of the map vanished). */
+.dim { opacity: 0.45; }
 .more { cursor: pointer; }
 .more rect { fill: var(--vscode-editorWarning-foreground); }
 /* .node .more: as specific as .node.g-external text, and later, so an external node's badge keeps its ink. */
@@ -164,8 +170,10 @@ svg.graph.panning { cursor: grabbing; }
 .cluster-box { fill: none; stroke: var(--vscode-editorWidget-border); stroke-width: 1px; }
 .cluster-label { fill: var(--vscode-descriptionForeground); font-size: 11px; dominant-baseline: central; cursor: pointer; }
 .cluster-label:hover, .cluster-label:focus-visible { fill: var(--vscode-focusBorder); text-decoration: underline; }
-.folder-box { fill: var(--vscode-editorWidget-background); fill-opacity: 0.35; stroke: var(--vscode-descriptionForeground); stroke-opacity: 0.55; stroke-width: 1px; stroke-dasharray: 5 3; }
-.folder.depth-1 .folder-box, .folder.depth-3 .folder-box { fill: var(--vscode-editor-background); }
+.folder-fill { fill: var(--vscode-editorWidget-background); fill-opacity: 0.35; stroke: none; }
+.folder-back.depth-1 .folder-fill, .folder-back.depth-3 .folder-fill { fill: var(--vscode-editor-background); }
+.folder-box { fill: none; stroke: var(--vscode-descriptionForeground); stroke-opacity: 0.55; stroke-width: 1px; stroke-dasharray: 5 3; pointer-events: none; }
+.cluster-box { pointer-events: none; }
 .folder-label { fill: var(--vscode-descriptionForeground); font-size: 11px; font-weight: 600; dominant-baseline: central; cursor: pointer; }
 .folder-label:hover, .folder-label:focus-visible { fill: var(--vscode-focusBorder); text-decoration: underline; }
 .folder-label:focus { outline: none; }
@@ -175,13 +183,14 @@ svg.graph.panning { cursor: grabbing; }
 .edge path { fill: none; stroke-width: 1.5px; }
 .edge path.hit { stroke: transparent; stroke-width: 10px; }
 .edge { cursor: pointer; }
-.edge.near path.line { stroke-width: 3px; }
+.edge.near path.line, .edge.chosen path.line { stroke-width: 3px; }
 .edge.folded path.line { stroke-width: 2.5px; }
-.edge text { font-size: 9px; fill: var(--vscode-descriptionForeground); text-anchor: middle; dominant-baseline: central;
+.edge text { font-size: 10px; fill: var(--vscode-descriptionForeground); text-anchor: middle; dominant-baseline: central;
   paint-order: stroke; stroke: var(--vscode-editor-background); stroke-width: 3px; stroke-linejoin: round; }
-.lg-function { color: var(--vscode-charts-blue); } .lg-method { color: var(--vscode-charts-purple); }
-.lg-class { color: var(--vscode-charts-orange); } .lg-type { color: var(--vscode-charts-green); }
-.lg-module { color: var(--vscode-charts-yellow); } .lg-variable, .lg-external { color: var(--vscode-descriptionForeground); }
+.legend .kind-toggle { color: var(--vscode-descriptionForeground); }
+.lg-function .swatch { color: var(--vscode-charts-blue); } .lg-method .swatch { color: var(--vscode-charts-purple); }
+.lg-class .swatch { color: var(--vscode-charts-orange); } .lg-type .swatch { color: var(--vscode-charts-green); }
+.lg-module .swatch { color: var(--vscode-charts-yellow); } .lg-variable .swatch, .lg-external .swatch { color: var(--vscode-descriptionForeground); }
 .edge.f-structural path.line { stroke-dasharray: 8 3; stroke-width: 2px; }
 .edge.f-type path.line { stroke-dasharray: 2 3; }
 .edge.hidden { display: none; }
@@ -189,7 +198,7 @@ svg.graph.panning { cursor: grabbing; }
 .edge:hover text.crowded, .edge:focus text.crowded, .edge.near text.crowded { display: inline; }
 ${edgeColours()}
 
-.tooltip { position: absolute; pointer-events: none; max-width: 60ch; padding: 6px 8px; z-index: 2;
+.tooltip { position: absolute; max-width: min(60ch, 90%); max-height: 60%; overflow: auto; padding: 6px 8px; z-index: 2;
   background: var(--vscode-editorWidget-background); border: 1px solid var(--vscode-editorWidget-border); }
 .tooltip[hidden] { display: none; }
 .tooltip .kind { color: var(--vscode-descriptionForeground); }

@@ -21,6 +21,8 @@ export type FromPage =
   | { type: 'open'; id: string; line?: number; keepFocus?: boolean }
   | { type: 'expand'; id: string; query: 'dependenciesOf' | 'dependentsOf'; depth: number }
   | { type: 'collapse'; id: string }
+  /** Show more: the whole answer (every level of the query's direction from the queried symbols, up to thousands of nodes), drawn folded. */
+  | { type: 'more' }
   | { type: 'copyMermaid' }
   | { type: 'save'; format: 'svg' | 'png'; data: string };
 

@@ -296,6 +296,8 @@ function serveWebviewBridge(page, dir) {
   };
   const handle = async (req) => {
     if (req.op === 'screenshot') return void (await page.screenshot({ path: req.path }));
+    // The workbench's window size (the graph view's panel follows it): 700 and 1400 px wide panels.
+    if (req.op === 'resize') return void (await page.setViewportSize({ width: req.width, height: req.height }));
     if (req.op === 'saveAs') {
       // The workbench's own save dialog (code-server's simple file dialog, a quick input): type the path, accept.
       // It fills in its proposal (folder + file name) once it has read the folder, which may overwrite what was

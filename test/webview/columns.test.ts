@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { DiagramModel, DiagramNode } from '../../src/core/format/diagramModel';
-import { columnLayout } from '../../src/webview/page/columns';
-import { ranksOf } from '../../src/webview/page/columnRanks';
+import { columnLayout } from '../../src/webview/page/layout/columns';
+import { ranksOf } from '../../src/webview/page/layout/columnRanks';
 import { FoldState, visibleGraph } from '../../src/webview/page/foldModel';
-import type { Layout, Rect } from '../../src/webview/page/layout';
+import type { Layout, Rect } from '../../src/webview/page/layout/types';
 
 /** The graph view's column layout (no DOM): ranks from the query, and edges that never cross a box. */
 function node(file: string, name: string, input = false): DiagramNode {

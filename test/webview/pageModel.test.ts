@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { DiagramModel, DiagramNode } from '../../src/core/format/diagramModel';
-import { overlap, placeLabels } from '../../src/webview/page/edgeLabels';
-import { stackRows } from '../../src/webview/page/fileBox';
+import { overlap, placeLabels } from '../../src/webview/page/layout/labels';
+import { stackRows } from '../../src/webview/page/layout/fileBox';
 import { branchingDirs, FoldState, Item, visibleGraph } from '../../src/webview/page/foldModel';
 
 /** The graph view's pure parts (no DOM): folders worth a cluster, folded folders, class boxes, label placement. */

@@ -39,7 +39,10 @@ export function registerCommands(context: vscode.ExtensionContext, service: Grap
   const cursorGraph = async (query: 'dependenciesOf' | 'dependentsOf', arg: unknown): Promise<GraphViewPanel | undefined> => {
     const target = isSymbolArg(arg) ? arg : await cursorSymbol(service);
     if (!target) return undefined;
-    return graph({ query, ...target }, `${query === 'dependenciesOf' ? 'Dependencies of' : 'Dependents of'} ${target.symbol}`);
+    const view = await graph({ query, ...target }, `${query === 'dependenciesOf' ? 'Dependencies of' : 'Dependents of'} ${target.symbol}`);
+    // `{ whole: true }`: the whole answer at once (what the view's Show more asks for).
+    if (typeof arg === 'object' && arg !== null && (arg as { whole?: unknown }).whole === true) await view.showMore();
+    return view;
   };
   const cursorQuery = async (query: 'dependenciesOf' | 'dependentsOf', arg: unknown): Promise<vscode.Uri | undefined> => {
     const target = isSymbolArg(arg) ? arg : await cursorSymbol(service);
@@ -72,6 +75,12 @@ export function registerCommands(context: vscode.ExtensionContext, service: Grap
         return undefined;
       }
       return 'folder' in query.args ? openImpactView(context, service, log, query.args, query.title) : graph(query.args, query.title);
+    }),
+    vscode.commands.registerCommand('tsCodeGraph.showMoreInGraph', async () => {
+      const view = GraphViewPanel.lastActive;
+      if (!view) return void vscode.window.showInformationMessage('TS Code Graph: open a graph view first ("Show Dependents of Symbol at Cursor as Graph").');
+      await view.showMore();
+      return view;
     }),
     vscode.commands.registerCommand('tsCodeGraph.impactOfChanges', (arg?: unknown) => impactOfChanges(arg, context, service, log, results)),
     vscode.commands.registerCommand('tsCodeGraph.rebuild', () => {

@@ -21,6 +21,8 @@ function defaultImageFolder(): vscode.Uri {
 
 /** After a save, wait this long for more saves (Save All) before redrawing once. */
 const REDRAW_DELAY_MS = 300;
+/** "Show more": levels opened from each queried symbol (the worker keeps up to 250 nodes a level). */
+const WHOLE_DEPTH = 30;
 
 /**
  * One graph view: a webview panel drawing one answer. A new panel per command, not one reused:
@@ -38,6 +40,8 @@ export class GraphViewPanel implements vscode.Disposable {
   private redrawTimer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped per request: an older answer arriving late never replaces a newer one. */
   private generation = 0;
+  /** The graph view the person used last (the palette's Show More acts on it). */
+  static lastActive: GraphViewPanel | undefined;
 
   static async open(extensionUri: vscode.Uri, service: GraphService, log: HostLog, args: QueryArgs | DrawAnswer, title: string): Promise<GraphViewPanel> {
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
@@ -60,8 +64,12 @@ export class GraphViewPanel implements vscode.Disposable {
     private readonly log: HostLog,
     private readonly args: QueryArgs | DrawAnswer,
   ) {
+    GraphViewPanel.lastActive = this;
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
+      panel.onDidChangeViewState((e) => {
+        if (e.webviewPanel.active) GraphViewPanel.lastActive = this;
+      }),
       panel.webview.onDidReceiveMessage((m: FromPage) => void this.onMessage(m)),
       // Only saves that can change the answer: not the user's settings.json (a theme switch saves it).
       vscode.workspace.onDidSaveTextDocument((doc) => {
@@ -90,6 +98,24 @@ export class GraphViewPanel implements vscode.Disposable {
     await this.post({ type: 'model', model: answer.model, expansions: this.expansions });
   }
 
+  /**
+   * "Show more": the whole answer instead of the text's 50 nodes. Each queried symbol opened in the
+   * query's direction WHOLE_DEPTH levels deep: the worker's expansion of a badge, which keeps up to
+   * 250 nodes a level (thousands in all); the page draws it folded to fit.
+   */
+  async showMore(): Promise<void> {
+    const model = this.model;
+    if (!model || model.query === 'pathsBetween') return;
+    const query = model.query === 'dependenciesOf' ? 'dependenciesOf' : 'dependentsOf';
+    for (const input of model.nodes.filter((n) => n.input)) {
+      const known = this.expansions.find((e) => e.id === input.id && e.query === query);
+      if (known) known.depth = Math.max(known.depth, WHOLE_DEPTH);
+      else this.expansions.push({ id: input.id, query, depth: WHOLE_DEPTH });
+    }
+    await this.post({ type: 'busy', text: 'Asking for the whole answer…' });
+    return this.redraw();
+  }
+
   private post(message: ToPage): Thenable<boolean> {
     return this.panel.webview.postMessage(message);
   }
@@ -112,6 +138,8 @@ export class GraphViewPanel implements vscode.Disposable {
       case 'collapse':
         this.expansions = this.expansions.filter((e) => e.id !== message.id);
         return this.redraw();
+      case 'more':
+        return this.showMore();
       case 'copyMermaid':
         await vscode.env.clipboard.writeText(this.model?.mermaid ?? '');
         void vscode.window.setStatusBarMessage('TS Code Graph: the graph is on the clipboard as a Mermaid flowchart.', 4000);
@@ -151,6 +179,7 @@ export class GraphViewPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    if (GraphViewPanel.lastActive === this) GraphViewPanel.lastActive = undefined;
     if (this.redrawTimer) clearTimeout(this.redrawTimer);
     this.generation++;
     for (const d of this.disposables.splice(0)) d.dispose();

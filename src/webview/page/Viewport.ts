@@ -1,10 +1,4 @@
-/**
- * Below this scale a node's 12 px name is drawn under 8 px, too small to read: the page folds the
- * drawing (foldModel) until it fits at this scale or more, and never fits by shrinking below it.
- */
-export const MIN_READABLE = 0.67;
-/** Small answers are not blown up past this. */
-const MAX_FIT = 1.25;
+import { scales } from './layout/choose';
 
 /** Pan (drag the background), zoom (wheel, around the pointer; buttons) and fit for the drawing's <g>. */
 export class Viewport {
@@ -19,6 +13,9 @@ export class Viewport {
   /** Until the person pans or zooms, the drawing keeps fitting the view (resizes, redraws). */
   private userMoved = false;
   private focus: SVGGElement | undefined;
+  /** The smallest scale shown (names at the editor's font size) and the largest a small drawing is blown up to. */
+  private readable = scales(13).readable;
+  private max = scales(13).max;
 
   constructor(private readonly svg: SVGSVGElement) {
     new ResizeObserver(() => {
@@ -58,6 +55,15 @@ export class Viewport {
     svg.addEventListener('pointercancel', end);
   }
 
+  /** The editor's font size (px): node names are never shown smaller. */
+  setEditorFont(px: number): void {
+    ({ readable: this.readable, max: this.max } = scales(px));
+  }
+
+  readableScale(): number {
+    return this.readable;
+  }
+
   attach(group: SVGGElement, width: number, height: number, focus: SVGGElement | undefined): void {
     this.group = group;
     this.focus = focus;
@@ -73,16 +79,16 @@ export class Viewport {
     return was;
   }
 
-  /** The scale that shows a width × height drawing whole in the view now (may be below MIN_READABLE). */
+  /** The scale that shows a width × height drawing whole in the view now (may be below this.readable). */
   fitScale(width: number, height: number): number {
     const box = this.svg.getBoundingClientRect();
-    if (box.width === 0 || width <= 0 || height <= 0) return MAX_FIT;
-    return Math.min(MAX_FIT, (box.width - 8) / width, (box.height - 8) / height);
+    if (box.width === 0 || width <= 0 || height <= 0) return this.max;
+    return Math.min(this.max, (box.width - 8) / width, (box.height - 8) / height);
   }
 
   /**
    * Fits the drawing now, and again on every resize until the person pans or zooms. A drawing too
-   * big to fit at a readable size (MIN_READABLE) is shown at that size around `focus` (the queried
+   * big to fit at a readable size (this.readable) is shown at that size around `focus` (the queried
    * symbol, or the node just opened): the person pans for the rest, or presses Fit, which folds.
    */
   fit(focus?: SVGGElement): void {
@@ -91,8 +97,8 @@ export class Viewport {
     const box = this.svg.getBoundingClientRect();
     if (box.width === 0 || this.width <= 0 || this.height <= 0) return this.apply();
     const fitted = this.fitScale(this.width, this.height);
-    if (fitted >= MIN_READABLE || !this.focus) return this.place(Math.max(MIN_READABLE, fitted), box);
-    this.scale = MIN_READABLE;
+    if (fitted >= this.readable || !this.focus) return this.place(Math.max(this.readable, fitted), box);
+    this.scale = this.readable;
     const center = this.centerOf(this.focus);
     this.x = this.axis(box.width, this.width, center.x);
     this.y = this.axis(box.height, this.height, center.y);
@@ -101,7 +107,7 @@ export class Viewport {
 
   /** True when the whole drawing is in the view at a readable scale now. */
   fitsReadably(): boolean {
-    return this.fitScale(this.width, this.height) >= MIN_READABLE;
+    return this.fitScale(this.width, this.height) >= this.readable;
   }
 
   private place(scale: number, box: DOMRect): void {
@@ -142,9 +148,17 @@ export class Viewport {
   centerOn(node: SVGGElement): void {
     const box = this.svg.getBoundingClientRect();
     const c = this.centerOf(node);
-    this.scale = Math.max(this.scale, MIN_READABLE);
+    this.scale = Math.max(this.scale, this.readable);
     this.x = box.width / 2 - c.x * this.scale;
     this.y = box.height / 2 - c.y * this.scale;
+    this.userMoved = true;
+    this.apply();
+  }
+
+  /** Moves the drawing by (dx, dy) screen pixels, scale kept: what was drawn stays where the person saw it. */
+  panBy(dx: number, dy: number): void {
+    this.x += dx;
+    this.y += dy;
     this.userMoved = true;
     this.apply();
   }

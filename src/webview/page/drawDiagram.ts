@@ -1,8 +1,10 @@
 import type { DiagramNode } from '../../core/format/diagramModel';
 import type { Direction } from '../../core/query/neighbours';
-import { FILE_HEAD } from './fileBox';
+import { FILE_HEAD } from './layout/fileBox';
 import type { Item, VisibleGraph } from './foldModel';
-import { Badges, BADGE_W, edgeLabel, Layout, Rankdir, subtitle, texts } from './layout';
+import { badgeWidth, shortCount } from './layout/boxes';
+import { edgeLabel, subtitle, texts } from './layout/labels';
+import type { Badges, Layout, Rankdir } from './layout/types';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Room above a file cluster's box for its name. */
@@ -27,20 +29,28 @@ export interface Drawing {
 export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout, badges: Badges): Drawing {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   svg.appendChild(arrowDefs());
+  const names = new Map(vis.items.map((i) => [i.id, texts(i)[0]]));
+  const nameOf = (id: string): string => names.get(id) ?? id;
   const viewport = el('g', { class: 'viewport' });
   svg.appendChild(viewport);
-  const clusterLayer = el('g', { class: 'clusters' });
-  const edgeLayer = el('g', { class: 'edges' });
+  // Painted in this order: folder and class backgrounds, the edges, the nodes (the queried symbols
+  // first: a node and its badges are over any edge, so a click on them is theirs), the file boxes'
+  // and folders' outlines with their names. Tab goes through the nodes, then the names; an edge is
+  // reached from its node with the arrow keys (events.ts), so the nodes come first.
+  const backLayer = el('g', { class: 'backs' });
   const nodeLayer = el('g', { class: 'nodes' });
-  viewport.append(clusterLayer, edgeLayer, nodeLayer);
+  const edgeLayer = el('g', { class: 'edges' });
+  const clusterLayer = el('g', { class: 'clusters' });
+  viewport.append(backLayer, edgeLayer, nodeLayer, clusterLayer);
 
-  drawFolders(clusterLayer, layout);
+  drawFolders(backLayer, clusterLayer, layout);
   for (const [id, c] of layout.clusters) {
     const group = el('g', { class: 'cluster', 'data-file': c.file, 'data-id': id, transform: `translate(${c.x},${c.y})` });
     const title = el('title', {});
     title.textContent = `${c.file}: click the name to fold this file`;
-    const head = el('text', { class: 'cluster-label', x: '6', y: String(CLUSTER_HEAD / 2 + 2), tabindex: '0', role: 'button', 'aria-label': `Fold ${c.file}` });
-    head.textContent = clip(c.label, Math.max(12, Math.floor(c.width / 6.2)));
+    const shown = clip(c.label, Math.max(12, Math.floor(c.width / 6.2)));
+    const head = el('text', { class: 'cluster-label', x: '6', y: String(CLUSTER_HEAD / 2 + 2), tabindex: '0', role: 'button', 'aria-label': `${shown}: fold ${c.file}` });
+    head.textContent = shown;
     group.append(title, el('rect', { class: 'cluster-box', width: String(c.width), height: String(c.height), rx: '4' }), head);
     clusterLayer.appendChild(group);
   }
@@ -52,7 +62,7 @@ export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout
       head.textContent = clip(f.header, Math.max(8, Math.floor(f.width / 6.5)));
       group.appendChild(head);
     }
-    clusterLayer.appendChild(group);
+    backLayer.appendChild(group);
   }
 
   for (const e of vis.edges) {
@@ -66,24 +76,25 @@ export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout
       'data-from': e.from,
       'data-to': e.to,
       'data-edge': e.id,
-      tabindex: '0',
+      tabindex: '-1',
       role: 'button',
-      'aria-label': `${edgeLabel(types)} from ${e.from} to ${e.to}`,
+      'aria-label': `${lay?.text ? `${lay.text}: ` : ''}${edgeLabel(types)} from ${nameOf(e.from)} to ${nameOf(e.to)}`,
     });
     group.appendChild(el('path', { class: 'hit', d: lay?.d ?? '' }));
     group.appendChild(el('path', { class: 'line', d: lay?.d ?? '', 'marker-end': `url(#arrow-${first.type})` }));
-    if (lay) {
+    if (lay && lay.text !== '') {
       // No room anywhere along the edge: the label waits, hidden, until the edge is hovered, focused or near the selection.
       const spot = lay.label ?? midpoint(lay.d);
       const label = el('text', { x: String(spot.x), y: String(spot.y), class: lay.label ? 'edge-label' : 'edge-label crowded' });
-      label.textContent = edgeLabel(types);
+      label.textContent = lay.text;
       group.appendChild(label);
     }
     edgeLayer.appendChild(group);
   }
 
   const nodes = new Map<string, SVGGElement>();
-  for (const item of vis.items) {
+  const inputFirst = (i: Item): number => (i.kind === 'node' && i.node.input ? 0 : 1);
+  for (const item of [...vis.items].sort((a, b) => inputFirst(a) - inputFirst(b))) {
     const lay = layout.items.get(item.id)!;
     const group = item.kind === 'node' ? nodeGroup(item.node, lay, layout.rankdir, badges.get(item.id)) : bundleGroup(item, lay);
     nodeLayer.appendChild(group);
@@ -94,7 +105,7 @@ export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout
   const box = viewport.getBBox();
   const dx = Math.max(0, 4 - box.x);
   const dy = Math.max(0, 4 - box.y);
-  if (dx > 0 || dy > 0) for (const layer of [clusterLayer, edgeLayer, nodeLayer]) layer.setAttribute('transform', `translate(${dx},${dy})`);
+  if (dx > 0 || dy > 0) for (const layer of [backLayer, nodeLayer, edgeLayer, clusterLayer]) layer.setAttribute('transform', `translate(${dx},${dy})`);
   const width = Math.max(layout.width, box.x + box.width + 4) + dx;
   const height = Math.max(layout.height, box.y + box.height + 4) + dy;
   return { viewport, width, height, nodes };
@@ -104,16 +115,21 @@ export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout
  * Folder clusters, outermost first: a box round the folder's files and folders, its name (and how
  * many symbols it holds) on top; the name folds the folder into one counted box (click or Enter).
  */
-function drawFolders(layer: SVGGElement, layout: Layout): void {
+function drawFolders(back: SVGGElement, top: SVGGElement, layout: Layout): void {
   const folders = [...layout.folders.entries()].sort((a, b) => a[1].depth - b[1].depth);
   for (const [id, f] of folders) {
-    const group = el('g', { class: `folder depth-${Math.min(f.depth, 3)}`, 'data-dir': f.dir, 'data-id': id, 'data-count': String(f.count), transform: `translate(${f.x},${f.y})` });
+    const depth = `depth-${Math.min(f.depth, 3)}`;
+    const fill = el('g', { class: `folder-back ${depth}`, transform: `translate(${f.x},${f.y})` });
+    fill.appendChild(el('rect', { class: 'folder-fill', width: String(f.width), height: String(f.height), rx: '6' }));
+    back.appendChild(fill);
+    const group = el('g', { class: `folder ${depth}`, 'data-dir': f.dir, 'data-id': id, 'data-count': String(f.count), transform: `translate(${f.x},${f.y})` });
     const title = el('title', {});
     title.textContent = `${f.dir}/: ${f.count} symbols. Click the name (or Enter) to fold this folder into one box.`;
-    const head = el('text', { class: 'folder-label', x: '8', y: '10', tabindex: '0', role: 'button', 'aria-label': `Fold folder ${f.dir}, ${f.count} symbols` });
-    head.textContent = `${clip(f.label, Math.max(10, Math.floor(f.width / 7) - 6))} (${f.count})`;
+    const shown = `${clip(f.label, Math.max(10, Math.floor(f.width / 7) - 6))} (${f.count})`;
+    const head = el('text', { class: 'folder-label', x: '8', y: '10', tabindex: '0', role: 'button', 'aria-label': `${shown}: fold folder ${f.dir}, ${f.count} symbols` });
+    head.textContent = shown;
     group.append(title, el('rect', { class: 'folder-box', width: String(f.width), height: String(f.height), rx: '6' }), head);
-    layer.appendChild(group);
+    top.appendChild(group);
   }
 }
 
@@ -131,13 +147,14 @@ function nodeGroup(n: DiagramNode, lay: { x: number; y: number; width: number; h
     transform: `translate(${lay.x},${lay.y})`,
     tabindex: '0',
     role: 'button',
-    'aria-label': `${n.label}, ${n.kind} in ${n.file} line ${n.offset}${n.changeText ? `, ${n.changeText}` : ''}`,
   });
+  // Its name read out is what it shows (name, kind and file, badges); where it is in full is its description.
+  group.setAttribute('aria-description', `in ${n.file} line ${n.offset}${n.changeText ? `, ${n.changeText}` : ''}`);
   if (n.change) group.dataset.change = n.change;
   group.appendChild(shapeFor(n, lay.width, lay.height));
   if (n.change) group.appendChild(changeMark(n, lay.width));
-  const before = badge?.dependents ? BADGE_W : 0;
-  const after = badge?.dependencies ? BADGE_W : 0;
+  const before = badge?.dependents ? badgeWidth(badge.dependents) : 0;
+  const after = badge?.dependencies ? badgeWidth(badge.dependencies) : 0;
   const middle = before + (lay.width - before - after) / 2;
   const label = el('text', { class: 'label', x: String(middle), y: '13' });
   label.textContent = n.label;
@@ -147,7 +164,7 @@ function nodeGroup(n: DiagramNode, lay: { x: number; y: number; width: number; h
   // Dependents point at the node: their badge sits where edges come in (left, or top in a top-down
   // drawing); dependencies leave on the other side. Inside the box, so the badge never overlaps an edge.
   if (badge?.dependents) group.appendChild(moreBadge('dependents', badge.dependents, 2, lay.height, rankdir));
-  if (badge?.dependencies) group.appendChild(moreBadge('dependencies', badge.dependencies, lay.width - BADGE_W + 2, lay.height, rankdir));
+  if (badge?.dependencies) group.appendChild(moreBadge('dependencies', badge.dependencies, lay.width - after + 2, lay.height, rankdir));
   return group;
 }
 
@@ -169,7 +186,7 @@ function bundleGroup(item: Extract<Item, { kind: 'bundle' }>, lay: { x: number; 
     transform: `translate(${lay.x},${lay.y})`,
     tabindex: '0',
     role: 'button',
-    'aria-label': `${item.members.length} folded symbols in ${item.label}: press Enter to open`,
+    'aria-description': 'Enter opens it',
   });
   const [main, sub] = texts(item);
   group.appendChild(el('rect', { class: 'shape', width: String(lay.width), height: String(lay.height), rx: '10' }));
@@ -181,21 +198,23 @@ function bundleGroup(item: Extract<Item, { kind: 'bundle' }>, lay: { x: number; 
   return group;
 }
 
+/** A badge's words: `←+141` (dependents come in from the left, or the top) or `+12→`. */
+function badgeText(direction: Direction, count: number, rankdir: Rankdir): string {
+  const arrow = direction === 'dependents' ? (rankdir === 'LR' ? '←' : '↑') : rankdir === 'LR' ? '→' : '↓';
+  return direction === 'dependents' ? `${arrow}+${shortCount(count)}` : `+${shortCount(count)}${arrow}`;
+}
+
 function moreBadge(direction: Direction, count: number, x: number, h: number, rankdir: Rankdir): SVGGElement {
   const badge = el('g', { class: `more more-${direction}`, 'data-direction': direction, 'data-more': String(count) });
   const title = el('title', {});
   const side = direction === 'dependents' ? (rankdir === 'LR' ? 'left' : 'top') : rankdir === 'LR' ? 'right' : 'bottom';
   title.textContent = `${count} ${direction === 'dependents' ? (count === 1 ? 'dependent' : 'dependents') : count === 1 ? 'dependency' : 'dependencies'} not drawn (they would join on the ${side}). Click to open them.`;
-  badge.append(title, el('rect', { x: String(x), y: String(h / 2 - 8), width: String(BADGE_W - 4), height: '16', rx: '8' }));
-  const text = el('text', { x: String(x + (BADGE_W - 4) / 2), y: String(h / 2) });
-  const arrow = direction === 'dependents' ? (rankdir === 'LR' ? '←' : '↑') : rankdir === 'LR' ? '→' : '↓';
-  text.textContent = direction === 'dependents' ? `${arrow}+${short(count)}` : `+${short(count)}${arrow}`;
+  const w = badgeWidth(count) - 4;
+  badge.append(title, el('rect', { x: String(x), y: String(h / 2 - 8), width: String(w), height: '16', rx: '8' }));
+  const text = el('text', { x: String(x + w / 2), y: String(h / 2) });
+  text.textContent = badgeText(direction, count, rankdir);
   badge.appendChild(text);
   return badge;
-}
-
-function short(n: number): string {
-  return n > 999 ? `${Math.floor(n / 1000)}k` : String(n);
 }
 
 function clip(text: string, max: number): string {
@@ -223,7 +242,7 @@ function shapeFor(n: DiagramNode, w: number, h: number): SVGElement {
 function arrowDefs(): SVGDefsElement {
   const defs = el('defs', {});
   for (const type of ['CALLS', 'REFERENCES', 'INCLUDES', 'EXTENDS', 'IMPLEMENTS', 'OVERRIDES', 'TAKES', 'RETURNS', 'HAS_TYPE', 'HAS_PROPERTY', 'DERIVES_FROM', 'ALIAS_FOR']) {
-    const marker = el('marker', { id: `arrow-${type}`, class: `t-${type}`, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '7', markerHeight: '7', orient: 'auto-start-reverse' });
+    const marker = el('marker', { id: `arrow-${type}`, class: `t-${type}`, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '9', markerHeight: '9', markerUnits: 'userSpaceOnUse', orient: 'auto-start-reverse' });
     marker.appendChild(el('path', { class: 'arrow', d: 'M0,0 L10,5 L0,10 z' }));
     defs.appendChild(marker);
   }

@@ -1,277 +1,196 @@
-import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/format/diagramModel';
-import type { Direction } from '../../core/query/neighbours';
+import type { DiagramModel } from '../../core/format/diagramModel';
 import { drawLayout } from './drawDiagram';
-import { columnLayout } from './columns';
-import { Badges, Layout, layoutGraph } from './layout';
-import { foldCandidates, FoldState, presentNodes, VisibleGraph, visibleGraph } from './foldModel';
-import { Expansion } from '../messages';
-import { MIN_READABLE } from './Viewport';
-import { $, hiddenGroups, hiddenTypes, measure, showNotes, st, svg, viewport, RenderMode, setRenderer } from './pageState';
-import { remember } from './history';
-import { applyHidden, drawLegend } from './legend';
-import { applySearch } from './find';
-import { select } from './selection';
+import type { Elements } from './dom';
+import type { Frame } from './frame';
+import { renderDetails, DetailsContext } from './details';
+import { applyHidden, drawLegend, syncLegend } from './legend';
+import type { RenderMode } from './layout/choose';
+import { matchesOf, PageState } from './state';
+import type { Viewport } from './Viewport';
 
-export function show(next: DiagramModel, nextExpansions: Expansion[]): void {
-  const first = st.model === undefined;
-  st.model = next;
-  st.expansions = nextExpansions;
-  $('.title').textContent = next.title;
-  document.title = next.title;
-  $('.count').textContent = next.message ? '' : `${next.nodes.length} nodes, ${next.edges.length} edges`;
-  showNotes(next.notes.join('\n'));
-  const stage = $<HTMLDivElement>('.stage');
+/**
+ * Renders a state: the drawing when its frame is new, then everything that follows from the
+ * state (title, notes, legend, fold line, history buttons, find marks, selection, details, and
+ * the one-shot centring and focus). Reads the state, never changes it.
+ */
+export function createRenderer(els: Elements, viewport: Viewport, ctx: Omit<DetailsContext, 'details' | 'intro'>): (s: PageState, frame: Frame | undefined, redraw: RenderMode | undefined) => void {
+  let shownModel: DiagramModel | undefined;
+  let detailsKey = '';
+  const $ = els.$;
+  return (s, frame, redraw) => {
+    if (s.model && s.model !== shownModel) {
+      shownModel = s.model;
+      showModel(els, s.model);
+      drawLegend($<HTMLDivElement>('.legend'), s.model, s, ctx.dispatch);
+    }
+    if (s.model) syncLegend($<HTMLDivElement>('.legend'), s);
+    showNotes(els, s);
+    if (frame && redraw) draw(els, viewport, s, frame, redraw === 'keep');
+    marks(els, s, frame);
+    const key = [s.selected, s.edge, s.said, s.expansions.length, redraw ? Math.random() : ''].join('\u0000');
+    if (key !== detailsKey) {
+      detailsKey = key;
+      renderDetails(s, frame, { ...ctx, details: els.details, intro: els.intro });
+    }
+    $<HTMLButtonElement>('.back').disabled = s.past.length === 0;
+    $<HTMLButtonElement>('.forward').disabled = s.future.length === 0;
+    $('.level-value').textContent = String(s.fold.depth);
+    $('.busy').textContent = s.busy;
+    $('.controls').classList.toggle('menu-open', s.menuOpen);
+    $('.more-actions').setAttribute('aria-expanded', String(s.menuOpen));
+    once(s, frame, viewport);
+    // For tests and a person's tools: whether the whole drawing fits the view at the editor's size.
+    document.body.dataset.fits = String(viewport.fitsReadably());
+    if (redraw) document.body.dataset.drawn = String(Number(document.body.dataset.drawn ?? '0') + 1);
+  };
+}
+
+function showModel(els: Elements, m: DiagramModel): void {
+  els.$('.title').textContent = m.title;
+  document.title = m.title;
+  els.$('.count').textContent = m.message ? '' : `${m.nodes.length} nodes, ${m.edges.length} edges`;
+  const stage = els.$<HTMLDivElement>('.stage');
   stage.querySelector('.message')?.remove();
-  if (next.message) {
+  if (m.message) {
     const div = document.createElement('div');
-    div.className = `message${next.message.isError ? ' error' : ''}`;
-    div.textContent = next.message.text;
+    div.className = `message${m.message.isError ? ' error' : ''}`;
+    div.textContent = m.message.text;
     stage.prepend(div);
   }
-  drawLegend(next);
-  render(first || st.autoFold ? 'auto' : 'keep');
-  applySearch(false);
-  document.body.dataset.ready = String(Number(document.body.dataset.ready ?? '0') + 1);
 }
 
-/** The model's nodes and edges the page can draw now (revealed reserve in, hidden edge types out). */
-export function present(): { nodes: DiagramNode[]; edges: DiagramEdge[] } {
-  const p = presentNodes(st.model!, st.fold.revealed);
-  const nodes = p.nodes.filter((n) => n.input || !hiddenGroups.has(n.group));
-  const kept = new Set(nodes.map((n) => n.id));
-  return { nodes, edges: p.edges.filter((e) => !hiddenTypes.has(e.type) && kept.has(e.from) && kept.has(e.to)) };
-}
-
-export function modelForFold(): DiagramModel {
-  const p = present();
-  // Hiding an edge type hides what only it connected: nodes no longer reached from the inputs go.
-  const reach = reachable(p.nodes, p.edges);
-  return { ...st.model!, nodes: p.nodes.filter((n) => reach.has(n.id)), edges: p.edges, reserve: undefined };
-}
-
-export function reachable(nodes: readonly DiagramNode[], edges: readonly DiagramEdge[]): Set<string> {
-  if (hiddenTypes.size === 0 && hiddenGroups.size === 0) return new Set(nodes.map((n) => n.id));
-  const adj = new Map<string, string[]>();
-  for (const e of edges) {
-    (adj.get(e.from) ?? adj.set(e.from, []).get(e.from)!).push(e.to);
-    (adj.get(e.to) ?? adj.set(e.to, []).get(e.to)!).push(e.from);
-  }
-  const seen = new Set(nodes.filter((n) => n.input).map((n) => n.id));
-  const queue = [...seen];
-  for (let head = 0; head < queue.length; head++) {
-    for (const next of adj.get(queue[head]) ?? []) {
-      if (seen.has(next)) continue;
-      seen.add(next);
-      queue.push(next);
-    }
-  }
-  return seen;
-}
-
-/** Per drawn node, neighbours the page has no node for at all (opening asks for exactly those). */
-export function computeBadges(nodes: readonly DiagramNode[]): Badges {
-  const have = new Set(presentNodes(st.model!, st.fold.revealed).nodes.map((n) => n.id));
-  const out: Badges = new Map();
-  for (const n of nodes) {
-    const count = (d: Direction): number => (n.next ? n.next[d].filter((id) => !have.has(id)).length : n.more?.[d] ?? 0);
-    const b = { dependencies: count('dependencies'), dependents: count('dependents') };
-    if (b.dependencies || b.dependents) out.set(n.id, b);
-  }
-  return out;
-}
-
-/** Items above this are not laid out to try a fold (dagre needs seconds for thousands). */
-export function budget(): number {
-  const box = svg.getBoundingClientRect();
-  return Math.max(6, Math.floor((box.width * box.height) / (210 * 70 * MIN_READABLE * MIN_READABLE)));
-}
-
-/** Answers of up to this many nodes are drawn whole at first, however narrow the view (the person pans); Fit still folds them. */
-export const WHOLE_UP_TO = 20;
-
-/**
- * Lays out and draws. `auto`: an answer of up to WHOLE_UP_TO nodes whole; a larger one with the
- * most detailed fold whose drawing fits the view at a readable size (every level open if it fits;
- * else fewer levels; else coarser bundles). `fold`: that search whatever the answer's size (Fit).
- * Both pick the direction (left-right or top-down) that draws it larger. `keep`: the person's fold.
- */
-setRenderer(render);
-
-export function render(mode: RenderMode): void {
-  if (!st.model) return;
-  // After Fit, what redraws by itself (a resize when the details grow or shrink, a save) fits again:
-  // the first view's rule (the query's neighbours drawn even if the person must pan) would undo it.
-  if (mode === 'auto' && st.fitted) mode = 'fold';
-  if (mode !== 'keep') st.fitted = mode === 'fold';
-  const started = performance.now();
-  const m = modelForFold();
-  st.badges = computeBadges(m.nodes);
-  if (mode === 'auto' && m.nodes.length <= WHOLE_UP_TO) {
-    const maxDistance = visibleGraph(m, { ...st.fold, depth: 0 }).maxDistance;
-    st.fold = { ...st.fold, depth: maxDistance, grain: 0, splitLast: false, opened: new Set(), closedFiles: new Set(), closedDirs: new Set() };
-    st.vis = visibleGraph(m, st.fold);
-    st.layout = best(st.vis, true);
-    st.autoFold = true;
-  } else if (mode !== 'keep') {
-    const chosen = searchFold(m, mode === 'auto');
-    st.fold = chosen.f;
-    st.vis = chosen.v;
-    st.layout = chosen.l;
-    st.autoFold = true;
-  } else {
-    st.vis = visibleGraph(m, st.fold);
-    st.layout = st.layout ? again(st.vis, st.layout) : best(st.vis, true);
-  }
-  draw(m);
-  // How long the first picture took (fold search, layouts and drawing): tests report it.
-  document.body.dataset.firstDrawMs ??= String(Math.round(performance.now() - started));
-}
-
-/** Most columns a too-tall rank is cut into. */
-const MAX_SPLIT = 4;
-
-/**
- * Above this many drawn things dagre is not tried beside the columns: it needs ~2 s for 200 (the fold
- * search tries several candidates), and on real answers of that size the columns always drew larger.
- */
-const DAGRE_TRIED_UP_TO = 80;
-/** A picture dagre drew grows by dagre after an opening up to this many drawn things (then columns: dagre would need seconds). */
-const DAGRE_KEPT_UP_TO = 400;
-
-/**
- * The layout of `v` that draws it largest: our columns (left-right; a rank too tall for the view cut
- * into 2, 3, ... columns side by side while that draws larger), or dagre's left-right or top-down
- * (dagre only up to DAGRE_TRIED_UP_TO drawn things).
- */
-function best(v: VisibleGraph, folders: boolean): Layout {
-  let chosen = columns(v, folders);
-  let score = viewport.fitScale(chosen.width, chosen.height);
-  if (v.items.length > DAGRE_TRIED_UP_TO) return chosen;
-  for (const d of ['LR', 'TB'] as const) {
-    const l = layoutGraph(v, measure, d, st.badges, folders);
-    const s = viewport.fitScale(l.width, l.height);
-    if (s > score + 0.02) {
-      chosen = l;
-      score = s;
-    }
-  }
-  return chosen;
+/** The notes: hidden when the person hid these very notes; one line or whole in a narrow panel. */
+function showNotes(els: Elements, s: PageState): void {
+  // After Show more the answer is whole: the text's cut note ("Showing the 50 nearest of 160") no longer holds.
+  const whole = s.model?.nodes.some((n) => n.input && s.expansions.some((e) => e.id === n.id && e.depth >= 30)) ?? false;
+  const text = (s.model?.notes ?? []).filter((n) => !(whole && /^Showing the \d+ nearest/.test(n))).join('\n');
+  els.$('.notes-text').textContent = text;
+  const notes = els.$<HTMLElement>('.notes');
+  notes.hidden = text === '' || text === s.dismissedNotes;
+  notes.classList.toggle('open', s.notesOpen);
+  const more = els.$<HTMLButtonElement>('.notes-more');
+  more.textContent = s.notesOpen ? 'less' : 'more';
+  more.title = s.notesOpen ? 'Show the first line only' : 'Show the whole note';
+  more.setAttribute('aria-expanded', String(s.notesOpen));
 }
 
 /**
- * The person's own fold (a box opened, a file folded, a badge, find's next match): laid out by the
- * engine and in the direction the picture has, so it grows where it is instead of turning round;
- * and cheaply (columns: no dagre run). Fit chooses afresh.
+ * Draws the frame. A person's own step (`hold`) keeps the view as it was: the scale, and every node
+ * drawn before at the same spot on the screen (the picture grew round them); anything else fits.
  */
-function again(v: VisibleGraph, previous: Layout): Layout {
-  return previous.engine === 'dagre' && v.items.length <= DAGRE_KEPT_UP_TO ? layoutGraph(v, measure, previous.rankdir, st.badges, true) : columns(v, true);
-}
-
-/** Our columns, a rank too tall for the view cut into 2, 3, ... columns side by side while that draws larger. */
-function columns(v: VisibleGraph, folders: boolean): Layout {
-  let chosen = columnLayout(v, measure, st.badges, folders);
-  let score = viewport.fitScale(chosen.width, chosen.height);
-  for (let split = 2; score < MIN_READABLE && split <= MAX_SPLIT; split++) {
-    const l = columnLayout(v, measure, st.badges, folders, split);
-    const s = viewport.fitScale(l.width, l.height);
-    if (l.wrap < split || s <= score) break;
-    chosen = l;
-    score = s;
-  }
-  return chosen;
-}
-
-/** The query's own level (its direct neighbours) stays drawn one by one if it draws at least this near to a readable size (the person pans the rest). */
-const LEVEL_ONE_SLACK = 0.75;
-
-/**
- * The most detailed fold that fits the view at a readable size. Candidates are tried without folder
- * clusters (a cheaper layout); the one that fits is laid out with them, and if the clusters make it
- * too big the search goes on from there with them. At first (`keepLevelOne`; Fit shows all), when
- * only the query's own level would fit, the largest drawing with its direct neighbours one by one is
- * kept instead if it comes near a readable size: they are what the person asked about.
- */
-function searchFold(m: DiagramModel, keepLevelOne: boolean): { v: VisibleGraph; l: Layout; f: FoldState } {
-  const maxDistance = visibleGraph(m, { ...st.fold, depth: 0 }).maxDistance;
-  const limit = budget();
-  let fallback: { v: VisibleGraph; l: Layout; f: FoldState } | undefined;
-  let levelOne: { v: VisibleGraph; l: Layout; f: FoldState; s: number; folders: boolean } | undefined;
-  let folders = false;
-  // A candidate with as many drawn things as one that did not fit will not fit either: skip it.
-  let failedAt = Infinity;
-  for (const c of foldCandidates(maxDistance)) {
-    const f: FoldState = { ...st.fold, depth: c.depth, grain: c.grain, splitLast: c.splitLast, opened: new Set(), closedFiles: new Set(), closedDirs: new Set() };
-    const v = visibleGraph(m, f);
-    if (v.items.length > limit * 1.3 || v.items.length >= failedAt) continue;
-    if (keepLevelOne && c.depth === 0 && levelOne && levelOne.s >= MIN_READABLE * LEVEL_ONE_SLACK) return { v: levelOne.v, f: levelOne.f, l: levelOne.folders ? levelOne.l : best(levelOne.v, true) };
-    let l = best(v, folders);
-    const s = viewport.fitScale(l.width, l.height);
-    if (c.depth >= 1 && !c.splitLast && (!levelOne || s > levelOne.s)) levelOne = { v, l, f, s, folders };
-    if (s < MIN_READABLE) {
-      failedAt = v.items.length;
-      fallback = { v, l, f };
-      continue;
-    }
-    if (!folders) {
-      l = best(v, true);
-      folders = true;
-    }
-    fallback = { v, l, f };
-    if (viewport.fitScale(l.width, l.height) >= MIN_READABLE) return fallback;
-    failedAt = v.items.length;
-  }
-  if (fallback) return folders ? fallback : { ...fallback, l: best(fallback.v, true) };
-  const f: FoldState = { ...st.fold, depth: 0, grain: 4, splitLast: false, opened: new Set(), closedFiles: new Set(), closedDirs: new Set() };
-  const v = visibleGraph(m, f);
-  return { v, l: best(v, true), f };
-}
-
-function draw(m: DiagramModel): void {
+function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hold: boolean): void {
+  const svg = els.svg;
   // The node the keyboard is on keeps the focus through the redraw (a resize, an editor opened beside).
   const focused = (document.activeElement as Element | null)?.closest?.('svg.graph g.node') as SVGGElement | null;
-  st.drawing = drawLayout(svg, st.vis!, st.layout!, st.badges);
-  if (focused?.dataset.id && !focused.isConnected) st.drawing.nodes.get(focused.dataset.id)?.focus({ preventScroll: true });
+  const ids = new Set(frame.vis.items.map((i) => i.id));
+  const old = new Set([...svg.querySelectorAll<SVGGElement>('g.node')].map((g) => g.dataset.id ?? ''));
+  const anchor = hold ? [...svg.querySelectorAll<SVGGElement>('g.node')].sort((a, b) => Number(b.classList.contains('input')) - Number(a.classList.contains('input'))).find((g) => ids.has(g.dataset.id ?? '')) : undefined;
+  const was = anchor?.getBoundingClientRect();
+  frame.drawing = drawLayout(svg, frame.vis, frame.layout, frame.badges);
+  if (focused?.dataset.id && !focused.isConnected) frame.drawing.nodes.get(focused.dataset.id)?.focus({ preventScroll: true });
   const focus = svg.querySelector<SVGGElement>('g.node.input') ?? undefined;
-  viewport.attach(st.drawing.viewport, st.drawing.width, st.drawing.height, focus);
-  viewport.fit(focus);
-  document.body.dataset.rankdir = st.layout!.rankdir;
-  document.body.dataset.wrap = String(st.layout!.wrap);
-  document.body.dataset.engine = st.layout!.engine;
-  const box = svg.getBoundingClientRect();
-  st.lastBox = `${Math.round(box.width)}x${Math.round(box.height)}`;
-  showFoldStatus(m);
-  applyHidden();
-  if (st.selected && !st.drawing.nodes.has(st.selected)) st.selected = undefined;
-  select(st.selected, false);
-  $('.level-value').textContent = String(st.fold.depth);
-  document.body.dataset.drawn = String(Number(document.body.dataset.drawn ?? '0') + 1);
+  viewport.attach(frame.drawing.viewport, frame.drawing.width, frame.drawing.height, focus);
+  const now = anchor ? frame.drawing.nodes.get(anchor.dataset.id!) : undefined;
+  if (was && now) {
+    viewport.apply();
+    const at = now.getBoundingClientRect();
+    viewport.panBy(was.left - at.left, was.top - at.top);
+    showNew(svg, viewport, [...frame.drawing.nodes].filter(([id]) => !old.has(id)).map(([, g]) => g));
+  } else viewport.fit(focus);
+  document.body.dataset.rankdir = frame.layout.rankdir;
+  document.body.dataset.wrap = String(frame.layout.wrap);
+  document.body.dataset.engine = frame.layout.engine;
+  foldStatus(els, s, frame);
+  applyHidden(svg, s.hiddenTypes);
 }
 
-export function showFoldStatus(m: DiagramModel): void {
-  const status = $<HTMLDivElement>('.fold-status');
+/**
+ * What a step added, brought into view by the least pan (the whole picture moves together, so every
+ * node keeps its place among the others); as much of it as the view holds, from its top left.
+ */
+function showNew(svg: SVGSVGElement, viewport: Viewport, added: SVGGElement[]): void {
+  if (added.length === 0) return;
+  const s = svg.getBoundingClientRect();
+  const rs = added.map((g) => g.getBoundingClientRect());
+  const box = { left: Math.min(...rs.map((r) => r.left)), top: Math.min(...rs.map((r) => r.top)), right: Math.max(...rs.map((r) => r.right)), bottom: Math.max(...rs.map((r) => r.bottom)) };
+  const shift = (lo: number, hi: number, from: number, to: number): number => (hi - lo > to - from - 16 || lo < from + 8 ? from + 8 - lo : hi > to - 8 ? to - 8 - hi : 0);
+  const dx = shift(box.left, box.right, s.left, s.right);
+  const dy = shift(box.top, box.bottom, s.top, s.bottom);
+  if (dx !== 0 || dy !== 0) viewport.panBy(dx, dy);
+}
+
+/** The line above the drawing: Show more (when the answer goes on), Open all and what is folded (when something is). */
+function foldStatus(els: Elements, s: PageState, frame: Frame): void {
+  const status = els.$<HTMLDivElement>('.fold-status');
   status.textContent = '';
-  if (!st.vis || m.nodes.length === 0) return;
-  const bundles = st.vis.items.filter((i) => i.kind === 'bundle').length;
+  const total = frame.vis.shown + frame.vis.bundled;
+  if (total === 0) return;
+  const direction = s.model?.query === 'dependenciesOf' ? 'dependencies' : 'dependents';
+  const goesOn = s.model?.query !== 'pathsBetween' && ([...frame.badges.values()].some((b) => b[direction] > 0) || (s.model?.reserve?.nodes ?? []).some((n) => !s.fold.revealed.has(n.id)));
+  if (goesOn) {
+    const more = document.createElement('button');
+    more.className = 'show-more';
+    more.textContent = 'Show more';
+    more.title = 'Draw the whole answer (every level, up to thousands of nodes), folded to fit';
+    status.append(more, ' ');
+  }
+  const bundles = frame.vis.items.filter((i) => i.kind === 'bundle').length;
   if (bundles === 0) return;
   const text = document.createElement('span');
   text.className = 'fold-text';
-  text.textContent = `${st.vis.shown} of ${m.nodes.length} nodes drawn one by one (${st.fold.depth} level${st.fold.depth === 1 ? '' : 's'} around the query); ${st.vis.bundled} folded into ${bundles} box${bundles === 1 ? '' : 'es'}: click one to open it.`;
+  text.textContent = `${frame.vis.shown} of ${total} nodes drawn one by one (${s.fold.depth} level${s.fold.depth === 1 ? '' : 's'} around the query); ${frame.vis.bundled} folded into ${bundles} box${bundles === 1 ? '' : 'es'}: click one to open it.`;
   const all = document.createElement('button');
   all.className = 'unfold-all';
   all.textContent = 'Open all';
   all.title = 'Draw every node (large answers need panning)';
-  all.addEventListener('click', () => {
-    remember();
-    st.autoFold = false;
-    st.fold.depth = st.vis?.maxDistance ?? st.fold.depth;
-    st.fold.splitLast = false;
-    st.fold.opened.clear();
-    st.fold.closedFiles.clear();
-    st.fold.closedDirs?.clear();
-    render('keep');
-    // The button is gone with the boxes: the keyboard goes on from the queried symbol.
-    svg.querySelector<SVGGElement>('g.node.input')?.focus({ preventScroll: true });
-  });
-  // The button first: in a narrow panel the sentence is cut short, the button stays in reach.
+  // The buttons first: in a narrow panel the sentence is cut short, the buttons stay in reach.
   status.append(all, ' ', text);
+}
+
+/** Marks on the drawing: find's matches (others dimmed), the selection with its callers and callees, the selected edge. */
+function marks(els: Elements, s: PageState, frame: Frame | undefined): void {
+  const drawing = frame?.drawing;
+  const list = matchesOf(s);
+  const ids = new Set(list.map((n) => n.id));
+  const text = s.find.text.trim();
+  const callers = new Set<string>();
+  const callees = new Set<string>();
+  if (s.selected && frame) {
+    for (const e of frame.vis.edges) {
+      if (e.to === s.selected) callers.add(e.from);
+      if (e.from === s.selected) callees.add(e.to);
+    }
+  }
+  for (const [id, g] of drawing?.nodes ?? new Map<string, SVGGElement>()) {
+    g.classList.toggle('match', ids.has(id));
+    g.classList.toggle('dim', text !== '' && !ids.has(id));
+    g.classList.toggle('selected', id === s.selected);
+    g.classList.toggle('caller', callers.has(id));
+    g.classList.toggle('callee', callees.has(id));
+  }
+  els.svg.querySelectorAll<SVGGElement>('g.edge').forEach((e) => {
+    e.classList.toggle('near', !!s.selected && (e.dataset.from === s.selected || e.dataset.to === s.selected));
+    e.classList.toggle('chosen', e.dataset.edge === s.edge);
+  });
+  els.$('.find-count').textContent = list.length === 0 ? (text ? 'no match' : '') : `${Math.max(0, s.find.index) + 1} of ${list.length}`;
+}
+
+/** The one-shot requests of the last action: fit, centre, focus. */
+function once(s: PageState, frame: Frame | undefined, viewport: Viewport): void {
+  const nodes = frame?.drawing?.nodes;
+  if (!nodes) return;
+  if (s.once.fit) viewport.fit();
+  const centre = s.once.centre ?? (s.once.centreIfBig && !viewport.fitsReadably() ? s.once.centreIfBig : undefined);
+  if (centre && nodes.get(centre)) viewport.centerOn(nodes.get(centre)!);
+  if (s.once.focus) nodes.get(s.once.focus)?.focus({ preventScroll: true });
+  const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+  if (s.once.focusIfLost && lost) focusHeld(s.once.focusIfLost, frame!)?.focus({ preventScroll: true });
+}
+
+/** `held:<ids>`: the first thing drawn now of what a box held (a node, or a smaller box); else a drawn thing's id. */
+function focusHeld(key: string, frame: Frame): SVGGElement | undefined {
+  if (!key.startsWith('held:')) return frame.drawing?.nodes.get(key);
+  const held = new Set(key.slice('held:'.length).split('\u0000'));
+  const item = frame.vis.items.find((i) => (i.kind === 'bundle' ? i.members.some((m) => held.has(m)) : held.has(i.id)));
+  return item ? frame.drawing?.nodes.get(item.id) : undefined;
 }

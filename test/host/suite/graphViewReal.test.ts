@@ -7,7 +7,7 @@ import type { DiagramModel } from '../../../src/core/format/diagramModel';
 import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
 import { Readable, readabilityProbe } from '../../support/readabilityProbe';
 import { activateExtension } from './helpers';
-import { saveAs, screenshot, until, viewClick, viewEval, viewPress } from './webviewBridge';
+import { resizeWindow, saveAs, screenshot, until, viewClick, viewEval, viewPress } from './webviewBridge';
 
 /** out/artifacts/ of the repository (this file runs from out/test/host/suite). */
 const ARTIFACTS = path.resolve(__dirname, '..', '..', '..', 'artifacts');
@@ -38,6 +38,32 @@ const FOCUS = `(() => {
     : r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
   const g = a.closest('g.node');
   return { id: g ? g.dataset.id : null, inSvg: !!a.closest('svg.graph'), inView, what: a.getAttribute('aria-label') || a.textContent.slice(0, 60) };
+})()`;
+/** The editor's font size in the webview (VS Code's --vscode-font-size on the body): no name is drawn smaller. */
+const EDITOR_PX = `parseFloat(getComputedStyle(document.body).fontSize)`;
+/** Every drawn node's rectangle on screen, relative to the queried symbol's (a pan changes nothing). */
+const PLACES = `(() => {
+  const q = document.querySelector('svg.graph g.node.input .shape').getBoundingClientRect();
+  const out = {};
+  for (const g of document.querySelectorAll('svg.graph g.node')) {
+    const r = g.querySelector('.shape').getBoundingClientRect();
+    out[g.dataset.id] = [Math.round((r.left - q.left) * 2) / 2, Math.round((r.top - q.top) * 2) / 2, Math.round(r.width), Math.round(r.height)].join(' ');
+  }
+  return out;
+})()`;
+/** The drawing's share of the panel (the larger of width and height), and badge counts poking out of their pills. */
+const LOOKS = `(() => {
+  const s = document.querySelector('svg.graph').getBoundingClientRect();
+  const d = document.querySelector('svg.graph g.viewport').getBoundingClientRect();
+  const w = Math.max(0, Math.min(s.right, d.right) - Math.max(s.left, d.left));
+  const h = Math.max(0, Math.min(s.bottom, d.bottom) - Math.max(s.top, d.top));
+  const clipped = [];
+  for (const b of document.querySelectorAll('svg.graph g.more')) {
+    const r = b.querySelector('rect').getBoundingClientRect();
+    const t = b.querySelector('text').getBoundingClientRect();
+    if (t.left < r.left - 0.5 || t.right > r.right + 0.5) clipped.push(b.querySelector('text').textContent);
+  }
+  return { cover: Math.max(w / s.width, h / s.height), clipped, fits: document.body.dataset.fits === 'true', panel: s.width };
 })()`;
 interface Focus {
   id: string | null;
@@ -100,7 +126,11 @@ suite('graph view at real sizes', function () {
     return { view, title, model };
   }
 
-  /** First view and after Fit: the queried symbol in view, every name at least 8 px; after Fit nothing outside. Screenshots dark and light. */
+  /**
+   * First view and after Fit: the queried symbol in view, every name at least the editor's font size,
+   * the drawing covering 60 % of the panel's width or height, no badge count cut; Fit folds nothing
+   * away and shows everything when that fits at the editor's size. Screenshots dark and light.
+   */
   async function checkReadable(title: string, nodes: number, name: string): Promise<void> {
     // Settled: no redraw (a resize of the panel redraws) for half a second.
     let drawn = await viewEval<Drawn>(title, DRAWN);
@@ -111,15 +141,29 @@ suite('graph view at real sizes', function () {
       drawn = again;
     }
     assert.strictEqual(drawn.ids.length + drawn.folded, nodes, 'every node drawn one by one or counted in a folded box');
+    const editor = await viewEval<number>(title, EDITOR_PX);
+    assert.ok(editor >= 10, `the editor's font size: ${editor} px`);
     const first = await viewEval<Readable>(title, readabilityProbe(true));
     assert.ok(first.inputInView, 'the queried symbol is in view');
     assert.ok(first.heights.length > 0);
-    assert.ok(Math.min(...first.heights) >= 8, `names ${Math.min(...first.heights).toFixed(1)} px high`);
+    assert.ok(Math.min(...first.heights) >= editor - 0.05, `names ${Math.min(...first.heights).toFixed(2)} px high, the editor's ${editor}`);
+    const looks = await viewEval<{ cover: number; clipped: string[]; fits: boolean; panel: number }>(title, LOOKS);
+    assert.ok(looks.cover >= 0.6, `the drawing covers ${(looks.cover * 100).toFixed(0)} % of the ${looks.panel}-px panel's width or height`);
+    assert.deepStrictEqual(looks.clipped, [], 'badge counts cut by their pill');
     await screenshotsInBothThemes(title, `${name}-first`);
     await viewClick(title, 'button.fit');
-    const fitted = await until(() => viewEval<Readable>(title, readabilityProbe(false)), (r) => r.wholeInView, 'after Fit nothing drawn lies outside the view');
-    assert.ok(Math.min(...fitted.heights) >= 8, `after Fit names ${Math.min(...fitted.heights).toFixed(1)} px high`);
+    const fitted = await until(() => viewEval<Readable>(title, readabilityProbe(false)), (r) => r.inputInView, 'after Fit the queried symbol in view');
+    assert.strictEqual(fitted.nodes, first.nodes, 'Fit folds nothing away');
+    if ((await viewEval<{ fits: boolean }>(title, LOOKS)).fits) assert.ok(fitted.wholeInView, 'after Fit nothing drawn lies outside the view');
+    assert.ok(Math.min(...fitted.heights) >= editor - 0.05, `after Fit names ${Math.min(...fitted.heights).toFixed(2)} px high`);
     await screenshotsInBothThemes(title, `${name}-fit`);
+  }
+
+  /** axe-core (test/host's own dependency) in the real webview: no serious or critical violation. */
+  async function checkAxe(title: string): Promise<void> {
+    const source = fs.readFileSync(require.resolve('axe-core/axe.min.js', { paths: [path.resolve(__dirname, '..', '..', '..', '..', 'test', 'host')] }), 'utf8');
+    const found = await viewEval<Array<{ id: string; impact: string; nodes: string[] }>>(title, `${source};\naxe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.html.slice(0, 120) + ' :: ' + n.failureSummary.slice(0, 240)) })))`, 60_000);
+    assert.deepStrictEqual(found.filter((v) => v.impact === 'serious' || v.impact === 'critical'), [], 'axe-core violations');
   }
 
   /**
@@ -159,8 +203,13 @@ suite('graph view at real sizes', function () {
     const before = await viewEval<Drawn>(title, DRAWN);
     assert.ok(before.folded > 0, 'folded boxes to open');
     const box = await viewEval<string>(title, `document.querySelector('svg.graph g.node.bundle').dataset.id`);
+    const places = await viewEval<Record<string, string>>(title, PLACES);
     await viewPress(title, 'Enter', `svg.graph g.node.bundle[data-id=${JSON.stringify(box)}]`);
     await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.drawn > before.drawn, 'the box opened');
+    // The picture holds still: every node drawn before keeps its place; Fit after it keeps what opened.
+    const now = await viewEval<Record<string, string>>(title, PLACES);
+    assert.deepStrictEqual(Object.keys(places).filter((id) => id !== box && now[id] !== places[id]), [], 'nodes drawn before the opening moved');
+    const openedIds = Object.keys(now).filter((id) => !(id in places));
     const opened = await viewEval<Focus>(title, FOCUS);
     assert.ok(opened.id !== null && opened.id !== box, `after Enter on the box the focus is on ${opened.what}, not on what the box held`);
     assert.ok(opened.inView, `${opened.what} has the focus out of view`);
@@ -169,6 +218,11 @@ suite('graph view at real sizes', function () {
       const at = await viewEval<Focus>(title, FOCUS);
       if (at.inSvg) assert.ok(at.inView, `Tab: "${at.what}" has the focus out of view`);
     }
+    await viewClick(title, 'button.fit');
+    const fitted = await viewEval<Record<string, string>>(title, PLACES);
+    assert.deepStrictEqual(openedIds.filter((id) => !(id in fitted)), [], 'Fit folded opened nodes away');
+    await viewClick(title, 'button.back');
+    await until(() => viewEval<Record<string, string>>(title, PLACES), (p) => JSON.stringify(p) === JSON.stringify(places), 'Back shows the picture before the opening');
   }
 
   /** Every box open, so every node of the model is drawn (and its edges). */
@@ -221,6 +275,9 @@ suite('graph view at real sizes', function () {
     const between = (a: string, b: string) => model.edges.filter((e) => (e.from === a && e.to === b) || (e.from === b && e.to === a));
     const edge = model.edges.find((e) => (e.sites?.length ?? 0) > 0 && between(e.from, e.to).length === 1);
     assert.ok(edge, 'an edge with call sites');
+    // With a node selected (a real key press: Space on it, wherever it is in the drawing), the edge still shows its own call sites.
+    await viewPress(title, 'Space', `svg.graph g.node[data-id="${edge.from}"]`);
+    await until(() => viewEval<boolean>(title, `!!document.querySelector('svg.graph g.node.selected')`), (v) => v, 'the node selected');
     const sites = await viewEval<string[]>(
       title,
       `(() => {
@@ -255,6 +312,7 @@ suite('graph view at real sizes', function () {
     const { view, title, model } = await openView('dependenciesOf', 'src/core/useGetRecordRepresentation.ts', 'useGetRecordRepresentation');
     assert.ok(model.nodes.length >= 10 && model.nodes.length <= 20, `${model.nodes.length} nodes`);
     await checkReadable(title, model.nodes.length, 'small');
+    await checkAxe(title);
     await checkCallSites(view, title);
     await checkExport(title, 'small');
     await checkBadge(view, title);
@@ -264,6 +322,7 @@ suite('graph view at real sizes', function () {
     const { view, title, model } = await openView('dependentsOf', 'src/types.ts', 'RaRecord');
     assert.ok(model.nodes.length >= 50 && model.nodes.length <= 51, `${model.nodes.length} nodes`);
     await checkReadable(title, model.nodes.length, 'fifty');
+    await checkAxe(title);
     await checkKeyboard(title);
     await checkCallSites(view, title);
     await checkExport(title, 'fifty');
@@ -283,6 +342,31 @@ suite('graph view at real sizes', function () {
     await checkReadable(title, model.nodes.length, 'fifty-narrow');
     const fitted = await viewEval<Readable>(title, readabilityProbe(false));
     assert.ok(fitted.inputInView, 'after Fit the queried symbol is in view');
+  });
+
+  test('~50 nodes in a 700-px panel (the window narrowed): readable at first and after Fit; an opening holds still; axe-core clean', async () => {
+    // The window's width less the activity bar and side bar: a panel of about 700 px.
+    await resizeWindow(920, 900);
+    try {
+      const { title, model } = await openView('dependentsOf', 'src/types.ts', 'RaRecord');
+      const panel = await viewEval<number>(title, `document.querySelector('svg.graph').getBoundingClientRect().width`);
+      assert.ok(panel >= 600 && panel <= 760, `a panel about 700 px wide: ${panel} px`);
+      await checkReadable(title, model.nodes.length, 'fifty-700');
+      await checkAxe(title);
+      await checkKeyboard(title);
+    } finally {
+      await resizeWindow(1400, 900);
+    }
+  });
+
+  test('Show more: the whole answer of dependents of RaRecord (hundreds of nodes) from the worker, drawn folded at the editor\'s size', async () => {
+    const { view, title, model } = await openView('dependentsOf', 'src/types.ts', 'RaRecord');
+    const before = await viewEval<Drawn>(title, DRAWN);
+    await viewClick(title, '.fold-status button.show-more');
+    await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.ready > before.ready, 'the whole answer drawn', 120_000);
+    const whole = view.current()!;
+    assert.ok(whole.nodes.length > model.nodes.length * 2, `${whole.nodes.length} nodes after Show more (the text has ${model.nodes.length})`);
+    await checkReadable(title, whole.nodes.length, 'show-more');
   });
 
   /** The column of the open graph view. */
@@ -344,7 +428,10 @@ suite('graph view at real sizes', function () {
     }
     const model = view.current()!;
     assert.ok(model.nodes.length >= 1000, `${model.nodes.length} nodes`);
+    // The picture held still through 60 openings (the view followed find's matches): Fit brings the query back.
+    await viewClick(title, 'button.fit');
     await checkReadable(title, model.nodes.length, 'thousand');
+    await checkAxe(title);
     await checkCallSites(view, title);
     await checkExport(title, 'thousand');
     await checkBadge(view, title);

@@ -44,6 +44,11 @@ export function viewPress(title: string, key: string, selector?: string): Promis
   return ask<void>({ op: 'press', title, key, selector });
 }
 
+/** The workbench's window size (the browser page code-server runs in). */
+export function resizeWindow(width: number, height: number): Promise<void> {
+  return ask<void>({ op: 'resize', width, height });
+}
+
 export function screenshot(file: string): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   return ask<void>({ op: 'screenshot', path: file });

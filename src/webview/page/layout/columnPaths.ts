@@ -1,4 +1,4 @@
-import { alongCubic, Point } from './edgeLabels';
+import { alongCubic, Point } from './labels';
 
 /** One piece of an edge's path: a straight line, or a curve leaving and arriving level (horizontal tangents). */
 export type Piece = { to: Point; curve: boolean };

@@ -1,9 +1,11 @@
-import { alongCubic, alongPolyline, LABEL_SPOTS, Point } from './edgeLabels';
+import { alongCubic, alongPolyline, LABEL_SPOTS, Point } from './labels';
 import { pathOf, Piece, reversed } from './columnPaths';
 import { ranksOf } from './columnRanks';
 import { BOX_PAD, NODE_HEIGHT, stackRows, StackedBox } from './fileBox';
-import { Item, parentDir, VisibleGraph } from './foldModel';
-import { Badges, Box, boxesOf, fileLabel, foldersOf, headWidth, itemSize, Layout, labelEdges, Rect } from './layout';
+import { Item, parentDir, VisibleGraph } from '../foldModel';
+import { Box, boxesOf, fileLabel, foldersOf, headWidth, itemSize } from './boxes';
+import { labelEdges } from './labels';
+import type { Badges, Layout, Rect } from './types';
 
 /**
  * The left-right drawing in columns, our own (no dagre): every visible thing gets a signed rank

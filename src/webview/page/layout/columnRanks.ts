@@ -1,4 +1,4 @@
-import type { VisibleGraph } from './foldModel';
+import type { VisibleGraph } from '../foldModel';
 
 /**
  * Signed ranks of the visible items: a breadth-first walk from the queried symbols, +1 along an

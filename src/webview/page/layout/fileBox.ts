@@ -1,5 +1,5 @@
-import type { DiagramNode } from '../../core/format/diagramModel';
-import type { Item } from './foldModel';
+import type { DiagramNode } from '../../../core/format/diagramModel';
+import type { Item } from '../foldModel';
 
 /**
  * The inside of one file's box: its drawn symbols stacked in rows, a class's (or interface's,

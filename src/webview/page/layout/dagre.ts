@@ -1,111 +1,12 @@
 import dagre from '@dagrejs/dagre';
-import type { DiagramNode } from '../../core/format/diagramModel';
-import type { Direction } from '../../core/query/neighbours';
-import { alongCubic, alongPolyline, LABEL_SPOTS, placeLabels, Point } from './edgeLabels';
+import { alongCubic, alongPolyline, LABEL_SPOTS, labelEdges, Point } from './labels';
 import { ClassFrame, NODE_HEIGHT, stackRows } from './fileBox';
-import { branchingDirs, isUnder, Item, parentDir, VisibleGraph } from './foldModel';
+import { isUnder, Item, VisibleGraph } from '../foldModel';
+import { Box, boxesOf, fileLabel, foldersOf, headWidth, itemSize } from './boxes';
+import type { Badges, Layout, Rankdir, Rect } from './types';
 
-const PAD_X = 14;
-export const BADGE_W = 34;
 /** Above this many boxes folders are not drawn as nested clusters (dagre's compound layout needs seconds). */
 const MAX_COMPOUND_BOXES = 160;
-/** An edge label's font size against a node name's (9 px to 12 px). */
-const LABEL_SCALE = 0.75;
-
-export type Rankdir = 'LR' | 'TB';
-
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Where everything goes: dagre's answer, kept apart from the DOM so the page can try several folds and directions. */
-export interface Layout {
-  rankdir: Rankdir;
-  /** Who placed it: dagre, or our own columns (columns.ts). */
-  engine: 'dagre' | 'columns';
-  /** Into how many side-by-side columns the tallest rank was cut (columns only; 1: not cut). */
-  wrap: number;
-  width: number;
-  height: number;
-  /** Drawn item (node or bundle row) → its box on the drawing. */
-  items: Map<string, Rect>;
-  /** File boxes: the file's drawn symbols stacked in one box under its path (`label`: the path inside its folder). */
-  clusters: Map<string, Rect & { file: string; label: string }>;
-  /** Folder clusters holding file boxes, folded folders and folder clusters; `count`: the symbols in them. */
-  folders: Map<string, Rect & { dir: string; label: string; count: number; depth: number }>;
-  /** Class boxes inside file boxes. */
-  classes: ClassFrame[];
-  /** Visible edge id → its path and its label's spot (none: no room, shown on hover). */
-  edges: Map<string, { d: string; label?: Point }>;
-}
-
-/** Badge counts per drawn node: neighbours the model does not have at all, per direction. */
-export type Badges = Map<string, Record<Direction, number>>;
-
-export function itemSize(item: Item, measure: (text: string) => number, badges: Badges): { width: number; height: number } {
-  const b = item.kind === 'node' ? badges.get(item.id) : undefined;
-  const extra = (b?.dependencies ? BADGE_W : 0) + (b?.dependents ? BADGE_W : 0);
-  const [label, sub] = texts(item);
-  // A bundle's name is italic: a little wider than measured upright.
-  const slack = item.kind === 'bundle' ? 1.08 : 1;
-  return { width: Math.max(measure(label) * slack, measure(sub) * 0.85) + 2 * PAD_X + extra, height: NODE_HEIGHT };
-}
-
-export interface Box {
-  /** The file, for a file's box; none for a folded folder's box. */
-  file?: string;
-  /** The path the box stands for (its file, or the folded folder), and the folder it sits in. */
-  path: string;
-  rows: Item[];
-}
-
-/** Each drawn item's box: a file's box (its nodes and its folded rest), or a folded folder's own box. */
-export function boxesOf(vis: VisibleGraph): Map<string, Box> {
-  const boxes = new Map<string, Box>();
-  for (const item of vis.items) {
-    const file = item.cluster ? vis.clusters.get(item.cluster) ?? item.cluster.slice(2) : undefined;
-    const id = item.cluster ?? `b:${item.id}`;
-    const path = file ?? (item.kind === 'bundle' && item.key.startsWith('dir:') ? item.key.slice(4) : '.');
-    (boxes.get(id) ?? boxes.set(id, { file, path, rows: [] }).get(id)!).rows.push(item);
-  }
-  return boxes;
-}
-
-/** A file box's name: its path inside the folder frame (`d:<folder>`) it is drawn in. */
-export function fileLabel(file: string, frame: string | undefined): string {
-  return frame ? file.slice(frame.length - 1) : file;
-}
-
-/** Room a file box's name needs (drawn a little smaller than a node's name). */
-export function headWidth(label: string, measure: (text: string) => number): number {
-  return measure(label) * 0.92 + 8;
-}
-
-/** Folder clusters: the folders holding two or more drawn boxes or clusters, each in its nearest such folder. */
-export function foldersOf(boxes: Map<string, Box>): { parentOf: Map<string, string>; frames: Map<string, string | undefined> } {
-  // A folded folder's box counts as a thing inside that folder: with the folder's nearer files drawn,
-  // the folder is a cluster holding them and the box of the rest.
-  const pathOf = (box: Box): string => (box.file || box.path === '.' ? box.path : `${box.path}/…`);
-  const paths = [...boxes.values()].map(pathOf).filter((p) => p !== '.');
-  const dirs = branchingDirs(paths);
-  // A folder holding every box tells nothing (the drawing is that folder): no cluster for it.
-  for (const d of [...dirs]) if (paths.every((p) => isUnder(p, d))) dirs.delete(d);
-  const nearest = (path: string): string | undefined => {
-    for (let d = parentDir(path); d !== '.'; d = parentDir(d)) if (dirs.has(d)) return d;
-    return undefined;
-  };
-  const parentOf = new Map<string, string>();
-  for (const [id, box] of boxes) {
-    const d = box.path === '.' ? undefined : nearest(pathOf(box));
-    if (d) parentOf.set(id, `d:${d}`);
-  }
-  const frames = new Map<string, string | undefined>();
-  for (const d of dirs) frames.set(d, nearest(d));
-  return { parentOf, frames };
-}
 
 /**
  * Lays the visible graph out: each file's drawn symbols stacked in one box under the file's name
@@ -113,7 +14,8 @@ export function foldersOf(boxes: Map<string, Box>): { parentOf: Map<string, stri
  * boxes of their own, the boxes in nested folder clusters, all in layers along the edges between
  * them (dagre, left-right or top-down; compound nodes for the folders). Edges run from row to row;
  * their labels go where they overlap nothing. `folders: false` leaves the folder clusters out (a
- * cheaper layout the page uses to try folds). columns.ts is the other layout, our own.
+ * cheaper layout the page uses to try folds). columns.ts is the other layout, our own; the page
+ * uses this one top-down only (layout/choose.ts says why).
  */
 export function layoutGraph(vis: VisibleGraph, measure: (text: string) => number, rankdir: Rankdir, badges: Badges, folders = true): Layout {
   const boxes = boxesOf(vis);
@@ -126,6 +28,8 @@ export function layoutGraph(vis: VisibleGraph, measure: (text: string) => number
     return place(vis, boxes, { parentOf: new Map(), frames: new Map() }, measure, rankdir, badges);
   }
 }
+
+type Graph = InstanceType<typeof dagre.graphlib.Graph>;
 
 function place(
   vis: VisibleGraph,
@@ -147,7 +51,7 @@ function place(
   const g = new dagre.graphlib.Graph({ compound });
   // A folder's name sits in the room dagre leaves above its children: edgesep in a left-right
   // drawing (clusters' top and bottom are the order axis), half a rank in a top-down one.
-  g.setGraph({ rankdir, nodesep: rankdir === 'LR' ? 18 : 30, ranksep: rankdir === 'LR' ? 90 : 60, edgesep: compound && rankdir === 'LR' ? 46 : 20, marginx: 50, marginy: 16 });
+  g.setGraph({ rankdir, nodesep: rankdir === 'LR' ? 18 : 30, ranksep: rankdir === 'LR' ? 90 : 60, edgesep: compound && rankdir === 'LR' ? 46 : 20, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const [id, s] of stacks) g.setNode(id, { width: s.width, height: s.height });
   for (const [dir, parent] of tree.frames) {
@@ -197,7 +101,6 @@ function pathOfBundle(item: Extract<Item, { kind: 'bundle' }>): string {
   return '.';
 }
 
-type Graph = InstanceType<typeof dagre.graphlib.Graph>;
 
 /** An edge's end: its row, whether the row is the first or last of its box, and the box. */
 type End = Rect & { first: boolean; last: boolean; box: Rect };
@@ -267,17 +170,6 @@ function routeEdges(vis: VisibleGraph, g: Graph, items: Map<string, Rect>, boxOf
   return labelEdges(vis, paths, items, measure);
 }
 
-/** Edges' paths with their labels' spots: the first spot along each that covers no other label and no node. */
-export function labelEdges(vis: VisibleGraph, paths: Map<string, { d: string; spots: Point[] }>, items: Map<string, Rect>, measure: (text: string) => number): Layout['edges'] {
-  const requests = vis.edges
-    .filter((e) => paths.has(e.id))
-    .map((e) => ({ id: e.id, width: measure(edgeLabel(e.edges.map((x) => x.type))) * LABEL_SCALE + 6, height: 12, spots: paths.get(e.id)!.spots }));
-  const spots = placeLabels(requests, [...items.values()]);
-  const out: Layout['edges'] = new Map();
-  for (const [id, p] of paths) out.set(id, { d: p.d, label: spots.get(id) });
-  return out;
-}
-
 /** From a row's side (or bottom/top, top-down) through dagre's bend points to the other row: a smooth curve. */
 function through(a: End, b: End, inner: Point[], rankdir: Rankdir): { d: string; spots: Point[] } {
   const first = inner[0];
@@ -326,37 +218,3 @@ function route(a: End, b: End, sameBox: boolean, rankdir: Rankdir): { d: string;
   }
   return { d: `M${p0.x},${p0.y} C${c1.x},${c1.y} ${c2.x},${c2.y} ${p3.x},${p3.y}`, spots: alongCubic(p0, c1, c2, p3, LABEL_SPOTS) };
 }
-
-/** `CALLS`, or for a bundle's edge `CALLS ×3` / `3 edges`. */
-export function edgeLabel(types: string[]): string {
-  const distinct = [...new Set(types)];
-  if (types.length === 1) return types[0];
-  return distinct.length === 1 ? `${distinct[0]} ×${types.length}` : `${types.length} edges`;
-}
-
-/** What a drawn item says: its name and the line under it. */
-export function texts(item: Item): [string, string] {
-  if (item.kind === 'node') return [item.node.label, subtitle(item.node)];
-  const n = item.members.length;
-  const symbols = n === 1 ? 'symbol' : 'symbols';
-  if (item.key === 'all') return [`${n} farther ${symbols}`, 'folded · open ▸'];
-  const where = item.label === 'more in this file' || item.label === 'in this file' ? item.label : `in ${item.label}`;
-  return [`${n} ${symbols} ${where}`, 'folded · open ▸'];
-}
-
-/** impact's kinds of change, as short as a subtitle allows (the hover gives the full words). */
-export const CHANGE_WORDS: Record<NonNullable<DiagramNode['change']>, string> = {
-  added: 'added',
-  removed: 'removed',
-  body: 'body',
-  'body-type-inferred': 'body (inferred type)',
-  signature: 'signature',
-  moved: 'moved',
-};
-
-/** `function · format.ts:15`: kind and where, so a glance tells two same-named nodes apart; `body · function · …` for an impact's change. */
-export function subtitle(n: DiagramNode): string {
-  const file = n.file.split('/').pop() ?? n.file;
-  return `${n.change ? `${CHANGE_WORDS[n.change]} · ` : ''}${n.kind} · ${file}:${n.offset}`;
-}
-

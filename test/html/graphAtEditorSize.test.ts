@@ -1,0 +1,190 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { BUILT_CLI, requireBuilt } from '../artifacts/builtArtifacts';
+import { REPO_ROOT } from '../support/loadFixture';
+import { ARTIFACTS, Browser, CHROMIUM, EDITOR_PX, loadChromium, modelOf, Page, readability, SIZES } from './pageHarness';
+
+/**
+ * `npm run test:html`, issue 43: the graph view at the editor's text size, a picture that holds
+ * still, controls that do what they show. The CLI's page (the same page as VS Code's webview) with
+ * the three real answers at 1400x900 and 700x900; screenshots of each step in both themes go to
+ * out/artifacts/editor-size-*.png.
+ */
+type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
+
+/** Every drawn node's rectangle on screen, relative to the queried symbol's (so a pan changes nothing). */
+const PLACES = `(() => {
+  const q = document.querySelector('svg.graph g.node.input .shape').getBoundingClientRect();
+  const out = {};
+  for (const g of document.querySelectorAll('svg.graph g.node')) {
+    const r = g.querySelector('.shape').getBoundingClientRect();
+    out[g.getAttribute('data-id')] = [Math.round((r.left - q.left) * 2) / 2, Math.round((r.top - q.top) * 2) / 2, Math.round(r.width), Math.round(r.height)].join(' ');
+  }
+  return out;
+})()`;
+
+/** How much of the panel the drawing covers: the larger of its share of the width and of the height. */
+const COVER = `(() => {
+  const s = document.querySelector('svg.graph').getBoundingClientRect();
+  const d = document.querySelector('svg.graph g.viewport').getBoundingClientRect();
+  const w = Math.max(0, Math.min(s.right, d.right) - Math.max(s.left, d.left));
+  const h = Math.max(0, Math.min(s.bottom, d.bottom) - Math.max(s.top, d.top));
+  return Math.max(w / s.width, h / s.height);
+})()`;
+
+/** Badges whose count pokes out of their pill. */
+const CLIPPED = `(() => {
+  const out = [];
+  for (const b of document.querySelectorAll('svg.graph g.more')) {
+    const r = b.querySelector('rect').getBoundingClientRect();
+    const t = b.querySelector('text').getBoundingClientRect();
+    if (t.left < r.left - 0.5 || t.right > r.right + 0.5) out.push(b.querySelector('text').textContent);
+  }
+  return out;
+})()`;
+
+describe('the graph view at the editor\'s size (issue 43), in headless Chromium', function () {
+  this.timeout(600_000);
+  let browser: Browser;
+  const problems: string[] = [];
+
+  before(async () => {
+    requireBuilt(BUILT_CLI);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    browser = await loadChromium().launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  afterEach(() => {
+    assert.deepEqual(problems.splice(0), [], 'console errors or network requests');
+  });
+
+  async function open(html: string, name: string, viewport: { width: number; height: number }, bypassCSP = false): Promise<Page> {
+    const file = path.join(ARTIFACTS, `${name}.html`);
+    fs.writeFileSync(file, html);
+    const context = await browser.newContext({ viewport, colorScheme: 'light', acceptDownloads: true, bypassCSP });
+    const page = await context.newPage();
+    page.on('console', (m: any) => m.type() === 'error' && problems.push(`console: ${m.text()}`)); // eslint-disable-line @typescript-eslint/no-explicit-any
+    page.on('pageerror', (e: Error) => problems.push(`pageerror: ${e.message}`));
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForSelector('body[data-ready]');
+    return page;
+  }
+
+  /** The page in the light theme and in the dark one. */
+  async function shots(page: Page, name: string): Promise<void> {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.screenshot({ path: path.join(ARTIFACTS, `editor-size-${name}-${theme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
+  const drawn = (page: Page): Promise<string[]> => page.$$eval('svg.graph g.node', (gs: Array<{ getAttribute(n: string): string }>) => gs.map((g) => g.getAttribute('data-id')));
+
+  for (const size of SIZES) {
+    for (const viewport of [
+      { width: 1400, height: 900 },
+      { width: 700, height: 900 },
+    ]) {
+      it(`${size.name} answer at ${viewport.width}x${viewport.height}: names at the editor's size, the panel used, badges whole; an opening moves nothing drawn, Fit keeps it, Back undoes it; an edge click lists its sites; the PNG is cropped`, async function () {
+        const html = await size.html();
+        const model = modelOf(html);
+        const name = `${size.name}-${viewport.width}`;
+        const page = await open(html, `editor-size-${name}`, viewport);
+        await shots(page, `${name}-first`);
+        // Names at the editor's size at first; the drawing uses the panel; every badge's count inside its pill.
+        const first = await readability(page, true);
+        assert.ok(first.inputInView, 'the queried symbol is in view');
+        assert.ok(Math.min(...first.heights) >= EDITOR_PX - 0.05, `names ${Math.min(...first.heights).toFixed(2)} px high, under ${EDITOR_PX}`);
+        const cover = (await page.evaluate(COVER)) as number;
+        assert.ok(cover >= 0.6, `the drawing covers ${(cover * 100).toFixed(0)} % of the panel's width or height`);
+        assert.deepEqual(await page.evaluate(CLIPPED), [], 'badge counts cut by their pill');
+
+        // Open a folded box (or, with none, fold a file and open it again): what was drawn keeps its place.
+        if ((await page.locator('svg.graph g.node.bundle').count()) === 0) {
+          const file = model.nodes.find((n) => !n.input && model.nodes.some((m) => m.id !== n.id && m.file === n.file))?.file ?? model.nodes.find((n) => !n.input)!.file;
+          await page.focus(`svg.graph g.cluster[data-file="${file}"] text.cluster-label`);
+          await page.keyboard.press('Enter');
+        }
+        const box = await page.$eval('svg.graph g.node.bundle', (g: { getAttribute(n: string): string }) => g.getAttribute('data-id'));
+        const before = (await page.evaluate(PLACES)) as Record<string, string>;
+        await page.focus(`svg.graph g.node[data-id="${box}"]`);
+        await page.keyboard.press('Enter');
+        const after = (await page.evaluate(PLACES)) as Record<string, string>;
+        const opened = Object.keys(after).filter((id) => !(id in before));
+        assert.ok(opened.length > 0, 'the box opened');
+        const moved = Object.keys(before).filter((id) => id !== box && after[id] !== before[id]);
+        assert.deepEqual(moved.map((id) => `${id}: ${before[id]} -> ${after[id]}`), [], 'nodes drawn before the opening moved');
+        await shots(page, `${name}-opened`);
+        // Fit zooms and pans: every opened node is still drawn, names at the editor's size.
+        await page.click('button.fit');
+        const fitted = await drawn(page);
+        assert.deepEqual(opened.filter((id) => !fitted.includes(id)), [], 'Fit folded opened nodes away');
+        assert.ok(Math.min(...(await readability(page, true)).heights) >= EDITOR_PX - 0.05, 'after Fit names at the editor\'s size');
+        await shots(page, `${name}-fit`);
+        // Back undoes exactly that step: the same things at the same places.
+        await page.click('button.back');
+        assert.deepEqual(await page.evaluate(PLACES), before, 'Back shows the picture before the opening');
+
+        // With a node selected, an edge click shows the edge's call sites.
+        const ids = new Set(await drawn(page));
+        const edge = model.edges.find((e) => (e.sites?.length ?? 0) > 0 && ids.has(e.from) && ids.has(e.to));
+        if (edge) {
+          await page.locator(`svg.graph g.node[data-id="${edge.from}"]`).dispatchEvent('click');
+          assert.equal(await page.locator('svg.graph g.node.selected').count(), 1);
+          await page.locator(`svg.graph g.edge[data-from="${edge.from}"][data-to="${edge.to}"][data-type="${edge.type}"]`).first().dispatchEvent('click');
+          const sites: string[] = await page.$$eval('.details .sites li', (lis: Array<{ textContent: string }>) => lis.map((l) => l.textContent));
+          assert.ok(sites.length >= 1 && sites.every((s) => / > /.test(s)), `the details list the edge's call sites: ${sites.join(' | ')}`);
+          await shots(page, `${name}-edge`);
+        }
+
+        // The PNG: the drawing (at scale 1, 2x pixels) plus margins, never wider.
+        const width = (await page.evaluate('document.querySelector("svg.graph g.viewport").getBBox().width')) as number;
+        if (await page.isVisible('button.more-actions')) await page.click('button.more-actions');
+        const [png] = await Promise.all([page.waitForEvent('download'), page.click('button.export-png')]);
+        const bytes = fs.readFileSync(await png.path());
+        fs.writeFileSync(path.join(ARTIFACTS, `editor-size-${name}-export.png`), bytes);
+        assert.ok(bytes.readUInt32BE(16) / 2 <= Math.max(width, 240) + 48, `PNG ${bytes.readUInt32BE(16) / 2} px wide for a ${width.toFixed(0)} px drawing`);
+      });
+    }
+  }
+
+  it('keyboard: one Tab from the page reaches the queried symbol; the nodes come before the edges; names are the labels', async function () {
+    const page = await open(await SIZES[1].html(), 'editor-size-keyboard', { width: 1400, height: 900 });
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate('document.activeElement.matches("svg.graph g.node.input")'), true, 'the first Tab lands on the queried symbol');
+    const order: string[] = await page.$$eval('svg.graph [tabindex="0"]', (els: Array<{ matches(s: string): boolean }>) => els.map((e) => (e.matches('g.node') ? 'node' : e.matches('g.edge') ? 'edge' : 'name')));
+    assert.ok(order.lastIndexOf('node') < order.indexOf('name') && !order.includes('edge'), 'Tab: every node, then the file and folder names; no edge in the way');
+    // The queried symbol's edges by the arrow keys, and Escape back to it.
+    const input = await page.evaluate('document.activeElement.dataset.id');
+    await page.keyboard.press('ArrowRight');
+    const first = await page.evaluate('[document.activeElement.dataset.from, document.activeElement.dataset.to]');
+    assert.ok((first as string[]).includes(input as string), `→ goes to an edge of the queried symbol: ${first}`);
+    await page.keyboard.press('ArrowRight');
+    assert.ok(((await page.evaluate('[document.activeElement.dataset.from, document.activeElement.dataset.to]')) as string[]).includes(input as string), 'and → to its next edge');
+    await page.keyboard.press('Enter');
+    assert.ok((await page.$$eval('.details .sites li', (lis: unknown[]) => lis.length)) > 0, 'Enter on an edge lists its call sites');
+    assert.equal(await page.evaluate('document.activeElement.matches("g.edge")'), true, 'the focus stays on the edge');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.evaluate('document.activeElement.dataset.id'), input, 'Escape goes back to the node');
+    const labels: string[] = await page.$$eval('svg.graph g.edge', (gs: Array<{ getAttribute(n: string): string }>) => gs.map((g) => g.getAttribute('aria-label')));
+    assert.deepEqual(labels.filter((l) => /bundle:|\.[jt]sx?#/.test(l)), [], 'edges named by their ends\' names, not ids');
+  });
+
+  for (const size of SIZES) {
+    it(`axe-core finds no serious or critical violation on the ${size.name} answer's page`, async function () {
+      const axe = path.join(REPO_ROOT, 'test', 'host', 'node_modules', 'axe-core', 'axe.min.js');
+      assert.ok(fs.existsSync(axe), 'axe-core is missing from test/host/node_modules: run `bash test/host/setup.sh` once.');
+      // Playwright injects axe past the page's CSP (the page itself allows only its own script).
+      const page = await open(await size.html(), `editor-size-axe-${size.name}`, { width: 1400, height: 900 }, true);
+      await page.addScriptTag({ path: axe });
+      const found = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help })))')) as Array<{ id: string; impact: string; nodes: number; help: string }>;
+      console.log(`      axe on ${size.name}: ${found.map((v) => `${v.id} (${v.impact}, ${v.nodes})`).join(', ') || 'no violation'}`);
+      assert.deepEqual(found.filter((v) => v.impact === 'serious' || v.impact === 'critical'), []);
+    });
+  }
+});
