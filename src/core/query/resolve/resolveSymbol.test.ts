@@ -184,4 +184,43 @@ describe(resolveSymbol.name, () => {
       assert.equal(nodeId(resolveSymbol(g.context(), 'node_modules/lib/index.d.ts', 'debounce')), ext);
     });
   });
+
+  describe('names re-exported by a barrel', () => {
+    // typeorm's src/index.ts: ~140 `export *` lines; a name declared past the 50th file was refused.
+    it('follows `export *` by depth, however many files a barrel re-exports', () => {
+      const g = new TestGraph();
+      for (let i = 0; i < 200; i++) {
+        g.node(`src/m${i}.ts`, `thing${i}`, 'function');
+        g.reExport('src/index.ts', '*', `src/m${i}.ts`);
+      }
+      // and one level down, behind another wide barrel
+      for (let i = 0; i < 120; i++) {
+        g.node(`src/deep/d${i}.ts`, `deep${i}`, 'class');
+        g.reExport('src/deep/index.ts', '*', `src/deep/d${i}.ts`);
+      }
+      g.reExport('src/index.ts', '*', 'src/deep/index.ts');
+      const ctx = g.context();
+      const last = resolveSymbol(ctx, 'src/index.ts', 'thing199');
+      assert.equal(nodeId(last), 'src/m199.ts#thing199@function');
+      assert.equal(last.ok && last.note, '`thing199` is re-exported by src/index.ts; answered for src/m199.ts, where it is declared.');
+      assert.equal(nodeId(resolveSymbol(ctx, 'src/index.ts', 'deep119')), 'src/deep/d119.ts#deep119@class');
+      assert.match(message(resolveSymbol(ctx, 'src/index.ts', 'nowhere')), /Symbol 'nowhere' not found in src\/index\.ts/);
+    });
+
+    it('ends on cycles and stops at a chain deeper than any real one', () => {
+      const g = new TestGraph();
+      g.reExport('src/a.ts', '*', 'src/b.ts');
+      g.reExport('src/b.ts', '*', 'src/a.ts');
+      g.node('src/c.ts', 'c', 'function');
+      assert.ok(!resolveSymbol(g.context(), 'src/a.ts', 'c').ok);
+      const chain = new TestGraph();
+      for (let i = 0; i < 60; i++) chain.reExport(`src/l${i}.ts`, '*', `src/l${i + 1}.ts`);
+      chain.node('src/l60.ts', 'end', 'function');
+      chain.node('src/l30.ts', 'middle', 'function');
+      const ctx = chain.context();
+      assert.equal(nodeId(resolveSymbol(ctx, 'src/l0.ts', 'middle')), 'src/l30.ts#middle@function');
+      assert.ok(!resolveSymbol(ctx, 'src/l0.ts', 'end').ok, 'past 50 hops a chain is not followed');
+      assert.equal(nodeId(resolveSymbol(ctx, 'src/l10.ts', 'end')), 'src/l60.ts#end@function');
+    });
+  });
 });
