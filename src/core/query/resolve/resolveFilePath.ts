@@ -35,7 +35,8 @@ export function resolveFilePath(ctx: QueryContext, filePath: unknown): FileResol
   }
 
   const absolute = toAbsolute(root, cleaned);
-  const rel = relativeInside(root, absolute);
+  // A root given through a symlink, or a path through one (macOS's /tmp is /private/tmp): the same files.
+  const rel = relativeInside(root, absolute) ?? (ctx.real && relativeInside(toPosix(ctx.real.root), toPosix(ctx.real.path(absolute))));
   if (rel === undefined) {
     return fail(`File path is outside the workspace: ${echoInput(absolute)}. Use a path inside ${root} (absolute or relative to it).`);
   }
