@@ -72,6 +72,19 @@ describe(resolveSymbol.name, () => {
       assert.match(message(resolveSymbol(ctx, 'lib/util.ts', 'x')), /Closest indexed files: src\/util\/index\.ts, /);
     });
 
+    it('puts a typo of the basename before files whose name is only part of it (issue 41)', () => {
+      const g = new TestGraph();
+      for (const f of ['src/decorator/entity/Entity.ts', 'src/common/EntityTarget.ts', 'src/metadata/EntityMetadata.ts', 'src/entity-manager/EntityManager.ts', 'src/entity-manager/MongoEntityManager.ts', 'src/repository/Repository.ts', 'src/decorator/Index.ts']) {
+        g.node(f, 'x', 'function');
+      }
+      const typos = g.context();
+      const closest = (asked: string) => /Closest indexed files: ([^.]+\.ts)/.exec(message(resolveSymbol(typos, asked, 'x')))?.[1];
+      assert.equal(closest('src/entity-manager/EntityManagr.ts'), 'src/entity-manager/EntityManager.ts');
+      assert.equal(closest('EntityManagr.ts'), 'src/entity-manager/EntityManager.ts');
+      assert.equal(closest('src/repository/Repositry.ts'), 'src/repository/Repository.ts');
+      assert.equal(closest('src/Manager.ts'), 'src/entity-manager/EntityManager.ts', 'a part of the name');
+    });
+
     it('echoes at most 200 characters of a runaway path, and still suggests files', () => {
       const long = `src/${'very-long-folder/'.repeat(240)}utils.ts`;
       const text = message(resolveSymbol(ctx, long, 'formatDate'));
