@@ -236,4 +236,36 @@ describe(resolveSymbol.name, () => {
       assert.equal(nodeId(resolveSymbol(ctx, 'src/l10.ts', 'end')), 'src/l60.ts#end@function');
     });
   });
+
+  describe("a file's default export, by the name its importers give it (issue 41)", () => {
+    const g = new TestGraph();
+    g.node('src/subset/harfbuzz-loader.ts', 'load', 'function', { line: 10 });
+    const esm = g.node('src/subset/harfbuzz-loader.ts', 'default', 'function', { line: 51 });
+    // `module.exports = (res, cb) => …` is named after the file
+    const cjs = g.node('lib/on-finished/index.js', 'index', 'function', { line: 3 });
+    g.node('lib/on-finished/index.js', 'isFinished', 'function', { line: 20 });
+    // `export default compose` names a declaration of the file
+    const named = g.node('src/compose.ts', 'compose', 'function');
+    g.reExport('src/compose.ts', 'default', 'src/compose.ts', 'compose');
+    g.node('src/plain.ts', 'plain', 'function');
+    const ctx = g.context();
+
+    it('accepts the file name in any spelling, `default` and `module.exports`, saying what it answered for', () => {
+      const loader = resolveSymbol(ctx, 'src/subset/harfbuzz-loader.ts', 'harfbuzzLoader');
+      assert.equal(nodeId(loader), esm);
+      assert.equal(loader.ok && loader.note, '`harfbuzzLoader` names the default export of src/subset/harfbuzz-loader.ts; answered for `default` (function, line 51).');
+      assert.equal(nodeId(resolveSymbol(ctx, 'lib/on-finished/index.js', 'onFinished')), cjs, "an index file's folder");
+      assert.equal(nodeId(resolveSymbol(ctx, 'lib/on-finished/index.js', 'default')), cjs);
+      assert.equal(nodeId(resolveSymbol(ctx, 'lib/on-finished/index.js', 'module.exports')), cjs);
+    });
+
+    it('answers for it under any import name that is no typo of another declaration', () => {
+      const asked = resolveSymbol(ctx, 'src/subset/harfbuzz-loader.ts', 'loadHbSubset');
+      assert.equal(nodeId(asked), esm);
+      assert.equal(asked.ok && asked.note, '`loadHbSubset` is not declared in src/subset/harfbuzz-loader.ts; answered for its default export, `default` (function, line 51), which importers name as they like.');
+      assert.equal(nodeId(resolveSymbol(ctx, 'src/compose.ts', 'composeMiddleware')), named);
+      assert.match(message(resolveSymbol(ctx, 'lib/on-finished/index.js', 'isFinishd')), /^Symbol 'isFinishd' not found in lib\/on-finished\/index\.js\. Closest in that file: isFinished/);
+      assert.match(message(resolveSymbol(ctx, 'src/plain.ts', 'other')), /^Symbol 'other' not found in src\/plain\.ts/, 'no default export');
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { implementationFilesOf, implementationOf } from '../../graph/implementat
 import { QueryContext } from '../QueryContext';
 import { describeKind } from '../shared/describeNode';
 import { echoInput } from '../shared/echoInput';
+import { resolveDefaultExport } from './defaultExport';
 import { matchesQualifiers, parseSymbolQuery, selectorFor, SymbolQuery } from './parseSymbolQuery';
 import { resolveFilePath } from './resolveFilePath';
 import { symbolNotFoundMessage } from './symbolNotFoundMessage';
@@ -20,7 +21,8 @@ export type SymbolResolution = { ok: true; node: GraphNode; note?: string } | { 
  *   3. the exact qualified name (`User.save`);
  *   4. a unique trailing-segment match (`save` → `User.save`, `inner.fn` → `outer.inner.fn`);
  *   5. a name the file re-exports (`export { foo } from './foo'`, `export *`, renamed, chains),
- *      followed to its declaration, with a note saying so (see followReExports).
+ *      followed to its declaration, with a note saying so (see followReExports);
+ *   6. the file's default export under the name an importer gives it (see resolveDefaultExport).
  * Qualifiers (`static`, `get`, `function`, `:42`, see parseSymbolQuery) narrow steps 3 and 4.
  * Several matches are never guessed between: the message lists each with the text that selects it.
  */
@@ -69,6 +71,9 @@ function resolveDeclared(ctx: QueryContext, filePath: string, symbol: string): S
 
   const followed = followReExports(ctx, file.file, query);
   if (followed) return followed;
+
+  const viaDefault = resolveDefaultExport(ctx, file.file, nodes, query);
+  if (viaDefault) return viaDefault;
 
   return fail(symbolNotFoundMessage(ctx.graph, file.file, nodes, query.name));
 }
