@@ -200,9 +200,33 @@ class FileDeclarer implements Declarer {
       return this.visitChildren(node, name);
     }
     if (this.isJs && ts.isExpressionStatement(node) && ts.isCallExpression(node.expression)) {
-      if (this.js.defineProperty(node.expression, prefix)) return;
+      if (this.js.defineProperty(node.expression, prefix) || this.js.defineProperties(node.expression, prefix)) return;
     }
+    const made = this.factoryObject(node);
+    if (made) return this.declareObjectLiteral(made, prefix);
     this.visitChildren(node, prefix);
+  }
+
+  /**
+   * The object literal a declared function makes and returns (`return { add () {}, has () {} }`,
+   * `const store = () => ({ get: () => … })`): its methods, accessors and function-valued properties
+   * are the function's API, named under it (`noopSet.add`), so calls through the returned object (the
+   * checker resolves them to these members) land on them. Only for functions that are nodes: a
+   * callback's literal (`.map(x => ({ … }))`) is data, not an API.
+   */
+  private factoryObject(node: TS.Node): TS.ObjectLiteralExpression | undefined {
+    const { ts, declToId } = this;
+    let made: TS.Expression | undefined;
+    let fn: TS.Node | undefined;
+    if (ts.isReturnStatement(node) && node.expression) {
+      made = node.expression;
+      for (fn = node.parent; fn && !ts.isFunctionLike(fn) && !ts.isSourceFile(fn); ) fn = fn.parent;
+    } else if (node.parent && ts.isArrowFunction(node.parent) && node.parent.body === node) {
+      made = node as TS.Expression;
+      fn = node.parent;
+    }
+    const literal = made && skipOuterExpressions(ts, made);
+    return literal && ts.isObjectLiteralExpression(literal) && fn && declToId.has(fn) ? literal : undefined;
   }
 
   private declareNamespace(node: TS.ModuleDeclaration, prefix: string): void {
