@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { SymbolGraph } from '../../src/core/graph/SymbolGraph';
 import { loadFixture } from '../support/loadFixture';
-import { hasNode, linesOf, edge, node, span, targetsOf } from '../support/graphLookup';
+import { foundNodes, hasNode, linesOf, edge, node, span, targetsOf } from '../support/graphLookup';
+import { dependenciesOf } from '../../src/core/query/dependencies-of/dependenciesOf';
 
 /**
  * Issue 41, item 8: objects made by factories (fastify's `noopSet`, `buildRouting`; zod-style schema
@@ -12,18 +13,19 @@ import { hasNode, linesOf, edge, node, span, targetsOf } from '../support/graphL
  */
 describe('indexWorkspace: objects made by factories, and Object.defineProperties (js-factories)', () => {
   let graph: SymbolGraph;
+  let root: string;
   before(async () => {
-    ({ graph } = await loadFixture('js-factories'));
+    ({ graph, root } = await loadFixture('js-factories'));
   });
 
   it("declares the members of an object literal a declared function returns, under the function's name", () => {
     for (const m of ['add', 'delete', 'has']) assert.equal(node(graph, 'lib/noop-set.js', `noopSet.${m}`).kind, 'method');
     assert.deepEqual(span(node(graph, 'lib/routing.js', 'buildRouting.setup', 'method')), { offset: 10, limit: 3 });
-    assert.equal(node(graph, 'lib/routing.js', 'buildRouting.routing').kind, 'function');
-    assert.equal(node(graph, 'lib/routing.js', 'buildRouting.closeRoutes').kind, 'function');
+    assert.equal(node(graph, 'lib/routing.js', 'buildRouting.routing').kind, 'method', "a function-valued property: a method of the made object");
+    assert.equal(node(graph, 'lib/routing.js', 'buildRouting.closeRoutes').kind, 'method');
     assert.equal(node(graph, 'lib/routing.js', 'buildRouting.closing').kind, 'getter');
     assert.equal(node(graph, 'src/schema.ts', 'string.parse').kind, 'method', 'TypeScript too');
-    assert.equal(node(graph, 'src/schema.ts', 'object.parse').kind, 'function', "an arrow's expression body");
+    assert.equal(node(graph, 'src/schema.ts', 'object.parse').kind, 'method', "an arrow's expression body");
     assert.equal(node(graph, 'src/schema.ts', 'object.extend').kind, 'method');
     assert.ok(!hasNode(graph, 'lib/server.js', 'createServer.run') && !hasNode(graph, 'lib/server.js', 'run'), "a callback's literal is data, not an API");
   });
@@ -36,6 +38,14 @@ describe('indexWorkspace: objects made by factories, and Object.defineProperties
     assert.deepEqual(targetsOf(graph, 'src/use.ts', 'validate', 'CALLS'), ['src/schema.ts:string', 'src/schema.ts:string.min', 'src/schema.ts:string.parse']);
     assert.deepEqual(targetsOf(graph, 'src/use.ts', 'user', 'CALLS'), ['src/schema.ts:object', 'src/schema.ts:object.extend', 'src/schema.ts:object.parse']);
     assert.deepEqual(targetsOf(graph, 'lib/routing.js', 'buildRouting.routing', 'CALLS'), ['lib/routing.js:lookup']);
+  });
+
+  it("links a made object typed by an interface to the interface's members, so calls through it reach the object's", () => {
+    assert.deepEqual(targetsOf(graph, 'src/schema.ts', 'typed.parse', 'IMPLEMENTS'), ['src/schema.ts:Schema.parse']);
+    assert.deepEqual(targetsOf(graph, 'src/use.ts', 'viaInterface', 'CALLS'), ['src/schema.ts:Schema.parse', 'src/schema.ts:typed']);
+    const ctx = { graph, root };
+    const names = foundNodes(dependenciesOf(ctx, 'src/use.ts', 'viaInterface')).map((n) => n.name);
+    assert.ok(names.includes('typed.parse') && names.includes('check'), names.join(', '));
   });
 
   it('declares the accessors and function values of Object.defineProperties(X.prototype, { … })', () => {

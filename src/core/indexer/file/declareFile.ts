@@ -203,7 +203,7 @@ class FileDeclarer implements Declarer {
       if (this.js.defineProperty(node.expression, prefix) || this.js.defineProperties(node.expression, prefix)) return;
     }
     const made = this.factoryObject(node);
-    if (made) return this.declareObjectLiteral(made, prefix);
+    if (made) return this.declareObjectLiteral(made, prefix, 'method');
     this.visitChildren(node, prefix);
   }
 
@@ -365,11 +365,17 @@ class FileDeclarer implements Declarer {
     if (init) this.visitChildren(init, prefix);
   }
 
-  declareObjectLiteral(obj: TS.ObjectLiteralExpression, name: string): void {
-    for (const p of obj.properties) this.later(() => this.declareProperty(p, name));
+  /**
+   * `functionKind`: what a function-valued property (`f: () => …`) is. A module's literal keeps
+   * `function`; a made object's is a `method` of it, so that when the object is typed by an interface
+   * (`(): ZodX => ({ parse: (x) => … })`) its IMPLEMENTS edge is a member's, which calls through the
+   * interface dispatch along.
+   */
+  declareObjectLiteral(obj: TS.ObjectLiteralExpression, name: string, functionKind: 'function' | 'method' = 'function'): void {
+    for (const p of obj.properties) this.later(() => this.declareProperty(p, name, functionKind));
   }
 
-  private declareProperty(p: TS.ObjectLiteralElementLike, name: string): void {
+  private declareProperty(p: TS.ObjectLiteralElementLike, name: string, functionKind: 'function' | 'method'): void {
     const { ts } = this;
     const memberName = p.name && propertyNameText(ts, p.name);
     if (memberName === undefined) {
@@ -389,11 +395,11 @@ class FileDeclarer implements Declarer {
     } else if (ts.isPropertyAssignment(p)) {
       const init = skipOuterExpressions(ts, p.initializer);
       if (isFunctionLike(ts, init)) {
-        const id = this.add(p, p, qualified, 'function', false);
+        const id = this.add(p, p, qualified, functionKind, false);
         this.declToId.set(init, id);
         this.visitChildren(init, qualified);
       } else if (ts.isObjectLiteralExpression(init)) {
-        this.declareObjectLiteral(init, qualified);
+        this.declareObjectLiteral(init, qualified, functionKind);
       } else {
         this.visitChildren(p, name);
       }
