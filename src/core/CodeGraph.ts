@@ -30,9 +30,20 @@ export class CodeGraph implements QueryTarget {
     return new CodeGraph(index, report);
   }
 
-  /** Absolute, normalised workspace root. */
+  /**
+   * Absolute, normalised workspace root, as the host gave it (what people see, and how hosts name
+   * files). The index itself uses the real path (see indexer/workspaceRoot.ts); absolute paths in
+   * either spelling are accepted everywhere.
+   */
   get root(): string {
-    return this.index.root;
+    return this.index.rootPaths.given;
+  }
+
+  /** The root-relative path of an absolute one in either spelling of the root; undefined outside it. */
+  relativePath(absolute: string): string | undefined {
+    const real = this.index.rootPaths.toReal(absolute);
+    const root = this.index.root;
+    return real === root ? '' : real.startsWith(`${root}/`) ? real.slice(root.length + 1) : undefined;
   }
 
   get graph(): SymbolGraph {
@@ -104,9 +115,11 @@ export class CodeGraph implements QueryTarget {
 
   private context(token?: CancellationToken): QueryContext {
     const root = this.root;
+    const rootPaths = this.index.rootPaths;
     return {
       graph: this.graph,
       root,
+      real: { root: rootPaths.real, path: (absolute) => rootPaths.toReal(absolute) },
       token,
       fileExists: (rel) => fs.existsSync(path.join(root, rel)),
     };

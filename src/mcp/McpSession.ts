@@ -3,6 +3,7 @@ import * as path from 'path';
 import type { Stats } from 'fs';
 import { Logger } from '../core/Logger';
 import { inIgnoredDir, isWatchedFile } from '../core/indexer/workspaceFiles';
+import { realPathOf } from '../core/indexer/workspaceRoot';
 import { GraphSupervisor, RequestCancelledError } from '../worker/GraphSupervisor';
 import { FolderSpec, HostWords, QueryAnswer, QueryArgs } from '../worker/protocol';
 import { notAvailableText, unexpectedFailureText, workerStoppedText } from '../worker/failureTexts';
@@ -142,7 +143,10 @@ export class McpSession {
   }
 
   private startWatcher(): void {
-    const { root, log } = this.options;
+    const { log } = this.options;
+    // The real root: a root given through a symlink is a link the watcher would not follow (below);
+    // the core takes the real spelling of a path as it takes the given one.
+    const root = realPathOf(this.options.root);
     const queue = this.supervisor.changes;
     const ignored = (file: string, stats?: Stats): boolean => {
       const rel = path.relative(root, file);

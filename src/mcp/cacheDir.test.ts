@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { graphCacheDir } from './cacheDir';
@@ -18,5 +19,20 @@ describe('graphCacheDir (where the MCP server keeps a workspace graph)', () => {
     assert.equal(graphCacheDir('/ws/a', undefined, env, 'linux'), a);
     assert.notEqual(graphCacheDir('/other/a', undefined, env, 'linux'), a);
     assert.notEqual(graphCacheDir('/ws/a', '/ws/a/tsconfig.app.json', env, 'linux'), a);
+  });
+
+  it('is one folder whichever spelling of the root (a symlink to it) is given', () => {
+    const env = { XDG_CACHE_HOME: '/xdg' };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-cachedir-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'real-ws'));
+      fs.writeFileSync(path.join(dir, 'real-ws', 'tsconfig.json'), '{}');
+      fs.symlinkSync(path.join(dir, 'real-ws'), path.join(dir, 'link'), 'dir');
+      const real = graphCacheDir(path.join(dir, 'real-ws'), path.join(dir, 'real-ws', 'tsconfig.json'), env, 'linux');
+      assert.equal(graphCacheDir(path.join(dir, 'link'), path.join(dir, 'link', 'tsconfig.json'), env, 'linux'), real);
+      assert.match(real, /\/real-ws-[0-9a-f]{16}$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

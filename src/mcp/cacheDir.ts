@@ -1,15 +1,19 @@
 import { createHash } from 'crypto';
 import * as os from 'os';
 import * as path from 'path';
+import { realPathOf } from '../core/indexer/workspaceRoot';
 
 /**
  * Where the MCP server persists a workspace's graph: the user's cache directory (XDG_CACHE_HOME or
  * ~/.cache on Linux, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows), one folder per
- * workspace root (and --tsconfig), named so a person can tell which is which.
+ * workspace root (and --tsconfig) by its real path, named so a person can tell which is which.
  */
-export function graphCacheDir(root: string, tsconfig: string | undefined, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function graphCacheDir(given: string, givenTsconfig: string | undefined, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  // One workspace whatever the spelling of its path (a root through a symlink, /tmp on macOS): one cache.
+  const root = realPathOf(given);
+  const tsconfig = givenTsconfig === undefined ? undefined : realPathOf(givenTsconfig);
   const key = createHash('sha256').update(`${root}\0${tsconfig ?? ''}`).digest('hex').slice(0, 16);
-  const name = path.basename(root).replace(/[^\w.-]+/g, '_') || 'root';
+  const name = path.posix.basename(root).replace(/[^\w.-]+/g, '_') || 'root';
   return path.join(userCacheHome(env, platform), 'ts-code-graph', `${name}-${key}`);
 }
 

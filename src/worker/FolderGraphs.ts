@@ -325,7 +325,8 @@ export class FolderGraphs {
     await state.answered;
     const graph = state.graph?.graph;
     if (!graph) return undefined;
-    const rel = path.relative(state.spec.root, file).split(path.sep).join('/');
+    const rel = state.graph?.relativePath(file);
+    if (rel === undefined) return undefined;
     const node = symbolAt(graph, rel, line, word);
     if (!node) return undefined;
     // Same-named declarations in one file (overloads, static + instance): the core's `name:line` form picks one.

@@ -19,6 +19,20 @@ export interface WorkerOptions {
 /** Node's own default old-space limit on 64-bit machines: the 20k-file workspace indexes in about half. */
 export const DEFAULT_HEAP_MB = 4096;
 
+/** The environment variable every host reads for the worker's heap limit in MB (hosts: `heapMbFromEnv`). */
+export const HEAP_MB_ENV = 'TS_CODE_GRAPH_WORKER_HEAP_MB';
+
+/** TS_CODE_GRAPH_WORKER_HEAP_MB: a positive whole number of MB, else undefined (the default). */
+export function heapMbFromEnv(value: string | undefined): number | undefined {
+  const mb = Number(value);
+  return value && Number.isInteger(mb) && mb > 0 ? mb : undefined;
+}
+
+/** Why the worker died of running out of memory, with the one remedy every host has. */
+export function outOfMemoryText(heapMb: number): string {
+  return `the graph worker ran out of memory (its heap limit is ${heapMb} MB; set ${HEAP_MB_ENV}=${heapMb * 2} in the environment that starts TS Code Graph to give it more)`;
+}
+
 /**
  * The worker's young generation: 192 MB, so each semi-space may grow to 64 MB (Node's default is
  * 16). A scavenge costs ~3.5 ms per GB of old heap however little survives it (V8 visits every old
@@ -77,7 +91,7 @@ export class WorkerClient {
     this.worker.on('error', (err: Error & { code?: string }) => {
       failure =
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `the graph worker ran out of memory (its heap limit is ${heapMb} MB)`
+          ? outOfMemoryText(heapMb)
           : `the graph worker crashed: ${(err.stack ?? err.message).split('\n', 1)[0]}`;
       this.gone = failure;
       this.failAll(failure);

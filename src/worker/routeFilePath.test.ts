@@ -1,7 +1,9 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { routeFilePath } from './routeFilePath';
+import { deepestContaining, routeFilePath } from './routeFilePath';
 
 const app = { key: 'a', name: 'app', root: path.resolve('/ws/app') };
 const lib = { key: 'l', name: 'lib', root: path.resolve('/ws/lib') };
@@ -53,5 +55,25 @@ describe(routeFilePath.name, () => {
     assert.match(outside.kind === 'error' ? outside.message : '', /outside every workspace folder/);
     const noFolder = routeFilePath('src/x.ts', [], exists);
     assert.match(noFolder.kind === 'error' ? noFolder.message : '', /No workspace folder is open/);
+  });
+
+  it('multi-root: a folder opened through a symlink takes the real path of its files, and the reverse', () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-route-')));
+    try {
+      fs.mkdirSync(path.join(dir, 'real-app', 'src'), { recursive: true });
+      fs.mkdirSync(path.join(dir, 'other'));
+      fs.symlinkSync(path.join(dir, 'real-app'), path.join(dir, 'app-link'), 'dir');
+      const viaLink = { key: 'a', name: 'app', root: path.join(dir, 'app-link') };
+      const other = { key: 'o', name: 'other', root: path.join(dir, 'other') };
+      const realFile = path.join(dir, 'real-app', 'src', 'a.ts');
+      // The folder's core maps the absolute path (CodeGraph's root spellings).
+      assert.deepStrictEqual(routeFilePath(realFile, [other, viaLink]), { kind: 'folder', folder: viaLink, filePath: realFile.replace(/\\/g, '/') });
+      assert.equal(deepestContaining(realFile, [other, viaLink]), viaLink);
+      const viaReal = { key: 'r', name: 'app', root: path.join(dir, 'real-app') };
+      assert.equal(deepestContaining(path.join(dir, 'app-link', 'src', 'deleted.ts'), [other, viaReal]), viaReal);
+      assert.equal(deepestContaining(path.join(dir, 'elsewhere.ts'), [other, viaReal]), undefined);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

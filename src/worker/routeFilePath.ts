@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { realPathOf } from '../core/indexer/workspaceRoot';
 import { isAbsoluteFilePath, normalizeFilePath } from '../core/query/resolve/normalizeFilePath';
 import { echoInput } from '../core/query/shared/echoInput';
 
@@ -39,7 +40,9 @@ export function routeFilePath<F extends RoutableFolder>(
   if (normalized === '') return { kind: 'folder', folder: folders[0], filePath: normalized };
   if (isAbsoluteFilePath(normalized)) {
     const folder = deepestContaining(normalized, folders);
-    if (folder) return { kind: 'folder', folder, filePath: toPosix(path.relative(folder.root, normalized)) };
+    const rel = folder && toPosix(path.relative(folder.root, normalized));
+    // Inside through another spelling (a symlink): the absolute path, which the folder's core maps.
+    if (folder) return { kind: 'folder', folder, filePath: rel === undefined || rel.startsWith('..') || path.isAbsolute(rel) ? normalized : rel };
     if (folders.length === 1) return { kind: 'folder', folder: folders[0], filePath: normalized };
     return { kind: 'error', message: `${echoInput(filePath)} is outside every workspace folder (${listFolders(folders)}). Pass a path inside one of them, relative to its root (e.g. "src/index.ts").` };
   }
@@ -56,15 +59,24 @@ export function routeFilePath<F extends RoutableFolder>(
   };
 }
 
-/** The deepest folder whose root contains the absolute path `file` (nested folders: the inner one). */
+/**
+ * The deepest folder whose root contains the absolute path `file` (nested folders: the inner one);
+ * as spelled, else with symlinks resolved on both sides (a folder opened through a link, a file
+ * named through its real path, or the reverse: one workspace whatever the spelling).
+ */
 export function deepestContaining<F extends RoutableFolder>(file: string, folders: readonly F[]): F | undefined {
-  let best: F | undefined;
-  for (const f of folders) {
-    const rel = path.relative(f.root, file);
+  return deepest(file, folders, (f) => f.root) ?? deepest(realPathOf(file), folders, (f) => realPathOf(f.root));
+}
+
+function deepest<F extends RoutableFolder>(file: string, folders: readonly F[], rootOf: (f: F) => string): F | undefined {
+  let best: { folder: F; root: string } | undefined;
+  for (const folder of folders) {
+    const root = rootOf(folder);
+    const rel = path.relative(root, file);
     const inside = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-    if (inside && (!best || f.root.length > best.root.length)) best = f;
+    if (inside && (!best || root.length > best.root.length)) best = { folder, root };
   }
-  return best;
+  return best?.folder;
 }
 
 function listFolders(folders: readonly RoutableFolder[]): string {

@@ -24,15 +24,16 @@ export interface McpRun {
 
 /**
  * Starts a server the way an MCP client configuration does (`command` + `args`, stdio) and
- * connects the official SDK client to it. `cacheHome` becomes XDG_CACHE_HOME (a fresh one by default).
+ * connects the official SDK client to it. `cacheHome` becomes XDG_CACHE_HOME (a fresh one by default);
+ * `env` is added to the inherited environment.
  */
-export async function startMcp(options: { command?: string; args: string[]; cacheHome?: string; cwd?: string }): Promise<McpRun> {
+export async function startMcp(options: { command?: string; args: string[]; cacheHome?: string; cwd?: string; env?: Record<string, string> }): Promise<McpRun> {
   if (!options.command) requireBuilt(BUILT_MCP);
   const transport = new StdioClientTransport({
     command: options.command ?? process.execPath,
     args: options.command ? options.args : [BUILT_MCP, ...options.args],
     cwd: options.cwd,
-    env: { ...inheritedEnv(), XDG_CACHE_HOME: options.cacheHome ?? tempDir('mcp-cache-') },
+    env: { ...inheritedEnv(), XDG_CACHE_HOME: options.cacheHome ?? tempDir('mcp-cache-'), ...options.env },
     stderr: 'pipe',
   });
   let stderr = '';

@@ -2,13 +2,20 @@ import * as path from 'path';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { measureJsCoverage, percent } from './jsCoverage';
 import { FIXTURES_DIR } from './loadFixture';
+import { ensurePackageSources, FASTIFY } from './npmPackageSources';
 
 /**
- * `npm run coverage:js [root]`: indexes a JavaScript package (default: the vendored express 4.21.2)
- * and prints how much of it the graph covers (see measureJsCoverage), with what is missing.
+ * `npm run coverage:js [root]`: indexes a JavaScript package and prints how much of it the graph
+ * covers (see measureJsCoverage), with what is missing. Without a root: the vendored express 4.21.2
+ * (constructor functions, prototypes) and koa 3.3.0 (object-literal modules), and fastify 5.12.8 from
+ * npm (objects made by factories, Object.defineProperties).
  */
 async function main(): Promise<void> {
-  const root = path.resolve(process.argv[2] ?? path.join(FIXTURES_DIR, 'express-4.21.2'));
+  const roots = process.argv[2] ? [path.resolve(process.argv[2])] : [path.join(FIXTURES_DIR, 'express-4.21.2'), path.join(FIXTURES_DIR, 'koa-3.3.0'), ensurePackageSources(FASTIFY)];
+  for (const root of roots) await report(root);
+}
+
+async function report(root: string): Promise<void> {
   const { graph } = await indexWorkspace({ root });
   const c = measureJsCoverage(root, graph);
   console.log(`JavaScript coverage of ${root}`);

@@ -37,6 +37,7 @@ export const FIXTURE_NAMES = [
   'express-4.21.2',
   'koa-3.3.0',
   'js-objects',
+  'js-factories',
   'declaration-twins',
   'destructuring',
   'jsx-two-configs',

@@ -22,6 +22,7 @@ import { InProcessCompiler } from '../compiler/inprocess/InProcessCompiler';
 import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
+import { WorkspaceRoot } from './workspaceRoot';
 
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
@@ -31,7 +32,10 @@ import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
  */
 export class WorkspaceIndex {
   readonly graph = new SymbolGraph();
+  /** The real root (symlinks resolved, see WorkspaceRoot): every path of the index is under it. */
   readonly root: string;
+  /** The root as given and as real; absolute paths handed in go through `toReal`. */
+  readonly rootPaths: WorkspaceRoot;
   private readonly ts: typeof TS;
 
   /** The TypeScript module this index parses with (impact parses the base versions with it too). */
@@ -72,12 +76,13 @@ export class WorkspaceIndex {
 
   constructor(private readonly options: IndexOptions) {
     this.ts = options.ts ?? (require('typescript') as typeof TS);
-    this.root = normalize(options.root);
+    this.rootPaths = new WorkspaceRoot(options.root);
+    this.root = this.rootPaths.real;
     this.log = options.logger ?? silentLogger;
     this.host = new SharedCompilerHost(this.ts);
     this.cacheMode = options.cacheMode ?? 'use';
     this.choice = new CompilerChoice(this.ts, this.root, this.host, this.log, options);
-    this.programs = new WorkspacePrograms(this.ts, this.root, this.compiler, this.log, options.tsconfig, (error) => {
+    this.programs = new WorkspacePrograms(this.ts, this.root, this.compiler, this.log, options.tsconfig === undefined ? undefined : this.rootPaths.toReal(options.tsconfig), (error) => {
       if (this.globalErrors.includes(error)) return;
       this.globalErrors.push(error);
       this.log.error(error);
@@ -290,7 +295,7 @@ export class WorkspaceIndex {
   private async updateOnce(changed: string[], deleted: string[], token: CancellationToken): Promise<UpdateReport> {
     const started = Date.now();
     this.shapes.forgetWords();
-    const abs = (p: string) => normalize(path.isAbsolute(p) ? p : path.join(this.root, p));
+    const abs = (p: string) => (path.isAbsolute(p) ? this.rootPaths.toReal(p) : normalize(path.join(this.root, p)));
     // Paths no project could contain (build output, node_modules, non-sources) change nothing.
     const relevant = (f: string) =>
       this.owner.has(f) || (isWatchedFile(f) && this.programs.isInsideRoot(f) && !inIgnoredDir(this.relative(f)));

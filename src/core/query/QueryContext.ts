@@ -4,8 +4,14 @@ import type { CancellationToken } from '../Logger';
 /** What a query needs: the graph and the workspace root it was indexed from. */
 export interface QueryContext {
   graph: SymbolGraph;
-  /** Absolute, normalised workspace root (no trailing slash). */
+  /** Absolute, normalised workspace root (no trailing slash), as the host gave it: messages show it. */
   root: string;
+  /**
+   * The root's real spelling (symlinks resolved: the index's), and an absolute path's real spelling
+   * (see indexer/workspaceRoot.ts): a `file_path` through either spelling of the root, or through
+   * another link into it, names the same file. Optional: paths are then compared as given.
+   */
+  real?: { root: string; path(absolute: string): string };
   /** True when a root-relative file exists on disk (lets "not indexed" differ from "no such file"). Optional. */
   fileExists?(relativePath: string): boolean;
   /**

@@ -18,8 +18,10 @@ import { DEPENDENCY_FILES } from '../workspaceFiles';
  * not (a cached importer's contribution from before has no edges into an unbuilt package).
  * 8: `typeof x.m === 'function'` probes are no REFERENCES; `import '../x'` CALLS x's module node;
  * contributions list their re-exports (the resolver follows a name asked at a barrel).
+ * 9: the members of an object literal a function returns, and Object.defineProperties' accessors,
+ * are nodes (a cached file from before lacks them, and its callers' edges into them).
  */
-export const CACHE_FORMAT = 8;
+export const CACHE_FORMAT = 9;
 
 /**
  * The graph persisted between runs, keyed by content: each file's contribution with the hash of

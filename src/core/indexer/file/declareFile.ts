@@ -200,9 +200,33 @@ class FileDeclarer implements Declarer {
       return this.visitChildren(node, name);
     }
     if (this.isJs && ts.isExpressionStatement(node) && ts.isCallExpression(node.expression)) {
-      if (this.js.defineProperty(node.expression, prefix)) return;
+      if (this.js.defineProperty(node.expression, prefix) || this.js.defineProperties(node.expression, prefix)) return;
     }
+    const made = this.factoryObject(node);
+    if (made) return this.declareObjectLiteral(made, prefix, 'method');
     this.visitChildren(node, prefix);
+  }
+
+  /**
+   * The object literal a declared function makes and returns (`return { add () {}, has () {} }`,
+   * `const store = () => ({ get: () => … })`): its methods, accessors and function-valued properties
+   * are the function's API, named under it (`noopSet.add`), so calls through the returned object (the
+   * checker resolves them to these members) land on them. Only for functions that are nodes: a
+   * callback's literal (`.map(x => ({ … }))`) is data, not an API.
+   */
+  private factoryObject(node: TS.Node): TS.ObjectLiteralExpression | undefined {
+    const { ts, declToId } = this;
+    let made: TS.Expression | undefined;
+    let fn: TS.Node | undefined;
+    if (ts.isReturnStatement(node) && node.expression) {
+      made = node.expression;
+      for (fn = node.parent; fn && !ts.isFunctionLike(fn) && !ts.isSourceFile(fn); ) fn = fn.parent;
+    } else if (node.parent && ts.isArrowFunction(node.parent) && node.parent.body === node) {
+      made = node as TS.Expression;
+      fn = node.parent;
+    }
+    const literal = made && skipOuterExpressions(ts, made);
+    return literal && ts.isObjectLiteralExpression(literal) && fn && declToId.has(fn) ? literal : undefined;
   }
 
   private declareNamespace(node: TS.ModuleDeclaration, prefix: string): void {
@@ -341,11 +365,17 @@ class FileDeclarer implements Declarer {
     if (init) this.visitChildren(init, prefix);
   }
 
-  declareObjectLiteral(obj: TS.ObjectLiteralExpression, name: string): void {
-    for (const p of obj.properties) this.later(() => this.declareProperty(p, name));
+  /**
+   * `functionKind`: what a function-valued property (`f: () => …`) is. A module's literal keeps
+   * `function`; a made object's is a `method` of it, so that when the object is typed by an interface
+   * (`(): ZodX => ({ parse: (x) => … })`) its IMPLEMENTS edge is a member's, which calls through the
+   * interface dispatch along.
+   */
+  declareObjectLiteral(obj: TS.ObjectLiteralExpression, name: string, functionKind: 'function' | 'method' = 'function'): void {
+    for (const p of obj.properties) this.later(() => this.declareProperty(p, name, functionKind));
   }
 
-  private declareProperty(p: TS.ObjectLiteralElementLike, name: string): void {
+  private declareProperty(p: TS.ObjectLiteralElementLike, name: string, functionKind: 'function' | 'method'): void {
     const { ts } = this;
     const memberName = p.name && propertyNameText(ts, p.name);
     if (memberName === undefined) {
@@ -365,11 +395,11 @@ class FileDeclarer implements Declarer {
     } else if (ts.isPropertyAssignment(p)) {
       const init = skipOuterExpressions(ts, p.initializer);
       if (isFunctionLike(ts, init)) {
-        const id = this.add(p, p, qualified, 'function', false);
+        const id = this.add(p, p, qualified, functionKind, false);
         this.declToId.set(init, id);
         this.visitChildren(init, qualified);
       } else if (ts.isObjectLiteralExpression(init)) {
-        this.declareObjectLiteral(init, qualified);
+        this.declareObjectLiteral(init, qualified, functionKind);
       } else {
         this.visitChildren(p, name);
       }

@@ -124,24 +124,63 @@ export class JsDeclarations {
   /** `Object.defineProperty(obj, 'name', { get: function () {}, set (v) {}, value: function () {} })`. */
   defineProperty(call: TS.CallExpression, prefix: string): boolean {
     const { ts } = this.d;
-    const callee = call.expression;
-    if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression) || callee.expression.text !== 'Object' || callee.name.text !== 'defineProperty') return false;
+    if (!isObjectCall(ts, call, 'defineProperty')) return false;
     const [objArg, nameArg, descArg] = call.arguments;
     if (!objArg || !nameArg || !descArg || !ts.isStringLiteralLike(nameArg) || !ts.isObjectLiteralExpression(descArg)) return false;
+    const owner = this.definedOn(objArg, prefix, false);
+    return owner !== undefined && this.descriptor(descArg, qualify(owner, nameArg.text));
+  }
+
+  /**
+   * `Object.defineProperties(X.prototype, { name: { get () {} }, run: { value: function () {} } })`:
+   * each descriptor's accessors and function value, named like defineProperty's (`X.name`). Also on
+   * a local object inside a function (`Object.defineProperties(fastify, { … })`), named like that
+   * object's literal members (`fastify.fastify.x` inside function `fastify`).
+   */
+  defineProperties(call: TS.CallExpression, prefix: string): boolean {
+    const { ts } = this.d;
+    if (!isObjectCall(ts, call, 'defineProperties')) return false;
+    const [objArg, descriptors] = call.arguments;
+    if (!objArg || !descriptors || !ts.isObjectLiteralExpression(descriptors)) return false;
+    const owner = this.definedOn(objArg, prefix, true);
+    if (owner === undefined) return false;
+    let declared = false;
+    for (const p of descriptors.properties) {
+      const key = p.name && propertyNameText(ts, p.name);
+      const desc = ts.isPropertyAssignment(p) ? skipOuterExpressions(ts, p.initializer) : undefined;
+      if (key !== undefined && desc && ts.isObjectLiteralExpression(desc) && this.descriptor(desc, qualify(owner, key))) declared = true;
+      else this.d.visitChildren(p, prefix);
+    }
+    return declared;
+  }
+
+  /**
+   * The qualified name of the object properties are defined on: `X` for `X.prototype`, `module.exports`
+   * and `exports` dropped, `this` the receiver of the function it is in; a local object inside a
+   * function (`inFunction`) under the function's name. Undefined for anything else.
+   */
+  private definedOn(objArg: TS.Expression, prefix: string, inFunction: boolean): string | undefined {
+    const { ts } = this.d;
     let names = dottedNames(ts, objArg);
-    if (!names) return false;
+    if (!names) return undefined;
     if (names[0] === 'this') {
       // `Object.defineProperty(this, 'router', …)` inside `app.lazyrouter` or constructor function `Foo`.
       const receiver = this.d.constructorFunctions.has(prefix) ? prefix : prefix.slice(0, Math.max(0, prefix.lastIndexOf('.')));
-      if (!receiver) return false;
+      if (!receiver) return undefined;
       names = [...receiver.split('.'), ...names.slice(1)];
     } else if (prefix) {
-      return false;
+      if (!inFunction) return undefined;
+      names = [...prefix.split('.'), ...names];
     }
     if (names[0] === 'module' && names[1] === 'exports') names = names.slice(2);
     else if (names[0] === 'exports') names = names.slice(1);
     if (names[names.length - 1] === 'prototype') names = names.slice(0, -1);
-    const name = [...names, nameArg.text].join('.');
+    return names.join('.');
+  }
+
+  /** A property descriptor's `get`, `set` and function `value` as nodes named `name`; false when it has none. */
+  private descriptor(descArg: TS.ObjectLiteralExpression, name: string): boolean {
+    const { ts } = this.d;
     let declared = false;
     for (const p of descArg.properties) {
       const key = p.name && propertyNameText(ts, p.name);
@@ -155,4 +194,10 @@ export class JsDeclarations {
     }
     return declared;
   }
+}
+
+/** `Object.<method>(…)`. */
+function isObjectCall(ts: typeof TS, call: TS.CallExpression, method: string): boolean {
+  const callee = call.expression;
+  return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'Object' && callee.name.text === method;
 }

@@ -33,14 +33,24 @@ export class ThisFallback {
     const siblings = literal ? this.siblingTargets(literal, pa.name.text, THIS_CALL_KINDS) : [];
     if (siblings.length > 0) return siblings;
     const containerId = fn && (ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn) || literal) ? declared.declToId.get(fn) : undefined;
+    return this.receiverMembers(containerId, pa.name.text, THIS_MEMBER_KINDS, true);
+  }
+
+  /**
+   * Members `receiver.name` of the given kinds declared in this file, where `receiver` is what `this`
+   * is inside the node `containerId` (`obj` for `obj.f`, the class for a class node); `aliases` adds
+   * the names a chained assignment gave it.
+   */
+  private receiverMembers(containerId: string | undefined, member: string, kinds: ReadonlyArray<[GraphNode['kind'], boolean]>, aliases: boolean): Target[] {
+    const { declared } = this;
     const container = containerId && declared.byId.get(containerId);
     if (!container) return [];
     const receiver = container.kind === 'class' ? container.name : container.name.slice(0, Math.max(0, container.name.lastIndexOf('.')));
     if (!receiver) return [];
     const out: Target[] = [];
-    const name = `${receiver}.${pa.name.text}`;
-    const ids = THIS_MEMBER_KINDS.map(([kind, isStatic]) => nodeId(declared.file, name, kind, isStatic));
-    const alias = declared.aliases?.get(name);
+    const name = `${receiver}.${member}`;
+    const ids = kinds.map(([kind, isStatic]) => nodeId(declared.file, name, kind, isStatic));
+    const alias = aliases ? declared.aliases?.get(name) : undefined;
     if (alias) ids.push(alias);
     for (const id of ids) {
       const node = declared.byId.get(id);
@@ -93,7 +103,11 @@ export class ThisFallback {
     }
     const fn = this.container(pa);
     const literal = fn && this.objectLiteralOfMember(fn);
-    return literal ? this.siblingTargets(literal, pa.name.text, writes ? THIS_WRITE_KINDS : THIS_READ_KINDS) : [];
+    if (literal) return this.siblingTargets(literal, pa.name.text, writes ? THIS_WRITE_KINDS : THIS_READ_KINDS);
+    // An accessor the checker does not know (`Object.defineProperties(Reply.prototype, { sent: { get () {} } })`)
+    // read or written inside a function declared as `Reply.x`: the receiver's accessor of that name.
+    const containerId = fn && (this.ts.isFunctionExpression(fn) || this.ts.isFunctionDeclaration(fn)) ? this.declared.declToId.get(fn) : undefined;
+    return this.receiverMembers(containerId, pa.name.text, writes ? [['setter', false]] : [['getter', false]], false);
   }
 }
 

@@ -32,6 +32,27 @@ describe(dependentsOf.name, () => {
     assert.ok(!names.includes('Square.area'));
   });
 
+  it("steps up to a library's interface method only when our code calls it (issue 41)", () => {
+    const g = new TestGraph();
+    const connect = g.node('src/db.ts', 'connect', 'function');
+    const handler = g.external('node_modules/yargs/index.d.ts', 'CommandModule.handler', 'method-signature');
+    const commands = ['Run', 'Revert', 'Version'].map((c) => g.node(`src/${c}.ts`, `${c}Command.handler`, 'method'));
+    for (const c of commands) g.edge(c, 'IMPLEMENTS', handler);
+    g.edge(commands[0], 'CALLS', connect).edge(commands[1], 'CALLS', connect);
+    const alone = readGraph(dependentsOf(g.context(), 'src/db.ts', 'connect'));
+    assert.deepEqual(alone.names, ['connect', 'RevertCommand.handler', 'RunCommand.handler']);
+    assert.deepEqual(alone.edges, ['RevertCommand.handler --CALLS--> connect', 'RunCommand.handler --CALLS--> connect']);
+
+    // Code of ours calling through the library's interface may run either command: it is a dependent.
+    const runAll = g.node('src/cli.ts', 'runAll', 'function');
+    g.edge(runAll, 'CALLS', handler);
+    const called = readGraph(dependentsOf(g.context(), 'src/db.ts', 'connect'));
+    assert.deepEqual(new Set(called.names), new Set(['connect', 'RevertCommand.handler', 'RunCommand.handler', 'CommandModule.handler', 'runAll']));
+    assert.ok(called.edges.includes('RunCommand.handler --IMPLEMENTS--> CommandModule.handler'));
+    assert.ok(called.edges.includes('runAll --CALLS--> CommandModule.handler'));
+    assert.ok(!called.names.includes('VersionCommand.handler'), 'a sibling implementer is no dependent');
+  });
+
   it('climbs chains of overrides to the interface method', () => {
     const { names, edges } = readGraph(dependentsOf(ctx, 'src/shapes.ts', 'Sub.area'));
     assert.deepEqual(new Set(names), new Set(['Sub.area', 'Circle.area', 'Shape.area', 'total']));

@@ -16,6 +16,8 @@ const MAX_FILE_SUGGESTIONS = 5;
 export const SUGGESTION_BUDGET_MS = 200;
 /** Files scored between two looks at the clock and at the caller's cancellation. */
 const SUGGESTION_BATCH = 256;
+/** Files tied on the basename whose whole path is compared too, at most. */
+const MAX_PATH_SCORED = 500;
 /** Edit distances past this are all "far": the table is not finished for them (see `levenshtein`'s max). */
 const MAX_DISTANCE = 64;
 
@@ -35,7 +37,8 @@ export function resolveFilePath(ctx: QueryContext, filePath: unknown): FileResol
   }
 
   const absolute = toAbsolute(root, cleaned);
-  const rel = relativeInside(root, absolute);
+  // A root given through a symlink, or a path through one (macOS's /tmp is /private/tmp): the same files.
+  const rel = relativeInside(root, absolute) ?? (ctx.real && relativeInside(toPosix(ctx.real.root), toPosix(ctx.real.path(absolute))));
   if (rel === undefined) {
     return fail(`File path is outside the workspace: ${echoInput(absolute)}. Use a path inside ${root} (absolute or relative to it).`);
   }
@@ -74,29 +77,40 @@ function notIndexedMessage(ctx: QueryContext, rel: string): string {
 }
 
 /**
- * Ranked by how well the basename matches (same, containing, then edit distance between basenames),
- * then by edit distance on the whole path. An `index.ts` is named by its folder, as imports name it.
- * Bounded: distances stop at MAX_DISTANCE, the search at SUGGESTION_BUDGET_MS (ranking the files
- * scored by then), and it throws `QueryCancelledError` once the caller's token is cancelled.
+ * Ranked by how well the basename matches, then by edit distance on the whole path. The basename
+ * tiers: the same; a typo of it (a few edits: `EntityManagr` → `EntityManager`); one containing what
+ * was asked (`Manager` → `EntityManager`); one contained in it (`Entity` for `EntityManagr`, a weak
+ * hint); the rest, each by basename distance. An `index.ts` is named by its folder, as imports name it.
+ * The whole path's distance is computed for the leading candidates only (it costs far more than the
+ * basename's). Bounded: distances stop at MAX_DISTANCE, the search at SUGGESTION_BUDGET_MS (ranking
+ * the files scored by then), and it throws `QueryCancelledError` once the caller's token is cancelled.
  */
 function closestFiles(ctx: QueryContext, files: string[], rel: string): string[] {
   const wanted = rel.toLowerCase();
   const wantedBase = stem(wanted);
+  const typo = Math.max(2, Math.floor(wantedBase.length / 4));
   const deadline = Date.now() + SUGGESTION_BUDGET_MS;
-  const scored: Array<{ file: string; baseTier: number; baseDistance: number; distance: number }> = [];
+  const scored: Array<{ file: string; tier: number; baseDistance: number; distance: number }> = [];
   for (let i = 0; i < files.length; i++) {
     if (i % SUGGESTION_BATCH === 0 && i > 0) {
       if (ctx.token?.isCancellationRequested) throw new QueryCancelledError();
       if (Date.now() > deadline) break;
     }
     const file = files[i];
-    const lower = file.toLowerCase();
-    const base = stem(lower);
-    const baseTier = base === wantedBase ? 0 : base.includes(wantedBase) || wantedBase.includes(base) ? 1 : 2;
-    scored.push({ file, baseTier, baseDistance: levenshtein(wantedBase, base, MAX_DISTANCE), distance: levenshtein(wanted, lower, MAX_DISTANCE) });
+    const base = stem(file.toLowerCase());
+    const baseDistance = levenshtein(wantedBase, base, MAX_DISTANCE);
+    const tier = base === wantedBase ? 0 : baseDistance <= typo ? 1 : base.includes(wantedBase) ? 2 : wantedBase.includes(base) ? 3 : 4;
+    scored.push({ file, tier, baseDistance, distance: 0 });
   }
-  scored.sort((a, b) => a.baseTier - b.baseTier || a.baseDistance - b.baseDistance || a.distance - b.distance || a.file.localeCompare(b.file));
-  return scored.slice(0, MAX_FILE_SUGGESTIONS).map((s) => s.file);
+  const byBase = (a: (typeof scored)[number], b: (typeof scored)[number]) => a.tier - b.tier || a.baseDistance - b.baseDistance;
+  scored.sort(byBase);
+  // Every file tied with the last one shown by basename is a candidate (a bounded number of them).
+  let candidates = Math.min(scored.length, MAX_FILE_SUGGESTIONS);
+  while (candidates < scored.length && candidates < MAX_PATH_SCORED && byBase(scored[candidates], scored[candidates - 1]) === 0) candidates++;
+  const leading = scored.slice(0, candidates);
+  for (const s of leading) s.distance = levenshtein(wanted, s.file.toLowerCase(), MAX_DISTANCE);
+  leading.sort((a, b) => byBase(a, b) || a.distance - b.distance || a.file.localeCompare(b.file));
+  return leading.slice(0, MAX_FILE_SUGGESTIONS).map((s) => s.file);
 }
 
 /** The basename without its extension(s), or the folder name for an index file: `src/util/index.d.ts` → `util`. */

@@ -72,6 +72,19 @@ describe(resolveSymbol.name, () => {
       assert.match(message(resolveSymbol(ctx, 'lib/util.ts', 'x')), /Closest indexed files: src\/util\/index\.ts, /);
     });
 
+    it('puts a typo of the basename before files whose name is only part of it (issue 41)', () => {
+      const g = new TestGraph();
+      for (const f of ['src/decorator/entity/Entity.ts', 'src/common/EntityTarget.ts', 'src/metadata/EntityMetadata.ts', 'src/entity-manager/EntityManager.ts', 'src/entity-manager/MongoEntityManager.ts', 'src/repository/Repository.ts', 'src/decorator/Index.ts']) {
+        g.node(f, 'x', 'function');
+      }
+      const typos = g.context();
+      const closest = (asked: string) => /Closest indexed files: ([^.]+\.ts)/.exec(message(resolveSymbol(typos, asked, 'x')))?.[1];
+      assert.equal(closest('src/entity-manager/EntityManagr.ts'), 'src/entity-manager/EntityManager.ts');
+      assert.equal(closest('EntityManagr.ts'), 'src/entity-manager/EntityManager.ts');
+      assert.equal(closest('src/repository/Repositry.ts'), 'src/repository/Repository.ts');
+      assert.equal(closest('src/Manager.ts'), 'src/entity-manager/EntityManager.ts', 'a part of the name');
+    });
+
     it('echoes at most 200 characters of a runaway path, and still suggests files', () => {
       const long = `src/${'very-long-folder/'.repeat(240)}utils.ts`;
       const text = message(resolveSymbol(ctx, long, 'formatDate'));
@@ -182,6 +195,77 @@ describe(resolveSymbol.name, () => {
       const ext = g.external('node_modules/lib/index.d.ts', 'debounce');
       g.edge(caller, 'CALLS', ext);
       assert.equal(nodeId(resolveSymbol(g.context(), 'node_modules/lib/index.d.ts', 'debounce')), ext);
+    });
+  });
+
+  describe('names re-exported by a barrel', () => {
+    // typeorm's src/index.ts: ~140 `export *` lines; a name declared past the 50th file was refused.
+    it('follows `export *` by depth, however many files a barrel re-exports', () => {
+      const g = new TestGraph();
+      for (let i = 0; i < 200; i++) {
+        g.node(`src/m${i}.ts`, `thing${i}`, 'function');
+        g.reExport('src/index.ts', '*', `src/m${i}.ts`);
+      }
+      // and one level down, behind another wide barrel
+      for (let i = 0; i < 120; i++) {
+        g.node(`src/deep/d${i}.ts`, `deep${i}`, 'class');
+        g.reExport('src/deep/index.ts', '*', `src/deep/d${i}.ts`);
+      }
+      g.reExport('src/index.ts', '*', 'src/deep/index.ts');
+      const ctx = g.context();
+      const last = resolveSymbol(ctx, 'src/index.ts', 'thing199');
+      assert.equal(nodeId(last), 'src/m199.ts#thing199@function');
+      assert.equal(last.ok && last.note, '`thing199` is re-exported by src/index.ts; answered for src/m199.ts, where it is declared.');
+      assert.equal(nodeId(resolveSymbol(ctx, 'src/index.ts', 'deep119')), 'src/deep/d119.ts#deep119@class');
+      assert.match(message(resolveSymbol(ctx, 'src/index.ts', 'nowhere')), /Symbol 'nowhere' not found in src\/index\.ts/);
+    });
+
+    it('ends on cycles and stops at a chain deeper than any real one', () => {
+      const g = new TestGraph();
+      g.reExport('src/a.ts', '*', 'src/b.ts');
+      g.reExport('src/b.ts', '*', 'src/a.ts');
+      g.node('src/c.ts', 'c', 'function');
+      assert.ok(!resolveSymbol(g.context(), 'src/a.ts', 'c').ok);
+      const chain = new TestGraph();
+      for (let i = 0; i < 60; i++) chain.reExport(`src/l${i}.ts`, '*', `src/l${i + 1}.ts`);
+      chain.node('src/l60.ts', 'end', 'function');
+      chain.node('src/l30.ts', 'middle', 'function');
+      const ctx = chain.context();
+      assert.equal(nodeId(resolveSymbol(ctx, 'src/l0.ts', 'middle')), 'src/l30.ts#middle@function');
+      assert.ok(!resolveSymbol(ctx, 'src/l0.ts', 'end').ok, 'past 50 hops a chain is not followed');
+      assert.equal(nodeId(resolveSymbol(ctx, 'src/l10.ts', 'end')), 'src/l60.ts#end@function');
+    });
+  });
+
+  describe("a file's default export, by the name its importers give it (issue 41)", () => {
+    const g = new TestGraph();
+    g.node('src/subset/harfbuzz-loader.ts', 'load', 'function', { line: 10 });
+    const esm = g.node('src/subset/harfbuzz-loader.ts', 'default', 'function', { line: 51 });
+    // `module.exports = (res, cb) => …` is named after the file
+    const cjs = g.node('lib/on-finished/index.js', 'index', 'function', { line: 3 });
+    g.node('lib/on-finished/index.js', 'isFinished', 'function', { line: 20 });
+    // `export default compose` names a declaration of the file
+    const named = g.node('src/compose.ts', 'compose', 'function');
+    g.reExport('src/compose.ts', 'default', 'src/compose.ts', 'compose');
+    g.node('src/plain.ts', 'plain', 'function');
+    const ctx = g.context();
+
+    it('accepts the file name in any spelling, `default` and `module.exports`, saying what it answered for', () => {
+      const loader = resolveSymbol(ctx, 'src/subset/harfbuzz-loader.ts', 'harfbuzzLoader');
+      assert.equal(nodeId(loader), esm);
+      assert.equal(loader.ok && loader.note, '`harfbuzzLoader` names the default export of src/subset/harfbuzz-loader.ts; answered for `default` (function, line 51).');
+      assert.equal(nodeId(resolveSymbol(ctx, 'lib/on-finished/index.js', 'onFinished')), cjs, "an index file's folder");
+      assert.equal(nodeId(resolveSymbol(ctx, 'lib/on-finished/index.js', 'default')), cjs);
+      assert.equal(nodeId(resolveSymbol(ctx, 'lib/on-finished/index.js', 'module.exports')), cjs);
+    });
+
+    it('answers for it under any import name that is no typo of another declaration', () => {
+      const asked = resolveSymbol(ctx, 'src/subset/harfbuzz-loader.ts', 'loadHbSubset');
+      assert.equal(nodeId(asked), esm);
+      assert.equal(asked.ok && asked.note, '`loadHbSubset` is not declared in src/subset/harfbuzz-loader.ts; answered for its default export, `default` (function, line 51), which importers name as they like.');
+      assert.equal(nodeId(resolveSymbol(ctx, 'src/compose.ts', 'composeMiddleware')), named);
+      assert.match(message(resolveSymbol(ctx, 'lib/on-finished/index.js', 'isFinishd')), /^Symbol 'isFinishd' not found in lib\/on-finished\/index\.js\. Closest in that file: isFinished/);
+      assert.match(message(resolveSymbol(ctx, 'src/plain.ts', 'other')), /^Symbol 'other' not found in src\/plain\.ts/, 'no default export');
     });
   });
 });

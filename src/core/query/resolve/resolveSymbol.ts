@@ -4,6 +4,7 @@ import { implementationFilesOf, implementationOf } from '../../graph/implementat
 import { QueryContext } from '../QueryContext';
 import { describeKind } from '../shared/describeNode';
 import { echoInput } from '../shared/echoInput';
+import { resolveDefaultExport } from './defaultExport';
 import { matchesQualifiers, parseSymbolQuery, selectorFor, SymbolQuery } from './parseSymbolQuery';
 import { resolveFilePath } from './resolveFilePath';
 import { symbolNotFoundMessage } from './symbolNotFoundMessage';
@@ -20,7 +21,8 @@ export type SymbolResolution = { ok: true; node: GraphNode; note?: string } | { 
  *   3. the exact qualified name (`User.save`);
  *   4. a unique trailing-segment match (`save` → `User.save`, `inner.fn` → `outer.inner.fn`);
  *   5. a name the file re-exports (`export { foo } from './foo'`, `export *`, renamed, chains),
- *      followed to its declaration, with a note saying so (see followReExports).
+ *      followed to its declaration, with a note saying so (see followReExports);
+ *   6. the file's default export under the name an importer gives it (see resolveDefaultExport).
  * Qualifiers (`static`, `get`, `function`, `:42`, see parseSymbolQuery) narrow steps 3 and 4.
  * Several matches are never guessed between: the message lists each with the text that selects it.
  */
@@ -70,27 +72,37 @@ function resolveDeclared(ctx: QueryContext, filePath: string, symbol: string): S
   const followed = followReExports(ctx, file.file, query);
   if (followed) return followed;
 
+  const viaDefault = resolveDefaultExport(ctx, file.file, nodes, query);
+  if (viaDefault) return viaDefault;
+
   return fail(symbolNotFoundMessage(ctx.graph, file.file, nodes, query.name));
 }
 
-/** Re-export hops followed at most (a chain of barrels is short; a cycle ends sooner, by `seen`). */
-const MAX_REEXPORT_HOPS = 50;
+/**
+ * How deep a chain of re-exports is followed at most (a chain of barrels is short; a cycle ends
+ * sooner, by `seen`). A depth, not a count of files: a barrel may `export *` from hundreds of files.
+ */
+const MAX_REEXPORT_DEPTH = 50;
 
 /**
  * A name `file` does not declare but re-exports: followed through the files' `reExports`, hop by hop
  * by name (breadth first, so the nearest declaration wins), to the file that declares it; there the
  * name is matched exactly (qualified names keep their tail: `User.save` at a barrel exporting `User`).
  * The answer is for the declaration, and says so in its note. Undefined when no hop leads anywhere.
+ * Each (file, name) is visited once, so the walk costs at most the re-exports of the files it reaches.
  */
 function followReExports(ctx: QueryContext, file: string, query: SymbolQuery): SymbolResolution | undefined {
-  const queue: Array<{ file: string; name: string }> = [{ file, name: query.name }];
-  const seen = new Set<string>();
-  for (let head = 0; head < queue.length && head < MAX_REEXPORT_HOPS; head++) {
-    const at = queue[head];
-    const key = `${at.file}\u0000${at.name}`;
-    if (seen.has(key)) continue;
+  const queue: Array<{ file: string; name: string; depth: number }> = [{ file, name: query.name, depth: 0 }];
+  const seen = new Set<string>([`${file}\u0000${query.name}`]);
+  const enqueue = (next: { file: string; name: string; depth: number }) => {
+    const key = `${next.file}\u0000${next.name}`;
+    if (seen.has(key)) return;
     seen.add(key);
-    if (head > 0) {
+    queue.push(next);
+  };
+  for (let head = 0; head < queue.length; head++) {
+    const at = queue[head];
+    if (at.depth > 0) {
       const exact = ctx.graph.nodesInFile(at.file).filter((n) => n.kind !== 'module' && n.name === at.name);
       if (exact.length > 0) {
         const picked = pick(exact, { ...query, name: at.name }, at.file);
@@ -99,13 +111,14 @@ function followReExports(ctx: QueryContext, file: string, query: SymbolQuery): S
         return { ...picked, note: `\`${query.name}\` is re-exported by ${file}; answered for ${renamed}${at.file}, where it is declared.` };
       }
     }
+    if (at.depth >= MAX_REEXPORT_DEPTH) continue;
     const dot = at.name.indexOf('.');
     const first = dot < 0 ? at.name : at.name.slice(0, dot);
     const rest = dot < 0 ? '' : at.name.slice(dot);
     for (const r of ctx.graph.getContribution(at.file)?.reExports ?? []) {
-      if (r.exported === first) queue.push({ file: r.file, name: `${r.name}${rest}` });
+      if (r.exported === first) enqueue({ file: r.file, name: `${r.name}${rest}`, depth: at.depth + 1 });
       // `export *` passes on every name but the default one.
-      else if (r.exported === '*' && first !== 'default') queue.push({ file: r.file, name: at.name });
+      else if (r.exported === '*' && first !== 'default') enqueue({ file: r.file, name: at.name, depth: at.depth + 1 });
     }
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { EdgeType, GraphEdge, GraphNode, NodeKind } from '../../graph/GraphTypes';
+import { EdgeType, GraphEdge, GraphNode, NodeKind, ReExport } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { QueryContext } from '../QueryContext';
 
@@ -17,6 +17,7 @@ export class TestGraph {
   private readonly files = new Map<string, GraphNode[]>();
   private readonly externals = new Map<string, GraphNode>();
   private readonly edges: GraphEdge[] = [];
+  private readonly reExports = new Map<string, ReExport[]>();
   private readonly nextLine = new Map<string, number>();
 
   /** Declares a node (and its file's module node on first use); returns its id. */
@@ -49,6 +50,15 @@ export class TestGraph {
     return this;
   }
 
+  /** `file` re-exports `name` of `from` as `exported` (`*`, `*` for `export * from`). */
+  reExport(file: string, exported: string, from: string, name = exported): this {
+    this.fileNodes(file);
+    const list = this.reExports.get(file) ?? [];
+    list.push({ exported, file: from, name });
+    this.reExports.set(file, list);
+    return this;
+  }
+
   build(): SymbolGraph {
     const graph = new SymbolGraph();
     const fileOf = new Map<string, string>();
@@ -56,7 +66,8 @@ export class TestGraph {
     for (const [file, nodes] of this.files) {
       const edges = this.edges.filter((e) => fileOf.get(e.from) === file);
       const externalNodes = [...new Set(edges.map((e) => e.to))].flatMap((id) => this.externals.get(id) ?? []);
-      graph.replaceFile({ file, nodes, edges, externalNodes });
+      const reExports = this.reExports.get(file);
+      graph.replaceFile({ file, nodes, edges, externalNodes, ...(reExports ? { reExports } : {}) });
     }
     return graph;
   }

@@ -132,11 +132,22 @@ export const backwardSteps: StepFunction = (graph, state) => {
   if (isDispatchMember(node.kind)) {
     // Callers of I.m / Base.m reach this implementation at run time: step up to the declaration.
     for (const edge of graph.outEdges(node.id)) {
-      if (isDispatchEdge(edge, graph)) steps.push({ edge, to: edge.to, mode: 'dispatch' });
+      if (isDispatchEdge(edge, graph) && calledByUs(graph, edge.to)) steps.push({ edge, to: edge.to, mode: 'dispatch' });
     }
   }
   return steps;
 };
+
+/**
+ * Whether stepping up to this declaration can reach a dependent: always for ours (its callers, and a
+ * reader wants the contract a change must keep); for a library's interface or base method
+ * (`yargs.CommandModule.handler`) only when code of ours calls it. The library's own calls are no
+ * edges, so the step would end there, one IMPLEMENTS line per implementer and nothing learnt.
+ */
+function calledByUs(graph: SymbolGraph, id: string): boolean {
+  if (!graph.getNode(id)?.external) return true;
+  return graph.inEdges(id).some((e) => isRuntimeEdge(e.type));
+}
 
 /** Arriving at a member through a call or reference is what turns on dispatch for it. */
 function forwardArrival(graph: SymbolGraph, edge: GraphEdge): StepMode {
