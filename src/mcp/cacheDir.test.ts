@@ -5,12 +5,15 @@ import * as path from 'path';
 import { graphCacheDir } from './cacheDir';
 
 describe('graphCacheDir (where the MCP server keeps a workspace graph)', () => {
-  it('follows XDG on Linux, ignoring a relative XDG_CACHE_HOME as the spec says', () => {
+  it('follows XDG, ignoring a relative XDG_CACHE_HOME as the spec says; without it, each platform\'s folder', () => {
     assert.match(graphCacheDir('/ws/my app', undefined, { XDG_CACHE_HOME: '/xdg' }, 'linux'), /^\/xdg\/ts-code-graph\/my_app-[0-9a-f]{16}$/);
     assert.equal(path.dirname(graphCacheDir('/ws/a', undefined, {}, 'linux')), path.join(os.homedir(), '.cache', 'ts-code-graph'));
     assert.equal(path.dirname(graphCacheDir('/ws/a', undefined, { XDG_CACHE_HOME: 'rel' }, 'linux')), path.join(os.homedir(), '.cache', 'ts-code-graph'));
     assert.equal(path.dirname(graphCacheDir('/ws/a', undefined, {}, 'darwin')), path.join(os.homedir(), 'Library', 'Caches', 'ts-code-graph'));
     assert.equal(path.dirname(graphCacheDir('/ws/a', undefined, { LOCALAPPDATA: 'C:\\L' }, 'win32')), path.join('C:\\L', 'ts-code-graph'));
+    // Set, it wins on every platform (test runs point it at a folder of their own).
+    assert.equal(path.dirname(graphCacheDir('/ws/a', undefined, { XDG_CACHE_HOME: '/xdg' }, 'darwin')), path.join('/xdg', 'ts-code-graph'));
+    assert.equal(path.dirname(graphCacheDir('/ws/a', undefined, { XDG_CACHE_HOME: '/xdg', LOCALAPPDATA: 'C:\\L' }, 'win32')), path.join('/xdg', 'ts-code-graph'));
   });
 
   it('is one folder per workspace root and tsconfig', () => {

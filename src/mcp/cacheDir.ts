@@ -4,8 +4,8 @@ import * as path from 'path';
 import { realPathOf } from '../core/indexer/workspaceRoot';
 
 /**
- * Where the MCP server persists a workspace's graph: the user's cache directory (XDG_CACHE_HOME or
- * ~/.cache on Linux, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows), one folder per
+ * Where the MCP server persists a workspace's graph: the user's cache directory (XDG_CACHE_HOME when
+ * set; else ~/.cache on Linux, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows), one folder per
  * workspace root (and --tsconfig) by its real path, named so a person can tell which is which.
  */
 export function graphCacheDir(given: string, givenTsconfig: string | undefined, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
@@ -18,9 +18,11 @@ export function graphCacheDir(given: string, givenTsconfig: string | undefined, 
 }
 
 function userCacheHome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string {
+  // XDG_CACHE_HOME wherever it is set, macOS and Windows too: whoever sets it there means it (a test
+  // run points it at a folder of its own). The XDG spec: a relative one is invalid and must be ignored.
+  const xdg = env.XDG_CACHE_HOME;
+  if (xdg && path.isAbsolute(xdg)) return xdg;
   if (platform === 'win32') return env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local');
   if (platform === 'darwin') return path.join(os.homedir(), 'Library', 'Caches');
-  // The XDG spec: a relative XDG_CACHE_HOME is invalid and must be ignored.
-  const xdg = env.XDG_CACHE_HOME;
-  return xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.cache');
+  return path.join(os.homedir(), '.cache');
 }

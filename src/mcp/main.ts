@@ -12,7 +12,7 @@ const USAGE = `Usage: ts-code-graph mcp [--root <dir>] [--tsconfig <path>]
 
 Serves dependenciesOf, dependentsOf and pathsBetween as MCP tools on stdin/stdout for the
 TypeScript/JavaScript workspace at --root (default: the current directory). Logs go to stderr;
-the graph is cached under $XDG_CACHE_HOME/ts-code-graph (~/.cache/ts-code-graph). Stops when
+the graph is cached under $XDG_CACHE_HOME/ts-code-graph (unset: ~/.cache/ts-code-graph). Stops when
 stdin closes.
 `;
 

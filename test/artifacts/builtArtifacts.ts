@@ -3,6 +3,8 @@ import { Worker } from 'worker_threads';
 import * as fs from 'fs';
 import * as path from 'path';
 import { REPO_ROOT } from '../support/loadFixture';
+// Graph caches and temporary workspaces in the run's own folder, never the user's (also when run without the scripts' --require).
+import '../support/isolatedRun';
 
 /**
  * What ships, not the sources: these tests run the esbuild bundles in dist/ (`npm run build`

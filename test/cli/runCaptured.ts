@@ -1,4 +1,6 @@
 import { CliDeps, runCli } from '../../src/cli/runCli';
+// Graph caches and temporary workspaces in the run's own folder, never the user's (also when run without .mocharc).
+import '../support/isolatedRun';
 
 export interface CapturedRun {
   code: number;

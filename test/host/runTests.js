@@ -2,7 +2,8 @@
 // `npm run test:host`: runs the in-host suite (out/test/host/suite) inside a real VS Code
 // extension host, here code-server 4.100.3's remote Node extension host, with the workbench
 // loaded in Debian's headless Chromium through playwright-core. Everything stays on 127.0.0.1.
-// Exit code = the suite's result; the last line is "N passed, N failed".
+// Exit code = the suite's result; the last line is "N passed, N failed, N pending" (a graph cache the
+// run wrote into the user's cache folder counts as one more failure: everything keeps to the run's dir).
 // Adapted from /work/shared/recipes/vscode-host-tests/run-tests.js. Prerequisite: bash test/host/setup.sh
 //
 // Options: --timeout SEC (default 480)   Env: HOST_TEST_GREP=<mocha grep>, PROBE_VERBOSE=1 (code-server and
@@ -101,6 +102,9 @@ function writeUserSettings(userDataDir) {
 
 async function main() {
   requirePrerequisites();
+  // The user's graph cache folder, which the run must leave alone (its processes get XDG_CACHE_HOME in the run's dir).
+  const userCache = path.dirname(require(path.join(repo, 'out', 'src', 'mcp', 'cacheDir.js')).graphCacheDir(repo, undefined));
+  const { userCacheWrites } = require(path.join(repo, 'out', 'test', 'support', 'userCacheWrites.js'));
   const t0 = Date.now();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tscg-host-'));
   const port = await freePort();
@@ -136,7 +140,7 @@ async function main() {
     const said = `${install.stdout}${install.stderr}`.trim();
     if (install.status !== 0 || !/successfully installed/i.test(said)) {
       console.error(`[test:host] could not install ${vsix}: ${said}`);
-      console.log('0 passed, 1 failed');
+      console.log('0 passed, 1 failed, 0 pending');
       process.exit(1);
     }
     console.error(`[test:host] ${said.split('\n').pop()}`);
@@ -263,8 +267,15 @@ async function main() {
     await stopAll();
   }
   const resultFile = path.join(tmp, 'result.txt');
-  if (fs.existsSync(resultFile)) process.stdout.write(fs.readFileSync(resultFile, 'utf8'));
-  else if (exitCode !== 0) console.log('0 passed, 1 failed');
+  let result = fs.existsSync(resultFile) ? fs.readFileSync(resultFile, 'utf8').trim() : exitCode !== 0 ? '0 passed, 1 failed, 0 pending' : '';
+  // Nothing the run indexed may be cached in the user's folder (test/support/userCacheWrites.ts).
+  const written = userCacheWrites(userCache, t0, [repo, tmp]);
+  if (written.length > 0) {
+    console.error(`[test:host] graph caches written into the user's cache folder ${userCache}:\n  ${written.join('\n  ')}`);
+    result = result.replace(/^(\d+) passed, (\d+) failed/, (_, passed, failed) => `${passed} passed, ${Number(failed) + 1} failed`);
+    if (exitCode === 0) exitCode = 1;
+  }
+  if (result) console.log(result);
   if (exitCode === 0 && !process.env.PROBE_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
   process.exit(exitCode);
 }
