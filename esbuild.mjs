@@ -3,7 +3,8 @@
 //   node esbuild.mjs --production   what the VSIX ships: minified, no sourcemaps
 //   node esbuild.mjs --watch        rebuild on change (development settings)
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -23,6 +24,29 @@ const common = {
   // TypeScript's own optional requires (source-map-support, inspector...) are guarded at run time.
   logOverride: { 'require-resolve-not-external': 'silent' },
 };
+
+/**
+ * Which build of the indexer the bundles carry (src/core/indexer/cache/indexerIdentity.ts): a hash of
+ * every source file WorkspaceIndex.ts reaches, as esbuild resolves them (packages excluded: the
+ * TypeScript version is keyed apart). A persisted graph written by any other build is refused, so no
+ * format number has to be bumped by hand. Not in --watch: the bundles hash themselves there.
+ */
+async function indexerIdentity() {
+  const { metafile } = await esbuild.build({
+    entryPoints: ['src/core/indexer/WorkspaceIndex.ts'],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'cjs',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  const hash = createHash('sha1');
+  for (const file of Object.keys(metafile.inputs).sort()) hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
+  return `sources ${hash.digest('hex').slice(0, 16)}`;
+}
+if (!watch) common.define = { TS_CODE_GRAPH_INDEXER: JSON.stringify(await indexerIdentity()) };
 
 const entries = [
   // The extension host side: thin, no TypeScript compiler inside (the worker has it).

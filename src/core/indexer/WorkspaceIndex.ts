@@ -20,7 +20,8 @@ import type { CompilerPort } from '../compiler/CompilerPort';
 import { CompilerChoice } from '../compiler/CompilerChoice';
 import { InProcessCompiler } from '../compiler/inprocess/InProcessCompiler';
 import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
-import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
+import { CacheSnapshot, cacheFileFor, contentHash, hashFile, libraryStamps, usableCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
+import { indexerIdentity } from './cache/indexerIdentity';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
 import { WorkspaceRoot } from './workspaceRoot';
 
@@ -71,6 +72,8 @@ export class WorkspaceIndex {
   problems: string[] = [];
   /** Workspace-wide loud errors (e.g. a program built without its default library); per-file failures live in the graph. */
   globalErrors: string[] = [];
+  /** What the cache a start loaded recorded of the files outside it (`libraryStamps` before programs exist). */
+  private cachedLibraries: Record<string, string> = {};
   /** Whose defaults fill what the configs leave unset; read again at every full index (an `npm install` may change it). */
   private defaults: CompilerDefaults;
 
@@ -225,7 +228,8 @@ export class WorkspaceIndex {
         const hash = this.extractedFrom.get(rel);
         if (hash) files[rel] = [hash, this.graph.getContribution(rel)!];
       }
-      writeCache(cacheFileFor(this.options.cacheDir, this.root), { format: CACHE_FORMAT, fingerprint: this.fingerprint(), files });
+      const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries: this.libraryStamps(), files };
+      writeCache(cacheFileFor(this.options.cacheDir, this.root), snapshot);
     } catch (err) {
       this.log.warn(`could not write the graph cache: ${(err as Error).message}`);
     }
@@ -238,14 +242,16 @@ export class WorkspaceIndex {
     return workspaceFingerprint(this.root, configs, `${compiler} defaults ${this.defaults.major}`, this.options.toolVersion ?? '');
   }
 
+  /** Files outside the cache's hashes, as the programs read them (`libraryStamps`); before any program exists (a start from the cache), what that cache recorded. */
+  private libraryStamps(): Record<string, string> {
+    if (!this.programs.built) return this.cachedLibraries;
+    return libraryStamps(this.projects, (f) => this.owner.has(f), (f) => this.host.stampOf(f), (f) => this.relative(f));
+  }
+
   private readValidCache(): CacheSnapshot | undefined {
     if (!this.options.cacheDir || this.cacheMode === 'refresh') return undefined;
-    const { snapshot, problem } = readCache(cacheFileFor(this.options.cacheDir, this.root));
-    if (problem) this.log.warn(`${problem}; indexing from scratch`);
-    if (snapshot && snapshot.fingerprint !== this.fingerprint()) {
-      this.log.info('cache is from other configs, lock files or versions; indexing from scratch');
-      return undefined;
-    }
+    const snapshot = usableCache(cacheFileFor(this.options.cacheDir, this.root), this.root, this.fingerprint(), this.log);
+    if (snapshot) this.cachedLibraries = snapshot.libraries;
     return snapshot;
   }
 

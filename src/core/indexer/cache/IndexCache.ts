@@ -1,38 +1,33 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import type * as TS from 'typescript';
 import { FileContribution } from '../../graph/GraphTypes';
+import { Logger } from '../../Logger';
+import { indexerIdentity } from './indexerIdentity';
+import { fileStamp } from '../program/fileStamp';
 import { DEPENDENCY_FILES } from '../workspaceFiles';
 
 /**
- * Bump when the extraction rules change: an old cache must never feed a newer indexer.
- * 4: caches written by 0.1.0 builds that ran without their standard library hold graphs with
- * calls missing; no such cache may survive the upgrade.
- * 5: JavaScript files declare CommonJS/prototype members and resolve calls through require(): a
- * cached JS file's contribution from before lacks them.
- * 6: a .d.ts beside its JavaScript sends its callers' edges to the JavaScript.
- * 7: destructured members are REFERENCES (`const { onSuccess } = options`); imports of a referenced
- * project reach its sources (a monorepo's cross-package calls); contributions name the packages
- * they import that resolve to no types.
- * 8: imports of a workspace package by name reach its sources without project references, built or
- * not (a cached importer's contribution from before has no edges into an unbuilt package).
- * 8: `typeof x.m === 'function'` probes are no REFERENCES; `import '../x'` CALLS x's module node;
- * contributions list their re-exports (the resolver follows a name asked at a barrel).
- * 9: the members of an object literal a function returns, and Object.defineProperties' accessors,
- * are nodes (a cached file from before lacks them, and its callers' edges into them).
- */
-export const CACHE_FORMAT = 9;
-
-/**
  * The graph persisted between runs, keyed by content: each file's contribution with the hash of
- * the text it came from, plus a fingerprint of everything else that can change extraction
- * (configs, lock files, the TypeScript version, the indexer's own format). A start whose
- * fingerprint matches loads every file whose hash matches and re-indexes the rest (and what
- * depends on them); a cache that is missing, corrupt or from another version is ignored.
+ * the text it came from, plus what else can change extraction: the indexer build that wrote it
+ * (`indexerIdentity`), a fingerprint of configs, lock files and the TypeScript version, and the stamp
+ * of every file the programs read that no contribution's hash covers (a package's typings). A start
+ * whose indexer, fingerprint and stamps match loads every file whose hash matches and re-indexes the
+ * rest (and what depends on them); a cache that is missing, corrupt or from another build is ignored.
  */
 export interface CacheSnapshot {
-  format: number;
+  /** `indexerIdentity()` of the build that wrote it. */
+  indexer: string;
+  /** The workspace root it is for (for people, and for the test that no suite writes the user's cache). */
+  root: string;
   fingerprint: string;
+  /**
+   * Files the programs read that are not in `files`, each with its `fileStamp` when it was read:
+   * `node_modules` typings (replaced in place by `npm link`, patch-package, a reinstall that keeps the
+   * lock file), sources outside every config's list. Root-relative posix paths (`../x` outside it).
+   */
+  libraries: Record<string, string>;
   /** Root-relative file → [content hash, contribution]. */
   files: Record<string, [string, FileContribution]>;
 }
@@ -52,7 +47,7 @@ export function hashFile(abs: string): string | undefined {
 
 /** What besides source text decides the graph: configs, dependency lock files, TS version. */
 export function workspaceFingerprint(root: string, configPaths: string[], tsVersion: string, toolVersion: string): string {
-  const inputs = [`format ${CACHE_FORMAT}`, `ts ${tsVersion}`, `tool ${toolVersion}`];
+  const inputs = [`ts ${tsVersion}`, `tool ${toolVersion}`];
   const extra = DEPENDENCY_FILES.map((f) => path.join(root, f));
   for (const f of [...configPaths, ...extra].sort()) inputs.push(`${path.relative(root, f)} ${hashFile(f) ?? '-'}`);
   return contentHash(inputs.join('\n'));
@@ -62,8 +57,11 @@ export function cacheFileFor(cacheDir: string, root: string): string {
   return path.join(cacheDir, `graph-${contentHash(root).replace(/[^a-zA-Z0-9]/g, '').slice(0, 16)}.json`);
 }
 
-/** Reads a snapshot; anything unreadable or of another format is "no cache" (with the reason). */
-export function readCache(file: string): { snapshot?: CacheSnapshot; problem?: string } {
+/**
+ * Reads a snapshot. Anything unreadable is "no cache" with a `problem` (damage: worth a warning);
+ * a snapshot of another indexer build is "no cache" with an `outdated` reason (an upgrade, a rebuild).
+ */
+export function readCache(file: string, indexer: string): { snapshot?: CacheSnapshot; problem?: string; outdated?: string } {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -72,8 +70,11 @@ export function readCache(file: string): { snapshot?: CacheSnapshot; problem?: s
   }
   try {
     const snapshot = JSON.parse(text) as CacheSnapshot;
-    if (snapshot.format !== CACHE_FORMAT || typeof snapshot.fingerprint !== 'string' || typeof snapshot.files !== 'object' || !snapshot.files) {
-      return { problem: `ignored cache ${file}: other format` };
+    if (typeof snapshot?.indexer !== 'string' || snapshot.indexer !== indexer) {
+      return { outdated: `cache ${file} was written by another build of the indexer` };
+    }
+    if (typeof snapshot.fingerprint !== 'string' || !isRecord(snapshot.files) || !isRecord(snapshot.libraries)) {
+      return { problem: `ignored cache ${file}: damaged` };
     }
     for (const [rel, entry] of Object.entries(snapshot.files)) {
       if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !isContribution(entry[1], rel)) return { problem: `ignored cache ${file}: damaged entry for ${rel}` };
@@ -84,12 +85,61 @@ export function readCache(file: string): { snapshot?: CacheSnapshot; problem?: s
   }
 }
 
+/**
+ * The snapshot in `file` if this start may use it: written by this indexer build, for the same
+ * configs, lock files and versions (`fingerprint`), and every library file as it was then. Says why
+ * not in `log` (a damaged file as a warning).
+ */
+export function usableCache(file: string, root: string, fingerprint: string, log: Logger): CacheSnapshot | undefined {
+  const { snapshot, problem, outdated } = readCache(file, indexerIdentity());
+  if (problem) log.warn(`${problem}; indexing from scratch`);
+  if (outdated) log.info(`${outdated}; indexing from scratch`);
+  if (!snapshot) return undefined;
+  if (snapshot.fingerprint !== fingerprint) {
+    log.info('cache is from other configs, lock files or versions; indexing from scratch');
+    return undefined;
+  }
+  for (const [rel, stamp] of Object.entries(snapshot.libraries)) {
+    if (fileStamp(path.posix.join(root, rel)) === stamp) continue;
+    log.info(`cache is from other dependencies: ${rel} changed since it was written; indexing from scratch`);
+    return undefined;
+  }
+  return snapshot;
+}
+
+/**
+ * `CacheSnapshot.libraries` of built programs: every file they hold that the snapshot's content
+ * hashes do not cover (not `owned`, not the standard library, keyed by the TypeScript version),
+ * with its stamp when the parse the programs hold was read (`stampOf`): a file rewritten since is
+ * recorded as it was read, so the next start sees the change.
+ */
+export function libraryStamps(
+  projects: ReadonlyArray<{ program?: TS.Program }>,
+  owned: (fileName: string) => boolean,
+  stampOf: (fileName: string) => string | undefined,
+  relative: (fileName: string) => string,
+): Record<string, string> {
+  const stamps: Record<string, string> = {};
+  for (const { program } of projects) {
+    for (const sf of program?.getSourceFiles() ?? []) {
+      if (owned(sf.fileName) || program!.isSourceFileDefaultLibrary(sf)) continue;
+      const stamp = stampOf(sf.fileName);
+      if (stamp) stamps[relative(sf.fileName)] = stamp;
+    }
+  }
+  return stamps;
+}
+
 /** Writes atomically (temp file + rename), so a crash never leaves half a cache behind. */
 export function writeCache(file: string, snapshot: CacheSnapshot): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, JSON.stringify(snapshot));
   fs.renameSync(tmp, file);
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
 function isContribution(c: FileContribution, rel: string): boolean {

@@ -1,7 +1,7 @@
-import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { describeFailure } from '../file/describeFailure';
+import { fileStamp } from './fileStamp';
 import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
 import { isBound, jsDocParsingModeOf, libMap, parseJsDocForTypesOnly, parsingInternals, useSourceOfProjectReferences } from '../tsInternals';
 
@@ -23,9 +23,10 @@ export class SharedCompilerHost {
   /** Files the parser itself could not handle (it threw), with their real text: the program sees them empty. */
   private readonly parseFailures = new Map<string, { reason: string; text: string }>();
   /**
-   * File name → its size and modification time when it was read for the parses above. Saves arrive
-   * as events and invalidate their file; files nobody reports (a library's typings rewritten by
-   * `npm install`) are caught by `dropChangedOnDisk` when the projects are rebuilt.
+   * File name → its `fileStamp` (size, modification and change times) when it was read for the
+   * parses above. Saves arrive as events and invalidate their file; files nobody reports (a library's
+   * typings rewritten by `npm install`) are caught by `dropChangedOnDisk` when the projects are
+   * rebuilt, and the persisted cache records them for the next start (IndexCache).
    */
   private readonly stamps = new Map<string, string>();
   /**
@@ -209,6 +210,11 @@ export class SharedCompilerHost {
     return this.parseFailures.get(fileName);
   }
 
+  /** The stamp (`fileStamp`) `fileName` had when the parse the programs hold was read; undefined if none is held. */
+  stampOf(fileName: string): string | undefined {
+    return this.stamps.get(fileName);
+  }
+
   /** Forget a file's parse (it changed or was deleted on disk). */
   invalidate(fileName: string): void {
     this.parseFailures.delete(fileName);
@@ -277,16 +283,6 @@ function libFileName(ts: typeof TS, name: string): string {
 
 function isManifest(fileName: string): boolean {
   return path.basename(fileName) === 'package.json';
-}
-
-/** Size and modification time, or '-' for a file that cannot be read. */
-function fileStamp(fileName: string): string {
-  try {
-    const s = fs.statSync(fileName);
-    return `${s.size} ${s.mtimeMs}`;
-  } catch {
-    return '-';
-  }
 }
 
 /** The parse settings as one number (each is a small enum: target ≤ 100, module format ≤ 99, JSDoc mode ≤ 3). */

@@ -1,0 +1,84 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { fixtureDir } from '../support/goldenFixtures';
+import { BUILT_CLI, BUILT_WORKER, requireBuilt, runBuiltCli } from './builtArtifacts';
+
+/**
+ * The persisted graph as the built CLI keeps it (issue 38: the indexer that wrote it; issue 41, item
+ * 6: the typings it was built from). Each workspace is a temporary copy with a cache folder of its own.
+ */
+describe('built dist/cli.js: the persisted graph', function () {
+  this.timeout(180_000);
+  let root: string;
+  let env: NodeJS.ProcessEnv;
+  const cli = (args: string[], bundle = BUILT_CLI) => {
+    const r = runBuiltCli(['--root', root, ...args], root, bundle, env);
+    assert.equal(r.code, 0, r.stderr);
+    return r;
+  };
+  const cacheFile = (): string => {
+    const base = path.join(env.XDG_CACHE_HOME!, 'ts-code-graph');
+    const files = fs.readdirSync(base).flatMap((d) => fs.readdirSync(path.join(base, d)).map((f) => path.join(base, d, f)));
+    assert.equal(files.length, 1, files.join('\n'));
+    return files[0];
+  };
+
+  beforeEach(() => {
+    requireBuilt(BUILT_CLI);
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-built-cache-'));
+    fs.cpSync(fixtureDir('external'), root, { recursive: true });
+    env = { ...process.env, XDG_CACHE_HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-built-cache-xdg-')), TS_CODE_GRAPH_NO_CACHE: '' };
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("carries the hash of the indexer's sources, the same in the CLI and the graph worker, and caches under it", () => {
+    const identity = (bundle: string) => [...new Set(fs.readFileSync(bundle, 'utf8').match(/sources [0-9a-f]{16}/g))];
+    const [id] = identity(BUILT_CLI);
+    assert.deepEqual(identity(BUILT_CLI), [id], 'one identity in dist/cli.js');
+    assert.deepEqual(identity(BUILT_WORKER), [id], 'the MCP server and the extension (their graph worker) load what the CLI wrote');
+    cli(['dependenciesOf', 'src/posts.ts', 'fetchPost']);
+    const snapshot = JSON.parse(fs.readFileSync(cacheFile(), 'utf8'));
+    assert.equal(snapshot.indexer, id);
+    assert.equal(snapshot.root, root);
+  });
+
+  it('refuses the graph another build of the indexer wrote, and that build refuses this one\'s', () => {
+    cli(['dependenciesOf', 'src/posts.ts', 'fetchPost']);
+    assert.match(cli(['--verbose', 'dependenciesOf', 'src/posts.ts', 'fetchPost']).stderr, /loaded \d+ files from the cache/);
+    // Another build: the same bundles with another indexer identity (what any change to the indexer's sources gives).
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-other-build-'));
+    fs.cpSync(path.dirname(BUILT_CLI), other, { recursive: true });
+    const otherCli = path.join(other, 'cli.js');
+    fs.writeFileSync(otherCli, fs.readFileSync(otherCli, 'utf8').replace(/sources [0-9a-f]{16}/g, 'sources 0123456789abcdef'));
+    const byOther = cli(['--verbose', 'dependenciesOf', 'src/posts.ts', 'fetchPost'], otherCli);
+    assert.match(byOther.stderr, /was written by another build of the indexer; indexing from scratch/);
+    assert.doesNotMatch(byOther.stderr, /loaded \d+ files from the cache/);
+    assert.equal(JSON.parse(fs.readFileSync(cacheFile(), 'utf8')).indexer, 'sources 0123456789abcdef');
+    assert.match(cli(['--verbose', 'dependenciesOf', 'src/posts.ts', 'fetchPost']).stderr, /was written by another build of the indexer; indexing from scratch/);
+    fs.rmSync(other, { recursive: true, force: true });
+  });
+
+  it("re-indexes when a package's typings were replaced in place, answering as --no-cache does", () => {
+    const args = ['dependenciesOf', 'src/posts.ts', 'fetchPost'];
+    const typings = path.join(root, 'node_modules/fake-lib/index.d.ts');
+    // A whole-second modification time, as packed packages have (npm packs 1985-10-26T08:15:00Z), so it can be put back exactly.
+    const packed = new Date('1985-10-26T08:15:00Z');
+    fs.utimesSync(typings, packed, packed);
+    const before = cli(args).stdout;
+    assert.match(before, /^fetchPost --CALLS--> HttpClient\.get$/m);
+    assert.match(cli(['--verbose', ...args]).stderr, /loaded \d+ files from the cache/, 'the cached start');
+    // `npm link`, patch-package, a reinstall keeping the lock file: other typings, same size and modification time.
+    const stat = fs.statSync(typings);
+    fs.writeFileSync(typings, fs.readFileSync(typings, 'utf8').replace('get(path: string', 'put(path: string'));
+    fs.utimesSync(typings, packed, packed);
+    assert.deepEqual([fs.statSync(typings).size, fs.statSync(typings).mtimeMs], [stat.size, stat.mtimeMs]);
+    const after = cli(['--verbose', ...args]);
+    assert.match(after.stderr, /cache is from other dependencies: node_modules\/fake-lib\/index\.d\.ts changed since it was written; indexing from scratch/);
+    assert.equal(after.stdout, cli(['--no-cache', ...args]).stdout);
+    assert.doesNotMatch(after.stdout, /HttpClient\.get/);
+    assert.notEqual(after.stdout, before);
+    assert.match(cli(['--verbose', ...args]).stderr, /loaded \d+ files from the cache/, 'the cache written then is used');
+  });
+});
