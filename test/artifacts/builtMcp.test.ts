@@ -132,7 +132,11 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
     });
 
     it('writes only protocol messages on stdout: its logs are on stderr', async () => {
+      // Work that logs (indexing, an answer, an error answer) before stdout is read for stray lines.
+      await callText(mcp.client, 'dependentsOf', clone);
+      await callText(mcp.client, 'dependenciesOf', { file_path: 'src/none.ts', symbol: 'x' });
       await mcp.stderrMatching(/ts-code-graph mcp: info: ready: \d+ files/);
+      assert.deepEqual(mcp.protocolErrors(), [], 'lines on stdout the client could not read as JSON-RPC');
     });
   });
 

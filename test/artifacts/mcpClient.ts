@@ -6,6 +6,8 @@ import * as path from 'path';
 import { fixtureDir } from '../support/goldenFixtures';
 import { REPO_ROOT } from '../support/loadFixture';
 import { requireBuilt } from './builtArtifacts';
+// Graph caches and temporary workspaces in the run's own folder, never the user's (also when run without .mocharc).
+import '../support/isolatedRun';
 
 /** The MCP server bundle `ts-code-graph mcp` runs. */
 export const BUILT_MCP = path.join(REPO_ROOT, 'dist', 'mcp.js');
@@ -14,6 +16,11 @@ export interface McpRun {
   client: Client;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
+  /**
+   * What the SDK client could not take as a protocol message so far: a stdout line that is not
+   * JSON-RPC (a stray console.log of the server), an unknown message. Empty when stdout is clean.
+   */
+  protocolErrors(): string[];
   /**
    * Waits until stderr matches: stderr and stdout are separate pipes, so a line the server logged
    * before an answer may reach us after it. Fails with what stderr holds after `timeoutMs`.
@@ -39,6 +46,9 @@ export async function startMcp(options: { command?: string; args: string[]; cach
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
   const client = new Client({ name: 'ts-code-graph-tests', version: '1.0.0' });
+  // The SDK reads stdout line by line and reports a line it cannot parse here, then goes on.
+  const protocolErrors: string[] = [];
+  client.onerror = (err) => protocolErrors.push(err.message);
   await client.connect(transport);
   const stderrMatching = async (pattern: RegExp, timeoutMs = 10_000): Promise<string> => {
     const deadline = Date.now() + timeoutMs;
@@ -48,7 +58,7 @@ export async function startMcp(options: { command?: string; args: string[]; cach
     }
     return stderr;
   };
-  return { client, stderr: () => stderr, stderrMatching, close: () => client.close() };
+  return { client, stderr: () => stderr, protocolErrors: () => [...protocolErrors], stderrMatching, close: () => client.close() };
 }
 
 /** The text of a tool call's one text part, and its isError flag. */

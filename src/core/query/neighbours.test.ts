@@ -4,16 +4,20 @@ import { dependentsOf } from './dependents-of/dependentsOf';
 import { firstLevel, neighbourhood } from './neighbours';
 import { GraphResult } from './QueryResult';
 import { TestGraph } from './test-support/TestGraph';
+import { backwardSteps, forwardSteps } from './traversal/stepPolicy';
+import { traverse } from './traversal/traverse';
 import { shapesFixture } from './test-support/shapesFixture';
 
 describe('neighbours', () => {
-  it("a node's first level is the first level of a query from it, both ways (dispatch included)", () => {
+  it("a node's first level is exactly the first level of a query from it, both ways (dispatch included)", () => {
     const { ctx } = shapesFixture();
+    let compared = 0;
+    let dispatched = 0;
     for (const n of ctx.graph.allNodes()) {
       if (n.external) continue;
-      for (const [direction, query] of [
-        ['dependencies', dependenciesOf],
-        ['dependents', dependentsOf],
+      for (const [direction, query, step] of [
+        ['dependencies', dependenciesOf, forwardSteps],
+        ['dependents', dependentsOf, backwardSteps],
       ] as const) {
         const result = query(ctx, n.file, `${n.name}:${n.offset}`);
         const level = [...firstLevel(ctx.graph, n.id, direction).keys()].sort();
@@ -21,18 +25,22 @@ describe('neighbours', () => {
           assert.deepEqual(level, [], `${direction} of ${n.id}`);
           continue;
         }
-        // The query's BFS: nodes one edge from the input in its answer (the answer is small: nothing cut).
+        // The query's own walk: the nodes it first reached at depth 1.
+        const walk = traverse(ctx.graph, n.id, step);
+        const queried = walk.order.filter((_, i) => walk.depth[i] === 1).sort();
+        assert.deepEqual(level, queried, `${direction} of ${n.id}`);
+        // …and each is one edge from the input in the answer (the answer is small: nothing cut).
         const r = result as GraphResult;
         assert.equal(r.truncation, undefined);
-        const first = new Set<string>();
-        for (const e of r.edges) {
-          if (e.from === n.id && e.to !== n.id) first.add(e.to);
-          if (e.to === n.id && e.from !== n.id) first.add(e.from);
-        }
-        // An edge between the input and a node reached deeper is in the answer too: compare with the walk's own first level.
-        for (const id of level) assert.ok(first.has(id), `${direction} of ${n.id}: ${id} is one step away in the query's answer`);
+        const adjacent = new Set(r.edges.flatMap((e) => (e.from === n.id ? [e.to] : e.to === n.id ? [e.from] : [])));
+        for (const id of level) assert.ok(adjacent.has(id), `${direction} of ${n.id}: ${id} is one step away in the query's answer`);
+        compared += level.length;
+        // Dependents reached up through a dispatch edge (Circle.area --IMPLEMENTS--> Shape.area: callers of Shape.area).
+        if (direction === 'dependents') dispatched += [...firstLevel(ctx.graph, n.id, direction).values()].flat().filter((e) => e.from === n.id).length;
       }
     }
+    assert.ok(compared > 20, `first levels compared: ${compared} nodes`);
+    assert.ok(dispatched > 0, 'some first level steps up a dispatch edge');
   });
 
   it('opens exactly the missing neighbours, walks on through drawn ones, and pages a big level', () => {
