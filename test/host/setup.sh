@@ -11,8 +11,9 @@ cd "$(dirname "$0")"
 #    - libkrb5-dev: gssapi headers for the `kerberos` native module (a VS Code server dependency)
 #    - ripgrep: stands in for @vscode/ripgrep's GitHub download (step 2)
 #    - chromium: the headless browser that hosts the workbench (Debian's build, no download)
+#    - git: "Impact of My Changes" compares with git (suite/impact.test.ts; without it the suite is pending, which fails CI)
 need=()
-for p in libkrb5-dev ripgrep chromium; do dpkg -s "$p" >/dev/null 2>&1 || need+=("$p"); done
+for p in libkrb5-dev ripgrep chromium git; do dpkg -s "$p" >/dev/null 2>&1 || need+=("$p"); done
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update
   DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"

@@ -16,20 +16,23 @@ const FILES =
     : ['activation.test.js', 'tools.test.js', 'commands.test.js', 'graphView.test.js', 'graphViewReal.test.js', 'impact.test.js', 'freshness.test.js', 'incomplete.test.js', 'recovery.test.js'];
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, grep: process.env.HOST_TEST_GREP });
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, grep: process.env.HOST_TEST_GREP, forbidOnly: true });
   for (const f of FILES) mocha.addFile(path.join(__dirname, f));
   let passed = 0;
+  const pending: string[] = [];
   return new Promise((resolve, reject) => {
     try {
       mocha
         .run((failures) => {
-          // The runner prints this line last ("N passed, N failed").
-          const line = `${passed} passed, ${failures} failed`;
+          // The runner prints this line last ("N passed, N failed, N pending"); a skip is named, never silent.
+          for (const title of pending) console.log(`pending: ${title}`);
+          const line = `${passed} passed, ${failures} failed, ${pending.length} pending`;
           if (process.env.PROBE_RESULT_FILE) fs.writeFileSync(process.env.PROBE_RESULT_FILE, `${line}\n`);
           if (failures > 0) reject(new Error(`${failures} tests failed.`));
           else resolve();
         })
-        .on('pass', () => passed++);
+        .on('pass', () => passed++)
+        .on('pending', (test) => pending.push(test.fullTitle()));
     } catch (err) {
       reject(err instanceof Error ? err : new Error(String(err)));
     }
