@@ -111,7 +111,8 @@ export function usableCache(file: string, root: string, fingerprint: string, log
  * `CacheSnapshot.libraries` of built programs: every file they hold that the snapshot's content
  * hashes do not cover (not `owned`, not the standard library, keyed by the TypeScript version),
  * with its stamp when the parse the programs hold was read (`stampOf`): a file rewritten since is
- * recorded as it was read, so the next start sees the change.
+ * recorded as it was read, so the next start sees the change. A parse with no stamp (forgotten while
+ * a program still holds it) is recorded as unknown, which no start accepts.
  */
 export function libraryStamps(
   projects: ReadonlyArray<{ program?: TS.Program }>,
@@ -123,8 +124,7 @@ export function libraryStamps(
   for (const { program } of projects) {
     for (const sf of program?.getSourceFiles() ?? []) {
       if (owned(sf.fileName) || program!.isSourceFileDefaultLibrary(sf)) continue;
-      const stamp = stampOf(sf.fileName);
-      if (stamp) stamps[relative(sf.fileName)] = stamp;
+      stamps[relative(sf.fileName)] = stampOf(sf.fileName) ?? 'unknown';
     }
   }
   return stamps;
