@@ -197,7 +197,8 @@ suite('graph view at real sizes', function () {
 
   /**
    * By keyboard in the real webview (real key presses): Enter on a folded box opens it and the focus goes
-   * on to what it held, in view; each Tab after that stops in view (the view follows the keyboard).
+   * on to what it held, in view; zoomed in, each Tab after that stops in the drawing and in view (the
+   * view follows the keyboard).
    */
   async function checkKeyboard(title: string): Promise<void> {
     const before = await viewEval<Drawn>(title, DRAWN);
@@ -213,13 +214,27 @@ suite('graph view at real sizes', function () {
     const opened = await viewEval<Focus>(title, FOCUS);
     assert.ok(opened.id !== null && opened.id !== box, `after Enter on the box the focus is on ${opened.what}, not on what the box held`);
     assert.ok(opened.inView, `${opened.what} has the focus out of view`);
-    // The keyboard stops of the drawing after the focused one (tab order is document order): each Tab stays in it.
-    const after = await viewEval<number>(
+    // Zoomed in, so that stops ahead lie out of view: the view must follow each Tab. The keyboard stops
+    // of the drawing after the focused one (tab order is document order): each Tab stays in it.
+    for (let i = 0; i < 3; i++) await viewPress(title, '+');
+    const ahead = await viewEval<{ after: number; outOfView: number }>(
       title,
-      `(() => { const all = [...document.querySelectorAll('svg.graph [tabindex="0"]')]; return all.length - 1 - all.findIndex((e) => e.contains(document.activeElement)); })()`,
+      `(() => {
+        const s = document.querySelector('svg.graph').getBoundingClientRect();
+        const all = [...document.querySelectorAll('svg.graph [tabindex="0"]')];
+        const next = all.slice(all.findIndex((e) => e.contains(document.activeElement)) + 1);
+        const inView = (e) => {
+          const r = e.getBoundingClientRect();
+          return e.closest('g.edge')
+            ? r.right > s.left && r.left < s.right && r.bottom > s.top && r.top < s.bottom
+            : r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
+        };
+        return { after: next.length, outOfView: next.slice(0, 12).filter((e) => !inView(e)).length };
+      })()`,
     );
-    const tabs = Math.min(12, after);
-    assert.ok(tabs >= 3, `${after} keyboard stops in the drawing after the opened box's first node`);
+    const tabs = Math.min(12, ahead.after);
+    assert.ok(tabs >= 3, `${ahead.after} keyboard stops in the drawing after the opened box's first node`);
+    assert.ok(ahead.outOfView > 0, 'zoomed in, some of the next stops are out of view (else this checks nothing)');
     for (let i = 0; i < tabs; i++) {
       await viewPress(title, 'Tab');
       const at = await viewEval<Focus>(title, FOCUS);
