@@ -35,6 +35,12 @@ export interface CompilerPort {
   dropChangedOnDisk(): string[];
   /** Why the parser could not handle `fileName`, and its real text (the program holds it empty). */
   parseFailure(fileName: string): { reason: string; text: string } | undefined;
+  /**
+   * The `fileStamp` `fileName` had when this compiler read the text its programs hold (undefined when
+   * none is held): the persisted cache records library files by it, so the next start sees a package's
+   * typings replaced since (IndexCache.libraryStamps).
+   */
+  stampOf(fileName: string): string | undefined;
   /** The native compiler's process id while one runs (logs; tests stop it to check recovery). */
   readonly pid?: number;
   /** Stops the compiler (the native process); the port is unusable afterwards. */

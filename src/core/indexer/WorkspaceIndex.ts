@@ -245,7 +245,7 @@ export class WorkspaceIndex {
   /** Files outside the cache's hashes, as the programs read them (`libraryStamps`); before any program exists (a start from the cache), what that cache recorded. */
   private libraryStamps(): Record<string, string> {
     if (!this.programs.built) return this.cachedLibraries;
-    return libraryStamps(this.projects, (f) => this.owner.has(f), (f) => this.host.stampOf(f), (f) => this.relative(f));
+    return libraryStamps(this.projects, (f) => this.owner.has(f), (f) => this.compiler.stampOf(f), (f) => this.relative(f));
   }
 
   private readValidCache(): CacheSnapshot | undefined {

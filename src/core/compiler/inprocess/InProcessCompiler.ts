@@ -56,6 +56,11 @@ export class InProcessCompiler implements CompilerPort {
     return this.host.parseFailure(fileName);
   }
 
+  /** Taken by the shared host just before it read the file. */
+  stampOf(fileName: string): string | undefined {
+    return this.host.stampOf(fileName);
+  }
+
   /** Parses and binds a project's files in slices before its program is built (see SharedCompilerHost.warm). */
   warm(config: ProjectConfig, checkCancelled: () => void): Promise<void> {
     return this.host.warm(config.fileNames, config.options, checkCancelled);

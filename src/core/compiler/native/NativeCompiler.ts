@@ -3,6 +3,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import type { Logger } from '../../Logger';
 import type { ProjectConfig } from '../../indexer/program/discoverProjects';
+import { fileStamp } from '../../indexer/program/fileStamp';
 import { CompilerProcessError, CompilerPort, CompilerProgram, ProgramRequest } from '../CompilerPort';
 import { configOverrides, inferredConfigPath } from './nativeConfig';
 import { NativeSync, nativeExecutable, nativeSync, PLATFORM_PACKAGE } from './nativeModules';
@@ -50,6 +51,11 @@ export class NativeCompiler implements CompilerPort {
   private created = new Set<string>();
   private deleted = new Set<string>();
   private invalidateAll = false;
+  /**
+   * File → its `fileStamp` right after the build that read it (the process keeps no stamps we can
+   * read), until it is reported changed or every file is read again (`stampOf`).
+   */
+  private readonly stamps = new Map<string, string>();
   private readonly watchdog = new Watchdog();
   /** Set once the process failed: every later call throws it. */
   failure: CompilerProcessError | undefined;
@@ -84,6 +90,8 @@ export class NativeCompiler implements CompilerPort {
     const fileChanges = this.invalidateAll
       ? { invalidateAll: true as const }
       : { changed: [...this.changed], created: [...this.created], deleted: [...this.deleted] };
+    if (this.invalidateAll) this.stamps.clear();
+    else for (const f of [...this.changed, ...this.created, ...this.deleted]) this.stamps.delete(f);
     const snapshot = this.call(() => api.updateSnapshot({ openProjects: toOpen, fileChanges }), this.timeouts.snapshot);
     for (const p of toOpen) this.open.add(p);
     this.changed = new Set();
@@ -98,6 +106,11 @@ export class NativeCompiler implements CompilerPort {
       if (!project) throw new CompilerProcessError(`the native compiler opened no project for ${paths[i]}`);
       return new NativeProgram(this, project, this.builds);
     });
+    // Right after the build that read them: a file rewritten during the build may be recorded with its
+    // new stamp over its old text (as the lock files' hashes are taken when the cache is written).
+    for (const program of this.programs) {
+      for (const f of program.getSourceFileNames()) if (!this.stamps.has(f)) this.stamps.set(f, fileStamp(f));
+    }
     return this.programs;
   }
 
@@ -137,6 +150,10 @@ export class NativeCompiler implements CompilerPort {
 
   parseFailure(): undefined {
     return undefined;
+  }
+
+  stampOf(fileName: string): string | undefined {
+    return this.stamps.get(fileName);
   }
 
   dispose(): void {

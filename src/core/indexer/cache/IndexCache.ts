@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import type * as TS from 'typescript';
+import type { CompilerProgram } from '../../compiler/CompilerPort';
 import { FileContribution } from '../../graph/GraphTypes';
 import { Logger } from '../../Logger';
 import { indexerIdentity } from './indexerIdentity';
@@ -115,16 +115,16 @@ export function usableCache(file: string, root: string, fingerprint: string, log
  * a program still holds it) is recorded as unknown, which no start accepts.
  */
 export function libraryStamps(
-  projects: ReadonlyArray<{ program?: TS.Program }>,
+  projects: ReadonlyArray<{ program?: CompilerProgram }>,
   owned: (fileName: string) => boolean,
   stampOf: (fileName: string) => string | undefined,
   relative: (fileName: string) => string,
 ): Record<string, string> {
   const stamps: Record<string, string> = {};
   for (const { program } of projects) {
-    for (const sf of program?.getSourceFiles() ?? []) {
-      if (owned(sf.fileName) || program!.isSourceFileDefaultLibrary(sf)) continue;
-      stamps[relative(sf.fileName)] = stampOf(sf.fileName) ?? 'unknown';
+    for (const fileName of program?.getSourceFileNames() ?? []) {
+      if (owned(fileName) || program!.isDefaultLibraryFile(fileName)) continue;
+      stamps[relative(fileName)] = stampOf(fileName) ?? 'unknown';
     }
   }
   return stamps;
