@@ -48,8 +48,9 @@ export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], bas
   const synthetic = stillNamedBy(ctx, removed, changes);
   const step: StepFunction = (graph, state) => synthetic.get(state.id) ?? backwardSteps(graph, state);
   const starts = changed.map((c) => c.node.id);
+  const traversal = traverse(ctx.graph, starts, step, Number.POSITIVE_INFINITY);
   const reachedBy = new Map<string, GraphEdge>();
-  const traversal = traverse(ctx.graph, starts, step, Number.POSITIVE_INFINITY, starts.length + MAX_SHOWN, reachedBy);
+  traversal.order.forEach((id, i) => traversal.via[i] && reachedBy.set(id, traversal.via[i]!));
   const removedNodes = new Map(removed.map((c) => [c.node.id, c.node]));
   const nodeOf = (id: string) => ctx.graph.getNode(id) ?? removedNodes.get(id);
   const result = toGraphResult('impact', ctx.graph, traversal, nodeOf);
@@ -63,9 +64,6 @@ export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], bas
   };
   return { ...result, impact: summary };
 }
-
-/** Dependents shown besides the changed symbols: the queries' own cut. */
-const MAX_SHOWN = 50;
 
 /** The first node of each test file in BFS order (its nearest), with the path back to a change. */
 function testsToRun(order: readonly string[], reachedBy: Map<string, GraphEdge>, starts: Set<string>, nodeOf: (id: string) => GraphNode | undefined): TestToRun[] {
