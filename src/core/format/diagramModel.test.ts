@@ -221,6 +221,7 @@ describe(diagramModel.name, () => {
         ],
         dependents: 1,
         tests: [],
+        runners: [],
       },
     };
     const model = diagramModel(result, { source: memorySource({ 'src/utils.ts': 'export function formatDate() {}\n' }) });

@@ -1,4 +1,5 @@
 import { GraphResult, QueryResult } from '../query/QueryResult';
+import { ANSWER_TOKEN_BUDGET } from './formatMore';
 import { formatText } from './formatText';
 import { SourceReader } from './SourceReader';
 import { discoveredCount, trimResult } from './trimResult';
@@ -72,6 +73,16 @@ export async function fitToBudget(
   // The smallest graph with the plain truncation line (no places, no names) before any cut mid-text.
   const plain = leanText(withoutCutSummary(trimResult(result, floor)), source);
   return (await fits(plain)) ? plain : cutToFit(plain, fits);
+}
+
+/**
+ * The text every tool and the CLI give: formatText, fitted into `tokenBudget` when a host has one
+ * (VS Code's), and never over the tools' own budget (ANSWER_TOKEN_BUDGET): an answer whose detail
+ * alone is larger (a file with hundreds of used declarations; an impact with hundreds of changed
+ * symbols) loses its farthest detail as fitToBudget drops it, saying so.
+ */
+export function answerText(result: QueryResult, source: SourceReader, tokenBudget: number = ANSWER_TOKEN_BUDGET, countTokens?: TokenCounter): Promise<string> {
+  return fitToBudget(result, source, Math.min(tokenBudget, ANSWER_TOKEN_BUDGET), countTokens);
 }
 
 /** The result whose truncation line only counts (formatText's generic wording): shorter when little fits. */

@@ -77,22 +77,27 @@ export function formatText(result: QueryResult, source: SourceReader, options: F
   const body = detailSections(result, label, source, options);
   const head = (listed: number): string[] => prefaceSections(result, label, listed);
   const text = (sections: string[]): string => `${sections.filter((s) => s !== '').join('\n\n')}\n`;
-  const full = [...head(more.length), ...body];
-  if (more.length === 0) return text(full);
-  // The truncation line's length barely depends on how many are named: measured with all named, plus slack.
-  const room = Math.min(options.maxChars ?? ANSWER_CHARS, Number.MAX_SAFE_INTEGER) - text(full).length - 2 - TRUNCATION_LINE_SLACK;
-  const listed = Math.min(options.maxListed ?? more.length, room > 0 ? moreThatFit(more, room) : 0);
-  return text([...head(listed), ...body, ...(listed > 0 ? [formatMore(more.slice(0, listed))] : [])]);
+  if (more.length === 0) return text([...head(0), ...body]);
+  const max = Math.min(options.maxChars ?? ANSWER_CHARS, Number.MAX_SAFE_INTEGER);
+  const compose = (listed: number) => text([...head(listed), ...body, ...(listed > 0 ? [formatMore(more.slice(0, listed))] : [])]);
+  // The room is measured with the truncation line counting everything; a line counting fewer can
+  // still be longer (other folders, the next queries): then the room shrinks by what it overflowed.
+  let room = max - text([...head(0), ...body]).length - 2;
+  let listed = Math.min(options.maxListed ?? more.length, room > 0 ? moreThatFit(more, room) : 0);
+  let out = compose(listed);
+  while (listed > 0 && out.length > max) {
+    room -= out.length - max;
+    listed = Math.min(listed - 1, room > 0 ? moreThatFit(more, room) : 0);
+    out = compose(listed);
+  }
+  return out;
 }
-
-/** Room kept for the truncation line growing when fewer nodes are named (its counts by folder). */
-const TRUNCATION_LINE_SLACK = 400;
 
 /** impact's summary, then notes, warnings and the truncation line (`listed`: how many `## More` names). */
 function prefaceSections(result: GraphResult, label: (id: string) => string, listed: number): string[] {
   const sections: string[] = [];
   // impact: what changed and the tests to run come first.
-  if (result.impact) sections.push(impactPreface(result.impact, label));
+  if (result.impact) sections.push(impactPreface(result, result.impact, label));
   // Notes (how the question was read), warnings (files that could not be analysed) and the truncation line form one preface.
   const preface = [...(result.notes ?? []), ...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation, listed)] : [])];
   if (preface.length) sections.push(preface.join('\n'));
