@@ -49,17 +49,44 @@ export function formatMore(entries: readonly ListedNode[]): string {
 
 /**
  * How many of `entries` (a prefix) `formatMore` can name within `chars` characters (0 when not
- * even the first fits): the section only grows with each entry, so a binary search finds it.
+ * even the first fits). The section's length is kept as it grows, entry by entry (a name, a file
+ * line, a folder line; a folder's second file turns its one line into a header and two): one pass,
+ * for answers of a thousand nodes on every call (`moreLength` checks it against formatMore).
  */
 export function moreThatFit(entries: readonly ListedNode[], chars: number): number {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (formatMore(entries.slice(0, mid)).length <= chars) lo = mid;
-    else hi = mid - 1;
+  const lengths = moreLengths(entries);
+  let n = 0;
+  while (n < entries.length && lengths[n] <= chars) n++;
+  return n;
+}
+
+/** `lengths[i]`: the length of formatMore(entries.slice(0, i + 1)). */
+export function moreLengths(entries: readonly ListedNode[]): number[] {
+  interface Folder {
+    prefix: number;
+    header: number;
+    files: Map<string, number>;
+    /** Σ over its files of `base: e1, e2` lengths. */
+    fileLines: number;
   }
-  return lo;
+  const folders = new Map<string, Folder>();
+  // A folder's characters, its line breaks included (each line follows a '\n').
+  const size = (f: Folder) => (f.files.size === 1 ? 1 + f.prefix + f.fileLines : 1 + f.header + f.files.size * 3 + f.fileLines);
+  let total = MORE_HEADING.length + 2 + MORE_INTRO.length;
+  const out: number[] = [];
+  for (const e of entries) {
+    const name = folderOfFile(e.file);
+    let folder = folders.get(name);
+    if (!folder) folders.set(name, (folder = { prefix: folderPrefix(name).length, header: name === '.' ? 2 : name.length + 1, files: new Map(), fileLines: 0 }));
+    else total -= size(folder);
+    const entry = entryText(e).length;
+    const before = folder.files.get(e.file);
+    folder.fileLines += before === undefined ? baseName(e.file).length + 2 + entry : 2 + entry;
+    folder.files.set(e.file, (before ?? 0) + 1);
+    total += size(folder);
+    out.push(total);
+  }
+  return out;
 }
 
 /** `MigrationRunCommand.handler:42`, `<module>:30`. */

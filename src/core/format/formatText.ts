@@ -80,9 +80,9 @@ export function formatText(result: QueryResult, source: SourceReader, options: F
   if (more.length === 0) return text([...head(0), ...body]);
   const max = Math.min(options.maxChars ?? ANSWER_CHARS, Number.MAX_SAFE_INTEGER);
   const compose = (listed: number) => text([...head(listed), ...body, ...(listed > 0 ? [formatMore(more.slice(0, listed))] : [])]);
-  // The room is measured with the truncation line counting everything; a line counting fewer can
-  // still be longer (other folders, the next queries): then the room shrinks by what it overflowed.
-  let room = max - text([...head(0), ...body]).length - 2;
+  // The room is measured with the truncation line naming everything (no counts); the line that
+  // counts the rest is longer: then the room shrinks by what it overflowed.
+  let room = max - text([...head(more.length), ...body]).length - 2;
   let listed = Math.min(options.maxListed ?? more.length, room > 0 ? moreThatFit(more, room) : 0);
   let out = compose(listed);
   while (listed > 0 && out.length > max) {
