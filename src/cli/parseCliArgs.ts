@@ -32,7 +32,7 @@ export type FailOn = (typeof FAIL_ON)[number];
 
 export type CommandName = CliCommand['name'];
 
-export type OutputFormat = 'text' | 'json' | 'mermaid' | 'html' | 'markdown';
+export type OutputFormat = 'text' | 'json' | 'mermaid' | 'html' | 'markdown' | 'tests';
 
 export interface CliOptions {
   /** As typed (relative to the cwd), undefined for the cwd itself. */
@@ -56,8 +56,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   dependenciesOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid', 'html'] },
   dependentsOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid', 'html'] },
   pathsBetween: { params: ['fromFile', 'fromSymbol', 'toFile', 'toSymbol'], formats: ['text', 'json', 'mermaid', 'html'] },
-  // markdown: a pull-request comment (a table and a Mermaid picture).
-  impact: { params: [], formats: ['text', 'json', 'mermaid', 'html', 'markdown'] },
+  // markdown: a pull-request comment (tables, the tests' commands, a Mermaid picture); tests: the commands alone, a shell script.
+  impact: { params: [], formats: ['text', 'json', 'mermaid', 'html', 'markdown', 'tests'] },
   export: { params: [], formats: ['json'] },
   stats: { params: [], formats: ['text', 'json'] },
   // The MCP server speaks JSON-RPC on stdio; --format does not apply (text is the tools' format).

@@ -62,7 +62,7 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
     const query = isQueryCommand(command) || command.name === 'impact';
     if (!query) for (const error of errors) io.stderr(`ts-code-graph: error: ${error}\n`);
     for (const warning of graph.report.warnings ?? []) io.stderr(`ts-code-graph: warning: ${warning}\n`);
-    const code = runCommand(command, options.format, graph, io);
+    const code = await runCommand(command, options.format, graph, io);
     if (!query) return code === ExitCode.ok && errors.length > 0 ? ExitCode.incomplete : code;
     if (code === ExitCode.incomplete) for (const error of errors) io.stderr(`ts-code-graph: error: ${error}\n`);
     else if (code === ExitCode.ok && errors.length > 0) io.stderr(`ts-code-graph: note: ${unaffectedNote(errors.length)}\n`);

@@ -1,7 +1,7 @@
 import { CodeGraph } from '../core/CodeGraph';
 import { createFileSourceReader } from '../core/format/FileSourceReader';
 import { formatMermaid } from '../core/format/formatMermaid';
-import { formatText } from '../core/format/formatText';
+import { answerText } from '../core/format/fitToBudget';
 import { QueryResult } from '../core/query/QueryResult';
 import { exportGraph, formatExport } from './exportGraph';
 import { renderHtml } from './renderHtml';
@@ -11,6 +11,7 @@ import { CliCommand, FailOn, ImpactCommand, OutputFormat, QueryCommand, isQueryC
 import { gitChanges } from '../core/impact/gitChanges';
 import { ChangedSymbol } from '../core/impact/changedSymbols';
 import { formatMarkdown } from '../core/format/formatMarkdown';
+import { formatTestCommands } from '../core/format/formatImpact';
 
 /** The part of `CodeGraph` the CLI uses; tests may hand in a graph they built (see `runCli`'s `deps`). */
 export type QueryableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'dependenciesOf' | 'dependentsOf' | 'pathsBetween'> & Partial<Pick<CodeGraph, 'impact'>>;
@@ -36,7 +37,7 @@ export const ExitCode = {
 } as const;
 
 /** The action behind a parsed command line, once the graph is open. */
-export function runCommand(command: CliCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): number {
+export async function runCommand(command: CliCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): Promise<number> {
   if (isQueryCommand(command)) return runQuery(command, format, graph, io);
   switch (command.name) {
     case 'export':
@@ -56,7 +57,7 @@ export function runCommand(command: CliCommand, format: OutputFormat, graph: Que
 }
 
 /** `impact`: the changes from git, the answer from the graph; exit 4 when a change matches `--fail-on`. */
-function runImpact(command: ImpactCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): number {
+async function runImpact(command: ImpactCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): Promise<number> {
   if (!graph.impact) throw new Error('this graph cannot answer impact');
   const listed = gitChanges(graph.root, command.base);
   if ('error' in listed) {
@@ -64,7 +65,11 @@ function runImpact(command: ImpactCommand, format: OutputFormat, graph: Queryabl
     return ExitCode.badInput;
   }
   const result = graph.impact(listed.changes, listed.base);
-  const code = print(result, format, graph, io);
+  const code = await print(result, format, graph, io);
+  // A file that does not parse is compared only up to its error: said on stderr too, whatever the format.
+  for (const u of (result.kind === 'graph' && result.impact?.unparsed) || []) {
+    io.stderr(`ts-code-graph: error: ${u.file} does not parse (line ${u.line}: ${u.message}); impact compared it only up to there.\n`);
+  }
   if (code !== ExitCode.ok && code !== ExitCode.incomplete) return code;
   const changed = result.kind === 'graph' ? (result.impact?.changed ?? []) : [];
   const failing = command.failOn.map((rule) => [rule, changed.filter(FAILS[rule])] as const).filter(([, list]) => list.length > 0);
@@ -83,12 +88,12 @@ const FAILS: Record<FailOn, (c: ChangedSymbol) => boolean> = {
   any: () => true,
 };
 
-function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): number {
+function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): Promise<number> {
   return print(query(command, graph), format, graph, io);
 }
 
 /** Writes an answer in `format`; the exit code it earns. */
-function print(result: QueryResult, format: OutputFormat, graph: QueryableGraph, io: CliIo): number {
+async function print(result: QueryResult, format: OutputFormat, graph: QueryableGraph, io: CliIo): Promise<number> {
   // Bad input is an error whatever the format: stdout stays empty so `> out.txt` never keeps half an answer.
   if (result.kind === 'message' && result.isError) {
     io.stderr(withNewline(result.message));
@@ -96,7 +101,7 @@ function print(result: QueryResult, format: OutputFormat, graph: QueryableGraph,
   }
   let output: string;
   try {
-    output = render(result, format, graph);
+    output = await render(result, format, graph);
   } catch (err) {
     // Only --format html can fail here (its renderer file is missing: a broken install), and says how to fix it.
     io.stderr(`ts-code-graph: ${err instanceof Error ? err.message : String(err)}.\n`);
@@ -115,11 +120,12 @@ function query(command: QueryCommand, graph: QueryableGraph): QueryResult {
   return dispatchQuery(graph, request);
 }
 
-function render(result: QueryResult, format: OutputFormat, graph: QueryableGraph): string {
+async function render(result: QueryResult, format: OutputFormat, graph: QueryableGraph): Promise<string> {
   const root = graph.root;
   switch (format) {
     case 'text':
-      return formatText(result, createFileSourceReader(root));
+      // The tools' token budget holds in a terminal too: an agent reads this.
+      return answerText(result, createFileSourceReader(root));
     case 'json':
       return JSON.stringify(result, null, 2);
     case 'mermaid':
@@ -128,6 +134,8 @@ function render(result: QueryResult, format: OutputFormat, graph: QueryableGraph
       return renderHtml(result, root, createFileSourceReader(root), graph.graph);
     case 'markdown':
       return formatMarkdown(result);
+    case 'tests':
+      return formatTestCommands(result.kind === 'graph' ? result.impact : undefined, result.kind === 'message' ? result.message : undefined);
   }
 }
 

@@ -17,7 +17,9 @@ Options:
   --root <dir>        Workspace to index (default: current directory)
   --tsconfig <path>   Use this tsconfig instead of finding projects under the root
   --format <format>   Queries: text (default), json, mermaid, html (an interactive diagram: > graph.html).
-                      impact: those and markdown (a pull-request comment). stats: text, json
+                      impact: those, markdown (a pull-request comment, always within GitHub's limit)
+                      and tests (one command per test runner that runs exactly the tests to run)
+                      stats: text, json
   --base <ref>        impact: compare with where the branch left <ref> (git merge-base), e.g. origin/main
                       (default: uncommitted changes, new files included, vs HEAD)
   --staged            impact: compare what is staged with HEAD

@@ -2,7 +2,7 @@ import * as path from 'path';
 import { CodeGraph } from '../core/CodeGraph';
 import type { UpdateReport } from '../core/indexer/indexWorkspace';
 import { FileSourceReader, createFileSourceReader } from '../core/format/FileSourceReader';
-import { fitToBudget } from '../core/format/fitToBudget';
+import { answerText } from '../core/format/fitToBudget';
 import { formatText } from '../core/format/formatText';
 import { CancellationToken, Logger } from '../core/Logger';
 import { QueryCancelledError } from '../core/query/QueryContext';
@@ -213,7 +213,7 @@ export class FolderGraphs {
       const answered = await this.answer(args, token);
       if (answered.kind === 'error') return { query, text: answered.message, isError: true, ...(answered.root === undefined ? {} : { root: answered.root }) };
       const { state, result } = answered;
-      const text = tokenBudget !== undefined ? await fitToBudget(result, state.reader, tokenBudget) : formatText(result, state.reader);
+      const text = await answerText(result, state.reader, tokenBudget);
       return { query, text, isError: result.kind === 'message' && result.isError, root: state.spec.root };
     } catch (err) {
       if (err instanceof QueryCancelledError) {

@@ -11,6 +11,7 @@ import { pathsBetween } from '../../src/core/query/paths-between/pathsBetween';
 import { QueryContext } from '../../src/core/query/QueryContext';
 import { GraphResult, QueryResult } from '../../src/core/query/QueryResult';
 import { selectorFor } from '../../src/core/query/resolve/parseSymbolQuery';
+import { resolveSymbol } from '../../src/core/query/resolve/resolveSymbol';
 import { FIXTURE_NAMES, loadFixture } from '../support/loadFixture';
 
 /**
@@ -26,7 +27,7 @@ import { FIXTURE_NAMES, loadFixture } from '../support/loadFixture';
  */
 describe('answer locations over every fixture (property)', function () {
   this.timeout(300_000);
-  const seen: Seen = { marks: 0, callsAt: 0, modules: 0, ends: 0 };
+  const seen: Seen = { marks: 0, callsAt: 0, modules: 0, ends: 0, more: 0, moreModules: 0, queryNext: 0 };
 
   for (const name of FIXTURE_NAMES) {
     it(name, async () => {
@@ -40,6 +41,7 @@ describe('answer locations over every fixture (property)', function () {
         for (const snippets of ['auto', 'none'] as const) {
           try {
             checkAnswer(result, formatText(result, source, { snippets }), seen);
+            checkListed(ctx, result, formatText(result, source, { snippets }), seen);
           } catch (error) {
             throw new Error(`${name}: ${asked} (snippets ${snippets}): ${(error as Error).message}`);
           }
@@ -74,6 +76,39 @@ interface Seen {
   callsAt: number;
   modules: number;
   ends: number;
+  more: number;
+  moreModules: number;
+  queryNext: number;
+}
+
+/**
+ * Issue 41: what an answer names without detail can be asked about as printed. Each `## More`
+ * entry's `name:line` lies in its node's span (a module's: a line it calls the answer from) and,
+ * asked with its file, selects that node; each "To see further" name selects the shown node it
+ * names. The section names nodes of the answer's list, in its order within each file.
+ */
+function checkListed(ctx: QueryContext, result: GraphResult, text: string, seen: Seen): void {
+  const parsed = parseText(text);
+  const listed = result.truncation?.more ?? [];
+  const byKey = new Map(listed.map((m) => [`${m.file} ${m.name}:${m.line}`, m]));
+  for (const entry of parsed.more) {
+    const m = byKey.get(`${entry.file} ${entry.name}:${entry.line}`);
+    assert.ok(m, `## More names ${entry.file} ${entry.name}:${entry.line}, which the answer did not leave out`);
+    const node = ctx.graph.getNode(m.id)!;
+    assert.ok(entry.line >= node.offset && entry.line < node.offset + node.limit, `${m.id}: line ${entry.line} outside ${node.offset}+${node.limit}`);
+    if (node.kind === 'module') {
+      assert.ok(ctx.graph.outEdges(node.id).some((e) => e.lines?.includes(entry.line)) || entry.line === node.offset, `${m.id}: <module>:${entry.line} is no line it calls from`);
+      seen.moreModules++;
+    }
+    const asked = resolveSymbol(ctx, entry.file, `${entry.name}:${entry.line}`);
+    assert.ok(asked.ok && (asked.node.id === m.id || entry.file.endsWith('.d.ts')), `${entry.file} ${entry.name}:${entry.line} does not select ${m.id}: ${asked.ok ? asked.node.id : asked.message}`);
+    seen.more++;
+  }
+  for (const next of result.truncation?.queryNext ?? []) {
+    const asked = resolveSymbol(ctx, next.file, next.name);
+    assert.ok(asked.ok && result.nodes.some((n) => n.id === asked.node.id), `"To see further" names ${next.name} in ${next.file}, which does not select a shown node`);
+    seen.queryNext++;
+  }
 }
 
 /** The last non-input, non-external node of an answer (BFS order: the farthest). */

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -42,7 +43,8 @@ describe('built dist/cli.js impact', function () {
       base: string;
       changed: Array<{ node: Node; change: string; exported: boolean; movedFrom?: string }>;
       dependents: number;
-      tests: Array<{ file: string; nodes: Node[]; edges: Array<{ from: string; to: string }> }>;
+      tests: Array<{ file: string; nodes: Node[]; edges: Array<{ from: string; to: string }>; runner?: number }>;
+      runners: Array<Record<string, unknown>>;
     };
   }
   const impactJson = (...args: string[]): ImpactJson => {
@@ -85,11 +87,25 @@ describe('built dist/cli.js impact', function () {
     assert.deepEqual(new Set(shown), expected);
     assert.equal(result.impact.dependents, expected.size);
 
-    // Tests to run: the test files among those dependents, each with a path of real steps to a change.
+    // Tests to run: the test files among those dependents, as mocha finds them (its spec), each with
+    // a path of real steps to a change; the helper under test/ is a dependent, not a test (issue 41).
     const fileOf = new Map(result.nodes.map((n) => [n.id, n.file]));
-    const testFiles = new Set([...expected].map((id) => fileOf.get(id)!).filter((f) => f.startsWith('test/')));
+    const dependentFiles = new Set([...expected].map((id) => fileOf.get(id)!));
+    assert.ok(dependentFiles.has('test/helpers/dates.ts'), 'the helper depends on formatDate');
+    const testFiles = new Set([...dependentFiles].filter((f) => f.endsWith('.test.ts')));
     assert.deepEqual(new Set(result.impact.tests.map((t) => t.file)), testFiles);
-    assert.deepEqual([...testFiles].sort(), ['test/report.test.ts', 'test/shapes.test.ts']);
+    assert.deepEqual([...testFiles].sort(), ['test/dates.test.ts', 'test/report.test.ts', 'test/shapes.test.ts']);
+    assert.deepEqual(result.impact.runners, [
+      {
+        name: 'mocha',
+        dir: '',
+        config: '.mocharc.json',
+        testFiles: 4,
+        tests: 3,
+        command: 'npx mocha --no-config --require ts-node/register test/dates.test.ts test/report.test.ts test/shapes.test.ts',
+        suite: 'npx mocha',
+      },
+    ]);
     for (const t of result.impact.tests) {
       assert.equal(t.nodes[0].file, t.file);
       assert.ok(result.inputs.includes(t.nodes[t.nodes.length - 1].id), `${t.file}'s path ends at a change`);
@@ -100,7 +116,8 @@ describe('built dist/cli.js impact', function () {
   it('prints the same answer as text, markdown with a Mermaid picture, and gates CI with --fail-on', () => {
     const text = cli('impact');
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /^Impact \(working tree vs HEAD\): 4 changed files, 5 changed symbols, \d+ dependents, 2 test files to run\.$/m);
+    assert.match(text.stdout, /^Impact \(working tree vs HEAD\): 4 changed files, 5 changed symbols \(1 removed, 1 signature changed, 1 body changed, 1 top-level code changed, 1 moved\), \d+ dependents, 3 test files to run\.$/m);
+    assert.match(text.stdout, /^Tests to run with mocha \(\.mocharc\.json\): the whole suite \(3 of its 4 test files\): npx mocha; exactly: npx mocha --no-config --require ts-node\/register test\/dates\.test\.ts test\/report\.test\.ts test\/shapes\.test\.ts$/m);
     assert.match(text.stdout, /^ {2}oldHelper: removed, exported \(src\/utils\.ts:4\)$/m);
     assert.match(text.stdout, /^ {2}formatDate: body changed, exported \(src\/utils\.ts:1\)$/m);
     assert.match(text.stdout, /^ {2}test\/shapes\.test\.ts: testCircle --CALLS--> Circle\.area --IMPLEMENTS--> Shape\.area$/m);
@@ -110,6 +127,7 @@ describe('built dist/cli.js impact', function () {
     const md = cli('impact', '--format', 'markdown');
     assert.equal(md.code, 0, md.stderr);
     assert.match(md.stdout, /^\| `oldHelper` \| removed, exported \| `src\/utils\.ts:4` \|$/m);
+    assert.match(md.stdout, /^mocha \(\.mocharc\.json\): 3 of its 4 test files, most of its suite: run it whole\n\n```sh\nnpx mocha\n```$/m);
     assert.match(md.stdout, /```mermaid\nflowchart LR\n[\s\S]*class \S+ removed\n```/);
 
     const gated = cli('impact', '--fail-on', 'removed-export');
@@ -117,6 +135,78 @@ describe('built dist/cli.js impact', function () {
     assert.equal(gated.stdout, text.stdout);
     assert.match(gated.stderr, /--fail-on removed-export: 1 symbol: oldHelper \(src\/utils\.ts:4\)/);
     assert.equal(cli('impact', '--fail-on', 'removed-export', '--staged').code, 0, 'nothing removed is staged');
+  });
+
+  it('--format tests prints a shell script: one command per runner for exactly the tests to run', () => {
+    const r = cli('impact', '--format', 'tests');
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(
+      r.stdout,
+      '# Impact (working tree vs HEAD): 3 test files to run.\n' +
+        '# mocha (.mocharc.json): 3 of its 4 test files\n' +
+        'npx mocha --no-config --require ts-node/register test/dates.test.ts test/report.test.ts test/shapes.test.ts\n',
+    );
+  });
+
+  it('says a changed file does not parse, exits 3 and reports none of its declarations removed (issue 41)', () => {
+    const file = path.join(fixture.repo, 'src/shapes.ts');
+    const kept = fs.readFileSync(file, 'utf8');
+    try {
+      // A lost closing brace: the parser reads the rest of the file as area's body.
+      fs.writeFileSync(file, kept.replace('    return Math.PI * this.r * this.r;\n  }', '    return Math.PI * this.r * this.r;\n'));
+      const r = cli('impact', '--format', 'json');
+      assert.equal(r.code, 3, r.stderr);
+      assert.match(r.stderr, /^ts-code-graph: error: src\/shapes\.ts does not parse \(line \d+: [^)]+\); impact compared it only up to there\.$/m);
+      const result = JSON.parse(r.stdout) as ImpactJson & { warnings: string[]; impact: { unparsed: unknown[] } };
+      assert.equal(result.impact.unparsed.length, 1);
+      assert.ok(!result.impact.changed.some((c) => c.node.file === 'src/shapes.ts' && c.change === 'removed'), 'nothing of the broken file reported removed');
+      assert.ok(result.warnings.some((w) => /^Incomplete: src\/shapes\.ts does not parse/.test(w)));
+    } finally {
+      fs.writeFileSync(file, kept);
+    }
+  });
+
+  it('the printed command runs exactly the tests to run under the workspace\'s own mocha, and its helper is no test', () => {
+    const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-impact-mocha-'));
+    try {
+      const put = (rel: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+        fs.writeFileSync(path.join(ws, rel), text);
+      };
+      const wsGit = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: ws, encoding: 'utf8' });
+      put('package.json', JSON.stringify({ name: 'mocha-ws', private: true, scripts: { test: 'mocha' } }));
+      put('.mocharc.json', JSON.stringify({ spec: ['test/**/*.test.js'], timeout: 5000, 'check-leaks': true }));
+      put('jsconfig.json', JSON.stringify({ compilerOptions: { checkJs: false, module: 'commonjs' }, include: ['src', 'test'] }));
+      put('src/price.js', "function total(items) {\n  return items.reduce((s, i) => s + i, 0);\n}\nmodule.exports = { total };\n");
+      put('src/label.js', "function label(name) {\n  return `<${name}>`;\n}\nmodule.exports = { label };\n");
+      put('test/helpers/cart.js', "const { total } = require('../../src/price');\nfunction cartOf(n) {\n  return total(Array.from({ length: n }, () => 1));\n}\nmodule.exports = { cartOf };\n");
+      put('test/price/total.test.js', "const { cartOf } = require('../helpers/cart');\ndescribe('total', () => {\n  it('adds the items', () => {\n    if (cartOf(3) !== 3) throw new Error('bad total');\n  });\n});\n");
+      put('test/price/empty.test.js', "const { total } = require('../../src/price');\ndescribe('empty', () => {\n  it('is zero', () => {\n    if (total([]) !== 0) throw new Error('not zero');\n  });\n});\n");
+      put('test/label.test.js', "const { label } = require('../src/label');\ndescribe('label', () => {\n  it('wraps', () => {\n    if (label('a') !== '<a>') throw new Error('bad label');\n  });\n});\n");
+      // The workspace's mocha, as `npm ci` would have put it there.
+      fs.mkdirSync(path.join(ws, 'node_modules', '.bin'), { recursive: true });
+      fs.symlinkSync(path.join(repoRoot, 'node_modules', 'mocha'), path.join(ws, 'node_modules', 'mocha'));
+      fs.symlinkSync(path.join(repoRoot, 'node_modules', '.bin', 'mocha'), path.join(ws, 'node_modules', '.bin', 'mocha'));
+      put('.gitignore', 'node_modules\n');
+      wsGit('init', '-q', '-b', 'main');
+      wsGit('add', '-A');
+      wsGit('commit', '-q', '-m', 'base');
+      put('src/price.js', "function total(items) {\n  let sum = 0;\n  for (const i of items) sum += i;\n  return sum;\n}\nmodule.exports = { total };\n");
+
+      const r = runBuiltCli(['--root', ws, 'impact', '--format', 'tests'], repoRoot);
+      assert.equal(r.code, 0, r.stderr);
+      const command = r.stdout.split('\n').find((l) => l.startsWith('npx mocha'))!;
+      // Both tests of test/price run (one through the helper): the folder is one glob; label's test does not.
+      assert.equal(command, "npx mocha --no-config --timeout 5000 --check-leaks 'test/price/**/*.test.js'");
+      const run = spawnSync('sh', ['-c', command], { cwd: ws, encoding: 'utf8', env: { ...process.env, npm_config_yes: 'false', npm_config_offline: 'true' } });
+      assert.equal(run.status, 0, run.stdout + run.stderr);
+      assert.match(run.stdout, /adds the items/);
+      assert.match(run.stdout, /is zero/);
+      assert.doesNotMatch(run.stdout, /wraps/);
+      assert.match(run.stdout, /2 passing/);
+    } finally {
+      fs.rmSync(ws, { recursive: true, force: true });
+    }
   });
 
   it('starts from the persisted graph on a second run, with the same answer', () => {

@@ -9,7 +9,9 @@ import { CliRun, runBuiltCli } from './builtArtifacts';
 /**
  * Issue 32's fixture: a git repository the test builds and commits to, on branch `feature`, with
  * four uncommitted changes: a body edit (formatDate), a signature change behind an interface
- * (Shape.area), a removed export (oldHelper) and a renamed file (legacy.ts → old-stuff.ts).
+ * (Shape.area), a removed export (oldHelper) and a renamed file (legacy.ts → old-stuff.ts). Its
+ * tests run with mocha (`.mocharc.json` spec `test/**\/*.test.ts`): a helper under test/ that a
+ * test imports (test/helpers/dates.ts) is a dependent, not a test (issue 41).
  * Shared by the artifact test (test/artifacts/builtCliImpact) and the rendering test
  * (test/html/impactRendered), so both look at the same answer.
  */
@@ -48,6 +50,10 @@ export function impactRepo(): ImpactRepo {
   write('src/unused.ts', 'export function lonely(): number {\n  return 1;\n}\n');
   write('test/report.test.ts', "import { report } from '../src/report';\nexport function testReport(): void {\n  if (!report()) throw new Error('empty');\n}\n");
   write('test/shapes.test.ts', "import { Circle } from '../src/shapes';\nexport function testCircle(): void {\n  if (new Circle(1).area() < 3) throw new Error('small');\n}\n");
+  write('package.json', JSON.stringify({ name: 'impact-fixture', private: true, scripts: { test: 'mocha' } }));
+  write('.mocharc.json', JSON.stringify({ spec: ['test/**/*.test.ts'], require: ['ts-node/register'] }));
+  write('test/helpers/dates.ts', "import { formatDate } from '../../src/utils';\nexport function today(): string {\n  return formatDate(0);\n}\n");
+  write('test/dates.test.ts', "import { today } from './helpers/dates';\nexport function testToday(): void {\n  if (!today()) throw new Error('no date');\n}\n");
   write('test/unused.test.ts', "import { lonely } from '../src/unused';\nexport function testLonely(): void {\n  if (lonely() !== 1) throw new Error('not one');\n}\n");
   git('add', '-A');
   git('commit', '-q', '-m', 'base');

@@ -74,4 +74,10 @@ export const goldenCases: GoldenCase[] = [
   { fixture: 'overloads', name: 'pathsBetween-run-map', argv: ['pathsBetween', 'src/main.ts', 'run', 'src/map.ts', 'map'] },
   { fixture: 'overloads', name: 'pathsBetween-map-run', argv: ['pathsBetween', 'src/map.ts', 'map', 'src/main.ts', 'run'] },
   { fixture: 'overloads', name: 'dependentsOf-trace', argv: ['dependentsOf', 'src/many.ts', 'trace'] },
+
+  // The cut (issue 41): the code of every depth in detail before the tests (the commands two calls
+  // away and main three), a test helper with the tests; the rest named under ## More by folder and
+  // file, each `name:line` askable as is; the static and the instance Store.save told apart.
+  { fixture: 'hub-tests', name: 'dependentsOf-Store.save', argv: ['dependentsOf', 'src/store/Store.ts', 'instance Store.save'] },
+  { fixture: 'hub-tests', name: 'json-dependentsOf-Store.save', argv: ['dependentsOf', 'src/store/Store.ts', 'instance Store.save', '--format', 'json'] },
 ];

@@ -167,19 +167,27 @@ describe('impact markdown and Mermaid, rendered for real (markdown-it, Mermaid, 
     assert.ok(markdown.length < GITHUB.maxComment);
     const { page, drawn } = await renderMarkdown(markdown, 'impact-markdown');
 
-    // The table: a real <table>, one row per changed symbol, in the answer's order and words.
-    const head: string[] = await page.$$eval('table thead th', (ths: DomEl[]) => ths.map((th) => th.textContent));
+    // The table: a real <table>, one row per changed symbol, in the answer's order and words (a file's top-level code as <module>).
+    const head: string[] = await page.$$eval('table:first-of-type thead th', (ths: DomEl[]) => ths.map((th) => th.textContent));
     assert.deepEqual(head, ['Symbol', 'Change', 'Where']);
-    const rows: string[][] = await page.$$eval('table tbody tr', (trs: DomEl[]) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
+    const rows: string[][] = await page.$$eval('table:first-of-type tbody tr', (trs: DomEl[]) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
     const label = (c: ImpactJson['impact']['changed'][number]) => (c.node.kind === 'module' ? c.node.file : c.node.name);
+    const cellLabel = (c: ImpactJson['impact']['changed'][number]) => (c.node.kind === 'module' ? '<module>' : c.node.name);
     const words: Record<string, string> = { added: 'added', removed: 'removed', body: 'body changed', signature: 'signature changed', moved: 'moved from' };
     assert.deepEqual(
       rows.map((r) => [r[0], r[1].split(/,| src\//)[0], r[2]]),
-      result.impact.changed.map((c) => [label(c), c.node.kind === 'module' ? 'top-level code changed' : words[c.change], `${c.node.file}:${c.node.offset}`]),
+      result.impact.changed.map((c) => [cellLabel(c), c.node.kind === 'module' ? 'top-level code changed' : words[c.change], `${c.node.file}:${c.node.offset}`]),
     );
     assert.ok(rows.some((r) => r[0] === 'brandNew' && r[1] === 'added, exported'));
-    const tests: string[] = await page.$$eval('li code:first-child', (cs: DomEl[]) => cs.map((c) => c.textContent ?? ''));
+    // The tests, folded: each file with the path that links it to a change; and the command that runs them.
+    const tests: string[] = await page.$$eval('details', (ds: DomEl[]) =>
+      ds.filter((d) => (d.querySelectorAll('summary')[0]?.textContent ?? '').startsWith('Tests to run')).flatMap((d) => Array.from(d.querySelectorAll('li code:first-child'), (c) => c.textContent ?? '')),
+    );
     assert.deepEqual(tests.sort(), result.impact.tests.map((t) => t.file).sort());
+    assert.match(await page.textContent('body'), /mocha \(\.mocharc\.json\): \d of its \d test files/);
+    // Dependents by folder: a second table, code and tests apart.
+    const folders: string[][] = await page.$$eval('table:nth-of-type(2) tbody tr', (trs: DomEl[]) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
+    assert.ok(folders.some((r) => r[0] === 'src/' && r[1] === 'code') && folders.some((r) => r[1] === 'tests'), JSON.stringify(folders));
 
     // The picture: one Mermaid block, drawn whole; every node of the answer and every changed symbol
     // (brandNew, which nothing depends on, too), each change in the class of its kind.
@@ -226,13 +234,13 @@ describe('impact markdown and Mermaid, rendered for real (markdown-it, Mermaid, 
       const markdown = impact('--format', 'markdown');
       assert.ok(markdown.length < GITHUB.maxComment);
       const shown = result.nodes.length - 1;
-      assert.match(markdown, new RegExp(`<summary>Graph: the ${shown} nearest of ${2 * N} dependents</summary>`));
+      assert.match(markdown, new RegExp(`<summary>Graph: the first ${shown} of 2,200 dependents \\(code first, nearest first\\)</summary>`));
       const { drawn } = await renderMarkdown(markdown, 'impact-markdown-1000');
       assert.equal(drawn.length, 1);
       const mermaidText = /```mermaid\n([\s\S]*?)```/.exec(markdown)![1];
       assertDrawn(drawn[0], mermaidText, '2,200 dependents');
       assert.equal(drawn[0].nodes.length, result.nodes.length);
-      assert.match(mermaidText, /^ {2}%% Showing the 50 nearest of 2,200 nodes/m);
+      assert.match(mermaidText, /^ {2}%% Showing 50 of 2,200 nodes in detail/m);
 
       // 1,101 changed symbols: the table lists 100 and counts the rest; no picture GitHub could not draw.
       fs.writeFileSync(path.join(big, 'src/users.ts'), `${users.map((l) => l.replace(/core\((\d+)\)/, 'core($1 + 0)')).join('\n')}\n`);
@@ -240,8 +248,8 @@ describe('impact markdown and Mermaid, rendered for real (markdown-it, Mermaid, 
       assert.ok(many.length < GITHUB.maxComment);
       const rendered = await renderMarkdown(many, 'impact-markdown-many-changes');
       assert.equal(rendered.drawn.length, 0);
-      assert.equal(await rendered.page.locator('table tbody tr').count(), 101);
-      assert.match(await rendered.page.textContent('table tbody tr:last-child td'), /^… and 1001 more$/);
+      assert.equal(await rendered.page.locator('table:first-of-type tbody tr').count(), 101);
+      assert.match(await rendered.page.textContent('table:first-of-type tbody tr:last-child td'), /^… and 1,001 more \(--format json lists them all\)$/);
       assert.match(await rendered.page.textContent('body'), /The graph is too large to draw here; ts-code-graph impact --format html draws it\./);
     } finally {
       fs.rmSync(big, { recursive: true, force: true });
@@ -289,7 +297,7 @@ describe('impact markdown and Mermaid, rendered for real (markdown-it, Mermaid, 
         const changed = (answer as ImpactJson).impact?.changed.map((c) => c.node.id) ?? [];
         assert.equal(drawn[i].nodes.length, new Set([...answer.nodes.map((n) => n.id), ...changed]).size, `${what}: every node of the answer`);
         assert.equal(drawn[i].edges, answer.edges.length, `${what}: every edge of the answer`);
-        if (answer.truncation) assert.match(texts[i], /^ {2}%% Showing the \d+ nearest of [\d,]+ nodes/m, `${what}: the cut is a %% note`);
+        if (answer.truncation) assert.match(texts[i], /^ {2}%% Showing \d+ of [\d,]+ nodes in detail \(code before tests, nearest first\); \d+ more were cut: /m, `${what}: the cut is a %% note`);
       });
       assert.ok(answers[0].truncation && answers[1].truncation, 'both walks were cut');
       assert.ok(drawn[0].nodes.some((n) => n.label === 'dup#1') && drawn[0].nodes.some((n) => n.label === 'dup#2'), 'same-named nodes keep their #N');

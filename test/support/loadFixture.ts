@@ -42,6 +42,7 @@ export const FIXTURE_NAMES = [
   'destructuring',
   'jsx-two-configs',
   'overloads',
+  'hub-tests',
 ] as const;
 
 export type FixtureName = (typeof FIXTURE_NAMES)[number];

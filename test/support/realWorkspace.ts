@@ -69,3 +69,30 @@ function findRepo(from: string): string {
   }
   return dir;
 }
+
+/**
+ * A package as published, pinned by exact version (`ra-core@4.16.20`): fetched once with `npm pack`
+ * into REAL_CACHE and unpacked; returns the unpacked folder (`…/package`). For histories made of
+ * real releases (issue 41's impact at real size): nothing vendored, never GitHub.
+ */
+export function packedPackage(spec: string): string {
+  const dir = path.join(REAL_CACHE, `packed-${spec.replace(/^@/, '').replace(/[/@]/g, '-')}`);
+  const root = path.join(dir, 'package');
+  const marker = path.join(dir, '.ready');
+  if (fs.existsSync(marker)) return root;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  try {
+    const tgz = execFileSync(npm, ['pack', spec, '--silent'], { cwd: dir, env: { ...process.env, npm_config_update_notifier: 'false' }, encoding: 'utf8' }).trim().split('\n').pop()!;
+    execFileSync('tar', ['xzf', tgz], { cwd: dir });
+    fs.rmSync(path.join(dir, tgz));
+  } catch (e) {
+    throw new Error(`could not fetch ${spec} from the npm registry into ${dir}: ${(e as Error).message.split('\n')[0]}. This test needs the npm registry once; later runs reuse the folder.`);
+  }
+  fs.writeFileSync(marker, spec);
+  return root;
+}
+
+/** The compiler options ra-core's own repository builds with (it ships no tsconfig). */
+export const REAL_TSCONFIG = TSCONFIG;

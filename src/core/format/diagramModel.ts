@@ -1,10 +1,10 @@
 import { EdgeType, GraphEdge, GraphNode, NodeKind, RUNTIME_EDGES, STRUCTURAL_EDGES } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
-import { ChangeKind } from '../impact/ImpactSummary';
+import { ChangeKind, ImpactSummary } from '../impact/ImpactSummary';
 import { Direction, firstLevel } from '../query/neighbours';
 import { QueryResult, ResultName } from '../query/QueryResult';
 import { displayNames, labelledNodes } from './displayNames';
-import { changeText, summaryLine, testPathText } from './formatImpact';
+import { changeText, runCommandText, runnerText, summaryLine, testPathText } from './formatImpact';
 import { formatMermaid } from './formatMermaid';
 import { formatSnippet } from './formatSnippet';
 import { truncationLine } from './formatText';
@@ -165,7 +165,7 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
   let reserve: DiagramModel['reserve'];
   if (options.graph) reserve = addNeighbours(options.graph, nodes, edgeKeys, names, options.source, options.reserve === false ? 0 : MAX_RESERVE);
   // impact: the summary and the tests to run lead the notes (the changes themselves are the highlighted nodes).
-  const impactNotes = result.impact ? [summaryLine(result.impact), ...result.impact.tests.map((t) => `Test to run: ${t.file}: ${testPathText(t, label)}`)] : [];
+  const impactNotes = result.impact ? impactNotesOf(result.impact, label) : [];
   const notes = [...impactNotes, ...(result.notes ?? []), ...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
   // A module's dependents start from the file and its used declarations: the file names them all.
   const asked = result.nodes.find((n) => n.id === result.inputs[0])?.kind === 'module' ? result.inputs.slice(0, 1) : result.inputs;
@@ -178,6 +178,17 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
   const model: DiagramModel = { query: result.query, title, nodes, edges, notes, mermaid };
   if (reserve && reserve.nodes.length > 0) model.reserve = reserve;
   return model;
+}
+
+/** Tests named in the picture's notes (nearest first); the rest are counted. */
+const MAX_TEST_NOTES = 20;
+
+/** impact's notes: the summary, the runners' commands, the nearest tests with their paths, the rest counted. */
+function impactNotesOf(impact: ImpactSummary, label: (id: string) => string): string[] {
+  const notes = [summaryLine(impact), ...impact.runners.map((r) => `Tests to run with ${runnerText(r)}: ${runCommandText(r)}`)];
+  for (const t of impact.tests.slice(0, MAX_TEST_NOTES)) notes.push(`Test to run: ${t.file}: ${testPathText(t, label)}`);
+  if (impact.tests.length > MAX_TEST_NOTES) notes.push(`… and ${impact.tests.length - MAX_TEST_NOTES} more tests to run (\`ts-code-graph impact --format json\` lists them all).`);
+  return notes;
 }
 
 function messageTitle(query: ResultName, inputs: string[] | undefined, graph: SymbolGraph | undefined): string {

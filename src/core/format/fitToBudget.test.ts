@@ -48,8 +48,8 @@ describe(fitToBudget.name, () => {
     assert.deepEqual(parsed.graphLines, [['entry', ...parsed.blocks.map((b) => b.name)].join(' --CALLS--> ')]);
     assert.deepEqual(parsed.preface, [
       BUDGET_SNIPPETS_NOTE,
-      'Showing the 9 nearest of 12 nodes (BFS from the query, code before tests at each depth); 3 more were cut: 3 in src. ' +
-        'To see further, query `n9` in src/chain.ts (1 cut next to it).',
+      'Showing 9 of 12 nodes in detail (code before tests, nearest first); 3 more were cut: 3 in src. ' +
+        'To see further, query `n9` in src/chain.ts (1 left out next to it).',
     ]);
   });
 
@@ -67,7 +67,8 @@ describe(fitToBudget.name, () => {
     assert.equal(result.kind, 'graph');
     const files = memorySource({});
     const full = formatText(result, files);
-    assert.match(full, /^Showing the 50 nearest of 88 nodes \(BFS from the query, code before tests at each depth\); 38 more were cut: 35 in 35 test files; 3 in src\/cli\./);
+    assert.match(full, /^Showing 50 of 88 nodes in detail \(code before tests, nearest first\); the other 38 are named under ## More\.\n/);
+    assert.match(full, /\n## More\n\n[^\n]*\ntest\/\n {2}t\d+\.test\.ts: <module>:1\n/);
 
     const budget = Math.floor(full.length / 3);
     const text = await fitToBudget(result, files, budget, chars);
@@ -76,14 +77,31 @@ describe(fitToBudget.name, () => {
     const shown = parsed.blocks.length;
     const shownTests = parsed.blocks.filter((b) => b.file.startsWith('test/')).length;
     assert.ok(shown < 50 && shownTests > 0, `trimmed to ${shown} nodes, ${shownTests} of them tests`);
-    assert.deepEqual(parsed.blocks.slice(0, 5).map((b) => b.name), ['persist0', 'persist1', 'persist2', 'persist3', 'persist4']);
+    // The code of both depths first (the callers, then the commands), then the tests.
+    assert.deepEqual(parsed.blocks.slice(0, 8).map((b) => b.name), ['persist0', 'persist1', 'persist2', 'persist3', 'persist4', 'command0', 'command1', 'command2']);
     const testsLeft = 80 - shownTests;
     assert.equal(
       parsed.preface.find((l) => l.startsWith('Showing')),
-      `Showing the ${shown} nearest of 88 nodes (BFS from the query, code before tests at each depth); ${88 - shown} more were cut: ` +
-        `${testsLeft} in ${testsLeft} test files; 3 in src/cli. ` +
-        'To see further, query `persist4` in src/svc/s4.ts (3 cut next to it), `persist3` in src/svc/s3.ts (1).',
+      `Showing ${shown} of 88 nodes in detail (code before tests, nearest first); ${88 - shown} more were cut: ${testsLeft} in ${testsLeft} test files.`,
     );
+  });
+
+  it('names fewer nodes under ## More before it drops any detail', async () => {
+    const g = new TestGraph();
+    const hub = g.node('src/hub.ts', 'hub', 'function');
+    for (let i = 0; i < 300; i++) g.edge(g.node(`src/callers/c${i % 40}.ts`, `caller${i}`, 'function'), 'CALLS', hub);
+    const result = dependentsOf(g.context(), 'src/hub.ts', 'hub');
+    const files = memorySource({});
+    const full = formatText(result, files);
+    assert.match(full, /; the other 250 are named under ## More\.\n/);
+    const text = await fitToBudget(result, files, full.length - 500, chars);
+    assert.ok(text.length <= full.length - 500);
+    const parsed = parseText(text);
+    assert.equal(parsed.blocks.length, 50);
+    const named = /; (\d+) more are named under ## More and (\d+) only counted: \2 in src\/callers\.\n/.exec(text);
+    assert.ok(named, text.slice(0, 300));
+    assert.equal(Number(named[1]) + Number(named[2]), 250);
+    assert.equal(parsed.more.length, Number(named[1]));
   });
 
   it("keeps the traversal's own total in the rewritten truncation line", async () => {
@@ -109,15 +127,15 @@ describe(fitToBudget.name, () => {
     // Much smaller: 15 nodes or fewer, which would get snippets, so the budget note explains their absence.
     const few = await fitToBudget(big, source, 1200, chars);
     assert.ok(parseText(few).blocks.length <= 15);
-    assert.ok(few.startsWith(`${BUDGET_SNIPPETS_NOTE}\nShowing the `));
+    assert.ok(few.startsWith(`${BUDGET_SNIPPETS_NOTE}\nShowing `));
   });
 
   it('never empties the Graph: the smallest answer keeps one edge, then only counts, and below that it is cut with a note', async () => {
     const graph = '## Graph\n\nentry --CALLS--> n1\n\n## Nodes\n\nn1:\n  file: src/chain.ts\n  offset: 7, limit: 6\n';
     const smallest =
       `${BUDGET_SNIPPETS_NOTE}\n` +
-      'Showing the 1 nearest of 12 nodes (BFS from the query, code before tests at each depth); 11 more were cut: 11 in src. ' +
-      'To see further, query `n1` in src/chain.ts (1 cut next to it).\n\n' +
+      'Showing 1 of 12 nodes in detail (code before tests, nearest first); 11 more were cut: 11 in src. ' +
+      'To see further, query `n1` in src/chain.ts (1 left out next to it).\n\n' +
       graph;
     assert.equal(await fitToBudget(chain, source, smallest.length, chars), smallest);
     const plain =
@@ -166,7 +184,7 @@ describe(fitToBudget.name, () => {
         assert.equal(parsed.blocks.length, discovered, where);
         continue;
       }
-      const counts = /^Showing the ([\d,]+) nearest of ([\d,]+) nodes .*?; ([\d,]+) more were cut[.:]/.exec(line)!;
+      const counts = /^Showing (?:the )?([\d,]+) (?:nearest )?of ([\d,]+) nodes .*?; ([\d,]+) more were cut[.:]/.exec(line)!;
       const [shown, total, cut] = counts.slice(1).map((n) => Number(n.replace(/,/g, '')));
       assert.deepEqual([shown, total, cut], [parsed.blocks.length, discovered, discovered - parsed.blocks.length], where);
     }

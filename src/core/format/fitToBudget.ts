@@ -1,4 +1,5 @@
 import { GraphResult, QueryResult } from '../query/QueryResult';
+import { ANSWER_TOKEN_BUDGET } from './formatMore';
 import { formatText } from './formatText';
 import { SourceReader } from './SourceReader';
 import { discoveredCount, trimResult } from './trimResult';
@@ -11,15 +12,18 @@ export type TokenCounter = (text: string) => number | Promise<number>;
  * saying what it left out, so the model knows the answer is partial and how to get the rest.
  *
  * Steps, cheapest loss first:
- * 1. The full text, when it fits (a non-finite budget means "no budget").
- * 2. Without snippets, with BUDGET_SNIPPETS_NOTE first (only when that removed a snippet):
+ * 1. The full text, when it fits (a non-finite budget means "no budget"; the text keeps within
+ *    the tools' own budget anyway, ANSWER_TOKEN_BUDGET).
+ * 2. Naming fewer of the nodes left out of the detail (`## More`, the farthest first; none at
+ *    worst): the largest count whose text fits (binary search); the truncation line counts the rest.
+ * 3. Without snippets, with BUDGET_SNIPPETS_NOTE first (only when that removed a snippet):
  *    the offsets/limits still let the model Read the code, and each block keeps its call lines
  *    (`calls at:`, formatText), so the lines a snippet would have marked stay in the answer.
- * 3. Also without the farthest nodes: the largest `keep` (trimResult, binary search) whose text
+ * 4. Also without the farthest nodes: the largest `keep` (trimResult, binary search) whose text
  *    fits. trimResult recounts the truncation: exact shown/total counts and, as the query's cut
  *    states them, where the left-out nodes are and which shown nodes to query next.
  *    At least one edge always stays, so the Graph section is never empty.
- * 4. If even that minimal graph does not fit, the same with the plain truncation line (counts only);
+ * 5. If even that minimal graph does not fit, the same with the plain truncation line (counts only);
  *    if that does not fit either, it is cut with CUT_NOTE, as are oversized messages.
  *
  * Default counter: about 4 characters per token (Math.ceil(chars / 4)), a common estimate
@@ -35,6 +39,18 @@ export async function fitToBudget(
   const full = formatText(result, source);
   if (!Number.isFinite(tokenBudget) || (await fits(full))) return full;
   if (result.kind === 'message') return cutToFit(full, fits);
+
+  const more = result.truncation?.more?.length ?? 0;
+  if (more > 0 && (await fits(formatText(result, source, { maxListed: 0 })))) {
+    let lo = 0;
+    let hi = more;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (await fits(formatText(result, source, { maxListed: mid }))) lo = mid;
+      else hi = mid - 1;
+    }
+    return formatText(result, source, { maxListed: lo });
+  }
 
   const lean = leanText(result, source);
   if (await fits(lean)) return lean;
@@ -59,6 +75,16 @@ export async function fitToBudget(
   return (await fits(plain)) ? plain : cutToFit(plain, fits);
 }
 
+/**
+ * The text every tool and the CLI give: formatText, fitted into `tokenBudget` when a host has one
+ * (VS Code's), and never over the tools' own budget (ANSWER_TOKEN_BUDGET): an answer whose detail
+ * alone is larger (a file with hundreds of used declarations; an impact with hundreds of changed
+ * symbols) loses its farthest detail as fitToBudget drops it, saying so.
+ */
+export function answerText(result: QueryResult, source: SourceReader, tokenBudget: number = ANSWER_TOKEN_BUDGET, countTokens?: TokenCounter): Promise<string> {
+  return fitToBudget(result, source, Math.min(tokenBudget, ANSWER_TOKEN_BUDGET), countTokens);
+}
+
 /** The result whose truncation line only counts (formatText's generic wording): shorter when little fits. */
 function withoutCutSummary(result: GraphResult): GraphResult {
   const t = result.truncation;
@@ -78,8 +104,8 @@ function estimateTokens(text: string): number {
 
 /** The text without snippets; the note only when there were snippets to drop (otherwise it would mislead). */
 function leanText(result: GraphResult, source: SourceReader): string {
-  const text = formatText(result, source, { snippets: 'none' });
-  if (text === formatText(result, source)) return text;
+  const text = formatText(result, source, { snippets: 'none', maxListed: 0 });
+  if (text === formatText(result, source, { maxListed: 0 })) return text;
   // The note joins the truncation line, if any, in the preface above `## Graph`.
   return text.startsWith('## Graph') ? `${BUDGET_SNIPPETS_NOTE}\n\n${text}` : `${BUDGET_SNIPPETS_NOTE}\n${text}`;
 }

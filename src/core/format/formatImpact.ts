@@ -1,39 +1,126 @@
 import { GraphEdge, GraphNode } from '../graph/GraphTypes';
-import { ChangedSymbol, ImpactSummary, TestToRun } from '../impact/ImpactSummary';
+import { ChangedSymbol, ImpactSummary, TestRunner, TestToRun } from '../impact/ImpactSummary';
+import { GraphResult } from '../query/QueryResult';
+import { changeKinds, dependentsByFolder, folderText, plural, thousands } from './impactCounts';
 
-/** Changed symbols listed one per line; past this they are counted (JSON lists them all). */
+/** Changed symbols listed one per line in the text, within MAX_CHANGED_CHARS; past that they are counted (JSON lists them all). */
 export const MAX_CHANGED_LISTED = 100;
+const MAX_CHANGED_CHARS = 6_000;
+
+/** Tests listed with their path in the text (nearest first); the rest are counted. */
+const MAX_TESTS_LISTED = 10;
+
+/** Folders named in the text's "Dependents by folder" line, for code and for tests each. */
+const MAX_FOLDERS = 8;
+
+/** A runner's command printed in the text or a comment up to this length; a longer one is named (`--format tests` prints it). */
+export const MAX_COMMAND_CHARS = 2_000;
+
+/** From this share of a runner's tests on, its whole suite is what to run. */
+const MOST_OF_THE_SUITE = 0.5;
 
 /**
- * The lines `impact` puts above `## Graph` (formatText's preface), terse for a model:
+ * The lines `impact` puts above `## Graph` (formatText's preface), terse for a model, and bounded
+ * whatever the change (the tools' token budget is the whole answer's):
  *
  * ```
- * Impact (working tree vs HEAD): 2 changed files, 3 changed symbols, 5 dependents, 1 test file to run.
+ * Impact (working tree vs HEAD): 2 changed files, 3 changed symbols (2 body changed, 1 signature changed), 5 dependents, 1 test file to run.
  * Changed:
  *   formatDate: body changed (src/utils.ts:15)
  *   Shape.area: signature changed, exported (src/shapes.ts:3)
- * Tests to run:
+ * Dependents by folder: src/api 3, src/orders 1; tests: test 1
+ * Tests to run with mocha (.mocharc.json): 1 of its 4 test files: npx mocha test/utils.test.ts
  *   test/utils.test.ts: utils.test.ts --CALLS--> handle --CALLS--> formatDate
  * ```
  */
-export function impactPreface(summary: ImpactSummary, label: (id: string) => string): string {
+export function impactPreface(result: GraphResult, summary: ImpactSummary, label: (id: string) => string): string {
   const lines = [summaryLine(summary), 'Changed:'];
-  for (const c of summary.changed.slice(0, MAX_CHANGED_LISTED)) lines.push(`  ${label(c.node.id)}: ${changeText(c)} (${c.node.file}:${c.node.offset})`);
-  const more = summary.changed.length - MAX_CHANGED_LISTED;
-  if (more > 0) lines.push(`  … and ${more} more (--format json lists them all)`);
-  if (summary.tests.length > 0) {
-    lines.push('Tests to run:');
-    for (const t of summary.tests) lines.push(`  ${t.file}: ${testPathText(t, label)}`);
+  let chars = 0;
+  let listed = 0;
+  for (const c of summary.changed.slice(0, MAX_CHANGED_LISTED)) {
+    const line = `  ${changedName(c, label)}: ${changeText(c)} (${c.node.file}:${c.node.offset})`;
+    if (chars + line.length > MAX_CHANGED_CHARS) break;
+    chars += line.length + 1;
+    lines.push(line);
+    listed++;
   }
+  const more = summary.changed.length - listed;
+  if (more > 0) lines.push(`  … and ${thousands(more)} more (--format json lists them all)`);
+  if (summary.dependents > 0) lines.push(foldersLine(result));
+  lines.push(...testsLines(summary, label));
   return lines.join('\n');
 }
 
+/** `Impact (…): 2 changed files, 3 changed symbols (…), 5 dependents, 1 test file to run.` */
 export function summaryLine(summary: ImpactSummary): string {
   const tests = summary.tests.length;
   return (
-    `Impact (${summary.base}): ${count(summary.files.length, 'changed file')}, ${count(summary.changed.length, 'changed symbol')}, ` +
-    `${count(summary.dependents, 'dependent')}, ${tests === 0 ? 'no test file reaches them' : `${count(tests, 'test file')} to run`}.`
+    `Impact (${summary.base}): ${plural(summary.files.length, 'changed file')}, ${plural(summary.changed.length, 'changed symbol')} (${changeKinds(summary)}), ` +
+    `${plural(summary.dependents, 'dependent')}, ${tests === 0 ? 'no test file reaches them' : `${plural(tests, 'test file')} to run`}.`
   );
+}
+
+/** `Dependents by folder: src/a 12 (3 files), …; tests: test/functional 1,200 (700 files), …` */
+function foldersLine(result: GraphResult): string {
+  const by = dependentsByFolder(result, MAX_FOLDERS);
+  const list = (folders: typeof by.code) => folders.map((f) => folderText(f)).join(', ');
+  const parts: string[] = [];
+  if (by.codeNodes > 0) parts.push(list(by.code));
+  if (by.testNodes > 0) parts.push(`in tests: ${list(by.tests)}`);
+  return `Dependents by folder: ${parts.join('; ')}`;
+}
+
+/**
+ * Per runner, how many of its tests to run and the command; then the nearest tests with the path
+ * that links each to a change, the rest counted.
+ */
+function testsLines(summary: ImpactSummary, label: (id: string) => string): string[] {
+  if (summary.tests.length === 0) return [];
+  const lines: string[] = [];
+  for (const r of summary.runners) {
+    lines.push(`Tests to run with ${runnerText(r)}: ${runCommandText(r)}`);
+    if (r.note) lines.push(`  (${r.note})`);
+  }
+  const unrun = summary.tests.filter((t) => t.runner === undefined).length;
+  if (unrun > 0) lines.push(`Tests to run with no runner found (by their names): ${plural(unrun, 'file')}.`);
+  lines.push('Nearest tests:');
+  for (const t of summary.tests.slice(0, MAX_TESTS_LISTED)) lines.push(`  ${t.file}: ${testPathText(t, label)}`);
+  const more = summary.tests.length - MAX_TESTS_LISTED;
+  if (more > 0) lines.push(`  … and ${thousands(more)} more (--format json lists each with its path; --format tests prints the commands)`);
+  return lines;
+}
+
+/** `mocha (.mocharc.json, in packages/app)`. */
+export function runnerText(r: TestRunner): string {
+  return `${r.name} (${r.config}${r.dir ? `, in ${r.dir}` : ''})`;
+}
+
+/**
+ * `12 of its 941 test files: npx mocha …`; most of its suite: `the suite (907 of its 941 test files): npx mocha`;
+ * a command too long to print: counted, with where to get it.
+ */
+export function runCommandText(r: TestRunner): string {
+  const share = `${thousands(r.tests)} of its ${plural(r.testFiles, 'test file')}`;
+  if (r.tests >= r.testFiles * MOST_OF_THE_SUITE && r.command !== r.suite) {
+    return `the whole suite (${share}): ${r.suite}${r.command.length <= MAX_COMMAND_CHARS ? `; exactly: ${r.command}` : ' (--format tests prints the exact command)'}`;
+  }
+  if (r.command.length <= MAX_COMMAND_CHARS) return `${share}: ${r.command}`;
+  return `${share} (the command is ${thousands(r.command.length)} characters: --format tests prints it)`;
+}
+
+/**
+ * `impact --format tests`: one runnable command per runner for exactly the tests to run, each
+ * after a comment line saying whose and how many (a shell script: `sh` runs it as it is).
+ */
+export function formatTestCommands(summary: ImpactSummary | undefined, message?: string): string {
+  if (!summary) return `# ${message ?? 'No test file reaches the changes.'}\n`;
+  const lines = [`# Impact (${summary.base}): ${plural(summary.tests.length, 'test file')} to run.`];
+  for (const r of summary.runners) {
+    lines.push(`# ${runnerText(r)}: ${thousands(r.tests)} of its ${plural(r.testFiles, 'test file')}${r.note ? `; ${r.note}` : ''}`, r.command);
+  }
+  const unrun = summary.tests.filter((t) => t.runner === undefined);
+  if (unrun.length > 0) lines.push(`# No runner found for ${plural(unrun.length, 'test file')} (by their names): ${unrun.map((t) => t.file).join(' ')}`);
+  return `${lines.join('\n')}\n`;
 }
 
 /** `body changed`, `signature changed, exported`, `removed, exported`, `moved from src/a.ts`… */
@@ -54,10 +141,19 @@ const CHANGE_WORDS: Record<ChangedSymbol['change'], string> = {
   moved: 'moved from',
 };
 
-/** `a --CALLS--> b <--IMPLEMENTS-- c`: each edge in its true direction; `changed` for a test's own change. */
+/**
+ * `a --CALLS--> b <--IMPLEMENTS-- c`: each edge in its true direction; `changed` for a test's own
+ * change. The test file's top-level code is `<module>` (its file is named beside the path).
+ */
 export function testPathText(test: TestToRun, label: (id: string) => string): string {
-  if (test.edges.length === 0) return `${label(test.nodes[0].id)} (changed)`;
-  return pathText(test.nodes, test.edges, label);
+  const named = (id: string) => (id === test.nodes[0].id && test.nodes[0].kind === 'module' ? '<module>' : label(id));
+  if (test.edges.length === 0) return `${named(test.nodes[0].id)} (changed)`;
+  return pathText(test.nodes, test.edges, named);
+}
+
+/** A changed symbol as the lists name it beside its file: a module (top-level code) as `<module>`. */
+export function changedName(c: ChangedSymbol, label: (id: string) => string): string {
+  return c.node.kind === 'module' ? '<module>' : label(c.node.id);
 }
 
 function pathText(nodes: readonly GraphNode[], edges: readonly GraphEdge[], label: (id: string) => string): string {
@@ -67,8 +163,4 @@ function pathText(nodes: readonly GraphNode[], edges: readonly GraphEdge[], labe
     text += label(nodes[i + 1].id);
   });
   return text;
-}
-
-function count(n: number, what: string): string {
-  return `${n} ${what}${n === 1 ? '' : 's'}`;
 }

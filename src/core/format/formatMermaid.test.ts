@@ -116,6 +116,7 @@ describe(formatMermaid.name, () => {
         ],
         dependents: 1,
         tests: [],
+        runners: [],
       },
     };
     const text = formatMermaid(result);

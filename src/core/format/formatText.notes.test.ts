@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { GraphResult, messageResult } from '../query/QueryResult';
+import { GraphResult, ListedNode, Truncation, messageResult } from '../query/QueryResult';
+import { ANSWER_CHARS } from './formatMore';
 import { formatText } from './formatText';
 import { fileWith, memorySource } from './testdata/memorySource';
 import { parseText } from './testdata/parseText';
@@ -94,28 +95,57 @@ describe(`${formatText.name} (notes and edge cases)`, () => {
     );
   });
 
-  it('says where the cut nodes are and which shown nodes to query next', () => {
+  it('names the nodes left out under ## More as far as the budget goes, counts the rest by folder, and says what to query next', () => {
     const [a, b] = [fn('a', 'src/a.ts', 1, 1), fn('b', 'src/b.ts', 1, 1)];
-    const truncation = {
+    const entry = (file: string, name: string, line: number): ListedNode => ({ id: `${file}#${name}`, name, kind: name === '<module>' ? 'module' : 'function', file, line });
+    const more: ListedNode[] = [
+      ...Array.from({ length: 12 }, (_, i) => entry('src/cli/run.ts', `run${i}`, 10 + i)),
+      entry('setup.ts', 'setup', 3),
+      ...['x', 'y', 'z'].flatMap((f) => Array.from({ length: 9 }, (_, i) => entry(`src/${f}/${f}${i % 2}.ts`, `${f}${i}`, 1 + i))),
+      ...Array.from({ length: 1200 }, (_, i) => entry(`test/t${i % 312}.test.ts`, i < 312 ? '<module>' : `FeatureUnderTestSuite.itChecksCaseNumber${i}`, 1 + (i % 7))),
+    ];
+    const truncation: Truncation = {
       shownNodes: 1,
       totalNodes: 1241,
-      cut: { tests: { nodes: 1200, files: 312 }, folders: [{ folder: 'src/cli', nodes: 12 }, { folder: '.', nodes: 1 }], otherFolders: { folders: 3, nodes: 27 } },
+      more,
       queryNext: [
-        { name: 'User.save', file: 'src/user.ts', cut: 1100 },
+        { name: 'static User.save', file: 'src/user.ts', cut: 1100 },
         { name: 'run', file: 'src/cli/run.ts', cut: 12 },
       ],
     };
+    const result = { ...graph([a, b], [call(a, b)], [a.id]), truncation };
+    const line = (maxListed: number) => parseText(formatText(result, memorySource({}), { maxListed })).preface.join('\n');
+    const next = 'To see further, query `static User.save` in src/user.ts (1,100 left out next to it), `run` in src/cli/run.ts (12).';
     assert.equal(
-      parseText(formatText({ ...graph([a, b], [call(a, b)], [a.id]), truncation }, memorySource({}))).preface.join('\n'),
-      'Showing the 1 nearest of 1,241 nodes (BFS from the query, code before tests at each depth); 1,240 more were cut: ' +
-        '1,200 in 312 test files; 12 in src/cli; 1 in the root folder; 27 in 3 other folders. ' +
-        'To see further, query `User.save` in src/user.ts (1,100 cut next to it), `run` in src/cli/run.ts (12).',
+      line(0),
+      'Showing 1 of 1,241 nodes in detail (code before tests, nearest first); 1,240 more were cut: ' +
+        `1,200 in 312 test files; 12 in src/cli; 9 in src/x; 9 in src/y; 9 in src/z; 1 in 1 other folder. ${next}`,
     );
-    const single = { ...truncation, totalNodes: 2, cut: { tests: { nodes: 1, files: 1 }, folders: [], otherFolders: { folders: 0, nodes: 0 } }, queryNext: undefined };
     assert.equal(
-      parseText(formatText({ ...graph([a, b], [call(a, b)], [a.id]), truncation: single }, memorySource({}))).preface.join('\n'),
-      'Showing the 1 nearest of 2 nodes (BFS from the query, code before tests at each depth); 1 more were cut: 1 in 1 test file.',
+      line(13),
+      'Showing 1 of 1,241 nodes in detail (code before tests, nearest first); 13 more are named under ## More and 1,227 only counted: ' +
+        `1,200 in 312 test files; 9 in src/x; 9 in src/y; 9 in src/z. ${next}`,
     );
+    const parsed = parseText(formatText(result, memorySource({}), { maxListed: 40 }));
+    // The first 40, regrouped by folder and file (each group where its first entry falls).
+    const key = (e: { file: string; name: string; line: number }) => `${e.file} ${e.name}:${e.line}`;
+    assert.deepEqual(parsed.more.map(key).sort(), more.slice(0, 40).map(key).sort());
+    assert.deepEqual(parsed.more.slice(0, 13).map(key), more.slice(0, 13).map(key));
+
+    // By default as many as the tools' budget allows, the text within it; the rest counted.
+    const text = formatText(result, memorySource({}));
+    assert.ok(text.length <= ANSWER_CHARS, `${text.length} characters`);
+    const named = parseText(text).more.length;
+    assert.ok(named > 500 && named < 1240, `${named} named`);
+    assert.match(text, new RegExp(`; ${named.toLocaleString('en-US')} more are named under ## More and ${(1240 - named).toLocaleString('en-US')} only counted: [\\d,]+ in \\d+ test files\\. To see`));
+    // Everything named when it fits: no counts, and no hint to look further.
+    const small = { ...result, truncation: { shownNodes: 1, totalNodes: 14, more: more.slice(0, 13) } };
+    assert.equal(parseText(formatText(small, memorySource({}))).preface.join('\n'), 'Showing 1 of 14 nodes in detail (code before tests, nearest first); the other 13 are named under ## More.');
+    assert.ok(formatText(small, memorySource({})).endsWith(
+      '## More\n\nNot shown in detail, code before tests, nearest first; by folder and file, each `name:line` (ask about it as the symbol with its file):\n' +
+        'src/cli/run.ts: run0:10, run1:11, run2:12, run3:13, run4:14, run5:15, run6:16, run7:17, run8:18, run9:19, run10:20, run11:21\n' +
+        'setup.ts: setup:3\n',
+    ));
   });
 
   it('never leaves trailing whitespace, even for blank or space-padded source lines', () => {

@@ -1,8 +1,10 @@
 import { GraphNode } from '../graph/GraphTypes';
 import { CutSummary, GraphResult, QueryResult, Truncation } from '../query/QueryResult';
+import { summarizeCut } from '../query/traversal/toGraphResult';
 import { displayNames, labelledNodes } from './displayNames';
 import { impactPreface } from './formatImpact';
 import { formatGraphLines } from './formatGraphLines';
+import { ANSWER_CHARS, MORE_HEADING, formatMore, moreThatFit } from './formatMore';
 import { formatSnippet } from './formatSnippet';
 import { callLines, linesWithin, nodeSpan, Span } from './nodeLocation';
 import { SourceReader } from './SourceReader';
@@ -14,6 +16,14 @@ export interface FormatTextOptions {
    * (fitToBudget) writes its own note.
    */
   snippets?: 'auto' | 'none';
+  /**
+   * The most characters the whole text may take by naming nodes under `## More` (default
+   * ANSWER_CHARS, the tools' token budget): the section names what fits, the truncation line
+   * counts the rest. The detail (Graph, Nodes) is never cut here: fitToBudget does that.
+   */
+  maxChars?: number;
+  /** The most nodes `## More` names (fitToBudget's search); default: as many as `maxChars` allows. */
+  maxListed?: number;
 }
 
 /**
@@ -50,6 +60,10 @@ export interface FormatTextOptions {
  * Message results come back as their message, unchanged (after their notes, before their warnings, when set).
  * An `impact` result starts with its summary (formatImpact: the changed symbols, the tests to run),
  * then the usual sections.
+ *
+ * A cut result (`truncation.more`) ends with `## More` (formatMore): the nodes left out of the
+ * detail named compactly, as many as the budget (`maxChars`) allows; the truncation line counts the
+ * rest by folder.
  */
 export function formatText(result: QueryResult, source: SourceReader, options: FormatTextOptions = {}): string {
   if (result.kind === 'message') {
@@ -59,12 +73,40 @@ export function formatText(result: QueryResult, source: SourceReader, options: F
   const names = displayNames(labelledNodes(result));
   const label = (id: string): string => names.get(id) ?? id;
 
+  const more = result.truncation?.more ?? [];
+  const body = detailSections(result, label, source, options);
+  const head = (listed: number): string[] => prefaceSections(result, label, listed);
+  const text = (sections: string[]): string => `${sections.filter((s) => s !== '').join('\n\n')}\n`;
+  if (more.length === 0) return text([...head(0), ...body]);
+  const max = Math.min(options.maxChars ?? ANSWER_CHARS, Number.MAX_SAFE_INTEGER);
+  const compose = (listed: number) => text([...head(listed), ...body, ...(listed > 0 ? [formatMore(more.slice(0, listed))] : [])]);
+  // The room is measured with the truncation line naming everything (no counts); the line that
+  // counts the rest is longer: then the room shrinks by what it overflowed.
+  let room = max - text([...head(more.length), ...body]).length - 2;
+  let listed = Math.min(options.maxListed ?? more.length, room > 0 ? moreThatFit(more, room) : 0);
+  let out = compose(listed);
+  while (listed > 0 && out.length > max) {
+    room -= out.length - max;
+    listed = Math.min(listed - 1, room > 0 ? moreThatFit(more, room) : 0);
+    out = compose(listed);
+  }
+  return out;
+}
+
+/** impact's summary, then notes, warnings and the truncation line (`listed`: how many `## More` names). */
+function prefaceSections(result: GraphResult, label: (id: string) => string, listed: number): string[] {
   const sections: string[] = [];
   // impact: what changed and the tests to run come first.
-  if (result.impact) sections.push(impactPreface(result.impact, label));
+  if (result.impact) sections.push(impactPreface(result, result.impact, label));
   // Notes (how the question was read), warnings (files that could not be analysed) and the truncation line form one preface.
-  const preface = [...(result.notes ?? []), ...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation)] : [])];
+  const preface = [...(result.notes ?? []), ...(result.warnings ?? []), ...(result.truncation ? [truncationLine(result.truncation, listed)] : [])];
   if (preface.length) sections.push(preface.join('\n'));
+  return sections;
+}
+
+/** The Graph and Nodes sections. */
+function detailSections(result: GraphResult, label: (id: string) => string, source: SourceReader, options: FormatTextOptions): string[] {
+  const sections: string[] = [];
   const graphLines = formatGraphLines(result.nodes, result.edges, label);
   sections.push('## Graph', graphLines.length === 0 && result.impact ? NO_DEPENDENTS_NOTE : graphLines.join('\n'), '## Nodes');
 
@@ -79,8 +121,7 @@ export function formatText(result: QueryResult, source: SourceReader, options: F
   sections.push(...ends);
   const reader = listed.length <= MAX_SNIPPET_NODES && options.snippets !== 'none' ? source : undefined;
   for (const node of listed) sections.push(nodeBlock(node, label(node.id), sites.get(node.id), reader));
-
-  return `${sections.filter((s) => s !== '').join('\n\n')}\n`;
+  return sections;
 }
 
 /** Spec 000: "Result count ≤ 15 nodes → snippets included automatically". Counts Nodes blocks. */
@@ -97,23 +138,31 @@ function sizeNote(count: number): string {
 }
 
 /**
- * One line, counts exact, telling the model how to see further instead of retrying blindly: where
- * the cut nodes are (test files, then folders) and which shown nodes to query next. A truncation
- * without that summary (a pathsBetween answer trimmed for a budget; a budget too small for the line)
- * says only which end to query from.
- * The diagram shows the same line.
+ * One line, counts exact, telling the model what it has and how to see further instead of retrying
+ * blindly: how many nodes are shown in detail, how many `## More` names (`listed`, a prefix of
+ * `t.more`), where the rest are (test files, then folders) and which shown nodes to query next.
+ * A truncation without that list (a pathsBetween answer trimmed for a budget) says only which end
+ * to query from. The diagram and Mermaid show it with nothing named (`listed` 0).
  */
-export function truncationLine(t: Truncation): string {
+export function truncationLine(t: Truncation, listed = 0): string {
   const atLeast = t.stoppedEarly ? 'at least ' : '';
   const cut = Math.max(0, t.totalNodes - t.shownNodes);
-  const head = `Showing the ${thousands(t.shownNodes)} nearest of ${atLeast}${thousands(t.totalNodes)} nodes`;
-  if (!t.cut) {
+  if (!t.more) {
+    const head = `Showing the ${thousands(t.shownNodes)} nearest of ${atLeast}${thousands(t.totalNodes)} nodes`;
     return `${head} (BFS from the query); ${atLeast}${thousands(cut)} more were cut. To see further, query one of the farthest nodes shown.`;
   }
+  const head = `Showing ${thousands(t.shownNodes)} of ${atLeast}${thousands(t.totalNodes)} nodes in detail (code before tests, nearest first)`;
+  const counted = t.more.slice(listed);
   const next = t.queryNext?.length
-    ? ` To see further, query ${t.queryNext.map((n, i) => `\`${n.name}\` in ${n.file} (${thousands(n.cut)}${i === 0 ? ' cut next to it' : ''})`).join(', ')}.`
+    ? ` To see further, query ${t.queryNext.map((n, i) => `\`${n.name}\` in ${n.file} (${thousands(n.cut)}${i === 0 ? ' left out next to it' : ''})`).join(', ')}.`
     : '';
-  return `${head} (BFS from the query, code before tests at each depth); ${atLeast}${thousands(cut)} more were cut: ${cutPlaces(t.cut)}.${next}`;
+  if (counted.length === 0) {
+    // Everything reached is named; past a stopped walk there is more, through the nodes that lead to it.
+    return `${head}; the other ${thousands(listed)} are named under ${MORE_HEADING}.${t.stoppedEarly ? next : ''}`;
+  }
+  const named = listed > 0 ? ` ${thousands(listed)} more are named under ${MORE_HEADING} and` : '';
+  const rest = listed > 0 ? `${atLeast}${thousands(counted.length)} only counted` : `${atLeast}${thousands(counted.length)} more were cut`;
+  return `${head};${named} ${rest}: ${cutPlaces(summarizeCut(counted))}.${next}`;
 }
 
 /** `900 in 312 test files; 12 in src/cli; 3 in 2 other folders` (only the groups that have nodes). */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { GraphEdge, GraphNode } from '../graph/GraphTypes';
-import { GraphResult } from '../query/QueryResult';
+import { GraphResult, ListedNode } from '../query/QueryResult';
 import { discoveredCount, trimResult } from './trimResult';
 
 describe(trimResult.name, () => {
@@ -17,8 +17,7 @@ describe(trimResult.name, () => {
     assert.deepEqual(plain(trimmed.truncation), {
       shownNodes: 2,
       totalNodes: 4,
-      cut: { tests: { nodes: 0, files: 0 }, folders: [{ folder: 'src', nodes: 2 }], otherFolders: { folders: 0, nodes: 0 } },
-      cutFiles: [{ file: 'src/a.ts', nodes: 2 }],
+      more: [listedAs(c), listedAs(d)],
       cutAt: { I: 1, a: 1 },
       queryNext: [{ name: 'a', file: 'src/a.ts', cut: 1 }],
     });
@@ -32,11 +31,12 @@ describe(trimResult.name, () => {
     assert.deepEqual(trimmed.nodes.map((n) => n.id), ['I', 'a']);
     assert.equal(trimmed.truncation?.shownNodes, 1);
     assert.equal(trimmed.truncation?.totalNodes, 3);
-    assert.deepEqual(trimmed.truncation?.cutFiles, [{ file: 'src/a.ts', nodes: 2 }]);
+    assert.deepEqual(trimmed.truncation?.more, [listedAs(d), listedAs(c)]);
   });
 
-  it("adds what it leaves out to the query's cut: files counted once, cut neighbours summed, next queries recomputed", () => {
+  it("puts what it leaves out before the query's cut, sums cut neighbours, and recomputes the next queries by their askable names", () => {
     const [t1, t2] = ['t1', 't2'].map((id) => ({ ...node(id), file: 'test/x.test.ts' }));
+    const cli = { id: 'c', name: 'c', kind: 'function' as const, file: 'src/cli/c.ts', line: 3 };
     const cutByQuery: GraphResult = {
       kind: 'graph',
       query: 'dependentsOf',
@@ -45,24 +45,24 @@ describe(trimResult.name, () => {
       edges: [edge(a, I), edge(t1, I), edge(t2, a)],
       truncation: {
         shownNodes: 3,
-        totalNodes: 6,
-        cut: { tests: { nodes: 2, files: 1 }, folders: [{ folder: 'src/cli', nodes: 1 }], otherFolders: { folders: 0, nodes: 0 } },
-        cutFiles: [{ file: 'test/x.test.ts', nodes: 2 }, { file: 'src/cli/c.ts', nodes: 1 }],
+        totalNodes: 4,
+        more: [cli],
         cutAt: { I: 2, a: 1 },
-        queryNext: [{ name: 'a', file: 'src/a.ts', cut: 1 }],
+        askAs: { a: 'static a', t1: 'instance t1' },
+        queryNext: [{ name: 'static a', file: 'src/a.ts', cut: 1 }],
       },
     };
     assert.deepEqual(plain(trimResult(cutByQuery, 1).truncation), {
       shownNodes: 1,
-      totalNodes: 6,
-      cut: { tests: { nodes: 4, files: 1 }, folders: [{ folder: 'src/cli', nodes: 1 }], otherFolders: { folders: 0, nodes: 0 } },
-      cutFiles: [{ file: 'test/x.test.ts', nodes: 4 }, { file: 'src/cli/c.ts', nodes: 1 }],
+      totalNodes: 4,
+      more: [listedAs(t1), listedAs(t2), cli],
       cutAt: { I: 3, a: 2 },
-      queryNext: [{ name: 'a', file: 'src/a.ts', cut: 2 }],
+      askAs: { a: 'static a' },
+      queryNext: [{ name: 'static a', file: 'src/a.ts', cut: 2 }],
     });
   });
 
-  it('only counts when it cannot say exactly where the rest are (a cut without files, pathsBetween)', () => {
+  it('only counts when it cannot list exactly what is left out (a cut without its list, pathsBetween)', () => {
     const counted: GraphResult = { ...full, truncation: { shownNodes: 4, totalNodes: 9 } };
     assert.deepEqual(trimResult(counted, 2).truncation, { shownNodes: 2, totalNodes: 9 });
     assert.deepEqual(trimResult({ ...full, query: 'pathsBetween' }, 2).truncation, { shownNodes: 2, totalNodes: 4 });
@@ -93,13 +93,17 @@ describe(trimResult.name, () => {
   });
 });
 
-/** A truncation with its null-prototype cutAt as a plain object, for deepEqual. */
+/** A truncation with its null-prototype cutAt and askAs as plain objects, for deepEqual. */
 function plain(t: GraphResult['truncation']): object | undefined {
-  return t && { ...t, ...(t.cutAt ? { cutAt: { ...t.cutAt } } : {}) };
+  return t && { ...t, ...(t.cutAt ? { cutAt: { ...t.cutAt } } : {}), ...(t.askAs ? { askAs: { ...t.askAs } } : {}) };
 }
 
 function node(id: string): GraphNode {
   return { id, name: id, kind: 'function', file: 'src/a.ts', offset: 1, limit: 1 };
+}
+
+function listedAs(n: GraphNode): ListedNode {
+  return { id: n.id, name: n.name, kind: n.kind, file: n.file, line: n.offset };
 }
 
 function edge(from: GraphNode, to: GraphNode): GraphEdge {

@@ -1,6 +1,7 @@
 import { GraphNode } from '../graph/GraphTypes';
-import { GraphResult, Truncation } from '../query/QueryResult';
-import { countByFile, queryNext, summarizeCut } from '../query/traversal/toGraphResult';
+import { GraphResult, ListedNode, Truncation } from '../query/QueryResult';
+import { listed, queryNext } from '../query/traversal/toGraphResult';
+import { callLines } from './nodeLocation';
 
 /**
  * The same result cut down to its `keep` nearest discovered nodes: the rebuild that both the
@@ -15,12 +16,12 @@ import { countByFile, queryNext, summarizeCut } from '../query/traversal/toGraph
  * - Truncation: `shownNodes` is what remains; `totalNodes` is the traversal's total when the
  *   result was already truncated, otherwise the discovered count before the cut; `stoppedEarly`
  *   carries over. Absent when nothing is missing.
- * - Where the left-out nodes are, as the query's cut says it (`cut`, `cutFiles`, `cutAt`,
- *   `queryNext`), recounted with the nodes this trim leaves out: the nodes of `result` are in the
- *   cut's order (nearer first, code before tests at one depth), so keeping a prefix keeps that rule
- *   and the first line can still say where the rest are and what to query next. Only when the
- *   count is exact: the query's cut said where its nodes are (or cut nothing), and the result is
- *   not a pathsBetween answer (whose nodes are paths, not a walk's order).
+ * - The left-out nodes as the query's cut lists them (`more`, `cutAt`, `queryNext`), with the
+ *   nodes this trim leaves out put first: the nodes of `result` are in the cut's order (code before
+ *   tests, nearer first, each after the chain that reaches it), so keeping a prefix keeps that rule,
+ *   and what it drops comes before everything the query's cut left out. Only when the list is
+ *   exact: the query's cut listed every node it left out (or cut nothing), and the result is not a
+ *   pathsBetween answer (whose nodes are paths, not a walk's order).
  *
  * The edge list can come out empty when `keep` is too small; callers that render must check
  * (a Graph section is never empty).
@@ -74,20 +75,21 @@ export function discoveredCount(result: GraphResult): number {
 }
 
 /**
- * Adds to `truncation` where the nodes left out now are: those the query's cut left out
- * (`result.truncation.cutFiles`, `cutAt`) plus the ones `nodes` no longer has.
+ * Adds to `truncation` the nodes left out now: the ones `nodes` no longer has (first), then those
+ * the query's cut left out (`result.truncation.more`); and each shown node's left-out neighbours.
  */
 function recountCut(result: GraphResult, nodes: readonly GraphNode[], truncation: Truncation): void {
   const before = result.truncation;
-  const discovered = discoveredCount(result);
-  if (result.query === 'pathsBetween' || (!before?.cutFiles && (before?.totalNodes ?? 0) > discovered)) return;
+  if (result.query === 'pathsBetween' || (before && before.totalNodes - before.shownNodes !== (before.more?.length ?? 0))) return;
 
   const shown = new Set(nodes.map((n) => n.id));
   const inputs = new Set(result.inputs);
   const leftOut = new Map<string, GraphNode>();
   for (const n of result.nodes) if (!inputs.has(n.id) && !shown.has(n.id)) leftOut.set(n.id, n);
-  const cutFiles = countByFile([...leftOut.values()].map((n) => n.file), before?.cutFiles);
-  if (cutFiles.length === 0) return;
+  const lines = callLines(result.edges);
+  const more: ListedNode[] = [...leftOut.values()].flatMap((n) => listed(n, lines.get(n.id)?.[0]));
+  more.push(...(before?.more ?? []));
+  if (more.length === 0) return;
 
   // Each shown node's left-out neighbours: the query's cut's, plus those this trim leaves out.
   const near = new Map<string, Set<string>>();
@@ -106,10 +108,12 @@ function recountCut(result: GraphResult, nodes: readonly GraphNode[], truncation
     if (count > 0) cutAt[id] = count;
   }
 
-  truncation.cut = summarizeCut(cutFiles);
-  truncation.cutFiles = cutFiles;
+  truncation.more = more;
   if (Object.keys(cutAt).length > 0) truncation.cutAt = cutAt;
-  const next = queryNext(nodes, inputs, cutAt);
+  const askAs: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [id, name] of Object.entries(before?.askAs ?? {})) if (shown.has(id)) askAs[id] = name;
+  if (Object.keys(askAs).length > 0) truncation.askAs = askAs;
+  const next = queryNext(nodes, inputs, cutAt, askAs);
   if (next.length > 0) truncation.queryNext = next;
 }
 

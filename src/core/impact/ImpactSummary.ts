@@ -47,9 +47,35 @@ export interface ImpactSummary {
   files: Array<Pick<FileChange, 'file' | 'status' | 'oldFile'>>;
   /** In file order, then line. */
   changed: ChangedSymbol[];
-  /** Every node that transitively depends on a changed symbol (not only the ones shown). */
+  /** Every node that transitively depends on a changed symbol (not only the ones shown): the result's nodes and `truncation.more`. */
   dependents: number;
+  /** The test files to run, nearest first: files a runner of the workspace runs (`runners`), or with a usual test name where none is found. */
   tests: TestToRun[];
+  /** The runners that run `tests`, each with the command that runs its share. */
+  runners: TestRunner[];
+  /** Changed files whose current text does not parse: their symbols past the error are not compared (none is reported removed). */
+  unparsed?: Array<{ file: string; line: number; message: string }>;
+}
+
+export type RunnerName = 'mocha' | 'jest' | 'vitest' | 'playwright' | 'node';
+
+/** A test runner of the workspace, as `impact` found it (src/core/impact/testRunners.ts). */
+export interface TestRunner {
+  name: RunnerName;
+  /** The folder it runs in, root-relative ('' for the root): its command runs there. */
+  dir: string;
+  /** Where its test patterns came from: `.mocharc.jsonc`, `package.json ("jest")`, `the runner's defaults`. */
+  config: string;
+  /** How many files of the workspace it runs as tests. */
+  testFiles: number;
+  /** How many of `ImpactSummary.tests` are its. */
+  tests: number;
+  /** A shell command, from the workspace root, that runs exactly its share of the tests (a folder whose every test is to run is one argument). */
+  command: string;
+  /** The shell command, from the workspace root, that runs its whole suite as its configuration says. */
+  suite: string;
+  /** Said with the command (mocha reading built files: build first). */
+  note?: string;
 }
 
 /**
@@ -61,4 +87,6 @@ export interface TestToRun {
   file: string;
   nodes: GraphNode[];
   edges: GraphEdge[];
+  /** Its runner's place in `ImpactSummary.runners`; absent for a usual test name with no runner found. */
+  runner?: number;
 }

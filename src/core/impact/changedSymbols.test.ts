@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as ts from 'typescript';
-import { changedSymbols } from './changedSymbols';
+import { changedSymbols, compareChanges } from './changedSymbols';
 
 const changes = (file: string, baseText: string, text: string) => changedSymbols(ts, '/ws', [{ file, status: 'modified', baseText, text }]);
 const summary = (list: ReturnType<typeof changedSymbols>) => Object.fromEntries(list.map((c) => [c.node.id, c.change + (c.exported ? ', exported' : '')]));
@@ -52,5 +52,18 @@ describe('changedSymbols', () => {
     const before = 'exports.run = function run(a) {\n  return a;\n};\nfunction local() {}\n';
     const after = 'exports.run = function run(a) {\n  return a * 2;\n};\n';
     assert.deepEqual(summary(changes('r.js', before, after)), { 'r.js#run@function': 'body-type-inferred, exported', 'r.js#local@function': 'removed' });
+  });
+
+  it('says a changed file does not parse, and reports none of its symbols removed (issue 41: they were, and impact exited 0)', () => {
+    const before = 'export function a(): number {\n  return 1;\n}\nexport function b(): number {\n  return 2;\n}\nexport class C {\n  m(): void {}\n}\n';
+    // A brace lost in a: the parser reads b and C as a's body, so they look removed.
+    const after = before.replace('  return 1;\n}', '  return 1;\n').replace('return 2;', 'return 3;');
+    const compared = compareChanges(ts, '/ws', [{ file: 'x.ts', status: 'modified', baseText: before, text: after }]);
+    assert.deepEqual(compared.unparsed, [{ file: 'x.ts', line: 10, message: "'}' expected." }]);
+    assert.ok(!compared.changed.some((c) => c.change === 'removed'), JSON.stringify(compared.changed.map((c) => [c.node.id, c.change])));
+    // The same edit without the lost brace parses: nothing to say, b's body changed.
+    const fine = compareChanges(ts, '/ws', [{ file: 'x.ts', status: 'modified', baseText: before, text: before.replace('return 2;', 'return 3;') }]);
+    assert.deepEqual(fine.unparsed, []);
+    assert.deepEqual(summary(fine.changed), { 'x.ts#b@function': 'body, exported' });
   });
 });

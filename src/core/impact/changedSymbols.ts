@@ -15,15 +15,35 @@ export type { ChangeKind, ChangedSymbol, FileChange };
  * `root` is the absolute workspace root (file names only: nothing is read from disk here).
  */
 export function changedSymbols(ts: typeof TS, root: string, changes: readonly FileChange[]): ChangedSymbol[] {
+  return compareChanges(ts, root, changes).changed;
+}
+
+/** A changed file whose current text does not parse: where the first syntax error is. */
+export interface Unparsed {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/**
+ * changedSymbols, and the changed files whose current text does not parse. TypeScript's parser
+ * recovers from a syntax error by skipping or re-reading what follows, so declarations past it may
+ * be missing or misread: a file that does not parse reports no symbol as removed (it would be a
+ * guess, and `--fail-on removed-export` must not fail a build on it); the caller says so.
+ */
+export function compareChanges(ts: typeof TS, root: string, changes: readonly FileChange[]): { changed: ChangedSymbol[]; unparsed: Unparsed[] } {
   const base = parseBound(ts, root, changes.filter((c) => c.baseText !== undefined).map((c) => [c.oldFile ?? c.file, c.baseText!]));
   const now = parseBound(ts, root, changes.filter((c) => c.text !== undefined).map((c) => [c.file, c.text!]));
-  const out: ChangedSymbol[] = [];
+  const changed: ChangedSymbol[] = [];
+  const unparsed: Unparsed[] = [];
   for (const c of changes) {
     const before = c.baseText !== undefined ? base.get(c.oldFile ?? c.file) : undefined;
     const after = c.text !== undefined ? now.get(c.file) : undefined;
-    out.push(...diffVersions(before, after, c.status === 'renamed' ? c.oldFile : undefined));
+    const diff = diffVersions(before, after, c.status === 'renamed' ? c.oldFile : undefined);
+    if (after?.syntaxError) unparsed.push({ file: c.file, ...after.syntaxError });
+    changed.push(...(after?.syntaxError ? diff.filter((d) => d.change !== 'removed') : diff));
   }
-  return out;
+  return { changed, unparsed };
 }
 
 interface Version {
@@ -31,6 +51,8 @@ interface Version {
   nodes: GraphNode[];
   fingerprints: Map<string, NodeFingerprint>;
   exported: Set<string>;
+  /** The first syntax error, when the text does not parse. */
+  syntaxError?: { line: number; message: string };
 }
 
 function diffVersions(before: Version | undefined, after: Version | undefined, movedFrom: string | undefined): ChangedSymbol[] {
@@ -96,12 +118,18 @@ function parseBound(ts: typeof TS, root: string, texts: Array<[rel: string, text
     const entry = byName.get(toPosix(sf.fileName));
     if (!entry) continue;
     const declared = declareFile(ts, sf, entry.rel, false);
-    out.set(entry.rel, {
+    const version: Version = {
       file: entry.rel,
       nodes: declared.nodes,
       fingerprints: nodeFingerprints(ts, sf, entry.rel, declared.declToId, declared.moduleId),
       exported: exportedIds(ts, sf, declared.declToId, declared.moduleId),
-    });
+    };
+    const error = program.getSyntacticDiagnostics(sf)[0];
+    if (error) {
+      const line = error.start !== undefined ? sf.getLineAndCharacterOfPosition(error.start).line + 1 : 1;
+      version.syntaxError = { line, message: ts.flattenDiagnosticMessageText(error.messageText, ' ') };
+    }
+    out.set(entry.rel, version);
   }
   return out;
 }

@@ -5,13 +5,14 @@ import { GraphEdge, GraphNode } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { PreorderWalk } from '../indexer/file/PreorderWalk';
 import { reachable } from '../indexer/incremental/reachable';
-import { QueryResult, messageResult } from '../query/QueryResult';
-import { isTestFile } from '../graph/testFiles';
+import { GraphResult, QueryResult, messageResult } from '../query/QueryResult';
 import { backwardSteps, Step, StepFunction } from '../query/traversal/stepPolicy';
 import { toGraphResult } from '../query/traversal/toGraphResult';
 import { traverse } from '../query/traversal/traverse';
-import { ChangedSymbol, FileChange, changedSymbols } from './changedSymbols';
-import { ImpactSummary, TestToRun } from './ImpactSummary';
+import { ChangedSymbol, FileChange, compareChanges } from './changedSymbols';
+import { ImpactSummary } from './ImpactSummary';
+import { findTestRunners, WorkspaceFiles } from './testRunners';
+import { testsToRun } from './testsToRun';
 
 export interface ImpactContext {
   graph: SymbolGraph;
@@ -20,6 +21,8 @@ export interface ImpactContext {
   ts: typeof TS;
   /** A workspace file's text now (root-relative); undefined when unreadable. Default: read from disk. */
   readText?(rel: string): string | undefined;
+  /** Where test runner configurations are read from (package.json, .mocharc.*, jest.config.*…). Default: the disk under `root`. */
+  workspaceFiles?: WorkspaceFiles;
 }
 
 /**
@@ -35,9 +38,10 @@ export interface ImpactContext {
  * Everything that depended on it and was changed not to is a changed symbol itself.
  */
 export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], base: string): QueryResult {
-  const files = changes.map(({ file, status, oldFile }) => (oldFile ? { file, status, oldFile } : { file, status }));
+  const changedFiles = changes.map(({ file, status, oldFile }) => (oldFile ? { file, status, oldFile } : { file, status }));
   if (changes.length === 0) return messageResult('impact', `No TypeScript or JavaScript file changed (${base}).`, false);
-  const changed = changedSymbols(ctx.ts, ctx.root, changes).map((c) => (c.change === 'removed' ? c : { ...c, node: ctx.graph.getNode(c.node.id) ?? c.node }));
+  const compared = compareChanges(ctx.ts, ctx.root, changes);
+  const changed = compared.changed.map((c) => (c.change === 'removed' ? c : { ...c, node: ctx.graph.getNode(c.node.id) ?? c.node }));
   if (changed.length === 0) {
     const n = changes.length;
     return messageResult('impact', `${n} changed file${n === 1 ? '' : 's'} (${base}), but no symbol changed: only comments or layout.`, false);
@@ -48,45 +52,56 @@ export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], bas
   const synthetic = stillNamedBy(ctx, removed, changes);
   const step: StepFunction = (graph, state) => synthetic.get(state.id) ?? backwardSteps(graph, state);
   const starts = changed.map((c) => c.node.id);
-  const reachedBy = new Map<string, GraphEdge>();
-  const traversal = traverse(ctx.graph, starts, step, Number.POSITIVE_INFINITY, starts.length + MAX_SHOWN, reachedBy);
+  const traversal = traverse(ctx.graph, starts, step, Number.POSITIVE_INFINITY);
   const removedNodes = new Map(removed.map((c) => [c.node.id, c.node]));
   const nodeOf = (id: string) => ctx.graph.getNode(id) ?? removedNodes.get(id);
-  const result = toGraphResult('impact', ctx.graph, traversal, nodeOf);
+  const result = betweenChanges(toGraphResult('impact', ctx.graph, traversal, nodeOf));
 
+  const files = ctx.graph.files();
+  const runners = findTestRunners(ctx.ts, files, ctx.workspaceFiles ?? diskFiles(ctx.root));
   const summary: ImpactSummary = {
     base,
-    files,
+    files: changedFiles,
     changed,
-    dependents: traversal.order.length - new Set(starts).size,
-    tests: testsToRun(traversal.order, reachedBy, new Set(starts), nodeOf),
+    dependents: traversal.order.length - traversal.starts,
+    ...testsToRun(traversal, nodeOf, runners, files),
   };
-  return { ...result, impact: summary };
+  if (compared.unparsed.length > 0) summary.unparsed = compared.unparsed;
+  const warnings = compared.unparsed.map((u) => `Incomplete: ${u.file} does not parse (line ${u.line}: ${u.message}): its declarations are compared up to there, and none is reported removed. Fix the syntax and run impact again.`);
+  return { ...result, impact: summary, ...(warnings.length > 0 ? { warnings: [...(result.warnings ?? []), ...warnings] } : {}) };
 }
 
-/** Dependents shown besides the changed symbols: the queries' own cut. */
-const MAX_SHOWN = 50;
+/** Edges between two changed symbols drawn at most; the changed symbols are listed above the graph anyway. */
+const MAX_EDGES_BETWEEN_CHANGES = 50;
 
-/** The first node of each test file in BFS order (its nearest), with the path back to a change. */
-function testsToRun(order: readonly string[], reachedBy: Map<string, GraphEdge>, starts: Set<string>, nodeOf: (id: string) => GraphNode | undefined): TestToRun[] {
-  const tests = new Map<string, TestToRun>();
-  for (const id of order) {
-    const node = nodeOf(id);
-    if (!node || node.external || !isTestFile(node.file) || tests.has(node.file)) continue;
-    const nodes: GraphNode[] = [node];
-    const edges: GraphEdge[] = [];
-    for (let at = id; !starts.has(at); ) {
-      const edge = reachedBy.get(at);
-      if (!edge) break;
-      at = edge.from === at ? edge.to : edge.from;
-      const next = nodeOf(at);
-      if (!next) break;
-      edges.push(edge);
-      nodes.push(next);
-    }
-    tests.set(node.file, { file: node.file, nodes, edges });
-  }
-  return [...tests.values()];
+/**
+ * The result with at most MAX_EDGES_BETWEEN_CHANGES edges between two changed symbols (the first,
+ * in walk order), and a note when there were more: a change of hundreds of symbols that call each
+ * other (a new module, a release) drew thousands of them, and they buried its dependents.
+ */
+function betweenChanges(result: GraphResult): GraphResult {
+  const inputs = new Set(result.inputs);
+  const between = result.edges.filter((e) => inputs.has(e.from) && inputs.has(e.to));
+  if (between.length <= MAX_EDGES_BETWEEN_CHANGES) return result;
+  const dropped = new Set(between.slice(MAX_EDGES_BETWEEN_CHANGES));
+  const edges = result.edges.filter((e) => !dropped.has(e));
+  const linked = new Set(edges.flatMap((e) => [e.from, e.to]));
+  const note = `${MAX_EDGES_BETWEEN_CHANGES} of the ${between.length.toLocaleString('en-US')} edges between changed symbols are drawn; the others link changed symbols to each other only (ask dependentsOf on one for its own).`;
+  return { ...result, edges, nodes: result.nodes.filter((n) => !inputs.has(n.id) || linked.has(n.id)), notes: [...(result.notes ?? []), note] };
+}
+
+/** The workspace's files on disk, for runner discovery. */
+function diskFiles(root: string): WorkspaceFiles {
+  return {
+    read: (rel) => readFile(path.join(root, rel)),
+    list: (rel) => {
+      try {
+        return fs.readdirSync(path.join(root, rel));
+      } catch {
+        return [];
+      }
+    },
+  };
 }
 
 /**

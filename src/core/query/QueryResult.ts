@@ -1,4 +1,4 @@
-import { GraphEdge, GraphNode } from '../graph/GraphTypes';
+import { GraphEdge, GraphNode, NodeKind } from '../graph/GraphTypes';
 import type { ImpactSummary } from '../impact/ImpactSummary';
 
 /** The three queries (the tools). */
@@ -34,7 +34,7 @@ export interface GraphResult {
 }
 
 export interface Truncation {
-  /** Nodes shown, inputs excluded. */
+  /** Nodes shown in detail (Graph and Nodes sections), inputs excluded. */
   shownNodes: number;
   /** Nodes the traversal reached, inputs excluded (a lower bound when `stoppedEarly`). */
   totalNodes: number;
@@ -42,28 +42,38 @@ export interface Truncation {
   stoppedEarly?: boolean;
   /**
    * Shown node id → how many nodes the cut left out right next to it (neighbours the walk reached
-   * through it, or that reached it, but that are not shown). Where a diagram draws "more here".
+   * through it that are not shown in detail). Where a diagram draws "more here".
    * Absent when no shown node has a cut neighbour (e.g. the safeguard stopped a short walk).
    */
   cutAt?: Record<string, number>;
-  /** Where the nodes left out are (set by the query's cut; a budget's further trimming recounts it). */
-  cut?: CutSummary;
   /**
-   * Every file holding left-out nodes, with how many: what `cut` summarises, kept so that trimming
-   * further (format/trimResult) counts exactly what is then left out. Set with `cut`, absent without it.
+   * Every node reached but not shown in detail, in the cut's order (code before tests, then nearest
+   * first): the text names them compactly after the Nodes (`## More`) up to its budget and counts
+   * the rest by folder (`summarizeCut`). Set by a walk's cut and recounted by a budget's trim;
+   * absent for pathsBetween, whose left-out nodes are not a walk's.
    */
-  cutFiles?: CutFile[];
-  /** Shown nodes (not inputs) with the most cut neighbours, most first (at most 3): what to query next. */
+  more?: ListedNode[];
+  /** Shown nodes (not inputs) with the most cut neighbours, most first (at most 3): what to query next; `name` is the symbol text that asks for it alone. */
   queryNext?: Array<{ name: string; file: string; cut: number }>;
+  /** Shown node id → the symbol text that selects it alone in its file, for the nodes whose bare name does not (`static BaseEntity.save`). */
+  askAs?: Record<string, string>;
 }
 
-/** Nodes left out in one file. */
-export interface CutFile {
+/**
+ * A node named without detail: `name:line` is what a query takes as `symbol` (with `file`) to ask
+ * about it (the line selects it among same-named declarations); a module's name is `<module>` and
+ * its line the first one it uses the answer's nodes from.
+ */
+export interface ListedNode {
+  id: string;
+  name: string;
+  kind: NodeKind;
   file: string;
-  nodes: number;
+  line: number;
+  external?: boolean;
 }
 
-/** The nodes a cut left out, by where they are. Counts add up to `totalNodes - shownNodes`. */
+/** The nodes a cut left out, by where they are. Counts add up to the nodes summarised. */
 export interface CutSummary {
   /** Left-out nodes declared in test files (`isTestFile`), and how many files hold them. */
   tests: { nodes: number; files: number };

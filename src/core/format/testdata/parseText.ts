@@ -14,6 +14,15 @@ export interface ParsedText {
   blocks: ParsedBlock[];
   /** pathsBetween's ends: blocks of just `file:` and `calls at:`. */
   ends: ParsedEnd[];
+  /** What `## More` names, in reading order (empty without the section). */
+  more: ParsedListed[];
+}
+
+/** One `name:line` of `## More`, with the file its group says. */
+export interface ParsedListed {
+  file: string;
+  name: string;
+  line: number;
 }
 
 export interface ParsedEnd {
@@ -55,7 +64,9 @@ export function parseText(text: string): ParsedText {
   const nodeNotes: string[] = [];
   const blocks: ParsedBlock[] = [];
   const ends: ParsedEnd[] = [];
-  for (const paragraph of paragraphs.slice(graphAt + 3)) {
+  const moreAt = paragraphs.indexOf('## More', graphAt + 3);
+  const more = moreAt < 0 ? [] : parseMore(paragraphs.slice(moreAt + 1));
+  for (const paragraph of paragraphs.slice(graphAt + 3, moreAt < 0 ? undefined : moreAt)) {
     const lines = paragraph.split('\n');
     if (!lines[0].endsWith(':') || !lines[1]?.startsWith('  file: ')) {
       nodeNotes.push(paragraph);
@@ -80,7 +91,35 @@ export function parseText(text: string): ParsedText {
     }
     blocks.push(block);
   }
-  return { preface, graphLines, edges, nodeNotes, blocks, ends };
+  return { preface, graphLines, edges, nodeNotes, blocks, ends, more };
+}
+
+/**
+ * `## More`'s one paragraph: an intro line, then `folder/` headers with indented `file: a:1, b:2`
+ * lines, or one-file folders as `folder/file: a:1` lines.
+ */
+function parseMore(paragraphs: string[]): ParsedListed[] {
+  if (paragraphs.length !== 1) throw new Error(`## More must be one paragraph, the last:\n${paragraphs.join('\n\n')}`);
+  const [intro, ...lines] = paragraphs[0].split('\n');
+  if (!intro.startsWith('Not shown in detail')) throw new Error(`## More without its intro: ${intro}`);
+  const out: ParsedListed[] = [];
+  let folder: string | undefined;
+  for (const line of lines) {
+    if (/^\S.*\/$/.test(line)) {
+      folder = line === './' ? '' : line;
+      continue;
+    }
+    const m = /^( {2})?(\S[^:]*): (.+)$/.exec(line);
+    if (!m || (m[1] && folder === undefined)) throw new Error(`bad ## More line: ${JSON.stringify(line)}`);
+    const file = m[1] ? `${folder}${m[2]}` : m[2];
+    if (!m[1]) folder = undefined;
+    for (const entry of m[3].split(', ')) {
+      const e = /^(.+):(\d+)$/.exec(entry);
+      if (!e) throw new Error(`bad ## More entry: ${JSON.stringify(entry)}`);
+      out.push({ file, name: e[1], line: +e[2] });
+    }
+  }
+  return out;
 }
 
 /** `  calls at: 3, 9 (+2 more)` → { lines: [3, 9], more: 2 }; undefined for any other line. */

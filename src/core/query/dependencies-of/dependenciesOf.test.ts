@@ -117,11 +117,11 @@ describe(dependenciesOf.name, () => {
     const { result } = readGraph(dependenciesOf(g.context(), 'src/hub.ts', 'root'));
     assert.equal(result.nodes.length, 1 + MAX_RESULT_NODES);
     // The last two first-level nodes lost all 5 leaves each: that is where a diagram draws "+5 more".
-    const { cutAt, cut, cutFiles, queryNext, ...counts } = result.truncation ?? { shownNodes: 0, totalNodes: 0 };
+    const { cutAt, more, queryNext, ...counts } = result.truncation ?? { shownNodes: 0, totalNodes: 0 };
     assert.deepEqual(counts, { shownNodes: 50, totalNodes: 60 });
-    assert.deepEqual(cutFiles, [{ file: 'src/leaves.ts', nodes: 10 }]);
+    // The 10 leaves left out, nearest first, each `name:line` as a query can select it.
+    assert.deepEqual(more?.map((m) => `${m.file} ${m.name}:${m.line}`), [8, 9].flatMap((i) => [0, 1, 2, 3, 4].map((j) => `src/leaves.ts leaf${i}_${j}:${g.build().getNode(`src/leaves.ts#leaf${i}_${j}@function`)!.offset}`)));
     assert.deepEqual({ ...cutAt }, { [firstLevel[8]]: 5, [firstLevel[9]]: 5 });
-    assert.deepEqual(cut, { tests: { nodes: 0, files: 0 }, folders: [{ folder: 'src', nodes: 10 }], otherFolders: { folders: 0, nodes: 0 } });
     assert.deepEqual(queryNext, [
       { name: 'mid8', file: 'src/hub.ts', cut: 5 },
       { name: 'mid9', file: 'src/hub.ts', cut: 5 },

@@ -116,7 +116,6 @@ describe(dependentsOf.name, () => {
     const traversal = traverse(g.build(), hub, backwardSteps, 10);
     assert.equal(traversal.stoppedEarly, true);
     assert.equal(traversal.order.length, 10);
-    assert.equal(traversal.edges.length, 9);
     const result = toGraphResult('dependentsOf', g.build(), traversal);
     assert.deepEqual(result.truncation, { shownNodes: 9, totalNodes: 9, stoppedEarly: true });
   });
@@ -158,7 +157,7 @@ describe(dependentsOf.name, () => {
     });
   });
 
-  describe('the cut (TRAVERSAL.md: nearer first, code before tests at one depth)', () => {
+  describe('the cut (TRAVERSAL.md: code before tests at every depth, then nearer first)', () => {
     /** `save`, called by 5 code functions and 80 test files' top-level code; 3 CLI commands call the code callers. */
     function savedGraph() {
       const g = new TestGraph();
@@ -169,7 +168,7 @@ describe(dependentsOf.name, () => {
       for (let i = 0; i < 80; i++) {
         const file = i % 2 ? `src/__tests__/s${i}.ts` : `src/a/s${i}.test.ts`;
         tests.push(g.module(file));
-        g.edge(g.module(file), 'CALLS', save);
+        g.edge(g.module(file), 'CALLS', save, [3 + i]);
       }
       for (let i = 0; i < 5; i++) {
         code.push(g.node(`src/svc/s${i}.ts`, `persist${i}`, 'function'));
@@ -181,37 +180,74 @@ describe(dependentsOf.name, () => {
       return { g, save, tests, code, commands };
     }
 
-    it('keeps every code caller, then the nearest tests in BFS order, and counts what it cut by where it is', () => {
-      const { g, save, tests, code } = savedGraph();
+    it('keeps the code of every depth, then the nearest tests in BFS order, and lists the rest in the same order', () => {
+      const { g, save, tests, code, commands } = savedGraph();
       const { result } = readGraph(dependentsOf(g.context(), 'src/store.ts', 'Store.save'));
       const shown = result.nodes.slice(1).map((n) => n.id);
-      // Depth 1: the 5 code callers, then the first 45 tests in BFS (code) order; the commands (depth 2) are cut.
+      // The 5 code callers (depth 1) and the 3 commands (depth 2), then the first 42 tests in BFS (code) order.
       const testsInBfsOrder = g.build().inEdges(save).map((e) => e.from).filter((id) => tests.includes(id));
-      assert.deepEqual(shown, [...code, ...testsInBfsOrder.slice(0, 45)]);
-      const cutTests = testsInBfsOrder.slice(45).map((id) => ({ file: g.build().getNode(id)!.file, nodes: 1 }));
-      assert.deepEqual({ ...result.truncation, cutAt: undefined }, {
-        shownNodes: 50,
-        totalNodes: 88,
-        cutAt: undefined,
-        cutFiles: [...cutTests, ...[0, 1, 2].map((i) => ({ file: `src/cli/c${i}.ts`, nodes: 1 }))],
-        cut: { tests: { nodes: 35, files: 35 }, folders: [{ folder: 'src/cli', nodes: 3 }], otherFolders: { folders: 0, nodes: 0 } },
-        queryNext: [
-          { name: 'persist4', file: 'src/svc/s4.ts', cut: 3 },
-          { name: 'persist3', file: 'src/svc/s3.ts', cut: 1 },
-        ],
+      assert.deepEqual(shown, [...code, ...commands, ...testsInBfsOrder.slice(0, 42)]);
+      // Every command keeps the edge that reached it (command0 calls two kept callers: both edges shown).
+      for (const c of commands) assert.ok(result.edges.some((e) => e.from === c && e.to === code[4]));
+      assert.ok(result.edges.some((e) => e.from === commands[0] && e.to === code[3]));
+      const graphNow = g.build();
+      const listedTests = testsInBfsOrder.slice(42).map((id) => {
+        const n = graphNow.getNode(id)!;
+        // A module is named `<module>` at the line it calls from (its edge's line), so `<module>:line` selects it.
+        const line = graphNow.outEdges(id).find((e) => e.to === save)!.lines![0];
+        return { id, name: '<module>', kind: 'module', file: n.file, line };
       });
+      assert.deepEqual({ ...result.truncation, cutAt: undefined }, { shownNodes: 50, totalNodes: 88, cutAt: undefined, more: listedTests });
+      assert.deepEqual({ ...result.truncation?.cutAt }, { [save]: 38 });
+      assert.equal(result.truncation?.queryNext, undefined, 'the left-out tests hang off the query itself: nothing shown leads to them');
     });
 
-    it('keeps nearer tests over farther code', () => {
-      const { g, save, commands } = savedGraph();
-      // One more level of code: still below the tests of depth 1.
-      commands.forEach((c, i) => g.edge(g.node('src/bin.ts', `main${i}`, 'function'), 'CALLS', c));
+    it('keeps farther code over nearer tests', () => {
+      const { g, save, code, commands } = savedGraph();
+      const mains = commands.map((c, i) => {
+        const main = g.node('src/bin.ts', `main${i}`, 'function');
+        g.edge(main, 'CALLS', c);
+        return main;
+      });
       const { result } = readGraph(dependentsOf(g.context(), 'src/store.ts', 'Store.save'));
-      assert.equal(result.nodes[0].id, save);
-      assert.ok(!result.nodes.some((n) => n.file.startsWith('src/cli/')));
+      assert.deepEqual(result.nodes.slice(0, 12).map((n) => n.id), [save, ...code, ...commands, ...mains]);
+      assert.equal(result.nodes.length, 51);
     });
 
-    it('keeps tests at the cut depth only when no code is left there', () => {
+    it('keeps a node of code reached only through a test helper with the helper, so its edge is shown', () => {
+      const g = new TestGraph();
+      const f = g.node('src/f.ts', 'f', 'function');
+      const testCallers = Array.from({ length: 60 }, (_, i) => g.node(`src/f${i}.spec.ts`, `t${i}`, 'function'));
+      for (const t of testCallers) g.edge(t, 'CALLS', f);
+      // Code that calls a test file (a fixture factory exported from a spec): reached through it.
+      const late = g.node('src/late.ts', 'late', 'function');
+      g.edge(late, 'CALLS', testCallers[59]);
+      const { result } = readGraph(dependentsOf(g.context(), 'src/f.ts', 'f'));
+      const shown = result.nodes.slice(1).map((n) => n.id);
+      assert.deepEqual(shown.slice(0, 2), [testCallers[59], late]);
+      const testsInBfsOrder = g.build().inEdges(f).map((e) => e.from).filter((id) => id !== testCallers[59]);
+      assert.deepEqual(shown.slice(2), testsInBfsOrder.slice(0, 48));
+      assert.ok(result.edges.some((e) => e.from === late && e.to === testCallers[59]));
+      assert.deepEqual(result.truncation?.more?.map((m) => m.id), testsInBfsOrder.slice(48));
+    });
+
+    it('names the next query as it can be asked: a static and an instance member of one name (issue 41)', () => {
+      const g = new TestGraph();
+      const f = g.node('src/f.ts', 'f', 'function');
+      const instance = g.node('src/k.ts', 'K.save', 'method');
+      const statik = g.node('src/k.ts', 'K.save', 'method', { isStatic: true });
+      g.edge(instance, 'CALLS', f).edge(statik, 'CALLS', f);
+      for (let i = 0; i < 60; i++) g.edge(g.node(`src/c${i}.ts`, `c${i}`, 'function'), 'CALLS', statik);
+      const ctx = g.context();
+      const { result } = readGraph(dependentsOf(ctx, 'src/f.ts', 'f'));
+      assert.deepEqual(result.truncation?.queryNext, [{ name: 'static K.save', file: 'src/k.ts', cut: 12 }]);
+      // The hint is directly askable: it resolves to the node it names, with the 12 it promises next to it.
+      const asked = readGraph(dependentsOf(ctx, 'src/k.ts', 'static K.save')).result;
+      assert.equal(asked.inputs[0], statik);
+      assert.equal(asked.truncation?.totalNodes, 60);
+    });
+
+    it('keeps tests only when no code is left', () => {
       const g = new TestGraph();
       const f = g.node('src/f.ts', 'f', 'function');
       const testCallers = Array.from({ length: 30 }, (_, i) => g.node(`src/f${i}.spec.ts`, `t${i}`, 'function'));
@@ -223,7 +259,7 @@ describe(dependentsOf.name, () => {
       assert.deepEqual(new Set(shown.slice(0, 30)), new Set(mids));
       const testsInBfsOrder = g.build().inEdges(f).map((e) => e.from).filter((id) => testCallers.includes(id));
       assert.deepEqual(shown.slice(30), testsInBfsOrder.slice(0, 20));
-      assert.equal(result.truncation?.cut?.tests.nodes, 10);
+      assert.equal(result.truncation?.more?.length, 10);
       assert.equal(result.truncation?.queryNext, undefined, 'the cut nodes hang off the query itself: nothing shown leads to them');
     });
   });

@@ -47,7 +47,7 @@ function mayChange(graph: SymbolGraph, result: QueryResult): (failed: [file: str
   if (inputs.length === 0) return () => true; // nothing to scope by: say so, as before
   const reached = new Set<string>();
   const walk = (step: StepFunction, limit: number) => {
-    for (const start of inputs) for (const id of traverse(graph, start, step, limit, 0).order) reached.add(graph.getNode(id)?.file ?? '');
+    for (const start of inputs) for (const id of traverse(graph, start, step, limit).order) reached.add(graph.getNode(id)?.file ?? '');
   };
   // A reached file that depends on the failed one may call what it lost (a file the parser could
   // not handle keeps no declarations, so no edge leads into it).

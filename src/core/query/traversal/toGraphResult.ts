@@ -1,8 +1,9 @@
 import * as path from 'path';
-import { GraphNode } from '../../graph/GraphTypes';
+import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { isTestFile } from '../../graph/testFiles';
-import { CutFile, CutSummary, GraphResult, ResultName } from '../QueryResult';
+import { CutSummary, GraphResult, ListedNode, ResultName } from '../QueryResult';
+import { selectorFor } from '../resolve/parseSymbolQuery';
 import { MAX_RESULT_NODES, Traversal } from './traverse';
 
 /** Folders named one by one in a cut summary; the rest are counted together. */
@@ -12,10 +13,11 @@ const MAX_NAMED_FOLDERS = 4;
 const MAX_QUERY_NEXT = 3;
 
 /**
- * Cuts a traversal to its inputs plus the MAX_RESULT_NODES nodes the cut rule keeps, and keeps every
- * traversed edge between kept nodes. The rule (TRAVERSAL.md, "The cut"): nearer first (BFS depth);
- * at one depth, code before tests (`isTestFile`); then BFS order. Every node nearer than a kept node
- * is kept, so each kept node keeps the edge that discovered it and the edge list is never empty
+ * Cuts a traversal to its inputs plus the MAX_RESULT_NODES nodes the cut rule keeps in detail, with
+ * every edge the walk steps along between kept nodes; the other reached nodes become
+ * `truncation.more`, in the same order. The rule (TRAVERSAL.md, "The cut"): code before tests
+ * (`isTestFile`), at every depth; then nearer first (BFS depth); then BFS order. A node is kept with
+ * its chain of discovering edges back to an input, so the edge list is connected and never empty
  * when anything was reached. Call only when the traversal reached something. `nodeOf` finds nodes
  * the graph does not hold (impact's removed symbols).
  */
@@ -24,10 +26,13 @@ export function toGraphResult(
   graph: SymbolGraph,
   traversal: Traversal,
   nodeOf: (id: string) => GraphNode | undefined = (id) => graph.getNode(id),
+  maxShown = MAX_RESULT_NODES,
 ): GraphResult {
-  const keptIds = cutOrder(graph, traversal).slice(0, traversal.starts + MAX_RESULT_NODES);
+  const place = new Map(traversal.order.map((id, i) => [id, i]));
+  const priority = cutOrder(traversal, nodeOf);
+  const keptIds = keepWithChains(traversal, place, priority, maxShown);
   const kept = new Set(keptIds);
-  const edges = traversal.edges.filter((e) => kept.has(e.from) && kept.has(e.to));
+  const { edges, cutAt } = keptEdges(graph, traversal, kept, place);
   // Of several inputs (a module and its declarations), those the cut left without an edge are not drawn.
   const linked = new Set(edges.flatMap((e) => [e.from, e.to]));
   const nodes = keptIds
@@ -42,81 +47,131 @@ export function toGraphResult(
   if (reached > shown || traversal.stoppedEarly) {
     result.truncation = { shownNodes: shown, totalNodes: reached };
     if (traversal.stoppedEarly) result.truncation.stoppedEarly = true;
-    const cutAt = cutNeighbours(traversal, kept);
     if (Object.keys(cutAt).length > 0) result.truncation.cutAt = cutAt;
-    if (reached > shown) {
-      const cutFiles = countByFile(traversal.order.filter((id) => !kept.has(id)).map((id) => graph.getNode(id)?.file));
-      result.truncation.cut = summarizeCut(cutFiles);
-      result.truncation.cutFiles = cutFiles;
-    }
-    const next = queryNext(nodes, new Set(inputs), cutAt);
+    const more = priority.filter((i) => !kept.has(traversal.order[i])).flatMap((i) => listed(nodeOf(traversal.order[i]), firstLineFrom(traversal.via[i], traversal.order[i])));
+    if (more.length > 0) result.truncation.more = more;
+    const askAs = askableNames(graph, nodes, new Set(inputs));
+    if (Object.keys(askAs).length > 0) result.truncation.askAs = askAs;
+    const next = queryNext(nodes, new Set(inputs), cutAt, askAs);
     if (next.length > 0) result.truncation.queryNext = next;
   }
   return result;
 }
 
 /**
- * The traversal's nodes in the order the cut keeps them: by depth; at one depth, nodes in code
- * files before nodes in test files; then in BFS order (stable: the walk's order is the graph's
- * edge order). The starts come first (depth 0).
+ * The reached nodes' places in `order` (starts excluded) in the order the cut keeps them: nodes of
+ * code files before nodes of test files, each group nearest first (BFS order is by depth, and
+ * within one depth the graph's edge order: the same graph gives the same answer).
  */
-function cutOrder(graph: SymbolGraph, t: Traversal): string[] {
-  const test = (i: number): number => {
-    const node = graph.getNode(t.order[i]);
-    return node && isTestFile(node.file) ? 1 : 0;
-  };
-  const out: string[] = [];
-  // `depth` never decreases along `order`: each depth is one run, code then tests.
-  for (let from = 0; from < t.order.length; ) {
-    let to = from;
-    while (to < t.order.length && t.depth[to] === t.depth[from]) to++;
-    const tests: string[] = [];
-    for (let i = from; i < to; i++) (test(i) ? tests : out).push(t.order[i]);
-    out.push(...tests);
-    from = to;
+function cutOrder(t: Traversal, nodeOf: (id: string) => GraphNode | undefined): number[] {
+  const code: number[] = [];
+  const tests: number[] = [];
+  for (let i = t.starts; i < t.order.length; i++) {
+    const node = nodeOf(t.order[i]);
+    (node && !node.external && isTestFile(node.file) ? tests : code).push(i);
   }
-  return out;
-}
-
-/** Kept node id → its distinct neighbours (through walked edges) that the cut left out. */
-function cutNeighbours(traversal: Traversal, kept: Set<string>): Record<string, number> {
-  const cut = new Map<string, Set<string>>();
-  for (const e of traversal.edges) {
-    const keptEnd = kept.has(e.from) ? e.from : kept.has(e.to) ? e.to : undefined;
-    const other = keptEnd === e.from ? e.to : e.from;
-    if (keptEnd === undefined || kept.has(other)) continue;
-    let set = cut.get(keptEnd);
-    if (!set) cut.set(keptEnd, (set = new Set()));
-    set.add(other);
-  }
-  // A null-prototype record: node ids are arbitrary text, `__proto__` included.
-  const out: Record<string, number> = Object.create(null) as Record<string, number>;
-  for (const [id, set] of cut) out[id] = set.size;
-  return out;
-}
-
-/** Left-out nodes per file, added to `counted` (unknown nodes are not counted); files in first-seen order. */
-export function countByFile(files: ReadonlyArray<string | undefined>, counted: readonly CutFile[] = []): CutFile[] {
-  const counts = new Map(counted.map((f) => [f.file, f.nodes]));
-  for (const file of files) if (file !== undefined) counts.set(file, (counts.get(file) ?? 0) + 1);
-  return [...counts].map(([file, nodes]) => ({ file, nodes }));
+  return code.concat(tests);
 }
 
 /**
- * Where the cut nodes are: test files as one group, the others by folder (most first). From per-file
- * counts, so a further trim (format/trimResult) can add the nodes it leaves out and summarise again.
+ * The starts, then nodes in `priority` order, each preceded by the nodes of its chain of
+ * discovering edges not kept yet (a node of code reached only through a test helper brings the
+ * helper), up to `max` besides the starts; a node whose chain does not fit is left out.
  */
-export function summarizeCut(cutFiles: readonly CutFile[]): CutSummary {
+function keepWithChains(t: Traversal, place: Map<string, number>, priority: readonly number[], max: number): string[] {
+  const kept = new Set(t.order.slice(0, t.starts));
+  const out = [...kept];
+  for (const i of priority) {
+    if (out.length - t.starts >= max) break;
+    const chain: string[] = [];
+    for (let at = i; !kept.has(t.order[at]); ) {
+      chain.push(t.order[at]);
+      const edge = t.via[at]!;
+      at = place.get(edge.from === t.order[at] ? edge.to : edge.from)!;
+    }
+    if (out.length - t.starts + chain.length > max) continue;
+    for (let c = chain.length - 1; c >= 0; c--) {
+      kept.add(chain[c]);
+      out.push(chain[c]);
+    }
+  }
+  return out;
+}
+
+/**
+ * The edges the walk steps along between kept nodes, in walk order, each once (the step function
+ * asked again from the kept states only), and for each kept node how many reached nodes it leads
+ * to that are not kept (`cutAt`).
+ */
+function keptEdges(graph: SymbolGraph, t: Traversal, kept: Set<string>, place: Map<string, number>): { edges: GraphEdge[]; cutAt: Record<string, number> } {
+  const edges: GraphEdge[] = [];
+  const seen = new Set<GraphEdge>();
+  const cut = new Map<string, Set<string>>();
+  for (const state of t.states) {
+    if (!kept.has(state.id)) continue;
+    for (const s of t.step(graph, state)) {
+      if (kept.has(s.to)) {
+        if (!seen.has(s.edge)) {
+          seen.add(s.edge);
+          edges.push(s.edge);
+        }
+      } else if (place.has(s.to)) {
+        let set = cut.get(state.id);
+        if (!set) cut.set(state.id, (set = new Set()));
+        set.add(s.to);
+      }
+    }
+  }
+  // A null-prototype record: node ids are arbitrary text, `__proto__` included.
+  const cutAt: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const [id, set] of cut) cutAt[id] = set.size;
+  return { edges, cutAt };
+}
+
+/**
+ * A node left out of the detail, as the `## More` section names it: `name:line`, the line its
+ * declaration starts on; a module's (top-level code) is `<module>` at the first line it uses the
+ * answer from (`callLine`: its discovering edge's first, when it is that edge's caller).
+ */
+export function listed(node: GraphNode | undefined, callLine?: number): ListedNode[] {
+  if (!node) return [];
+  const module = node.kind === 'module';
+  const entry: ListedNode = { id: node.id, name: module ? '<module>' : node.name, kind: node.kind, file: node.file, line: (module ? callLine : undefined) ?? node.offset };
+  if (node.external) entry.external = true;
+  return [entry];
+}
+
+/** The first line `edge` comes from, when `id` is its caller. */
+function firstLineFrom(edge: GraphEdge | undefined, id: string): number | undefined {
+  return edge?.from === id && edge.lines?.length ? Math.min(...edge.lines) : undefined;
+}
+
+/** Shown node id → the symbol text selecting it alone in its file, where its bare name does not (`static BaseEntity.save`). */
+function askableNames(graph: SymbolGraph, nodes: readonly GraphNode[], inputs: ReadonlySet<string>): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const n of nodes) {
+    if (inputs.has(n.id) || n.kind === 'module') continue;
+    const selector = selectorFor(n, graph.nodesInFile(n.file));
+    if (selector !== n.name) out[n.id] = selector;
+  }
+  return out;
+}
+
+/**
+ * Where the nodes are (those a cut left out, or those past what a text names): test files as one
+ * group, the others by folder (most first).
+ */
+export function summarizeCut(entries: ReadonlyArray<Pick<ListedNode, 'file'>>): CutSummary {
   let testNodes = 0;
   const testFiles = new Set<string>();
   const byFolder = new Map<string, number>();
-  for (const { file, nodes } of cutFiles) {
+  for (const { file } of entries) {
     if (isTestFile(file)) {
-      testNodes += nodes;
+      testNodes++;
       testFiles.add(file);
     } else {
       const folder = folderOf(file);
-      byFolder.set(folder, (byFolder.get(folder) ?? 0) + nodes);
+      byFolder.set(folder, (byFolder.get(folder) ?? 0) + 1);
     }
   }
   const folders = [...byFolder].map(([folder, nodes]) => ({ folder, nodes })).sort((a, b) => b.nodes - a.nodes || (a.folder < b.folder ? -1 : 1));
@@ -129,7 +184,7 @@ export function summarizeCut(cutFiles: readonly CutFile[]): CutSummary {
 }
 
 /** `src/cli/run.ts` → `src/cli`; a root file → `.`; a library's declaration → `node_modules/<package>`. */
-function folderOf(file: string): string {
+export function folderOf(file: string): string {
   if (file.startsWith('node_modules/')) {
     const parts = file.split('/');
     return parts.slice(0, parts[1]?.startsWith('@') ? 3 : 2).join('/');
@@ -137,12 +192,17 @@ function folderOf(file: string): string {
   return path.posix.dirname(file);
 }
 
-/** The shown nodes (not inputs) with the most cut neighbours, most first, then nearest first. */
-export function queryNext(nodes: readonly GraphNode[], inputs: ReadonlySet<string>, cutAt: Record<string, number>): Array<{ name: string; file: string; cut: number }> {
+/** The shown nodes (not inputs) with the most cut neighbours, most first, then nearest first; each named as a query selects it. */
+export function queryNext(
+  nodes: readonly GraphNode[],
+  inputs: ReadonlySet<string>,
+  cutAt: Record<string, number>,
+  askAs: Record<string, string> = {},
+): Array<{ name: string; file: string; cut: number }> {
   return nodes
     .filter((n) => !inputs.has(n.id) && (cutAt[n.id] ?? 0) > 0)
     .map((n, i) => ({ n, i }))
     .sort((a, b) => cutAt[b.n.id] - cutAt[a.n.id] || a.i - b.i)
     .slice(0, MAX_QUERY_NEXT)
-    .map(({ n }) => ({ name: n.name, file: n.file, cut: cutAt[n.id] }));
+    .map(({ n }) => ({ name: Object.prototype.hasOwnProperty.call(askAs, n.id) ? askAs[n.id] : n.kind === 'module' ? '<module>' : n.name, file: n.file, cut: cutAt[n.id] }));
 }

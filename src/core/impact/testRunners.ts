@@ -1,0 +1,470 @@
+import picomatch from 'picomatch';
+import type * as TS from 'typescript';
+import { ConfigObject, ConfigValue, isObject, readConfigText, regexList, stringList } from './runnerConfig';
+import { RunnerName } from './ImpactSummary';
+
+/** What runner discovery reads: the workspace's files by root-relative posix path. */
+export interface WorkspaceFiles {
+  read(rel: string): string | undefined;
+  /** The names in a folder ('' is the root); empty when it is no folder. */
+  list(rel: string): string[];
+}
+
+/**
+ * A test runner of the workspace and how it finds its tests: the patterns of its configuration
+ * (mocha `spec`, jest `testMatch`/`testRegex`, vitest `include`, playwright `testDir`/`testMatch`,
+ * node `--test` arguments), or its defaults where there is none (or none that can be read without
+ * running it: `config` says so).
+ */
+export interface FoundRunner {
+  name: RunnerName;
+  /** The folder it runs in, root-relative ('' for the root). */
+  dir: string;
+  /** Where its patterns came from, for people: `.mocharc.jsonc`, `package.json ("jest")`, `vitest.config.ts`, `the runner's defaults`. */
+  config: string;
+  /** The command without test arguments, run in `dir`: `npx mocha --no-config --timeout 90000` (`pnpm exec mocha …` in a pnpm workspace). */
+  command: string;
+  /** The command that runs all of its tests, as its configuration says (`npx mocha`). */
+  suiteCommand: string;
+  /** A root-relative source file as this runner sees it, or undefined when it does not run it. */
+  match(file: string): RunnerMatch | undefined;
+  /** The command-line argument for one test (`path` of a match): itself, or a pattern matching only it. */
+  fileArg(path: string): string;
+  /** One argument for every test of `pattern` under `folder` (a folder of `path`s), or undefined when the runner takes none. */
+  folderArg(folder: string, pattern: number): string | undefined;
+  /** Said with its command (mocha reading built files: build first). */
+  note?: string;
+}
+
+export interface RunnerMatch {
+  /** The file as the runner sees it: relative to the runner's folder; its built file when the runner runs those. */
+  path: string;
+  /** Which of the runner's patterns matched (folder arguments are made per pattern). */
+  pattern: number;
+}
+
+/** The runners of a workspace, nearest folder first, and which runs a file. */
+export interface TestRunners {
+  runners: FoundRunner[];
+  /**
+   * Whether a root-relative source file is a test, and whose: the nearest runner above it that runs
+   * it; `usual` for a file with a usual test name (`*.test.*`, `*.spec.*`, `__tests__/`) where no
+   * runner is found above it; undefined for any other file (a helper or an entity under `test/` is
+   * no test: the runner does not run it).
+   */
+  classify(file: string): { runner: number; match: RunnerMatch } | 'usual' | undefined;
+}
+
+/** `*.test.ts`, `app.spec.tsx`, `__tests__/x.js`: what the runners' defaults have in common. */
+export function hasUsualTestName(file: string): boolean {
+  return /(^|\/)__tests__\//.test(file) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(file);
+}
+
+/**
+ * Finds the test runners of every package folder holding `files` (root-relative sources): the root
+ * and each folder above a file with a package.json. `files` is the workspace's (the graph's) list:
+ * patterns are matched against it, and mocha patterns naming built files are mapped back to it.
+ */
+export function findTestRunners(ts: typeof TS, files: readonly string[], fs: WorkspaceFiles): TestRunners {
+  const packageDirs = new Set<string>(['']);
+  const checked = new Set<string>();
+  for (const file of files) {
+    for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
+      const dir = file.slice(0, at);
+      if (packageDirs.has(dir) || checked.has(dir)) break;
+      checked.add(dir);
+      if (fs.list(dir).includes('package.json')) packageDirs.add(dir);
+    }
+  }
+  const sources = files.filter((f) => !f.endsWith('.d.ts') && !/\.d\.[cm]ts$/.test(f));
+  const runners: FoundRunner[] = [];
+  for (const dir of [...packageDirs].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) runners.push(...runnersIn(ts, dir, fs, sources));
+  const byFile = new Map<string, ReturnType<TestRunners['classify']>>();
+  return {
+    runners,
+    classify(file) {
+      if (byFile.has(file)) return byFile.get(file);
+      let found: ReturnType<TestRunners['classify']>;
+      let anyAbove = false;
+      for (let i = 0; i < runners.length && !found; i++) {
+        if (!isUnder(file, runners[i].dir)) continue;
+        anyAbove = true;
+        const match = runners[i].match(file);
+        if (match) found = { runner: i, match };
+      }
+      if (!found && !anyAbove && hasUsualTestName(file)) found = 'usual';
+      byFile.set(file, found);
+      return found;
+    },
+  };
+}
+
+function isUnder(file: string, dir: string): boolean {
+  return dir === '' || file.startsWith(`${dir}/`);
+}
+
+function relTo(dir: string, file: string): string {
+  return dir === '' ? file : file.slice(dir.length + 1);
+}
+
+function join(dir: string, rel: string): string {
+  const clean = rel.replace(/^\.\/+/, '').replace(/\/+$/, '');
+  if (clean === '' || clean === '.') return dir;
+  return dir === '' ? clean : `${dir}/${clean}`;
+}
+
+interface PackageInfo {
+  dir: string;
+  entries: string[];
+  pkg: ConfigObject;
+  scripts: string[];
+  deps: Set<string>;
+  /** How the workspace's package manager runs an installed tool (`npx`, `pnpm exec`, `yarn`, `bunx`). */
+  exec: string;
+  /** How it runs a package.json script (`npm run`, `pnpm run`, `yarn run`, `bun run`). */
+  run: string;
+}
+
+type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
+const EXEC: Record<PackageManager, { exec: string; run: string }> = {
+  npm: { exec: 'npx', run: 'npm run' },
+  pnpm: { exec: 'pnpm exec', run: 'pnpm run' },
+  yarn: { exec: 'yarn', run: 'yarn run' },
+  bun: { exec: 'bunx', run: 'bun run' },
+};
+
+/**
+ * The package manager of a package folder: its package.json's `packageManager` or
+ * `devEngines.packageManager`, else the nearest lock file in it or above it (npm 11 refuses `npx`
+ * in a project whose devEngines names pnpm: the command must be the project's own).
+ */
+function packageManagerOf(dir: string, pkg: ConfigObject, fs: WorkspaceFiles): PackageManager {
+  const named = (v: ConfigValue | undefined) => (typeof v === 'string' ? /^(npm|pnpm|yarn|bun)\b/.exec(v)?.[1] : undefined) as PackageManager | undefined;
+  const dev = isObject(pkg.devEngines) && isObject(pkg.devEngines.packageManager) ? pkg.devEngines.packageManager.name : undefined;
+  const declared = named(pkg.packageManager) ?? named(dev);
+  if (declared) return declared;
+  for (let at: string | undefined = dir; at !== undefined; at = at === '' ? undefined : at.includes('/') ? at.slice(0, at.lastIndexOf('/')) : '') {
+    const names = fs.list(at);
+    if (names.includes('pnpm-lock.yaml') || names.includes('pnpm-workspace.yaml')) return 'pnpm';
+    if (names.includes('yarn.lock')) return 'yarn';
+    if (names.includes('bun.lockb') || names.includes('bun.lock')) return 'bun';
+    if (names.includes('package-lock.json')) return 'npm';
+    if (at !== dir && names.includes('package.json')) {
+      const text = fs.read(join(at, 'package.json'));
+      const above = text ? /"packageManager"\s*:\s*"(npm|pnpm|yarn|bun)@/.exec(text)?.[1] : undefined;
+      if (above) return above as PackageManager;
+    }
+  }
+  return 'npm';
+}
+
+function runnersIn(ts: typeof TS, dir: string, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner[] {
+  const entries = fs.list(dir);
+  const pkgText = entries.includes('package.json') ? fs.read(join(dir, 'package.json')) : undefined;
+  const pkgRead = pkgText !== undefined ? readConfigText(ts, 'package.json', pkgText) : undefined;
+  const pkg = pkgRead?.ok ? pkgRead.value : {};
+  const scripts = isObject(pkg.scripts) ? Object.values(pkg.scripts).filter((s): s is string => typeof s === 'string') : [];
+  const deps = new Set<string>();
+  for (const key of ['dependencies', 'devDependencies']) if (isObject(pkg[key])) for (const name of Object.keys(pkg[key] as ConfigObject)) deps.add(name);
+  const info: PackageInfo = { dir, entries, pkg, scripts, deps, ...EXEC[packageManagerOf(dir, pkg, fs)] };
+  const inDir = sources.filter((f) => isUnder(f, dir));
+  const out: FoundRunner[] = [];
+  for (const make of [jestRunner, vitestRunner, mochaRunner, playwrightRunner, nodeTestRunner]) {
+    const runner = make(ts, info, fs, inDir);
+    if (runner) out.push(runner);
+  }
+  return out;
+}
+
+/** The first of `names` in the folder, with what it says. */
+function configFile(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, names: readonly string[]): { name: string; read: ReturnType<typeof readConfigText> } | undefined {
+  const name = names.find((n) => info.entries.includes(n));
+  if (!name) return undefined;
+  const text = fs.read(join(info.dir, name)) ?? '';
+  return { name, read: readConfigText(ts, join(info.dir, name), text) };
+}
+
+function mentions(info: PackageInfo, word: RegExp, dep: string): boolean {
+  return info.scripts.some((s) => word.test(s)) || info.deps.has(dep);
+}
+
+function described(file: { name: string; read: ReturnType<typeof readConfigText> }): string {
+  return file.read.ok ? file.name : `${file.name} (not read: it ${file.read.reason}; the runner's defaults)`;
+}
+
+const SCRIPT_EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'];
+const configNames = (stem: string) => SCRIPT_EXTENSIONS.map((e) => `${stem}.${e}`);
+
+// ---- jest -------------------------------------------------------------------------------------
+
+const JEST_TEST_MATCH = ['**/__tests__/**/*.?([mc])[jt]s?(x)', '**/?(*.)+(spec|test).?([mc])[jt]s?(x)'];
+
+function jestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner | undefined {
+  const file = configFile(ts, info, fs, [...configNames('jest.config'), 'jest.config.json']);
+  const inPkg = isObject(info.pkg.jest) ? info.pkg.jest : undefined;
+  if (!file && !inPkg && !mentions(info, /\bjest\b/, 'jest')) return undefined;
+  const config: ConfigObject = file?.read.ok ? file.read.value : (inPkg ?? {});
+  const rootDir = join(info.dir, typeof config.rootDir === 'string' ? config.rootDir : '');
+  const withRoot = (p: string) => p.replace(/<rootDir>/g, `/${rootDir}`.replace(/\/$/, ''));
+  const roots = (stringList(config.roots) ?? ['<rootDir>']).map((r) => withRoot(r).replace(/^\/+/, ''));
+  const ignore = (stringList(config.testPathIgnorePatterns) ?? ['/node_modules/']).map((p) => safeRegex(withRoot(p)));
+  const regexes = regexList(config.testRegex);
+  const globs = picomatch((stringList(config.testMatch) ?? JEST_TEST_MATCH).map(withRoot), { dot: true });
+  return {
+    name: 'jest',
+    dir: info.dir,
+    config: file ? described(file) : inPkg ? 'package.json ("jest")' : "the runner's defaults",
+    command: `${info.exec} jest`,
+    suiteCommand: `${info.exec} jest`,
+    match(f) {
+      const abs = `/${f}`;
+      if (!roots.some((r) => isUnder(f, r))) return undefined;
+      if (ignore.some((r) => r?.test(abs))) return undefined;
+      const hit = regexes ? regexes.some((r) => r.test(abs)) : globs(abs);
+      return hit ? { path: relTo(info.dir, f), pattern: 0 } : undefined;
+    },
+    fileArg: (path) => shellWord(escapeRegex(path)),
+    folderArg: (folder) => shellWord(`${escapeRegex(folder)}/`),
+  };
+}
+
+function safeRegex(source: string): RegExp | undefined {
+  try {
+    return new RegExp(source);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A path as a pattern matching itself (jest and playwright take regular expressions). */
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// ---- vitest -----------------------------------------------------------------------------------
+
+const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
+const VITEST_EXCLUDE = ['**/node_modules/**', '**/dist/**', '**/cypress/**', '**/.{idea,git,cache,output,temp}/**', '**/{karma,rollup,webpack,vite,vitest,jest,ava,babel,nyc,cypress,tsup,build,eslint,prettier}.config.*'];
+
+function vitestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner | undefined {
+  let file = configFile(ts, info, fs, configNames('vitest.config'));
+  // vite.config.* counts when it configures tests (a `test` block) or nothing else names a runner.
+  const vite = file ? undefined : configFile(ts, info, fs, configNames('vite.config'));
+  if (vite && (!vite.read.ok || isObject(vite.read.value.test))) file = vite;
+  if (!file && !mentions(info, /\bvitest\b/, 'vitest')) return undefined;
+  const top: ConfigObject = file?.read.ok ? file.read.value : {};
+  const test: ConfigObject = isObject(top.test) ? top.test : {};
+  const root = join(info.dir, typeof test.root === 'string' ? test.root : typeof top.root === 'string' ? top.root : '');
+  const include = picomatch(stringList(test.include) ?? VITEST_INCLUDE, { dot: true });
+  const exclude = picomatch(stringList(test.exclude) ?? VITEST_EXCLUDE, { dot: true });
+  return {
+    name: 'vitest',
+    dir: info.dir,
+    config: file ? described(file) : "the runner's defaults",
+    command: `${info.exec} vitest run`,
+    suiteCommand: `${info.exec} vitest run`,
+    match(f) {
+      if (!isUnder(f, root)) return undefined;
+      const rel = relTo(root, f);
+      return include(rel) && !exclude(rel) ? { path: relTo(info.dir, f), pattern: 0 } : undefined;
+    },
+    fileArg: (path) => shellWord(path),
+    folderArg: (folder) => shellWord(`${folder}/`),
+  };
+}
+
+// ---- mocha ------------------------------------------------------------------------------------
+
+/** Mocha's own order of configuration files. */
+const MOCHA_RC = ['.mocharc.cjs', '.mocharc.js', '.mocharc.mjs', '.mocharc.yaml', '.mocharc.yml', '.mocharc.jsonc', '.mocharc.json'];
+
+function mochaRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner | undefined {
+  const file = configFile(ts, info, fs, MOCHA_RC);
+  const inPkg = isObject(info.pkg.mocha) ? info.pkg.mocha : undefined;
+  if (!file && !inPkg && !mentions(info, /\bmocha\b/, 'mocha')) return undefined;
+  const config: ConfigObject = { ...(inPkg ?? {}), ...(file?.read.ok ? file.read.value : {}) };
+  const extensions = stringList(config.extension) ?? ['js', 'cjs', 'mjs'];
+  const recursive = config.recursive === true;
+  const given = stringList(config.spec);
+  const specs = (given ?? ['./test']).map((s) => specGlob(s, extensions, recursive));
+  const ignore = picomatch((stringList(config.ignore) ?? []).map((p) => p.replace(/^\.\//, '')), { dot: true });
+  const patterns = specs.map((glob) => mochaPattern(glob, info.dir, sources));
+  // Files given on the command line are added to a configured `spec`, not put in its place: restate the rest without it.
+  const options = given ? restatedOptions(config) : [];
+  const flags = given ? ['--no-config', ...(inPkg ? ['--no-package'] : []), ...options] : [];
+  const built = patterns.find((p) => p.builtPrefix !== undefined)?.builtPrefix;
+  return {
+    name: 'mocha',
+    dir: info.dir,
+    config: file ? described(file) : inPkg ? 'package.json ("mocha")' : "the runner's defaults",
+    command: [`${info.exec} mocha`, ...flags].join(' '),
+    suiteCommand: `${info.exec} mocha`,
+    note: built !== undefined ? `mocha runs the built files (${built}…): build first` : undefined,
+    match(f) {
+      const rel = relTo(info.dir, f);
+      for (let i = 0; i < patterns.length; i++) {
+        const path = patterns[i].match(rel);
+        if (path !== undefined && !ignore(path)) return { path, pattern: i };
+      }
+      return undefined;
+    },
+    fileArg: (path) => shellWord(path),
+    folderArg: (folder, pattern) => {
+      const glob = patterns[pattern]?.folderGlob(folder);
+      return glob && shellWord(glob);
+    },
+  };
+}
+
+/** A `spec` entry as a glob: a folder gets the configured extensions (`test` → `test/*.{js,cjs,mjs}`). */
+function specGlob(spec: string, extensions: readonly string[], recursive: boolean): string {
+  const clean = spec.replace(/^\.\/+/, '').replace(/\/+$/, '');
+  if (picomatch.scan(clean).isGlob || /\.[a-z0-9]+$/i.test(clean)) return clean;
+  const ext = extensions.length === 1 ? extensions[0] : `{${extensions.join(',')}}`;
+  return `${clean}/${recursive ? '**/' : ''}*.${ext.replace(/^\./, '')}`;
+}
+
+interface MochaPattern {
+  /** The file as mocha takes it (relative to the runner's folder), or undefined when the pattern does not take it. */
+  match(rel: string): string | undefined;
+  folderGlob(folder: string): string | undefined;
+  /** Set when the pattern names built files: the folder they are built into (`build/compiled/`). */
+  builtPrefix?: string;
+}
+
+/**
+ * A mocha spec glob over the sources. A glob matching no source but naming files under a folder no
+ * source is in (`./build/compiled/test/**\/*.test.js`, TypeScript's `outDir`) names the built files
+ * of sources under the rest of its path: the prefix that maps the most sources to files the glob
+ * matches (`build/compiled/` + `test/x.test.ts` as `.js`) is taken, and the built paths are what
+ * the command names.
+ */
+function mochaPattern(glob: string, dir: string, sources: readonly string[]): MochaPattern {
+  const matches = picomatch(glob, { dot: true });
+  const tail = /(^|\/)\*\*\/([^/]+)$/.exec(glob)?.[2];
+  const folderGlob = () => (folder: string) => (tail ? `${folder}/**/${tail}` : undefined);
+  const rels = sources.map((f) => relTo(dir, f));
+  if (rels.some((r) => matches(r))) return { match: (rel) => (matches(rel) ? rel : undefined), folderGlob: folderGlob() };
+  const base = picomatch.scan(glob).base;
+  let best: { prefix: string; count: number } | undefined;
+  for (let at = base.indexOf('/'); at >= 0; at = base.indexOf('/', at + 1)) {
+    const prefix = base.slice(0, at + 1);
+    if (rels.some((r) => r.startsWith(prefix))) continue; // sources live there: not a build folder
+    const count = rels.filter((r) => matches(prefix + builtName(r))).length;
+    if (count > (best?.count ?? 0)) best = { prefix, count };
+  }
+  if (!best) return { match: () => undefined, folderGlob: () => undefined };
+  const prefix = best.prefix;
+  return { match: (rel) => (matches(prefix + builtName(rel)) ? prefix + builtName(rel) : undefined), folderGlob: folderGlob(), builtPrefix: prefix };
+}
+
+/** What TypeScript emits for a source: `.ts`/`.tsx` → `.js`, `.mts` → `.mjs`, `.cts` → `.cjs`. */
+function builtName(rel: string): string {
+  return rel.replace(/\.tsx?$/, '.js').replace(/\.mts$/, '.mjs').replace(/\.cts$/, '.cjs');
+}
+
+/** Mocha's settings as command-line options (`"timeout": 90000` → `--timeout 90000`), but `spec`. */
+function restatedOptions(config: ConfigObject): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(config)) {
+    if (key === 'spec' || key === '$schema' || key === '_' || value === undefined) continue;
+    const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v === true) out.push(flag);
+      else if (v === false) out.push(`--no-${flag.slice(2)}`);
+      else if (typeof v === 'string' || typeof v === 'number') out.push(flag, shellWord(String(v)));
+    }
+  }
+  return out;
+}
+
+/** A word the shell passes as it is: quoted when it holds anything but plain path characters. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+// ---- playwright -------------------------------------------------------------------------------
+
+const PLAYWRIGHT_TEST_MATCH = '**/*.@(spec|test).?(c|m)[jt]s?(x)';
+
+function playwrightRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner | undefined {
+  const file = configFile(ts, info, fs, configNames('playwright.config'));
+  if (!file && !info.scripts.some((s) => /\bplaywright\s+test\b/.test(s))) return undefined;
+  const config: ConfigObject = file?.read.ok ? file.read.value : {};
+  const testDir = join(info.dir, typeof config.testDir === 'string' ? config.testDir : '');
+  const matcher = (v: ConfigValue | undefined, fallback: string[] | undefined) => {
+    const regexes = v !== undefined && !stringList(v) ? regexList(v) : undefined;
+    if (regexes) return (rel: string) => regexes.some((r) => r.test(`/${rel}`));
+    const globs = stringList(v) ?? fallback;
+    return globs ? picomatch(globs, { dot: true }) : () => false;
+  };
+  const testMatch = matcher(config.testMatch, [PLAYWRIGHT_TEST_MATCH]);
+  const testIgnore = matcher(config.testIgnore, undefined);
+  return {
+    name: 'playwright',
+    dir: info.dir,
+    config: file ? described(file) : "the runner's defaults",
+    command: `${info.exec} playwright test`,
+    suiteCommand: `${info.exec} playwright test`,
+    match(f) {
+      if (!isUnder(f, testDir)) return undefined;
+      const rel = relTo(testDir, f);
+      return testMatch(rel) && !testIgnore(rel) ? { path: relTo(info.dir, f), pattern: 0 } : undefined;
+    },
+    fileArg: (path) => shellWord(escapeRegex(path)),
+    folderArg: (folder) => shellWord(`${escapeRegex(folder)}/`),
+  };
+}
+
+// ---- node --test ------------------------------------------------------------------------------
+
+/** Node's own defaults when `--test` is given no pattern. */
+const NODE_TEST_DEFAULTS = ['**/*.test.{cjs,mjs,js}', '**/*-test.{cjs,mjs,js}', '**/*_test.{cjs,mjs,js}', '**/test-*.{cjs,mjs,js}', '**/test.{cjs,mjs,js}', '**/test/**/*.{cjs,mjs,js}'];
+
+/** Node options that take a value as the next word. */
+const NODE_VALUE_OPTIONS = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '--test-reporter', '--test-reporter-destination', '--test-name-pattern', '--test-skip-pattern', '--test-concurrency', '--test-timeout', '--test-shard', '--env-file', '--conditions', '-C']);
+
+function nodeTestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner | undefined {
+  const script = nodeTestScript(info.pkg);
+  if (!script) return undefined;
+  const globs = script.patterns.length > 0 ? script.patterns : NODE_TEST_DEFAULTS;
+  const matchers = globs.map((g) => picomatch(g.replace(/^\.\//, ''), { dot: true }));
+  const tails = globs.map((g) => /(^|\/)\*\*\/([^/]+)$/.exec(g)?.[2]);
+  return {
+    name: 'node',
+    dir: info.dir,
+    config: `package.json (scripts.${script.name})`,
+    command: script.command,
+    suiteCommand: `${info.run} ${script.name}`,
+    match(f) {
+      const rel = relTo(info.dir, f);
+      const i = matchers.findIndex((m) => m(rel));
+      return i >= 0 ? { path: rel, pattern: i } : undefined;
+    },
+    fileArg: (path) => shellWord(path),
+    folderArg: (folder, pattern) => (tails[pattern] ? shellWord(`${folder}/**/${tails[pattern]}`) : undefined),
+  };
+}
+
+/** The first script (`test` first) running `node … --test …`: its command without patterns, and the patterns. */
+function nodeTestScript(pkg: ConfigObject): { name: string; command: string; patterns: string[] } | undefined {
+  const scripts = isObject(pkg.scripts) ? pkg.scripts : {};
+  const names = Object.keys(scripts).sort((a, b) => (a === 'test' ? -1 : b === 'test' ? 1 : 0));
+  for (const name of names) {
+    const text = scripts[name];
+    if (typeof text !== 'string') continue;
+    for (const part of text.split(/&&|\|\||;/)) {
+      const words: string[] = part.trim().match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
+      if (words[0] !== 'node' || !words.includes('--test')) continue;
+      const kept: string[] = [];
+      const patterns: string[] = [];
+      for (let i = 0; i < words.length; i++) {
+        const w = words[i];
+        if (i > 0 && !w.startsWith('-') && !NODE_VALUE_OPTIONS.has(words[i - 1])) patterns.push(w.replace(/^(['"])(.*)\1$/, '$2'));
+        else kept.push(w);
+      }
+      return { name, command: kept.join(' '), patterns };
+    }
+  }
+  return undefined;
+}
