@@ -101,11 +101,14 @@ export class WorkspaceIndex {
   }
 
   /** Runs one indexing operation, redone on another compiler when the native one's process fails (CompilerChoice.run). */
-  private withCompiler<T>(operation: () => Promise<T>): Promise<T> {
-    return this.choice.run(operation, () => {
-      this.programs.forgetPrograms();
-      this.wirePasses();
-    });
+  private withCompiler<T>(operation: () => Promise<T>, token: CancellationToken): Promise<T> {
+    return this.choice.run(operation, () => this.rewire(), token);
+  }
+
+  /** Another compiler (or a new process of it) from now on: no program of the old one is read again. */
+  private rewire(): void {
+    this.programs.forgetPrograms();
+    this.wirePasses();
   }
 
   /** Index from scratch, ignoring (and then rewriting) the persisted cache: the "rebuild graph" command. */
@@ -119,7 +122,7 @@ export class WorkspaceIndex {
   }
 
   async indexAll(token: CancellationToken = this.options.token ?? neverCancelled): Promise<IndexReport> {
-    return this.withCompiler(() => this.indexAllOnce(token));
+    return this.withCompiler(() => this.indexAllOnce(token), token);
   }
 
   private async indexAllOnce(token: CancellationToken): Promise<IndexReport> {
@@ -127,7 +130,6 @@ export class WorkspaceIndex {
     this.problems = [];
     this.globalErrors = [];
     this.defaults = this.choice.defaults();
-    this.log.info(`compiler: ${this.defaults.description}`);
     this.programs.discover(this.defaults);
     this.shapes.clear();
     // A rebuild follows a config or dependency change (or the rebuild command): typings nobody
@@ -135,8 +137,14 @@ export class WorkspaceIndex {
     const stale = this.compiler.dropChangedOnDisk();
     if (stale.length) this.log.info(`${stale.length} parsed files changed on disk since they were read (libraries included): parsing them again`);
     // A monorepo's packages, found again with the configs: their outputs resolve to their sources.
-    this.workspace = WorkspacePackages.discover(this.ts, this.root, this.projects.map((p) => p.config));
-    this.host.setWorkspacePackages(this.workspace);
+    this.discoverPackages();
+    // Which compiler these configs want (native, or 6 where 7 reads them worse): read again by the other one's defaults.
+    if (this.choice.settle(this.projects.map((p) => p.config), this.workspace, () => this.rewire())) {
+      this.programs.discover(this.choice.defaults());
+      this.discoverPackages();
+    }
+    this.defaults = this.choice.defaults();
+    this.log.info(`compiler: ${this.defaults.description}`);
     for (const p of this.projects) {
       this.problems.push(...p.config.problems);
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
@@ -160,14 +168,14 @@ export class WorkspaceIndex {
       this.saveCache();
     }
     const warnings = this.unresolvedPackageWarnings();
-    if (this.choice.note) warnings.unshift(`compiler: ${this.choice.note}`);
+    if (this.choice.warning) warnings.unshift(`compiler: ${this.choice.warning}`);
     for (const w of warnings) {
       this.log.warn(w);
       this.problems.push(w);
     }
     this.graph.settle();
-    const nativeRss = (this.compiler as { peakMemory?(): number }).peakMemory?.();
-    if (nativeRss) this.log.info(`native compiler process: peak resident memory ${Math.round(nativeRss / 2 ** 20)} MB`);
+    const memory = this.memory();
+    if (memory.compilerPeakRssBytes) this.log.info(`native compiler process: peak resident memory ${Math.round(memory.compilerPeakRssBytes / 2 ** 20)} MB`);
     const stats = this.graph.stats();
     return {
       projects: this.projects.map((p) => (p.config.configPath ? this.relative(p.config.configPath) : '(inferred)')),
@@ -178,11 +186,17 @@ export class WorkspaceIndex {
       millis: Date.now() - started,
       programMillis: this.programs.millis,
       compiler: this.defaults.description,
+      memory,
       problems: this.problems,
       errors: this.errors(),
       warnings,
       cache,
     };
+  }
+
+  private discoverPackages(): void {
+    this.workspace = WorkspacePackages.discover(this.ts, this.root, this.projects.map((p) => p.config));
+    this.host.setWorkspacePackages(this.workspace);
   }
 
   /**
@@ -201,6 +215,12 @@ export class WorkspaceIndex {
       if (project) for (const specifier of specifiers) uses.push({ specifier, file, project: project.config });
     }
     return uses.length ? unresolvedPackageWarnings(this.ts, this.root, this.workspace, uses) : [];
+  }
+
+  /** Peak resident memory of this process and of the native compiler's, so far (what the system tells). */
+  memory(): NonNullable<IndexReport['memory']> {
+    const compiler = this.compiler.peakMemory?.();
+    return { peakRssBytes: process.resourceUsage().maxRSS * 1024, ...(compiler ? { compilerPeakRssBytes: compiler } : {}) };
   }
 
   /** Write the current graph to the cache (no-op without a cacheDir). Hosts call it after updates settle. */
@@ -284,7 +304,7 @@ export class WorkspaceIndex {
 
   /** Re-index after files were saved/created (`changed`) or deleted. Paths absolute or root-relative. */
   async update(changed: string[], deleted: string[], token: CancellationToken = neverCancelled): Promise<UpdateReport> {
-    return this.withCompiler(() => this.updateOnce(changed, deleted, token));
+    return this.withCompiler(() => this.updateOnce(changed, deleted, token), token);
   }
 
   private async updateOnce(changed: string[], deleted: string[], token: CancellationToken): Promise<UpdateReport> {
@@ -395,7 +415,7 @@ export class WorkspaceIndex {
         }
       }
       return this.updateFromCacheStart([], [], started, token);
-    });
+    }, token);
   }
 
   /**
