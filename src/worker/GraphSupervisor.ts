@@ -189,6 +189,8 @@ export class GraphSupervisor {
     const client = this.client;
     this.client = undefined;
     if (client && flushWithinMs !== undefined) await Promise.race([client.request('flushCaches', {}).catch(() => undefined), delay(flushWithinMs)]);
+    // A worker's thread blocked in the native compiler cannot be terminated: cancelled, the compiler's process is stopped, which frees the thread.
+    for (const entry of this.folders.values()) entry.cancellation.cancel();
     await client?.dispose();
   }
 

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
-import type { ProjectConfig } from '../indexer/program/discoverProjects';
+import { ProjectConfig, normalize } from '../indexer/program/discoverProjects';
 import { WorkspacePackages, isPackageSpecifier, packageName, resolveWithWorkspace } from '../indexer/program/workspacePackages';
 import { inIgnoredDir } from '../indexer/workspaceFiles';
 
@@ -16,9 +16,11 @@ import { inIgnoredDir } from '../indexer/workspaceFiles';
  *   read from the config's folder), one that `moduleResolution: node10` or `classic` resolves (7
  *   removed them and resolves as `bundler`: by `exports`), or a monorepo package imported by name whose
  *   sources only our overlay reaches (its outputs are unbuilt: see workspacePackages; 7 resolves
- *   without it). Found by resolving each project's distinct imports both ways, where such an option is
- *   set or a workspace package is imported. An import 7 resolves to another file (a package's
- *   `exports` instead of its `types`) is not a loss: both graphs have the call.
+ *   without it). Or one 7 resolves to another file than 6 (a 5.x workspace's node10 reads a package's
+ *   `types`, 7 its `exports`; a built package's declarations instead of its sources): 7's graph would
+ *   not be the one the workspace's own compiler sees. Found by resolving each project's distinct
+ *   imports both ways, where such an option is set or a workspace package is imported. An import
+ *   only 7 resolves is no loss (the workspace's own compiler reports it as an error).
  *
  * What it costs: reading the projects' own files once (only the JavaScript ones unless resolution can
  * differ), and two resolutions per distinct import of a project where it can differ.
@@ -56,8 +58,11 @@ export function nativeGraphRisk(ts: typeof TS, root: string, configs: readonly P
   for (const config of configs) {
     for (const lost of lostImports(ts, config, workspace, own, read)) {
       for (const f of lost.files) affected.add(f);
-      const cause = lost.through === OVERLAY ? 'an unbuilt monorepo package, which TypeScript 7 does not reach' : `${lost.through}, which TypeScript 7 removed`;
-      example ??= `'${lost.specifier}' in ${relative(root, lost.files[0])} resolves only through ${cause} (its calls have no target)`;
+      const cause = lost.through === OVERLAY ? 'the sources of a monorepo package, which TypeScript 7 does not reach unbuilt' : `${lost.through}, which TypeScript 7 removed`;
+      const where = `'${lost.specifier}' in ${relative(root, lost.files[0])}`;
+      example ??= lost.seven
+        ? `${where} resolves to ${relative(root, lost.six)} through ${cause}, to ${relative(root, lost.seven)} under TypeScript 7`
+        : `${where} resolves only through ${cause} (its calls have no target)`;
     }
   }
   if (!example) return undefined;
@@ -88,9 +93,17 @@ interface LostImport {
   /** The project's files importing it. */
   files: string[];
   through: string;
+  /** Where 6 resolves it, as the workspace's compiler reads the config. */
+  six: string;
+  /** Where 7 resolves it instead (undefined: nowhere). */
+  seven?: string;
 }
 
-/** The imports of `config`'s own files that 6 resolves and 7 would not, where such an import can exist. */
+/**
+ * The imports of `config`'s own files that 6 resolves and 7 would not, or would resolve to another
+ * file (a 5.x workspace's node10 reads a package's `types`, 7 its `exports`: its graph would not be the
+ * one the workspace's own compiler sees), where such an import can exist.
+ */
 function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspacePackages | undefined, own: (f: string) => boolean, read: (f: string) => string | undefined): LostImport[] {
   const options = config.options;
   const R = ts.ModuleResolutionKind;
@@ -124,10 +137,12 @@ function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspaceP
   const cache7 = ts.createModuleResolutionCache(cwd, (f) => f, seven);
   const lost: LostImport[] = [];
   for (const [specifier, files] of importers) {
-    if (!resolveWithWorkspace(ts, packages, specifier, files[0], options, ts.sys, cache6).resolvedModule) continue;
-    if (ts.resolveModuleName(specifier, files[0], seven, ts.sys, cache7).resolvedModule) continue;
+    const six = resolveWithWorkspace(ts, packages, specifier, files[0], options, ts.sys, cache6).resolvedModule?.resolvedFileName;
+    if (!six) continue;
+    const sevens = ts.resolveModuleName(specifier, files[0], seven, ts.sys, cache7).resolvedModule?.resolvedFileName;
+    if (sevens && normalize(sevens) === normalize(six)) continue;
     const byName = packages?.named(packageName(specifier)) !== undefined && options.baseUrl === undefined && !removedResolution;
-    lost.push({ specifier, files, through: byName ? OVERLAY : through });
+    lost.push({ specifier, files, through: byName ? OVERLAY : through, six: normalize(six), ...(sevens ? { seven: normalize(sevens) } : {}) });
   }
   return lost;
 }

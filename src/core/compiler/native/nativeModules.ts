@@ -65,8 +65,8 @@ export function workspaceNative(dir: string): NativePackage | { problem: string 
   }
   const version = String(manifest.version ?? '');
   if (!version.startsWith(`${NATIVE_API}.`)) return { problem: `its version ${version} speaks another API than the ${NATIVE_API}.x this version of TS Code Graph reads` };
-  const exports = manifest.exports ?? {};
-  const entry = (key: string): string | undefined => (typeof exports[key] === 'string' ? path.join(dir, exports[key] as string) : undefined);
+  const entries = manifest.exports ?? {};
+  const entry = (key: string): string | undefined => (typeof entries[key] === 'string' ? path.join(dir, entries[key] as string) : undefined);
   const files = { sync: entry('./unstable/sync'), ast: entry('./unstable/ast'), is: entry('./unstable/ast/is') };
   if (!files.sync || !files.ast || !files.is) return { problem: `TypeScript ${version} at ${dir} exports no ./unstable/sync API` };
   let exe: { path: string; origin: string } | { problem: string };
