@@ -188,8 +188,10 @@ export class GraphSupervisor {
     this.changes.dispose();
     const client = this.client;
     this.client = undefined;
+    // A worker's thread blocked in the native compiler cannot be terminated: cancelled, the compiler's
+    // process is stopped, which frees the thread. A folder still indexing has no cache to write: at once.
+    for (const entry of this.folders.values()) if (!entry.ready) entry.cancellation.cancel();
     if (client && flushWithinMs !== undefined) await Promise.race([client.request('flushCaches', {}).catch(() => undefined), delay(flushWithinMs)]);
-    // A worker's thread blocked in the native compiler cannot be terminated: cancelled, the compiler's process is stopped, which frees the thread.
     for (const entry of this.folders.values()) entry.cancellation.cancel();
     await client?.dispose();
   }

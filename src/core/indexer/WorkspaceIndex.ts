@@ -1,6 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { fileFailureMessage } from '../graph/GraphTypes';
+import { FileContribution, fileFailureMessage } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { normalize } from './program/discoverProjects';
@@ -13,6 +13,7 @@ import { UnresolvedUse, unresolvedPackageWarnings } from './program/packageAdvic
 import { reachable } from './incremental/reachable';
 import { newFileEffects, withFilesUnder } from './incremental/fileSetChanges';
 import { ShapeTracker } from './incremental/ShapeTracker';
+import { declarationSkeleton } from './incremental/declarationSkeleton';
 import { UpdatePlanner, updateState } from './incremental/UpdatePlanner';
 import { Project, WorkspacePrograms, sameSourceFiles } from './program/WorkspacePrograms';
 import { CancelledError } from './CancelledError';
@@ -158,13 +159,11 @@ export class WorkspaceIndex {
       this.programs.build(this.projects);
       this.programs.assignOwners();
       for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
-      let files = [...this.owner.keys()];
       if (cached) {
-        files = this.loadUnchangedFromCache(cached);
+        const files = await this.indexSinceCache(cached, token);
         cache = 'partial';
-        this.log.info(`cache: ${this.owner.size - files.length} files loaded, ${files.length} re-indexed (changed or depending on a change)`);
-      }
-      await this.extractAll(files, token);
+        this.log.info(`cache: ${this.owner.size - files} files loaded, ${files} re-indexed (changed, or depending on a change other files can see)`);
+      } else await this.extractAll([...this.owner.keys()], token);
       this.saveCache();
     }
     const warnings = this.unresolvedPackageWarnings();
@@ -283,13 +282,21 @@ export class WorkspaceIndex {
     return true;
   }
 
-  /** Loads cached files that did not change; returns the owned files to extract (changed ones and their dependents). */
-  private loadUnchangedFromCache(cached: CacheSnapshot): string[] {
+  /**
+   * Loads the cached files that did not change and re-indexes the rest: the changed files first, then
+   * what depends (transitively) on those of them whose declaration skeleton or node ids changed. A
+   * changed file that keeps both (an edit of bodies whose types are written out, comments, layout)
+   * shows its dependents nothing new, as an update decides it (ShapeTracker); a file without a
+   * skeleton (JavaScript, a script, one of an older cache), created or deleted counts as changed.
+   * Unchanged means its text on disk is the one its contribution came from (no tree is fetched for it).
+   * Returns how many files were re-indexed.
+   */
+  private async indexSinceCache(cached: CacheSnapshot, token: CancellationToken): Promise<number> {
     const changed = new Set<string>();
     for (const abs of this.owner.keys()) {
       const rel = this.relative(abs);
       const entry = cached.files[rel];
-      if (entry && this.programTextHash(abs) === entry[0]) {
+      if (entry && hashFile(abs) === entry[0]) {
         this.graph.replaceFile(entry[1]);
         this.extractedFrom.set(rel, entry[0]);
       } else {
@@ -299,7 +306,13 @@ export class WorkspaceIndex {
     for (const rel of Object.keys(cached.files)) if (!this.owner.has(path.posix.join(this.root, rel))) changed.add(rel);
     const { waiting, shadowed } = newFileEffects(this.graph, this.root, this.workspace, [...changed].filter((rel) => !cached.files[rel]));
     for (const rel of [...waiting, ...shadowed]) changed.add(rel);
-    return [...this.withTransitiveDependents(changed)].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
+    const owned = (rels: Iterable<string>) => [...rels].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
+    const first = owned(changed);
+    await this.extractAll(first, token);
+    const seen = (rel: string) => sameSkeleton(cached.files[rel]?.[1], this.graph.getContribution(rel));
+    const rest = owned([...this.withTransitiveDependents(new Set([...changed].filter((rel) => !seen(rel))))].filter((rel) => !changed.has(rel)));
+    await this.extractAll(rest, token);
+    return first.length + rest.length;
   }
 
   /** Re-index after files were saved/created (`changed`) or deleted. Paths absolute or root-relative. */
@@ -413,6 +426,10 @@ export class WorkspaceIndex {
           });
           if (this.programs.built) return { reindexed: [], removed: [], millis: Date.now() - started };
         }
+      } else {
+        // The native compiler builds them in one request that holds this thread: the queries already
+        // waiting are answered from the loaded graph first.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       return this.updateFromCacheStart([], [], started, token);
     }, token);
@@ -498,6 +515,9 @@ export class WorkspaceIndex {
     }
     this.extractedFrom.set(rel, this.textHash(sf));
     const contribution = this.analysis.contributionOf(project, sf, rel);
+    // What its dependents can see of it, for a start from the cache after it changed (indexSinceCache).
+    const skeleton = contribution.failure ? undefined : declarationSkeleton(this.compiler.syntax, sf);
+    if (skeleton !== undefined) contribution.skeleton = skeleton;
     const syntax = contribution.failure ? undefined : program.firstSyntaxError(sf);
     if (syntax) {
       const line = sf.getLineAndCharacterOfPosition(syntax.start).line + 1;
@@ -520,4 +540,10 @@ export class WorkspaceIndex {
   private withTransitiveDependents(seeds: Set<string>): Set<string> {
     return reachable(seeds, (file) => this.graph.filesDependingOn(file));
   }
+}
+
+/** Whether a file's new contribution shows its dependents what its cached one did: the same skeleton and node ids. */
+function sameSkeleton(cached: FileContribution | undefined, now: FileContribution | undefined): boolean {
+  if (!cached?.skeleton || !now?.skeleton || cached.skeleton !== now.skeleton || now.failure) return false;
+  return cached.nodes.length === now.nodes.length && cached.nodes.every((n, i) => n.id === now.nodes[i].id);
 }
