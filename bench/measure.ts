@@ -92,6 +92,8 @@ async function indexAndQuery(root: string, tsconfig: string | undefined, leaf: s
     indexCpuMillis,
     indexPeakRssMb,
     programMillis: graph.report.programMillis,
+    compiler: graph.report.compiler,
+    compilerPeakRssMb: (graph.report.memory?.compilerPeakRssBytes ?? 0) / 2 ** 20,
     graphDigest: digest,
     files: graph.report.files,
     nodes: stats.nodes,

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { generateWorkspace } from './generateWorkspace';
 import { lastRunSection, withLastRun } from './lastRunTable';
+import { cliAfterEdit, nativeReferenceRun } from './nativeMeasure';
 
 /**
  * `npm run bench`: index time next to the compiler's own cost on the same files (ratios, measured
@@ -10,7 +11,9 @@ import { lastRunSection, withLastRun } from './lastRunTable';
  * and event-loop lag while a worker indexes. Prints a table with PASS/MISS per target; the method and
  * every row of the run is written into docs/BENCHMARKS.md (earlier runs in CHANGELOG.md).
  *   BENCH_SIZES=1000,10000 (generated workspaces; 0 for none), BENCH_REAL=0 to skip the npm codebases
- *   (BENCH_REAL=ra-core,rxjs: only those), BENCH_SCALE=0 to skip the 20k-file worker run.
+ *   (BENCH_REAL=ra-core,rxjs: only those), BENCH_SCALE=0 to skip the 20k-file worker run,
+ *   BENCH_COMPILERS=inprocess,native (the default: both; the in-process rows are the ones without a
+ *   "native:" prefix, every measurement asks for its compiler explicitly).
  */
 interface Workload {
   name: string;
@@ -113,14 +116,18 @@ function fetchReal(spec: RealSpec): Workload | undefined {
   }
 }
 
-function measure(mode: string, w: Workload): any {
+function measure(mode: string, w: Workload, compiler = 'inprocess'): any {
   // Default heap limits on purpose: the targets are for the configuration users run.
   const out = execFileSync(process.execPath, ['--expose-gc', measureJs, mode, w.root, w.tsconfig ?? '-', w.leaf, w.hub], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, TS_CODE_GRAPH_COMPILER: compiler },
   });
   return JSON.parse(out.trim().split('\n').pop()!);
 }
+
+const compilers = (process.env.BENCH_COMPILERS ?? 'inprocess,native').split(',');
+const builtCli = path.join(repo, 'dist', 'cli.js');
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const rows: string[][] = [];
@@ -130,6 +137,8 @@ const row = (workload: string, metric: string, value: string, target = '', ok?: 
 for (const w of workloads()) {
   process.stderr.write(`measuring ${w.name}...\n`);
   const ref = measure('reference', w);
+  if (compilers.includes('native')) nativeRows(w, ref);
+  if (!compilers.includes('inprocess')) continue;
   const idx = measure('index', w);
   const lag = measure('lag', w);
   const cache = measure('cache', w);
@@ -228,6 +237,54 @@ for (const w of workloads()) {
     '<= 50 ms',
     lag.maxLagMs <= 50,
   );
+}
+
+/**
+ * Issue 40: the native compiler (TypeScript 7 through its API) beside the in-process one, on the same
+ * workload in the same run: its full index against JavaScript `tsc` (the reference above) and native
+ * `tsc`, peak memory of both processes, save -> fresh, the hub's shape edits; and, for both compilers,
+ * the built CLI after a one-file edit with a warm cache against its own cold index.
+ */
+function nativeRows(w: Workload, ref: { millis: number; peakRssMb: number }): void {
+  const n = 'native: ';
+  const tsc7 = nativeReferenceRun(w.root, w.tsconfig, false);
+  const tsc7single = nativeReferenceRun(w.root, w.tsconfig, true);
+  const adapted = tsc7.adapted ? `; ${tsc7.adapted} config(s) with options 7 removed checked as 7 reads them` : '';
+  row(w.name, 'native tsc --noEmit (TypeScript 7, the second reference)', `${fmt(tsc7.millis)} ms (--singleThreaded ${fmt(tsc7single.millis)} ms) = ${fmt(tsc7.millis / ref.millis, 2)}x JS tsc, peak RSS ${fmt(tsc7.peakRssMb)} MB${adapted}`);
+  const idx = measure('index', w, 'native');
+  if (!/^TypeScript 7/.test(idx.compiler)) row(w.name, `${n}compiler`, idx.compiler, 'native', false);
+  const ratio = idx.indexMillis / ref.millis;
+  row(w.name, `${n}full index (wall time)`, `${fmt(idx.indexMillis)} ms = ${fmt(ratio, 2)}x JS tsc = ${fmt(idx.indexMillis / tsc7.millis, 2)}x native tsc`, '<= 0.4x JS tsc', ratio <= 0.4);
+  row(w.name, `${n}full index: of which the compiler building the programs`, `${fmt(idx.programMillis)} ms`);
+  const both = idx.indexPeakRssMb + idx.compilerPeakRssMb;
+  row(
+    w.name,
+    `${n}peak RSS after the full index (this process + the native compiler's)`,
+    `${fmt(idx.indexPeakRssMb)} + ${fmt(idx.compilerPeakRssMb)} = ${fmt(both)} MB = ${fmt(both / ref.peakRssMb, 2)}x JS tsc (${fmt(ref.peakRssMb)} MB; native tsc ${fmt(tsc7.peakRssMb)} MB)`,
+    '<= 2x JS tsc',
+    both <= 2 * ref.peakRssMb,
+  );
+  for (const kind of ['leaf', 'hub'] as const) {
+    const inc = idx.incremental[kind];
+    row(w.name, `${n}save -> fresh dependentsOf, ${kind} body edit (${inc.filesTouched} file(s) re-indexed)`, `p50 ${fmt(inc.fresh.p50, 1)} ms, p95 ${fmt(inc.fresh.p95, 1)} ms`, '<= 50 ms p95', inc.fresh.p95 <= 50);
+  }
+  for (const [kind, v] of Object.entries(idx.shapeEdits.kinds as Record<string, { p95: number; fresh: { p50: number; p95: number }; filesTouched: number }>)) {
+    const share = v.p95 / idx.indexMillis;
+    row(w.name, `${n}shape edit: ${kind} (${v.filesTouched} file(s) re-indexed), save -> fresh`, `p95 ${fmt(v.p95, 1)} ms = ${fmt(share * 100, 1)}% of full; fresh p50 ${fmt(v.fresh.p50, 1)} ms, p95 ${fmt(v.fresh.p95, 1)} ms`, '<= 10% of full', share <= 0.1);
+  }
+  row(w.name, `${n}peak RSS (index, edits, queries): this process`, `${fmt(idx.peakRssMb)} MB`);
+  for (const compiler of compilers) {
+    if (!fs.existsSync(builtCli)) break;
+    const cli = cliAfterEdit(builtCli, w.root, w.tsconfig, w.leaf, compiler);
+    const share = cli.editMillis / cli.coldMillis;
+    row(
+      w.name,
+      `${compiler === 'native' ? n : ''}CLI dependentsOf after a one-file edit (${w.leaf}), warm cache, vs the CLI's cold index`,
+      `${fmt(cli.editMillis)} ms = ${fmt(share, 2)}x cold ${fmt(cli.coldMillis)} ms (warm, nothing changed: ${fmt(cli.warmMillis)} ms)`,
+      '<= 0.3x cold',
+      share <= 0.3,
+    );
+  }
 }
 
 // Scale: BENCH_SCALE files (default 20,000) in a worker thread with default limits, then a cancelled run.

@@ -16,6 +16,8 @@ export interface GraphStats {
   programMillis: number;
   /** Which TypeScript indexed, with whose defaults for what the configs leave unset, and why (`IndexReport.compiler`). */
   compiler: string;
+  /** Peak resident memory when the index ended: this process's, and the native compiler's process's (`IndexReport.memory`). */
+  memory?: { peakRssBytes: number; compilerPeakRssBytes?: number };
   problems: string[];
   /** Loud errors: the graph is known to be incomplete (see `IndexReport.errors`). */
   errors: string[];
@@ -39,6 +41,7 @@ export function collectStats(graph: SymbolGraph, report: IndexReport, root: stri
     millis: report.millis,
     programMillis: report.programMillis,
     compiler: report.compiler,
+    ...(report.memory ? { memory: report.memory } : {}),
     problems: report.problems,
     errors: report.errors ?? [],
   };
@@ -61,6 +64,8 @@ export function formatStats(stats: GraphStats): string {
   for (const [type, n] of present) lines.push(`  ${type.padEnd(width)}  ${n}`);
   // What part of the time is TypeScript's own (parsing every file and library): the part no setting of ours changes.
   lines.push(`Indexed in ${formatMillis(stats.millis)}${stats.programMillis > 0 ? ` (TypeScript building its programs: ${formatMillis(stats.programMillis)})` : ''}`);
+  const m = stats.memory;
+  if (m) lines.push(`Memory:    peak ${formatBytes(m.peakRssBytes)} in this process${m.compilerPeakRssBytes ? `, ${formatBytes(m.compilerPeakRssBytes)} in the native compiler's` : ''}`);
   if (stats.errors.length > 0) {
     lines.push(`Errors:    ${stats.errors.length} (the graph is incomplete)`);
     for (const error of stats.errors) lines.push(`  ${error}`);
@@ -76,4 +81,9 @@ export function formatStats(stats: GraphStats): string {
 
 export function formatMillis(millis: number): string {
   return millis < 1000 ? `${Math.round(millis)} ms` : `${(millis / 1000).toFixed(1)} s`;
+}
+
+function formatBytes(bytes: number): string {
+  const mb = bytes / 2 ** 20;
+  return mb < 1024 ? `${Math.round(mb)} MB` : `${(mb / 1024).toFixed(1)} GB`;
 }

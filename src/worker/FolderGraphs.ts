@@ -23,8 +23,8 @@ import { symbolAt } from '../core/graph/symbolAt';
 
 interface FolderState {
   spec: FolderSpec;
-  /** Set to stop this state's indexing when the folder is re-opened or closed. */
-  token: { isCancellationRequested: boolean };
+  /** Set to stop this state's indexing when the folder is re-opened or closed (the host sets its shared flag first). */
+  token: { isCancellationRequested: boolean; readonly shared?: Int32Array };
   /** Settles (never rejects) when the first index of this state ends. */
   ready: Promise<void>;
   graph?: CodeGraph;
@@ -70,7 +70,7 @@ export class FolderGraphs {
     const { ts, description, warning, workspacePath } = loadTypeScript(spec.tsPath);
     if (warning) this.log.warn(`[${spec.name}] ${warning}`);
     this.log.info(`[${spec.name}] indexing ${spec.root} with ${description}`);
-    const token = { isCancellationRequested: false };
+    const token = folderToken(spec.cancel);
     const state: FolderState = { spec, token, ready: Promise.resolve(), chain: Promise.resolve(), answered: Promise.resolve(), reader: createFileSourceReader(spec.root) };
     this.folders.set(spec.key, state);
     state.ready = CodeGraph.open({
@@ -78,6 +78,7 @@ export class FolderGraphs {
       tsconfig: spec.tsconfig,
       ts,
       typescriptPath: workspacePath,
+      nativeTypeScriptPath: spec.nativePath,
       token,
       cacheDir: spec.cacheDir,
       cacheMode: spec.cacheMode,
@@ -424,4 +425,23 @@ function errorMessage(err: unknown): string {
 
 function stack(err: unknown): string {
   return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}
+
+/**
+ * A folder's cancellation: set here when the folder is closed or re-opened, or by the host through the
+ * spec's shared buffer (seen by the native compiler's watchdog while a request blocks this thread).
+ */
+function folderToken(buffer: SharedArrayBuffer | undefined): { isCancellationRequested: boolean; readonly shared?: Int32Array } {
+  const shared = buffer ? new Int32Array(buffer) : undefined;
+  let set = false;
+  return {
+    shared,
+    get isCancellationRequested() {
+      return set || (!!shared && Atomics.load(shared, 0) !== 0);
+    },
+    set isCancellationRequested(value: boolean) {
+      set = value;
+      if (value && shared) Atomics.store(shared, 0, 1);
+    },
+  };
 }

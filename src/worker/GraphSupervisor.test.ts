@@ -144,6 +144,39 @@ describe('GraphSupervisor (the one supervisor of the graph worker, for every hos
     await assert.rejects(asked, RequestCancelledError);
   });
 
+  it('closing a folder whose worker is blocked in the native compiler stops that process at once, and the worker goes on', async function () {
+    // Were the cancellation not to reach it, the stopped process would be killed by its watchdog after this long.
+    const previous = process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;
+    process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = '20000';
+    try {
+      const a = copy('a');
+      startWith([{ key: 'a', name: 'a', root: a }]);
+      await opened(1);
+      const started = host.logs.map((l) => /native compiler started: .*, process (\d+)$/.exec(l)).find(Boolean);
+      if (!started) return this.skip(); // no native compiler on this platform: nothing to stop
+      const pid = Number(started[1]);
+      process.kill(pid, 'SIGSTOP');
+      // An update reaches the process, which does not answer: the worker's thread blocks in it.
+      const caller = path.join(a, 'src', 'audit.ts');
+      fs.writeFileSync(caller, "import { formatDate } from './utils/format';\nexport function audit(): string {\n  return formatDate(1);\n}\n");
+      supervisor.changes.changed(caller);
+      supervisor.changes.flush();
+      await new Promise((r) => setTimeout(r, 500));
+      const closed = Date.now();
+      supervisor.closeFolder('a');
+      await until('the native process is gone', () => !alive(pid), 10_000);
+      assert.ok(Date.now() - closed < 5_000, `stopped ${Date.now() - closed} ms after the close`);
+      // The worker's thread is free again: a folder opened now is indexed and answers.
+      const b = copy('b');
+      supervisor.open({ key: 'b', name: 'b', root: b });
+      const answer = await supervisor.query({ ...args, file_path: path.join(b, 'src/utils/format.ts') });
+      assert.equal(answer?.text, await expected(b));
+    } finally {
+      if (previous === undefined) delete process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;
+      else process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = previous;
+    }
+  });
+
   it("puts the host's own words into every folder it opens, so failure texts name the host's remedies", async () => {
     const broken = path.join(tmp, 'typescript.js');
     fs.writeFileSync(broken, "module.exports = { version: '9.9.9', createProgram() { throw new Error('no compiler here'); } };\n");
@@ -155,3 +188,12 @@ describe('GraphSupervisor (the one supervisor of the graph worker, for every hos
     assert.match(answer?.text ?? '', /DO-THE-HOST-REBUILD/);
   });
 });
+
+/** The process runs (not gone, not a zombie waiting for its parent to reap it). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}

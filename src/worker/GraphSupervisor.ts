@@ -3,7 +3,7 @@ import { ChangeBatch, ChangeQueue } from './ChangeQueue';
 import { FolderSpec, HostWords, OpenResult, QueryAnswer, QueryArgs, UpdateResult, WorkerEvent } from './protocol';
 import { PendingRestart, RestartPolicy, scheduleRestart } from './RestartPolicy';
 import { deepestContaining } from './routeFilePath';
-import { createSharedCancellation } from './sharedCancellation';
+import { SharedCancellation, createSharedCancellation } from './sharedCancellation';
 import { WorkerClient, WorkerDiedError, WorkerOptions } from './WorkerClient';
 
 /** What a host does when the supervised worker's life changes. Everything else (status, UI, protocol) stays in the host. */
@@ -43,6 +43,8 @@ export class RequestCancelledError extends Error {
 interface OpenFolder {
   spec: FolderSpec;
   ready: boolean;
+  /** Cancels this open's indexing and updates in the worker, mid-request included (see FolderSpec.cancel). */
+  cancellation: SharedCancellation;
 }
 
 /**
@@ -101,15 +103,19 @@ export class GraphSupervisor {
       return;
     }
     // An explicit rebuild is a request not to trust anything remembered: re-index and rewrite the cache.
+    for (const entry of this.folders.values()) entry.cancellation.cancel();
     this.folders.clear();
     this.host.openFolders('refresh');
   }
 
   /** Index a folder (again) in the running worker; false when there is none. Replaces an earlier open of the same key. */
-  open(spec: Omit<FolderSpec, 'words'>, callbacks: OpenCallbacks = {}): boolean {
+  open(spec: Omit<FolderSpec, 'words' | 'cancel'>, callbacks: OpenCallbacks = {}): boolean {
     const client = this.client;
     if (!client) return false;
-    const entry: OpenFolder = { spec: { ...spec, words: this.options.words }, ready: false };
+    // A re-open supersedes the open before it: its indexing stops, the native compiler's process with it.
+    this.folders.get(spec.key)?.cancellation.cancel();
+    const cancellation = createSharedCancellation();
+    const entry: OpenFolder = { spec: { ...spec, words: this.options.words, cancel: cancellation.buffer }, ready: false, cancellation };
     this.folders.set(spec.key, entry);
     const current = (): boolean => this.folders.get(spec.key) === entry;
     client.request('open', { folder: entry.spec }).then(
@@ -130,7 +136,10 @@ export class GraphSupervisor {
 
   /** Drop a folder's graph; false when it was not open. */
   closeFolder(key: string): boolean {
-    if (!this.folders.delete(key)) return false;
+    const entry = this.folders.get(key);
+    if (!entry) return false;
+    entry.cancellation.cancel();
+    this.folders.delete(key);
     void this.client?.request('close', { key }).catch(() => undefined);
     return true;
   }
@@ -179,7 +188,11 @@ export class GraphSupervisor {
     this.changes.dispose();
     const client = this.client;
     this.client = undefined;
+    // A worker's thread blocked in the native compiler cannot be terminated: cancelled, the compiler's
+    // process is stopped, which frees the thread. A folder still indexing has no cache to write: at once.
+    for (const entry of this.folders.values()) if (!entry.ready) entry.cancellation.cancel();
     if (client && flushWithinMs !== undefined) await Promise.race([client.request('flushCaches', {}).catch(() => undefined), delay(flushWithinMs)]);
+    for (const entry of this.folders.values()) entry.cancellation.cancel();
     await client?.dispose();
   }
 

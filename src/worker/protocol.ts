@@ -27,6 +27,13 @@ export interface FolderSpec {
   tsconfig?: string;
   /** Absolute path of the workspace's typescript.js to load (only when the workspace is trusted). */
   tsPath?: string;
+  /** The package directory of the workspace's own TypeScript 7, to run natively (only when the workspace is trusted). */
+  nativePath?: string;
+  /**
+   * Set (a `createSharedCancellation` buffer) by the host when this open is superseded or closed: the
+   * worker's thread may be blocked in the native compiler meanwhile, and its process is stopped at once.
+   */
+  cancel?: SharedArrayBuffer;
   /** Where to persist this folder's graph between sessions (the extension's workspace storage). */
   cacheDir?: string;
   /** The extension's version: a new release never trusts an older cache. */

@@ -5,19 +5,23 @@ import { runBuiltCli } from './builtArtifacts';
 /**
  * Issue 29: TypeScript 6 changed what a tsconfig that leaves options out means (no `module`: bundler
  * resolution, which reads package.json `exports`; no `types`: no automatic @types), and 7 keeps it.
- * The built CLI indexes each fixture with its bundled compiler and the defaults of the workspace's
- * TypeScript major. The three fixtures share their sources, configs (no target, module or types)
- * and fake installed packages: `exports-only` (types behind `exports` only), `dual-types` (node10
- * reads `types`: legacy.d.ts; bundler reads `exports`: modern.d.ts), `@types/legacy-globals`.
+ * The built CLI indexes each fixture with the compiler it chooses (issue 40: the native TypeScript 7
+ * where its binary is installed, TypeScript 6 in process where 7 would read the projects worse) and
+ * the defaults of the workspace's TypeScript major. The three fixtures share their sources, configs
+ * (no target, module or types) and fake installed packages: `exports-only` (types behind `exports`
+ * only), `dual-types` (node10 reads `types`: legacy.d.ts; bundler reads `exports`: modern.d.ts),
+ * `@types/legacy-globals`.
  */
 describe('built dist/cli.js: the defaults of the workspace\'s TypeScript major', function () {
   this.timeout(120_000);
 
-  const cli = (fixture: string, ...args: string[]) => runBuiltCli(['--root', fixtureDir(fixture), ...args]);
+  const env = (compiler?: string): NodeJS.ProcessEnv => ({ ...process.env, TS_CODE_GRAPH_NO_CACHE: '1', TS_CODE_GRAPH_COMPILER: compiler });
+  const cli = (fixture: string, ...args: string[]) => runBuiltCli(['--root', fixtureDir(fixture), ...args], undefined, undefined, env());
+  const native = 'TypeScript 7\\.0\\.2 \\(native, @typescript\\/typescript-[a-z0-9]+-[a-z0-9]+\\)';
 
   for (const [fixture, compiler] of [
-    ['ts6-defaults', /^Compiler: +the bundled TypeScript 6\.\d+\.\d+, with TypeScript 6 defaults \(package\.json asks for typescript \^6\.0\.2\)$/m],
-    ['ts7-native', /^Compiler: +the bundled TypeScript 6\.\d+\.\d+, with TypeScript 7 defaults \(node_modules\/typescript 7\.0\.2, which has no JavaScript API to load\)$/m],
+    ['ts6-defaults', new RegExp(`^Compiler: +${native}, with TypeScript 6 defaults \\(package\\.json asks for typescript \\^6\\.0\\.2\\); the default where its binary is installed$`, 'm')],
+    ['ts7-native', new RegExp(`^Compiler: +${native}, with TypeScript 7 defaults \\(node_modules\\/typescript 7\\.0\\.2, which has no JavaScript API to load\\); the workspace's own TypeScript is 7 \\(node_modules\\/typescript 7\\.0\\.2\\)$`, 'm')],
   ] as const) {
     it(`${fixture}: a config without module reaches types behind package.json exports, as tsc 6 and 7 do`, () => {
       const r = cli(fixture, 'dependenciesOf', 'src/app.ts', 'welcome');
@@ -44,7 +48,7 @@ describe('built dist/cli.js: the defaults of the workspace\'s TypeScript major',
     });
   }
 
-  it('ts5-defaults: a 5.x workspace keeps 5.x defaults (node10 resolution, every @types package)', () => {
+  it('ts5-defaults: a 5.x workspace keeps 5.x defaults (node10 resolution, every @types package): indexed in process, since 7 cannot resolve as node10', () => {
     const welcome = cli('ts5-defaults', 'dependenciesOf', 'src/app.ts', 'welcome');
     assert.equal(welcome.code, 0, welcome.stderr);
     assert.match(welcome.stdout, /^format:\n {2}file: node_modules\/dual-types\/legacy\.d\.ts$/m, 'node10 reads the top-level types');
@@ -56,6 +60,17 @@ describe('built dist/cli.js: the defaults of the workspace\'s TypeScript major',
     assert.match(legacy.stdout, /^legacy --CALLS--> legacyGlobal$/m);
     assert.match(legacy.stdout, /^legacyGlobal:\n {2}file: node_modules\/@types\/legacy-globals\/index\.d\.ts$/m);
     const stats = cli('ts5-defaults', 'stats');
-    assert.match(stats.stdout, /^Compiler: +the bundled TypeScript 6\.\d+\.\d+, with TypeScript 5\.x defaults \(node_modules\/typescript 5\.4\.5[,)]/m);
+    assert.match(stats.stdout, /^Compiler: +the bundled TypeScript 6\.\d+\.\d+, with TypeScript 5\.x defaults \(node_modules\/typescript 5\.4\.5[,)].*; in process: TypeScript 7 would give 1 of 1 files a worse graph than 6: 'dual-types' in src\/app\.ts resolves to node_modules\/dual-types\/legacy\.d\.ts through moduleResolution node10, which TypeScript 7 removed, to node_modules\/dual-types\/modern\.d\.ts under TypeScript 7$/m);
+  });
+
+  it('ts5-defaults on the native compiler (asked for): 5.x defaults it can keep are kept (every @types package); resolution is 7\'s, by exports', () => {
+    const run = (...args: string[]) => runBuiltCli(['--root', fixtureDir('ts5-defaults'), ...args], undefined, undefined, env('native'));
+    const stats = run('stats');
+    assert.match(stats.stdout, new RegExp(`^Compiler: +${native}, with TypeScript 5\\.x defaults \\(node_modules\\/typescript 5\\.4\\.5, which has no JavaScript API to load\\); as TS_CODE_GRAPH_COMPILER=native asks$`, 'm'));
+    const legacy = run('dependenciesOf', 'src/app.ts', 'legacy');
+    assert.match(legacy.stdout, /^legacy --CALLS--> legacyGlobal$/m, '5.x: no `types` means every @types package');
+    const welcome = run('dependenciesOf', 'src/app.ts', 'welcome');
+    assert.match(welcome.stdout, /^welcome --CALLS--> greet$/m, '7 resolves by exports (node10 is gone)');
+    assert.match(welcome.stdout, /^format:\n {2}file: node_modules\/dual-types\/modern\.d\.ts$/m);
   });
 });

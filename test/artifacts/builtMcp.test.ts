@@ -392,14 +392,17 @@ describe('built dist/mcp.js when its graph worker keeps dying', function () {
   this.timeout(180_000);
 
   it('restarts it with back-off, stops after 3 deaths, answers every call with the reason, and keeps serving', async () => {
-    // A heap far too small for the compiler: every worker runs out of memory while it indexes.
+    // A heap far too small for the compiler: every worker runs out of memory while it indexes (the
+    // in-process compiler's heap is the worker's; the native one has its own process).
     const root = copyFixture('stdlib-inference');
     process.env.TS_CODE_GRAPH_WORKER_HEAP_MB = '40';
+    process.env.TS_CODE_GRAPH_COMPILER = 'inprocess';
     let mcp: McpRun;
     try {
       mcp = await startMcp({ args: ['--root', root] });
     } finally {
       delete process.env.TS_CODE_GRAPH_WORKER_HEAP_MB;
+      delete process.env.TS_CODE_GRAPH_COMPILER;
     }
     try {
       // The call waits through both restarts and gets the final reason, not a "try again".
@@ -420,7 +423,14 @@ describe('built dist/mcp.js on a hostile workspace', function () {
   it('answers healthy queries with the Incomplete line naming the bad file, beside a symlink loop', async () => {
     const root = writeWorkspace('tcg-hostile-mcp-', hostileFiles());
     fs.symlinkSync(root, path.join(root, 'src', 'loop'));
-    const mcp = await startMcp({ args: ['--root', root] });
+    // TypeScript 6's parser is the one that cannot handle the file (see hostileWorkspace.test.ts).
+    process.env.TS_CODE_GRAPH_COMPILER = 'inprocess';
+    let mcp: McpRun;
+    try {
+      mcp = await startMcp({ args: ['--root', root] });
+    } finally {
+      delete process.env.TS_CODE_GRAPH_COMPILER;
+    }
     try {
       const r = await callText(mcp.client, 'dependentsOf', { file_path: HOSTILE.ok, symbol: 'helper' });
       assert.match(r.text, /^Incomplete: src\/gen\/parens\.ts could not be analysed/);

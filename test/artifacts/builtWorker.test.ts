@@ -9,25 +9,35 @@ import { BUILT_WORKER, startBuiltWorker } from './builtArtifacts';
 describe('built dist/worker.js', function () {
   this.timeout(60_000);
 
-  it('with its bundled TypeScript, keeps the calls that need the standard library to infer their receiver', async () => {
-    const worker = startBuiltWorker();
-    try {
-      const opened = await worker.request<{ errors: string[]; typescript: string }>('open', { folder: { key: 'k', name: 'inference', root: fixtureDir('stdlib-inference') } });
-      assert.match(opened.typescript, /bundled TypeScript/);
-      assert.deepEqual(opened.errors, []);
-      const answer = await worker.request<{ text: string }>('query', { args: { query: 'dependentsOf', file_path: 'src/TableColumn.ts', symbol: 'TableColumn.clone' } });
-      assert.match(answer.text, /^Table\.clone --CALLS--> TableColumn\.clone$/m);
-      assert.match(answer.text, /^rename --CALLS--> TableColumn\.clone$/m);
-    } finally {
-      await worker.terminate();
-    }
-  });
+  for (const [compiler, expected] of [
+    [undefined, /^TypeScript 7\.0\.2 \(native, @typescript\/typescript-[a-z0-9]+-[a-z0-9]+\), .*; the default where its binary is installed$/],
+    ['inprocess', /^the bundled TypeScript 6\.\d+\.\d+, .*; in process, as TS_CODE_GRAPH_COMPILER=inprocess asks$/],
+  ] as const) {
+    it(`${compiler ? 'with its bundled TypeScript 6' : 'with the native compiler, its default'}, keeps the calls that need the standard library to infer their receiver`, async () => {
+      const previous = process.env.TS_CODE_GRAPH_COMPILER;
+      if (compiler) process.env.TS_CODE_GRAPH_COMPILER = compiler;
+      else delete process.env.TS_CODE_GRAPH_COMPILER;
+      const worker = startBuiltWorker();
+      try {
+        const opened = await worker.request<{ errors: string[]; typescript: string }>('open', { folder: { key: 'k', name: 'inference', root: fixtureDir('stdlib-inference') } });
+        assert.match(opened.typescript, expected);
+        assert.deepEqual(opened.errors, []);
+        const answer = await worker.request<{ text: string }>('query', { args: { query: 'dependentsOf', file_path: 'src/TableColumn.ts', symbol: 'TableColumn.clone' } });
+        assert.match(answer.text, /^Table\.clone --CALLS--> TableColumn\.clone$/m);
+        assert.match(answer.text, /^rename --CALLS--> TableColumn\.clone$/m);
+      } finally {
+        await worker.terminate();
+        if (previous === undefined) delete process.env.TS_CODE_GRAPH_COMPILER;
+        else process.env.TS_CODE_GRAPH_COMPILER = previous;
+      }
+    });
+  }
 
-  it('a folder whose node_modules/typescript is the native 7: the bundled compiler with 7\'s defaults, and says so', async () => {
+  it('a folder whose node_modules/typescript is the native 7: the native compiler with 7\'s defaults, and says so', async () => {
     const worker = startBuiltWorker();
     try {
       const opened = await worker.request<{ errors: string[]; typescript: string }>('open', { folder: { key: 'k', name: 'ts7', root: fixtureDir('ts7-native') } });
-      assert.match(opened.typescript, /^the bundled TypeScript 6\.\d+\.\d+, with TypeScript 7 defaults \(node_modules\/typescript 7\.0\.2, which has no JavaScript API to load\)$/);
+      assert.match(opened.typescript, /^TypeScript 7\.0\.2 \(native, [^)]*\), with TypeScript 7 defaults \(node_modules\/typescript 7\.0\.2, which has no JavaScript API to load\); the workspace's own TypeScript is 7 \(node_modules\/typescript 7\.0\.2\)$/);
       assert.deepEqual(opened.errors, []);
       const answer = await worker.request<{ text: string }>('query', { args: { query: 'dependenciesOf', file_path: 'src/app.ts', symbol: 'welcome' } });
       assert.match(answer.text, /^welcome --CALLS--> greet$/m);

@@ -8,14 +8,23 @@ import { runBuiltCli, startBuiltWorker } from './builtArtifacts';
  * Issue 13 on what ships: the built CLI and the built graph worker, on a workspace holding generated
  * code deeper than any recursive walk survives and a file the compiler's parser cannot handle, next
  * to healthy files. Healthy queries answer; the bad file is named; a break-and-heal round updates.
+ * The parser that cannot handle it is TypeScript 6's (it recurses on the stack): these runs ask for it
+ * in process; TypeScript 7, the default, analyses the file (the last test).
  */
 describe('built artifacts on a hostile workspace', function () {
   this.timeout(180_000);
   let root: string;
+  let previous: string | undefined;
   before(() => {
     root = writeWorkspace('tcg-hostile-built-', hostileFiles());
+    previous = process.env.TS_CODE_GRAPH_COMPILER;
+    process.env.TS_CODE_GRAPH_COMPILER = 'inprocess'; // runBuiltCli's and the built worker's environment
   });
-  after(() => fs.rmSync(root, { recursive: true, force: true }));
+  after(() => {
+    if (previous === undefined) delete process.env.TS_CODE_GRAPH_COMPILER;
+    else process.env.TS_CODE_GRAPH_COMPILER = previous;
+    fs.rmSync(root, { recursive: true, force: true });
+  });
 
   const failureLine = /src\/gen\/parens\.ts could not be analysed: its code nests too deeply for the TypeScript compiler \(Maximum call stack size exceeded\); calls inside it are missing/;
 
@@ -105,5 +114,12 @@ describe('built artifacts on a hostile workspace', function () {
       await worker.terminate();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('dist/cli.js on the native compiler, its default: the file 6 cannot parse is analysed, nothing is incomplete', () => {
+    const run = runBuiltCli(['--root', root, 'dependentsOf', HOSTILE.ok, 'helper'], undefined, undefined, { ...process.env, TS_CODE_GRAPH_NO_CACHE: '1', TS_CODE_GRAPH_COMPILER: undefined });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, '');
+    for (const caller of ['useConcat', 'branchy', 'main', 'viaParens', 'insideParens']) assert.match(run.stdout, new RegExp(`^${caller} --CALLS--> helper$`, 'm'));
   });
 });

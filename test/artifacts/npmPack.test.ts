@@ -7,8 +7,10 @@ import { callText, copyFixture, startMcp, tempDir } from './mcpClient';
 
 /**
  * Issue 10: installed the way MCP users install servers. `npm pack` (its prepack makes the
- * production build), the tarball installed into an empty project with no registry at all (the
- * bundles carry every dependency), then `npx ts-code-graph mcp` from there, through the SDK client.
+ * production build), the tarball installed into an empty project, then `npx ts-code-graph mcp` from
+ * there, through the SDK client. The bundles carry every dependency but one: the native compiler's
+ * binary, an optional dependency per platform (issue 40), of which npm installs this platform's only
+ * (from its cache when it has it, else the registry).
  */
 describe('npm pack tarball: npx ts-code-graph mcp', function () {
   this.timeout(600_000);
@@ -23,8 +25,10 @@ describe('npm pack tarball: npx ts-code-graph mcp', function () {
     tarball = path.join(packDir, packed[0]);
     project = tempDir('tcg-install-');
     fs.writeFileSync(path.join(project, 'package.json'), '{ "name": "uses-ts-code-graph", "version": "1.0.0", "private": true }\n');
-    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project, stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: project, stdio: ['ignore', 'ignore', 'pipe'] });
   });
+
+  const platformPackage = `typescript-${process.platform}-${process.arch}`;
 
   it('ships the bundles and the standard library, and nothing else of the repository', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
@@ -33,9 +37,35 @@ describe('npm pack tarball: npx ts-code-graph mcp', function () {
     }
     const allowed = /^package\/(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/(cli|mcp|worker|graphView)\.js|dist\/lib(\.[\w.]+)?\.d\.ts)$/;
     assert.deepEqual(files.filter((f) => !allowed.test(f)), [], 'nothing else is packed');
-    // Installed with --offline: it needs nothing from the registry.
+    // Installed: the package, and of its optional dependencies this platform's compiler binary only.
     assert.ok(fs.existsSync(path.join(project, 'node_modules/ts-code-graph/dist/mcp.js')));
-    assert.deepEqual(fs.readdirSync(path.join(project, 'node_modules')).filter((d) => !d.startsWith('.')), ['ts-code-graph']);
+    assert.deepEqual(fs.readdirSync(path.join(project, 'node_modules')).filter((d) => !d.startsWith('.')), ['@typescript', 'ts-code-graph']);
+    assert.deepEqual(fs.readdirSync(path.join(project, 'node_modules/@typescript')), [platformPackage]);
+  });
+
+  it('the installed CLI builds the graph with the native compiler its optional dependency brought', () => {
+    const root = copyFixture('stdlib-inference');
+    const cli = path.join(project, 'node_modules/.bin/ts-code-graph');
+    const env: NodeJS.ProcessEnv = { ...process.env, TS_CODE_GRAPH_NO_CACHE: '1', TS_CODE_GRAPH_COMPILER: undefined };
+    const stats = execFileSync(cli, ['stats', '--root', root], { cwd: project, encoding: 'utf8', env });
+    assert.match(stats, new RegExp(`^Compiler: +TypeScript 7\\.0\\.2 \\(native, @typescript/${platformPackage}\\), with TypeScript \\d defaults .*; the default where its binary is installed$`, 'm'));
+    assert.match(stats, /^Memory: +peak \d+ MB in this process, \d+ MB in the native compiler's$/m);
+    // Calls only TypeScript 7's own standard library (beside its binary) lets it infer.
+    const answer = execFileSync(cli, ['dependentsOf', 'src/widget.ts', 'Widget.render', '--root', root], { cwd: project, encoding: 'utf8', env });
+    for (const caller of ['viaFilter', 'viaForEach', 'viaFind', 'viaAwait', 'viaPromiseAll', 'viaMap', 'viaDestructuring', 'viaReduce']) {
+      assert.match(answer, new RegExp(`^${caller} --CALLS--> Widget\\.render$`, 'm'), answer);
+    }
+  });
+
+  it('installed without optional dependencies, it indexes in process and says why', () => {
+    const bare = tempDir('tcg-install-bare-');
+    fs.writeFileSync(path.join(bare, 'package.json'), '{ "name": "uses-ts-code-graph", "version": "1.0.0", "private": true }\n');
+    execFileSync('npm', ['install', '--offline', '--omit=optional', '--no-audit', '--no-fund', tarball], { cwd: bare, stdio: ['ignore', 'ignore', 'pipe'] });
+    assert.deepEqual(fs.readdirSync(path.join(bare, 'node_modules')).filter((d) => !d.startsWith('.')), ['ts-code-graph']);
+    const root = copyFixture('stdlib-inference');
+    const env: NodeJS.ProcessEnv = { ...process.env, TS_CODE_GRAPH_NO_CACHE: '1', TS_CODE_GRAPH_COMPILER: undefined };
+    const stats = execFileSync(path.join(bare, 'node_modules/.bin/ts-code-graph'), ['stats', '--root', root], { cwd: bare, encoding: 'utf8', env });
+    assert.match(stats, new RegExp(`^Compiler: +the bundled TypeScript 6\\.0\\.3, .*; in process: the native compiler cannot run here \\(@typescript/${platformPackage} is not installed`, 'm'));
   });
 
   it('`npx ts-code-graph mcp` from the installed package answers through the SDK client', async () => {

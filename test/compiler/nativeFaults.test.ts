@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { Worker } from 'worker_threads';
+import { CancelledError } from '../../src/core/indexer/CancelledError';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { WorkspaceIndex } from '../../src/core/indexer/WorkspaceIndex';
 import type { Logger } from '../../src/core/Logger';
@@ -93,6 +95,40 @@ describe('the native compiler failing', function () {
       await index.update([file], []);
       assert.equal(index.compiler.kind, 'native');
       assert.ok(log.errors.some((e) => /did not answer within 2 s and was stopped/.test(e)), log.errors.join('\n'));
+      assert.deepEqual(index.graph.snapshot(), await expected(root));
+    } finally {
+      if (previous === undefined) delete process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;
+      else process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = previous;
+      index.dispose();
+    }
+  });
+
+  it('a cancelled update stops the native process mid-request, at once: no fault, and the next update builds afresh', async () => {
+    // Without the cancellation reaching it, the stopped process would be killed by its watchdog after this long instead.
+    const previous = process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;
+    process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = '15000';
+    const log = recordingLogger();
+    const { index } = await indexWorkspace({ root, compiler: 'native', logger: log });
+    try {
+      const pid = index.compiler.pid!;
+      // The request will hang (the process is stopped); another thread cancels 300 ms into it, as the
+      // extension host does when a folder is closed or re-indexed while the worker's thread is blocked.
+      process.kill(pid, 'SIGSTOP');
+      const flag = new Int32Array(new SharedArrayBuffer(4));
+      const token = { shared: flag, get isCancellationRequested() { return Atomics.load(flag, 0) !== 0; } };
+      const canceller = new Worker('const { workerData } = require("worker_threads"); setTimeout(() => Atomics.store(workerData, 0, 1), 300);', { eval: true, workerData: flag });
+      const file = path.join(root, 'src/orders/orderService.ts');
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/formatDate\(/g, 'String('));
+      const started = Date.now();
+      await assert.rejects(index.update([file], [], token), CancelledError);
+      const millis = Date.now() - started;
+      await canceller.terminate();
+      assert.ok(millis < 5_000, `stopped ${millis} ms after the update began (its watchdog would stop it after 15 s)`);
+      assert.equal(index.compiler.pid, undefined, 'the process is stopped');
+      assert.deepEqual(log.errors, [], 'a cancellation is no fault');
+      assert.equal(index.compiler.kind, 'native');
+      await index.update([file], []);
+      assert.notEqual(index.compiler.pid, pid, 'a new process');
       assert.deepEqual(index.graph.snapshot(), await expected(root));
     } finally {
       if (previous === undefined) delete process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;

@@ -23,9 +23,10 @@ const repo = path.resolve(hostDir, '..', '..');
 const testsEntry = path.join(repo, 'out', 'test', 'host', 'suite', 'index.js');
 const fixture = path.join(hostDir, 'workspace');
 const timeoutSec = Number(argValue('timeout', '480'));
-// --vsix packed: the file `npm run package` writes for this package.json's version.
+// --vsix packed: the universal file `npm run package` writes for this package.json's version;
+// --vsix packed:linux-x64: the one for that platform target (vsix.mjs), carrying the native compiler.
 const vsixArg = argValue('vsix', undefined);
-const vsix = vsixArg && path.resolve(vsixArg === 'packed' ? path.join(repo, `ts-code-graph-${require(path.join(repo, 'package.json')).version}.vsix`) : vsixArg);
+const vsix = vsixArg && path.resolve(vsixArg.startsWith('packed') ? path.join(repo, `ts-code-graph-${vsixArg.split(':')[1] ? `${vsixArg.split(':')[1]}-` : ''}${require(path.join(repo, 'package.json')).version}.vsix`) : vsixArg);
 const folder = argValue('folder', undefined) && path.resolve(argValue('folder', undefined));
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const verbose = !!process.env.PROBE_VERBOSE;

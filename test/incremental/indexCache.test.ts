@@ -138,6 +138,30 @@ describe('persisted graph cache', function () {
     assert.deepEqual(second.graph.snapshot(), await fresh());
   });
 
+  // The CLI's run after one edit (issue 40): what other files can see of the edited one decides.
+  it('a start from the cache after a body edit of the most-depended-on file re-indexes that file only; after a signature edit, its dependents too', async () => {
+    await cached();
+    const g = (await cached()).graph;
+    const hub = g.files().filter((f) => f.endsWith('.ts')).reduce((a, b) => (g.filesDependingOn(b).length > g.filesDependingOn(a).length ? b : a));
+    const dependents = g.filesDependingOn(hub).length;
+    assert.ok(dependents >= 3, hub);
+    const logged: string[] = [];
+    const start = () => indexWorkspace({ root, cacheDir, logger: { info: (m) => logged.push(m), warn() {}, error() {} } });
+    // A comment, and a body whose return type is written out: the skeleton stays.
+    edit(hub, (t) => `${t.replace(/(\): \w+ \{\n)/, '$1  void 0;\n')}\n// a comment\n`);
+    const body = await start();
+    assert.equal(body.report.cache, 'partial');
+    assert.ok(logged.includes(`cache: ${body.report.files - 1} files loaded, 1 re-indexed (changed, or depending on a change other files can see)`), logged.join('\n'));
+    assert.deepEqual(body.graph.snapshot(), await fresh());
+    // A new parameter: every file that can see it looks again.
+    logged.length = 0;
+    edit(hub, (t) => t.replace(/\(([^)]*)\): (\w+) \{/, (_m, params: string, type: string) => `(${params}${params ? ', ' : ''}extra?: number): ${type} {`));
+    const signature = await start();
+    const reindexed = Number(/^cache: \d+ files loaded, (\d+) re-indexed/m.exec(logged.join('\n'))?.[1]);
+    assert.ok(reindexed > dependents, `${reindexed} re-indexed for ${dependents} direct dependents`);
+    assert.deepEqual(signature.graph.snapshot(), await fresh());
+  });
+
   it('a file changed on disk after the cache was read, and reported only later, still reaches its dependents', async () => {
     await cached();
     for (const prepare of [true, false]) {

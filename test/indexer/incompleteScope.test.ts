@@ -34,7 +34,9 @@ describe('incomplete answers: scoped to what a failed file can reach', function 
   let graph: CodeGraph;
   before(async () => {
     root = writeWorkspace('tcg-scope-', SCOPE_FILES);
-    graph = await CodeGraph.open({ root });
+    // TypeScript 6's parser overflows its stack on src/bad.ts; 7's does not (it analyses the file:
+    // docs/INDEXING.md), so the failure this suite scopes is made in process.
+    graph = await CodeGraph.open({ root, compiler: 'inprocess' });
     assert.equal(graph.errors().length, 1, 'src/bad.ts is the one failure');
     assert.match(graph.errors()[0], /^src\/bad\.ts could not be analysed/);
   });
@@ -70,7 +72,7 @@ describe('incomplete answers: scoped to what a failed file can reach', function 
       'src/user.ts': "import * as bad from './bad';\nexport function user(): unknown {\n  return bad;\n}\n",
     });
     try {
-      const g = await CodeGraph.open({ root: dir });
+      const g = await CodeGraph.open({ root: dir, compiler: 'inprocess' });
       const path = g.pathsBetween({ file_path: 'src/user.ts', symbol: 'user' }, { file_path: 'src/a.ts', symbol: 'a' });
       assert.equal(incomplete(path).length, 1, JSON.stringify(path));
       assert.equal(incomplete(g.dependenciesOf('src/user.ts', 'user')).length, 1);

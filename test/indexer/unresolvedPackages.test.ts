@@ -43,12 +43,13 @@ describe('imported packages that resolve to no types', () => {
   });
 
   it('an installed package whose types the resolution does not reach is not "to install"', async () => {
-    // node10 (module commonjs, a 5.x workspace) ignores package.json exports: the types are there, unread.
+    // node10 (module commonjs, a 5.x workspace) ignores package.json exports: the types are there,
+    // unread. In process: TypeScript 7 has no node10 and reads the exports (it then resolves lodash).
     write('node_modules/typescript/package.json', JSON.stringify({ version: '5.9.3' }));
     write('node_modules/lodash/package.json', JSON.stringify({ name: 'lodash', exports: { '.': { types: './get.d.ts' } } }));
     write('node_modules/lodash/get.d.ts', 'export declare function get(o: object, k: string): string;\n');
     try {
-      const { report } = await indexWorkspace({ root });
+      const { report } = await indexWorkspace({ root, compiler: 'inprocess' });
       assert.equal(report.warnings.length, 2);
       assert.match(report.warnings[0], /^1 imported package resolves to no types: '@acme\/router' \(1 file\)\. It is not installed .*install the dependencies/);
       assert.match(report.warnings[1], /^1 imported package resolves to no types under the config's moduleResolution: 'lodash' \(2 files\) is installed, but "moduleResolution": "node10" \(tsconfig\.json, implied by its "module" under TypeScript 5's defaults\) does not find its types; "moduleResolution": "bundler"/);

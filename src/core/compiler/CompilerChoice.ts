@@ -1,34 +1,82 @@
+import * as path from 'path';
 import type * as TS from 'typescript';
-import type { Logger } from '../Logger';
-import { CompilerDefaults, compilerDefaults } from '../indexer/program/compilerDefaults';
+import type { CancellationToken, Logger } from '../Logger';
+import { CompilerDefaults, compilerDefaults, findWorkspaceTypeScript } from '../indexer/program/compilerDefaults';
+import type { ProjectConfig } from '../indexer/program/discoverProjects';
+import { readJson } from '../indexer/program/readJson';
 import type { SharedCompilerHost } from '../indexer/program/SharedCompilerHost';
-import { CompilerKind, CompilerPort, isCompilerProcessError } from './CompilerPort';
-import { compilerKindOf, openNativeCompiler } from './chooseCompiler';
+import type { WorkspacePackages } from '../indexer/program/workspacePackages';
+import { CancelledError } from '../indexer/CancelledError';
+import { CompilerPort, isCompilerProcessError } from './CompilerPort';
+import { CompilerMode, compilerModeOf, openNativeCompiler } from './chooseCompiler';
 import { InProcessCompiler } from './inprocess/InProcessCompiler';
+import { nativeGraphRisk } from './nativeGraphRisk';
+
+export interface CompilerChoiceOptions {
+  compiler?: CompilerMode;
+  /** The workspace's own TypeScript loaded as `ts` (in process). */
+  typescriptPath?: string;
+  /** The package directory of the workspace's own TypeScript 7 (trusted workspaces only): run it instead of the pinned one. */
+  nativeTypeScriptPath?: string;
+}
 
 /**
- * Which compiler a workspace index uses now, and what happens when the native one fails: the work is
- * redone on a new process, and after a second failure (or when none can start) in process, for good,
- * loudly: an error in the log, and a note in the compiler line of `stats` and in the warnings.
+ * Which compiler a workspace index uses, why, and what happens when the native one fails.
+ *
+ * - Asked for (`TS_CODE_GRAPH_COMPILER`, `IndexOptions.compiler`): that one (native where it can run).
+ * - 'auto', the default: TypeScript 7 (the workspace's own when it has one of this API, else the
+ *   pinned one) wherever its binary is installed, unless these projects are where 7 is known to give a
+ *   worse graph than 6 (nativeGraphRisk; never for a workspace whose own TypeScript is 7: 7's reading
+ *   is its compiler's). Decided again at every full index, once the configs are read (`settle`).
+ * - The native process failing: the work is redone on a new process, and after a second failure (or
+ *   when none can start) in process, for good, loudly: an error in the log, and a note in the
+ *   compiler line of `stats` and in the warnings.
  */
 export class CompilerChoice {
   port: CompilerPort;
-  /** Why the in-process compiler indexes though the native one was asked for. */
+  /** Why the in-process compiler indexes though the native one was asked for (a fault): also a warning. */
   note: string | undefined;
+  /** What TypeScript 7 reads worse than 6 in a workspace it indexes anyway (a few files of many): a warning. */
+  private riskWarning: string | undefined;
+  /** Why this compiler indexes: the end of the compiler line. */
+  private why: string | undefined;
+  private readonly mode: CompilerMode;
+  private readonly askedBy: string | undefined;
+  /** The native compiler failed twice: in process for good. */
+  private failedForGood = false;
+  /** Why no native compiler can run here (undefined: one can). */
+  private unavailable: string | undefined;
+  /** Why the workspace's own TypeScript 7 is not the native compiler running (see openNativeCompiler). */
+  private nativeNote: string | undefined;
 
   constructor(
     private readonly ts: typeof TS,
     private readonly root: string,
     private readonly host: SharedCompilerHost,
     private readonly log: Logger,
-    private readonly options: { compiler?: CompilerKind; typescriptPath?: string },
+    private readonly options: CompilerChoiceOptions,
   ) {
+    ({ mode: this.mode, askedBy: this.askedBy } = compilerModeOf(options.compiler));
     this.port = this.inProcess();
-    if (compilerKindOf(options.compiler) === 'native') {
-      const native = openNativeCompiler(ts, root, log);
-      if ('problem' in native) this.fallBack(`the native TypeScript compiler cannot run here (${native.problem})`);
-      else this.port = native;
+    if (this.mode === 'inprocess') {
+      this.why = `in process, as ${this.askedBy} asks`;
+      return;
     }
+    const native = this.openNative();
+    if ('problem' in native) {
+      this.unavailable = native.problem;
+      if (this.mode === 'native') this.fallBack(`the native TypeScript compiler cannot run here (${native.problem})`);
+      else this.log.warn(`the native TypeScript compiler cannot run here (${native.problem}): indexing in process`);
+      this.why = `in process: the native compiler cannot run here (${native.problem})`;
+    } else {
+      this.port = native.port;
+      this.why = this.mode === 'native' ? `as ${this.askedBy} asks` : 'the default where its binary is installed';
+    }
+  }
+
+  /** What the report's warnings say of the compiler: a fault it recovered from, or what 7 reads worse (undefined: nothing). */
+  get warning(): string | undefined {
+    return this.note ?? this.riskWarning;
   }
 
   /** The failure of the native compiler's process during the last operation, even one a catch swallowed. */
@@ -37,21 +85,61 @@ export class CompilerChoice {
   }
 
   /**
+   * In 'auto' mode, once the configs of a full index are read: native, or in process where TypeScript
+   * 7 is known to give these projects a worse graph (see the class comment). True when the compiler
+   * changed (`switched` has rewired what reads its trees; the caller reads the configs again).
+   */
+  settle(configs: readonly ProjectConfig[], workspace: WorkspacePackages | undefined, switched: () => void): boolean {
+    if (this.mode !== 'auto' || this.failedForGood || this.unavailable) return false;
+    const started = Date.now();
+    const seven = workspaceRunsTypeScript7(this.root);
+    const risk = seven ? undefined : nativeGraphRisk(this.ts, this.root, configs, workspace);
+    const worse = risk && `TypeScript 7 would give ${risk.affected.length} of ${risk.ownFiles} files a worse graph than 6: ${risk.example}`;
+    if (!seven) this.log.info(`compiler: checked in ${Date.now() - started} ms whether TypeScript 7 gives these projects a worse graph than 6: ${worse ?? 'no'}`);
+    // In process when more than 1 file in 20 would lose edges; fewer (an example folder, a vendored
+    // script) keep the native compiler's speed (~3x), with a warning naming them.
+    const wanted = risk && risk.affected.length * 20 > risk.ownFiles ? 'inprocess' : 'native';
+    this.riskWarning = risk && wanted === 'native' ? `${worse}${risk.affected.length > 1 ? ` (${risk.affected.slice(0, 5).join(', ')}${risk.affected.length > 5 ? ', …' : ''})` : ''}; TS_CODE_GRAPH_COMPILER=inprocess indexes with 6` : undefined;
+    const why = wanted === 'inprocess' ? `in process: ${worse}` : seven ? `the workspace's own TypeScript is 7 (${seven})` : risk ? `the default where its binary is installed, though ${risk.affected.length} file${risk.affected.length === 1 ? '' : 's'} lose edges (see the warnings)` : 'the default where its binary is installed';
+    this.why = why;
+    if (wanted === this.port.kind) return false;
+    this.port.dispose();
+    if (wanted === 'inprocess') this.port = this.inProcess();
+    else {
+      const native = this.openNative();
+      if ('problem' in native) {
+        this.unavailable = native.problem;
+        return false;
+      }
+      this.port = native.port;
+    }
+    this.log.info(`compiler: ${why}`);
+    switched();
+    return true;
+  }
+
+  /**
    * Runs one indexing operation; when the native compiler's process fails during it (crash, hang,
    * broken pipe) the operation is redone on a fresh process, and on a second failure in process
-   * (`switched` first rewires what reads the old compiler's trees): never a lost graph.
+   * (`switched` first rewires what reads the old compiler's trees): never a lost graph. `token`
+   * reaches the native process: cancelled, it is stopped (and its programs with it).
    */
-  async run<T>(operation: () => Promise<T>, switched: () => void): Promise<T> {
+  async run<T>(operation: () => Promise<T>, switched: () => void, token?: CancellationToken): Promise<T> {
     for (let attempt = 0; ; attempt++) {
+      this.port.cancellation?.(token);
       try {
         const result = await operation();
         if (this.failure) throw this.failure;
         return result;
       } catch (err) {
+        // A cancellation that stopped the native process took its programs: the next operation builds them again.
+        if (err instanceof CancelledError && this.port.kind === 'native' && this.port.pid === undefined) switched();
         const failure = isCompilerProcessError(err) ? err : this.failure;
         if (!failure || this.port.kind !== 'native') throw err;
         this.recover(failure, attempt);
         switched();
+      } finally {
+        this.port.cancellation?.(undefined);
       }
     }
   }
@@ -61,17 +149,25 @@ export class CompilerChoice {
     this.port.dispose();
     if (attempt > 0) return this.fallBack(`${failure.message} twice`);
     this.log.error(`${failure.message}: restarting it and redoing the work`);
-    const again = openNativeCompiler(this.ts, this.root, this.log);
+    const again = this.openNative();
     if ('problem' in again) this.fallBack(`the native TypeScript compiler failed and could not restart (${again.problem})`);
-    else this.port = again;
+    else this.port = again.port;
   }
 
-  /** Whose defaults fill what the configs leave unset, and the one line naming the compiler (see compilerDefaults). */
+  /** Whose defaults fill what the configs leave unset, and the one line naming the compiler and why (see compilerDefaults). */
   defaults(): CompilerDefaults {
     const port = this.port;
     const running = port.kind === 'native' ? { name: port.name, version: port.version } : undefined;
     const defaults = compilerDefaults(this.ts, this.root, running ? undefined : this.options.typescriptPath, running);
-    return this.note ? { ...defaults, description: `${defaults.description}; ${this.note}` } : defaults;
+    const why = this.note ?? (port.kind === 'native' && this.nativeNote ? `${this.why}; ${this.nativeNote}` : this.why);
+    return why ? { ...defaults, description: `${defaults.description}; ${why}` } : defaults;
+  }
+
+  private openNative(): ReturnType<typeof openNativeCompiler> {
+    const opened = openNativeCompiler(this.ts, this.root, this.log, this.options.nativeTypeScriptPath);
+    if (!('problem' in opened) && opened.note && opened.note !== this.nativeNote) this.log.warn(opened.note);
+    if (!('problem' in opened)) this.nativeNote = opened.note;
+    return opened;
   }
 
   private inProcess(): InProcessCompiler {
@@ -81,7 +177,21 @@ export class CompilerChoice {
 
   private fallBack(why: string): void {
     this.port = this.inProcess();
+    this.failedForGood = true;
+    this.riskWarning = undefined;
     this.note = `${why}: indexed in process instead`;
     this.log.error(`${why}: indexing with ${this.port.name} in process instead`);
   }
+}
+
+/**
+ * Whether the workspace compiles with TypeScript 7 (`node_modules/typescript` 7.x, or 7 beside 6 as
+ * its release notes recommend: `@typescript/native` = `typescript@7.x` for `tsc`): where it came from, or undefined.
+ */
+export function workspaceRunsTypeScript7(root: string): string | undefined {
+  const own = findWorkspaceTypeScript(root);
+  if (own && own.major >= 7) return own.source;
+  const beside = readJson(path.join(root, 'node_modules', '@typescript', 'native', 'package.json'));
+  if (beside && typeof beside.version === 'string' && Number(beside.version.split('.')[0]) >= 7) return `node_modules/@typescript/native ${beside.version}`;
+  return undefined;
 }

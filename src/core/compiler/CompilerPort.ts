@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import type { CancellationToken } from '../Logger';
 import type { ProjectConfig } from '../indexer/program/discoverProjects';
 
 /**
@@ -43,6 +44,13 @@ export interface CompilerPort {
   stampOf(fileName: string): string | undefined;
   /** The native compiler's process id while one runs (logs; tests stop it to check recovery). */
   readonly pid?: number;
+  /**
+   * The cancellation of the operation that runs now (undefined once it ended). The native compiler
+   * stops its process when the token's shared flag is set mid-request (the request blocks this thread).
+   */
+  cancellation?(token: CancellationToken | undefined): void;
+  /** Peak resident memory of the compiler's own process so far, in bytes (the native one's; where the system tells). */
+  peakMemory?(): number | undefined;
   /** Stops the compiler (the native process); the port is unusable afterwards. */
   dispose(): void;
 }

@@ -92,6 +92,12 @@ export interface FileContribution {
   /** Non-fatal problems (e.g. a syntax error) worth a log line. */
   problems?: string[];
   /**
+   * The file's declaration skeleton when it was extracted (incremental/declarationSkeleton: what its
+   * dependents can see of it, from syntax), kept in the graph cache: a start from it after the file
+   * changed re-indexes its dependents only when this changed.
+   */
+  skeleton?: string;
+  /**
    * Analysing this file failed (our code or the compiler threw): the reason. The contribution then
    * holds only what could safely be kept (its declarations, or its module node), and the failure is
    * loud: `CodeGraph.errors()`, the CLI's `stats`, the extension's status and any answer touching the file.

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { fileFailureMessage } from '../graph/GraphTypes';
+import { FileContribution, fileFailureMessage } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { normalize } from './program/discoverProjects';
@@ -13,6 +13,7 @@ import { UnresolvedUse, unresolvedPackageWarnings } from './program/packageAdvic
 import { reachable } from './incremental/reachable';
 import { newFileEffects, withFilesUnder } from './incremental/fileSetChanges';
 import { ShapeTracker } from './incremental/ShapeTracker';
+import { declarationSkeleton } from './incremental/declarationSkeleton';
 import { UpdatePlanner, updateState } from './incremental/UpdatePlanner';
 import { Project, WorkspacePrograms, sameSourceFiles } from './program/WorkspacePrograms';
 import { CancelledError } from './CancelledError';
@@ -109,11 +110,14 @@ export class WorkspaceIndex {
   }
 
   /** Runs one indexing operation, redone on another compiler when the native one's process fails (CompilerChoice.run). */
-  private withCompiler<T>(operation: () => Promise<T>): Promise<T> {
-    return this.choice.run(operation, () => {
-      this.programs.forgetPrograms();
-      this.wirePasses();
-    });
+  private withCompiler<T>(operation: () => Promise<T>, token: CancellationToken): Promise<T> {
+    return this.choice.run(operation, () => this.rewire(), token);
+  }
+
+  /** Another compiler (or a new process of it) from now on: no program of the old one is read again. */
+  private rewire(): void {
+    this.programs.forgetPrograms();
+    this.wirePasses();
   }
 
   /** Index from scratch, ignoring (and then rewriting) the persisted cache: the "rebuild graph" command. */
@@ -127,7 +131,7 @@ export class WorkspaceIndex {
   }
 
   async indexAll(token: CancellationToken = this.options.token ?? neverCancelled): Promise<IndexReport> {
-    return this.withCompiler(() => this.indexAllOnce(token));
+    return this.withCompiler(() => this.indexAllOnce(token), token);
   }
 
   private async indexAllOnce(token: CancellationToken): Promise<IndexReport> {
@@ -135,7 +139,6 @@ export class WorkspaceIndex {
     this.problems = [];
     this.globalErrors = [];
     this.defaults = this.choice.defaults();
-    this.log.info(`compiler: ${this.defaults.description}`);
     this.programs.discover(this.defaults);
     this.shapes.clear();
     // A rebuild follows a config or dependency change (or the rebuild command): typings nobody
@@ -143,8 +146,14 @@ export class WorkspaceIndex {
     const stale = this.compiler.dropChangedOnDisk();
     if (stale.length) this.log.info(`${stale.length} parsed files changed on disk since they were read (libraries included): parsing them again`);
     // A monorepo's packages, found again with the configs: their outputs resolve to their sources.
-    this.workspace = WorkspacePackages.discover(this.ts, this.root, this.projects.map((p) => p.config));
-    this.host.setWorkspacePackages(this.workspace);
+    this.discoverPackages();
+    // Which compiler these configs want (native, or 6 where 7 reads them worse): read again by the other one's defaults.
+    if (this.choice.settle(this.projects.map((p) => p.config), this.workspace, () => this.rewire())) {
+      this.programs.discover(this.choice.defaults());
+      this.discoverPackages();
+    }
+    this.defaults = this.choice.defaults();
+    this.log.info(`compiler: ${this.defaults.description}`);
     for (const p of this.projects) {
       this.problems.push(...p.config.problems);
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
@@ -158,24 +167,22 @@ export class WorkspaceIndex {
       this.programs.build(this.projects);
       this.programs.assignOwners();
       for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
-      let files = [...this.owner.keys()];
       if (cached) {
-        files = this.loadUnchangedFromCache(cached);
+        const files = await this.indexSinceCache(cached, token);
         cache = 'partial';
-        this.log.info(`cache: ${this.owner.size - files.length} files loaded, ${files.length} re-indexed (changed or depending on a change)`);
-      }
-      await this.extractAll(files, token);
+        this.log.info(`cache: ${this.owner.size - files} files loaded, ${files} re-indexed (changed, or depending on a change other files can see)`);
+      } else await this.extractAll([...this.owner.keys()], token);
       this.saveCache();
     }
     const warnings = this.unresolvedPackageWarnings();
-    if (this.choice.note) warnings.unshift(`compiler: ${this.choice.note}`);
+    if (this.choice.warning) warnings.unshift(`compiler: ${this.choice.warning}`);
     for (const w of warnings) {
       this.log.warn(w);
       this.problems.push(w);
     }
     this.graph.settle();
-    const nativeRss = (this.compiler as { peakMemory?(): number }).peakMemory?.();
-    if (nativeRss) this.log.info(`native compiler process: peak resident memory ${Math.round(nativeRss / 2 ** 20)} MB`);
+    const memory = this.memory();
+    if (memory.compilerPeakRssBytes) this.log.info(`native compiler process: peak resident memory ${Math.round(memory.compilerPeakRssBytes / 2 ** 20)} MB`);
     const stats = this.graph.stats();
     return {
       projects: this.projects.map((p) => (p.config.configPath ? this.relative(p.config.configPath) : '(inferred)')),
@@ -186,11 +193,17 @@ export class WorkspaceIndex {
       millis: Date.now() - started,
       programMillis: this.programs.millis,
       compiler: this.defaults.description,
+      memory,
       problems: this.problems,
       errors: this.errors(),
       warnings,
       cache,
     };
+  }
+
+  private discoverPackages(): void {
+    this.workspace = WorkspacePackages.discover(this.ts, this.root, this.projects.map((p) => p.config));
+    this.host.setWorkspacePackages(this.workspace);
   }
 
   /**
@@ -209,6 +222,12 @@ export class WorkspaceIndex {
       if (project) for (const specifier of specifiers) uses.push({ specifier, file, project: project.config });
     }
     return uses.length ? unresolvedPackageWarnings(this.ts, this.root, this.workspace, uses) : [];
+  }
+
+  /** Peak resident memory of this process and of the native compiler's, so far (what the system tells). */
+  memory(): NonNullable<IndexReport['memory']> {
+    const compiler = this.compiler.peakMemory?.();
+    return { peakRssBytes: process.resourceUsage().maxRSS * 1024, ...(compiler ? { compilerPeakRssBytes: compiler } : {}) };
   }
 
   /** Write the current graph to the cache (no-op without a cacheDir). Hosts call it after updates settle. */
@@ -274,13 +293,21 @@ export class WorkspaceIndex {
     return true;
   }
 
-  /** Loads cached files that did not change; returns the owned files to extract (changed ones and their dependents). */
-  private loadUnchangedFromCache(cached: CacheSnapshot): string[] {
+  /**
+   * Loads the cached files that did not change and re-indexes the rest: the changed files first, then
+   * what depends (transitively) on those of them whose declaration skeleton or node ids changed. A
+   * changed file that keeps both (an edit of bodies whose types are written out, comments, layout)
+   * shows its dependents nothing new, as an update decides it (ShapeTracker); a file without a
+   * skeleton (JavaScript, a script, one of an older cache), created or deleted counts as changed.
+   * Unchanged means its text on disk is the one its contribution came from (no tree is fetched for it).
+   * Returns how many files were re-indexed.
+   */
+  private async indexSinceCache(cached: CacheSnapshot, token: CancellationToken): Promise<number> {
     const changed = new Set<string>();
     for (const abs of this.owner.keys()) {
       const rel = this.relative(abs);
       const entry = cached.files[rel];
-      if (entry && this.programTextHash(abs) === entry[0]) {
+      if (entry && hashFile(abs) === entry[0]) {
         this.graph.replaceFile(entry[1]);
         this.extractedFrom.set(rel, entry[0]);
       } else {
@@ -290,12 +317,18 @@ export class WorkspaceIndex {
     for (const rel of Object.keys(cached.files)) if (!this.owner.has(path.posix.join(this.root, rel))) changed.add(rel);
     const { waiting, shadowed } = newFileEffects(this.graph, this.root, this.workspace, [...changed].filter((rel) => !cached.files[rel]));
     for (const rel of [...waiting, ...shadowed]) changed.add(rel);
-    return [...this.withTransitiveDependents(changed)].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
+    const owned = (rels: Iterable<string>) => [...rels].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
+    const first = owned(changed);
+    await this.extractAll(first, token);
+    const seen = (rel: string) => sameSkeleton(cached.files[rel]?.[1], this.graph.getContribution(rel));
+    const rest = owned([...this.withTransitiveDependents(new Set([...changed].filter((rel) => !seen(rel))))].filter((rel) => !changed.has(rel)));
+    await this.extractAll(rest, token);
+    return first.length + rest.length;
   }
 
   /** Re-index after files were saved/created (`changed`) or deleted. Paths absolute or root-relative. */
   async update(changed: string[], deleted: string[], token: CancellationToken = neverCancelled): Promise<UpdateReport> {
-    return this.withCompiler(() => this.updateOnce(changed, deleted, token));
+    return this.withCompiler(() => this.updateOnce(changed, deleted, token), token);
   }
 
   private async updateOnce(changed: string[], deleted: string[], token: CancellationToken): Promise<UpdateReport> {
@@ -404,9 +437,13 @@ export class WorkspaceIndex {
           });
           if (this.programs.built) return { reindexed: [], removed: [], millis: Date.now() - started };
         }
+      } else {
+        // The native compiler builds them in one request that holds this thread: the queries already
+        // waiting are answered from the loaded graph first.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       return this.updateFromCacheStart([], [], started, token);
-    });
+    }, token);
   }
 
   /**
@@ -489,6 +526,9 @@ export class WorkspaceIndex {
     }
     this.extractedFrom.set(rel, this.textHash(sf));
     const contribution = this.analysis.contributionOf(project, sf, rel);
+    // What its dependents can see of it, for a start from the cache after it changed (indexSinceCache).
+    const skeleton = contribution.failure ? undefined : declarationSkeleton(this.compiler.syntax, sf);
+    if (skeleton !== undefined) contribution.skeleton = skeleton;
     const syntax = contribution.failure ? undefined : program.firstSyntaxError(sf);
     if (syntax) {
       const line = sf.getLineAndCharacterOfPosition(syntax.start).line + 1;
@@ -511,4 +551,10 @@ export class WorkspaceIndex {
   private withTransitiveDependents(seeds: Set<string>): Set<string> {
     return reachable(seeds, (file) => this.graph.filesDependingOn(file));
   }
+}
+
+/** Whether a file's new contribution shows its dependents what its cached one did: the same skeleton and node ids. */
+function sameSkeleton(cached: FileContribution | undefined, now: FileContribution | undefined): boolean {
+  if (!cached?.skeleton || !now?.skeleton || cached.skeleton !== now.skeleton || now.failure) return false;
+  return cached.nodes.length === now.nodes.length && cached.nodes.every((n, i) => n.id === now.nodes[i].id);
 }

@@ -1,5 +1,5 @@
 import type * as TS from 'typescript';
-import type { CompilerKind } from '../compiler/CompilerPort';
+import type { CompilerMode } from '../compiler/chooseCompiler';
 import { CancellationToken, Logger } from '../Logger';
 
 /** What a WorkspaceIndex is given and what it reports (indexWorkspace re-exports them for its callers). */
@@ -18,11 +18,19 @@ export interface IndexOptions {
    */
   typescriptPath?: string;
   /**
-   * Which compiler builds the programs: 'inprocess' (`ts`, TypeScript 6 as a library) or 'native'
+   * Which compiler builds the programs: 'inprocess' (`ts`, TypeScript 6 as a library), 'native'
    * (TypeScript 7 through its API, the pinned binary for this platform; `ts` then only reads the
-   * configs). Default: the environment's `TS_CODE_GRAPH_COMPILER`, else 'inprocess'.
+   * configs), or 'auto': native wherever its binary is installed, except where 7 is known to give
+   * these projects a worse graph (see CompilerChoice). Default: the environment's
+   * `TS_CODE_GRAPH_COMPILER`, else 'auto'.
    */
-  compiler?: CompilerKind;
+  compiler?: CompilerMode;
+  /**
+   * The package directory of the workspace's own TypeScript 7 (`node_modules/typescript` 7.x or
+   * `node_modules/@typescript/native`), to run instead of the pinned one when it has the API we read.
+   * Only for a trusted workspace: it is the workspace's code.
+   */
+  nativeTypeScriptPath?: string;
   logger?: Logger;
   token?: CancellationToken;
   /** Called as files are indexed. */
@@ -53,6 +61,12 @@ export interface IndexReport {
    * compilerDefaults). After the native compiler failed and the in-process one took over, it says so.
    */
   compiler: string;
+  /**
+   * Peak resident memory so far, in bytes: of this process (the graph, and the in-process compiler's
+   * programs), and of the native compiler's process when one built the graph (Linux only: undefined
+   * where the system does not tell a process's peak).
+   */
+  memory?: { peakRssBytes: number; compilerPeakRssBytes?: number };
   problems: string[];
   /**
    * Loud errors: the graph is known to be incomplete (a default library file is missing, a file's

@@ -249,7 +249,7 @@ export class GraphService implements vscode.Disposable {
     this.changed.fire();
     // The supervisor calls back only while this open is the folder's current one, and never for a worker death.
     this.supervisor.open(
-      { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, ...this.cache, cacheMode: cache },
+      { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, nativePath: choice.nativePath, ...this.cache, cacheMode: cache },
       {
         opened: (r) => {
           entry.status = { ...entry.status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files, errors: r.errors };

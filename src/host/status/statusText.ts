@@ -33,7 +33,9 @@ const MAX_TOOLTIP_ERRORS = 5;
 function folderLines(f: FolderStatus): string[] {
   const errors = f.state === 'ready' ? (f.errors ?? []) : [];
   const more = errors.length - MAX_TOOLTIP_ERRORS;
-  return [folderLine(f), ...errors.slice(0, MAX_TOOLTIP_ERRORS).map((e) => `  ${e}`), ...(more > 0 ? [`  ... and ${more} more (see the log)`] : [])];
+  // Which compiler built the graph, with whose defaults and why (native, or TypeScript 6 in process).
+  const compiler = f.state === 'ready' && f.typescript ? [`  built by ${f.typescript}`] : [];
+  return [folderLine(f), ...compiler, ...errors.slice(0, MAX_TOOLTIP_ERRORS).map((e) => `  ${e}`), ...(more > 0 ? [`  ... and ${more} more (see the log)`] : [])];
 }
 
 function folderLine(f: FolderStatus): string {
@@ -43,7 +45,7 @@ function folderLine(f: FolderStatus): string {
     case 'indexing':
       return `${f.name}: indexing ${f.total > 0 ? `${f.done}/${f.total} files` : '…'}`;
     case 'ready':
-      return `${f.name}: ${thousands(f.symbols)} symbols in ${thousands(f.files)} files, ${f.typescript ?? 'TypeScript'}`;
+      return `${f.name}: ${thousands(f.symbols)} symbols in ${thousands(f.files)} files`;
     case 'failed':
       return `${f.name}: ${f.error ?? 'index failed'}`;
   }

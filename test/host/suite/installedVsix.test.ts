@@ -5,10 +5,12 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID, TOOLS, activateExtension, invoke } from './helpers';
 
 /**
- * Issue 7 on what ships: the packed .vsix, installed by code-server's own installer (runTests.js
- * --vsix), in a folder with no node_modules/typescript, so its bundled compiler indexes. The answer
- * needs the standard library: `this.columns.map((c) => c.clone())` and `columns.find(...)` only
- * reach TableColumn.clone through Array's types.
+ * Issue 7 on what ships: the packed .vsix for this platform (linux-x64: `npm run test:host:vsix`),
+ * installed by code-server's own installer (runTests.js --vsix), in a folder with no
+ * node_modules/typescript, so a compiler it carries indexes: the native TypeScript 7 binary of its
+ * platform (issue 40). The answer needs the standard library (TypeScript 7's, beside that binary):
+ * `this.columns.map((c) => c.clone())` and `columns.find(...)` only reach TableColumn.clone through
+ * Array's types.
  */
 suite('the packed VSIX, installed', () => {
   test('is the installed copy, with the standard library beside its worker and no sources', async () => {
@@ -21,7 +23,23 @@ suite('the packed VSIX, installed', () => {
     assert.strictEqual(vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath, ext.extensionPath);
   });
 
-  test('a tool call follows calls through inferred types with the bundled compiler', async () => {
+  test('carries the native compiler of its platform, and builds the graph with it', async () => {
+    const ext = await activateExtension();
+    const platform = `${process.platform}-${process.arch}`;
+    const exe = path.join(ext.extensionPath, 'dist', 'native', `typescript-${platform}`, 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
+    assert.ok(fs.existsSync(exe), `${exe} is shipped`);
+    assert.ok(fs.existsSync(path.join(path.dirname(exe), 'lib.es2020.d.ts')), "TypeScript 7's standard library is shipped beside it");
+    if (process.platform !== 'win32') fs.accessSync(exe, fs.constants.X_OK);
+    await invoke(TOOLS.dependenciesOf, { file_path: 'src/TableColumn.ts', symbol: 'TableColumn.clone' }); // the index is ready
+    const status = ext.exports.status();
+    assert.strictEqual(status.length, 1);
+    const shipped = path.join(ext.extensionPath, 'dist', 'native');
+    assert.ok(status[0].typescript?.startsWith(`TypeScript 7.0.2 (native, @typescript/typescript-${platform}, shipped in ${shipped})`), status[0].typescript);
+    assert.match(status[0].typescript!, /; the default where its binary is installed$/);
+    assert.ok(ext.exports.recentLog().some((l) => l.includes(`native compiler started: TypeScript 7.0.2 (native, @typescript/typescript-${platform}, shipped in`)), ext.exports.recentLog().join('\n'));
+  });
+
+  test('a tool call follows calls through inferred types with the compiler it carries', async () => {
     await activateExtension();
     const text = await invoke(TOOLS.dependentsOf, { file_path: 'src/TableColumn.ts', symbol: 'TableColumn.clone' });
     assert.match(text, /^Table\.clone --CALLS--> TableColumn\.clone$/m, text);

@@ -1,3 +1,4 @@
+import * as path from 'path';
 import type * as TS from 'typescript';
 import { BinderFacts, setBinderFacts } from '../../indexer/tsInternals';
 import type { Checker } from '../CompilerPort';
@@ -10,6 +11,8 @@ export interface CheckerHost {
   readonly project: { readonly checker: unknown };
   readonly generation: number;
   isDefaultLibraryFile(fileName: string): boolean;
+  hasSourceFile(fileName: string): boolean;
+  getSourceFile(fileName: string): TS.SourceFile | undefined;
 }
 
 
@@ -19,6 +22,9 @@ setBinderFacts((node) => {
   const sf = node.kind === undefined ? undefined : (node as TS.Node).getSourceFile();
   return sf && owners.get(sf);
 });
+
+/** What Node tries after a relative `require` path (with allowJs, the TypeScript forms too), in its order. */
+const REQUIRE_EXTENSIONS = ['.js', '.json', '.cjs', '.mjs', '.jsx', '.ts', '.tsx', '.cts', '.mts', '.d.ts'];
 
 /** TypeFormatFlags.NoTruncation | UseFullyQualifiedType (the same numbers in 6 and 7). */
 const TYPE_TEXT_FLAGS = 1 | 64;
@@ -104,8 +110,28 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
   }
 
   getSymbolAtLocation(node: TS.Node): TS.Symbol | undefined {
-    if (this.answers.has(node)) return this.view(this.answers.get(node));
-    return this.view(this.call(() => this.native.getSymbolAtLocation(node)));
+    const answer = this.answers.has(node) ? this.answers.get(node) : this.call(() => this.native.getSymbolAtLocation(node));
+    return this.view(answer) ?? this.requiredModule(node);
+  }
+
+  /**
+   * The module a relative `require('./x')` names where 7 gives its specifier no symbol (7 binds a
+   * `require` only as a declaration's initializer: `require('./setup');` for effect, `require('./x').f()`),
+   * as 6 answers: the module of the file the program holds at that path (Node's lookup of a relative
+   * path: the file, with an extension, or its folder's index).
+   */
+  private requiredModule(node: TS.Node): TS.Symbol | undefined {
+    const { ts } = this;
+    if (!(node.flags & ts.NodeFlags.JavaScriptFile) || !ts.isStringLiteralLike(node) || !/^\.\.?(\/|$)/.test(node.text)) return undefined;
+    const call = node.parent;
+    if (!call || !ts.isCallExpression(call) || call.arguments[0] !== node || !ts.isIdentifier(call.expression) || call.expression.text !== 'require') return undefined;
+    const base = path.posix.join(path.posix.dirname(node.getSourceFile().fileName), node.text);
+    for (const candidate of [base, ...REQUIRE_EXTENSIONS.map((e) => base + e), ...REQUIRE_EXTENSIONS.map((e) => `${base}/index${e}`)]) {
+      if (!this.program.hasSourceFile(candidate)) continue;
+      const sf = this.program.getSourceFile(candidate);
+      return sf && this.view(this.call(() => this.native.getSymbolAtLocation(sf)));
+    }
+    return undefined;
   }
 
   getAliasedSymbol(s: TS.Symbol): TS.Symbol {

@@ -1,14 +1,16 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
-import type { Logger } from '../../Logger';
+import type { CancellationToken, Logger } from '../../Logger';
+import { CancelledError } from '../../indexer/CancelledError';
 import type { ProjectConfig } from '../../indexer/program/discoverProjects';
 import { fileStamp } from '../../indexer/program/fileStamp';
 import { CompilerProcessError, CompilerPort, CompilerProgram, ProgramRequest } from '../CompilerPort';
 import { configOverrides, inferredConfigPath } from './nativeConfig';
-import { NativeSync, nativeExecutable, nativeSync, PLATFORM_PACKAGE } from './nativeModules';
+import type { NativePackage, NativeSync } from './nativeModules';
 import { NativeProgram } from './NativeProgram';
-import { nativeSyntax, nativeVersion } from './nativeSyntax';
+import { NativeStderr } from './NativeStderr';
+import { nativeSyntax } from './nativeSyntax';
 import { Watchdog } from './Watchdog';
 
 type Api = InstanceType<NativeSync['API']>;
@@ -25,7 +27,7 @@ function timeouts(): { query: number; snapshot: number } {
 
 /**
  * TypeScript 7 through its API: one native compiler process (the pinned `@typescript/native`'s
- * binary for this platform) driven over a pipe, holding every open project's program in a snapshot.
+ * binary for this platform, or a trusted workspace's own TypeScript 7: see nativeModules) driven over a pipe, holding every open project's program in a snapshot.
  * A build is one `updateSnapshot` with the projects to open and the files changed since the last one;
  * the snapshot before it stays readable until the next build (an update compares old and new shapes).
  * A configuration's options that the workspace's TypeScript major fills (compilerDefaults) reach the
@@ -33,7 +35,9 @@ function timeouts(): { query: number; snapshot: number } {
  *
  * Any failure of the process (exit, crash, a request that does not come back in time: a watchdog
  * thread stops it) is a CompilerProcessError: the workspace index restarts it once, then falls back to
- * the in-process compiler.
+ * the in-process compiler. A cancelled operation stops it too (the same thread sees the token's shared
+ * flag while a request blocks this one): a CancelledError, and the next build starts a new process.
+ * What the process writes on stderr goes to the log, never to ours (NativeStderr).
  */
 export class NativeCompiler implements CompilerPort {
   readonly kind = 'native';
@@ -66,22 +70,29 @@ export class NativeCompiler implements CompilerPort {
     private readonly ts: typeof TS,
     private readonly root: string,
     private readonly log: Logger,
+    private readonly native: NativePackage,
   ) {
-    this.version = nativeVersion();
-    const exe = nativeExecutable();
-    if ('problem' in exe) throw new Error(exe.problem);
-    this.exe = exe.path;
-    this.name = `TypeScript ${this.version} (native, ${PLATFORM_PACKAGE})`;
-    this.syntax = nativeSyntax();
+    this.version = native.version;
+    this.name = `TypeScript ${this.version} (native, ${native.origin})`;
+    this.syntax = nativeSyntax(native);
   }
 
-  private readonly exe: string;
   private readonly timeouts = timeouts();
+  private readonly stderr = new NativeStderr();
+  /** The running operation's cancellation, if another thread can set it (see CancellationToken.shared). */
+  private token: CancellationToken | undefined;
   private builds = 0;
   /** The programs of the last build. */
   private programs: NativeProgram[] = [];
 
+  /** The cancellation of the operation that runs now: cancelled, its requests stop the process (see Watchdog). */
+  cancellation(token: CancellationToken | undefined): void {
+    this.token = token;
+    this.watchdog.cancelWith(token?.shared);
+  }
+
   build(requests: ProgramRequest[]): CompilerProgram[] {
+    if (this.token?.isCancellationRequested) throw new CancelledError();
     const configs = requests.map((r) => r.config);
     this.prepareConfigs(configs);
     const api = this.ensureApi();
@@ -101,6 +112,7 @@ export class NativeCompiler implements CompilerPort {
     this.advance(snapshot);
     this.builds++;
     this.sampleMemory();
+    this.relayStderr();
     this.programs = configs.map((config, i) => {
       const project = this.call(() => snapshot.getProject(paths[i]));
       if (!project) throw new CompilerProcessError(`the native compiler opened no project for ${paths[i]}`);
@@ -157,7 +169,13 @@ export class NativeCompiler implements CompilerPort {
   }
 
   dispose(): void {
+    this.sampleMemory();
     this.watchdog.stop();
+    this.stop();
+  }
+
+  /** Stops the process (a later build starts another); what it still writes is dropped. */
+  private stop(): void {
     const api = this.api;
     this.api = undefined;
     this.current = this.previous = undefined;
@@ -168,6 +186,7 @@ export class NativeCompiler implements CompilerPort {
     } catch {
       // Already gone.
     }
+    this.stderr.close();
   }
 
   /** Runs one request to the process; its failure (exit, crash, timeout) becomes a CompilerProcessError. */
@@ -177,10 +196,17 @@ export class NativeCompiler implements CompilerPort {
     try {
       return request();
     } catch (err) {
+      if (this.watchdog.cancelled) {
+        // Stopped because the operation was cancelled: no fault, and the next build starts afresh.
+        this.sampleMemory();
+        this.stop();
+        throw new CancelledError();
+      }
       const failure = this.processFailure(err);
       if (!failure) throw err;
       this.failure = failure;
-      this.log.error(failure.message);
+      const said = this.stderr.news(2000);
+      this.log.error(said ? `${failure.message}; it wrote: ${said}` : failure.message);
       throw failure;
     } finally {
       this.watchdog.disarm();
@@ -209,11 +235,11 @@ export class NativeCompiler implements CompilerPort {
     const wanted = this.inferred() ? 'readFile,fileExists' : this.virtualTexts.size ? 'readFile' : '';
     if (this.api && wanted !== this.callbacks) {
       // The callbacks a process asks for are fixed when it starts.
-      this.dispose();
+      this.stop();
       this.invalidateAll = false;
     }
     if (this.api) return this.api;
-    const { API } = nativeSync();
+    const { API } = this.native.sync;
     const texts = this.virtualTexts;
     const fsCallbacks = wanted
       ? {
@@ -221,13 +247,14 @@ export class NativeCompiler implements CompilerPort {
           ...(wanted.includes('fileExists') ? { fileExists: (f: string) => (texts.has(f) ? true : undefined) } : {}),
         }
       : undefined;
-    this.api = new API({ cwd: this.root, tsserverPath: this.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}) });
+    this.api = this.stderr.capture(() => new API({ cwd: this.root, tsserverPath: this.native.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}) }));
     this.callbacks = wanted;
     this.letProcessExit();
     this.open.clear();
     this.current = this.previous = undefined;
     const pid = this.pid;
     if (pid) this.watchdog.watch(pid);
+    this.watchdog.cancelWith(this.token?.shared);
     this.log.info(`native compiler started: ${this.name}, process ${pid ?? '?'}`);
     return this.api;
   }
@@ -269,6 +296,12 @@ export class NativeCompiler implements CompilerPort {
   /** Whether a program of the last build holds `f` (then a save is a change, else a creation). */
   private isKnown(f: string): boolean {
     return this.programs.some((p) => p.hasSourceFile(f));
+  }
+
+  /** What the process wrote on stderr since the last look, as warnings in the log. */
+  private relayStderr(): void {
+    const said = this.stderr.news();
+    if (said) this.log.warn(`the native TypeScript compiler wrote: ${said}`);
   }
 
   private sampleMemory(): void {

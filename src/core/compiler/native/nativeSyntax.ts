@@ -1,5 +1,5 @@
 import type * as TS from 'typescript';
-import { nativeAst, nativeIs, nativeSync } from './nativeModules';
+import type { NativePackage } from './nativeModules';
 
 /**
  * TypeScript 7's syntax vocabulary shaped like the `typescript` module the passes take as `ts`: 7's
@@ -12,10 +12,9 @@ import { nativeAst, nativeIs, nativeSync } from './nativeModules';
  * files (a `@typedef` as a statement, a `@type` or `@param` type as the declaration's type) are not
  * children here, as they are no children of 6's trees (see `forEachChild` and syntax.isReparsed).
  */
-export function nativeSyntax(): typeof TS {
-  const ast = nativeAst();
-  const is = nativeIs();
-  const { SymbolFlags } = nativeSync();
+export function nativeSyntax(native: NativePackage): typeof TS {
+  const { ast, is } = native;
+  const { SymbolFlags } = native.sync;
   const K = ast.SyntaxKind as unknown as typeof TS.SyntaxKind;
   const M = ast.ModifierFlags as unknown as typeof TS.ModifierFlags;
   const reparsed = (ast.NodeFlags as unknown as Record<string, number>).Reparsed;
@@ -65,7 +64,7 @@ export function nativeSyntax(): typeof TS {
     K.ConstructorType,
   );
   const own = {
-    version: nativeVersion(),
+    version: native.version,
     SyntaxKind: K,
     NodeFlags: { ...(ast.NodeFlags as object), GlobalAugmentation: 0, Namespace: 0 },
     ModifierFlags: M,
@@ -104,9 +103,4 @@ export function nativeSyntax(): typeof TS {
       ),
   };
   return { ...(ast as object), ...(is as object), ...own } as unknown as typeof TS;
-}
-
-/** The pinned native compiler's version (its package's). */
-export function nativeVersion(): string {
-  return (require('@typescript/native/package.json') as { version: string }).version;
 }

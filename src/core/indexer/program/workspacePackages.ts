@@ -75,6 +75,11 @@ export class WorkspacePackages {
     return this.byName.get(name);
   }
 
+  /** Whether the workspace has packages besides the root's own (a monorepo). */
+  get isMonorepo(): boolean {
+    return this.packages.size > 1;
+  }
+
   /** Whether `dir` is a package of this workspace: the root's own, one it lists, or one linked into its node_modules. */
   isPackage(dir: string): boolean {
     return this.packages.has(dir);

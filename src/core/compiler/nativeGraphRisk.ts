@@ -1,0 +1,152 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import type * as TS from 'typescript';
+import { ProjectConfig, normalize } from '../indexer/program/discoverProjects';
+import { WorkspacePackages, isPackageSpecifier, packageName, resolveWithWorkspace } from '../indexer/program/workspacePackages';
+import { inIgnoredDir } from '../indexer/workspaceFiles';
+
+/**
+ * Where TypeScript 7 is known to give these projects a worse graph than 6 (docs/INDEXING.md lists
+ * each difference; test/compiler/sameGraph.test.ts checks them), found before any program is built:
+ *
+ * - JavaScript built on ES5 constructor functions (`Queue.prototype.size = function…`,
+ *   `Stack.prototype = {…}`): 7 reads no such function as a class, so calls through its instances
+ *   have no target. Found by the assignment's text in the projects' own JavaScript files.
+ * - An import that 6 resolves and 7 does not: one only `baseUrl` resolves (7 removed it; `paths` stay,
+ *   read from the config's folder), one that `moduleResolution: node10` or `classic` resolves (7
+ *   removed them and resolves as `bundler`: by `exports`), or a monorepo package imported by name whose
+ *   sources only our overlay reaches (its outputs are unbuilt: see workspacePackages; 7 resolves
+ *   without it). Or one 7 resolves to another file than 6 (a 5.x workspace's node10 reads a package's
+ *   `types`, 7 its `exports`; a built package's declarations instead of its sources): 7's graph would
+ *   not be the one the workspace's own compiler sees. Found by resolving each project's distinct
+ *   imports both ways, where such an option is set or a workspace package is imported. An import
+ *   only 7 resolves is no loss (the workspace's own compiler reports it as an error).
+ *
+ * What it costs: reading the projects' own files once (only the JavaScript ones unless resolution can
+ * differ), and two resolutions per distinct import of a project where it can differ.
+ */
+export interface NativeGraphRisk {
+  /** The projects' own files (inside the root, outside node_modules and build output). */
+  ownFiles: number;
+  /** The files whose graph 7 makes worse (sorted, root-relative). */
+  affected: string[];
+  /** One sentence: the first cause found, with its file. */
+  example: string;
+}
+
+export function nativeGraphRisk(ts: typeof TS, root: string, configs: readonly ProjectConfig[], workspace: WorkspacePackages | undefined): NativeGraphRisk | undefined {
+  const texts = new Map<string, string | undefined>();
+  const read = (file: string): string | undefined => {
+    if (!texts.has(file)) {
+      try {
+        texts.set(file, fs.readFileSync(file, 'utf8'));
+      } catch {
+        texts.set(file, undefined);
+      }
+    }
+    return texts.get(file);
+  };
+  const own = (file: string) => file.startsWith(`${root}/`) && !inIgnoredDir(file.slice(root.length + 1));
+  const ownFiles = new Set(configs.flatMap((c) => c.fileNames.filter(own)));
+  const affected = new Set<string>();
+  let example: string | undefined;
+  const prototypes = constructorFunctionFiles(ownFiles, read);
+  if (prototypes.length > 0) {
+    for (const f of prototypes) affected.add(f);
+    example = `${relative(root, prototypes[0])} defines methods on a constructor function's prototype, which TypeScript 7 reads as no class (calls through its instances have no target)`;
+  }
+  for (const config of configs) {
+    for (const lost of lostImports(ts, config, workspace, own, read)) {
+      for (const f of lost.files) affected.add(f);
+      const cause = lost.through === OVERLAY ? 'the sources of a monorepo package, which TypeScript 7 does not reach unbuilt' : `${lost.through}, which TypeScript 7 removed`;
+      const where = `'${lost.specifier}' in ${relative(root, lost.files[0])}`;
+      example ??= lost.seven
+        ? `${where} resolves to ${relative(root, lost.six)} through ${cause}, to ${relative(root, lost.seven)} under TypeScript 7`
+        : `${where} resolves only through ${cause} (its calls have no target)`;
+    }
+  }
+  if (!example) return undefined;
+  return { ownFiles: ownFiles.size, affected: [...affected].map((f) => relative(root, f)).sort(), example };
+}
+
+const OVERLAY = 'the monorepo package overlay';
+
+/** `X.prototype.m =` or `X.prototype =` (not `==`) in a JavaScript file. */
+const PROTOTYPE_ASSIGNMENT = /(?:^|[^\w$.])[A-Za-z_$][\w$]*\.prototype(?:\.[A-Za-z_$][\w$]*)?\s*=(?!=)/m;
+const JS_FILE = /\.(?:js|jsx|mjs|cjs)$/;
+
+function constructorFunctionFiles(files: Iterable<string>, read: (f: string) => string | undefined): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    if (!JS_FILE.test(file)) continue;
+    const text = read(file);
+    if (text !== undefined && PROTOTYPE_ASSIGNMENT.test(text)) found.push(file);
+  }
+  return found.sort();
+}
+
+/** An import's specifier in a file's text: `from '…'`, `import '…'`, `import('…')`, `require('…')`, `export … from '…'`. */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])([^'"\n\r]+)\1/g;
+
+interface LostImport {
+  specifier: string;
+  /** The project's files importing it. */
+  files: string[];
+  through: string;
+  /** Where 6 resolves it, as the workspace's compiler reads the config. */
+  six: string;
+  /** Where 7 resolves it instead (undefined: nowhere). */
+  seven?: string;
+}
+
+/**
+ * The imports of `config`'s own files that 6 resolves and 7 would not, or would resolve to another
+ * file (a 5.x workspace's node10 reads a package's `types`, 7 its `exports`: its graph would not be the
+ * one the workspace's own compiler sees), where such an import can exist.
+ */
+function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspacePackages | undefined, own: (f: string) => boolean, read: (f: string) => string | undefined): LostImport[] {
+  const options = config.options;
+  const R = ts.ModuleResolutionKind;
+  const removedResolution = options.moduleResolution === R.Node10 || options.moduleResolution === R.Classic;
+  const packages = workspace?.isMonorepo ? workspace : undefined;
+  if (options.baseUrl === undefined && !removedResolution && !packages) return [];
+  const through = options.baseUrl !== undefined ? 'baseUrl' : removedResolution ? `moduleResolution ${R[options.moduleResolution!].toLowerCase()}` : OVERLAY;
+  const canDiffer = (specifier: string) => options.baseUrl !== undefined || removedResolution || packages?.named(packageName(specifier)) !== undefined;
+  // Which files import each specifier that can resolve differently (resolved once per project, from
+  // the first of them: a bare specifier means the same anywhere in a project).
+  const importers = new Map<string, string[]>();
+  for (const file of config.fileNames) {
+    if (!own(file) || /\.d\.[mc]?ts$/.test(file)) continue;
+    const text = read(file);
+    if (text === undefined) continue;
+    for (const m of text.matchAll(SPECIFIER)) {
+      const specifier = m[2];
+      if (!isPackageSpecifier(specifier) || !canDiffer(specifier)) continue;
+      const files = importers.get(specifier);
+      if (!files) importers.set(specifier, [file]);
+      else if (files[files.length - 1] !== file) files.push(file);
+    }
+  }
+  if (importers.size === 0) return [];
+  // 7's reading: no baseUrl (paths from the config's folder, as 6 reads them without one), and for a
+  // removed moduleResolution the default of the config's module (bundler for commonjs and esnext).
+  const seven: TS.CompilerOptions = { ...options, baseUrl: undefined };
+  if (removedResolution) seven.moduleResolution = undefined;
+  const cwd = path.dirname(config.configPath ?? config.fileNames[0] ?? '/');
+  const cache6 = ts.createModuleResolutionCache(cwd, (f) => f, options);
+  const cache7 = ts.createModuleResolutionCache(cwd, (f) => f, seven);
+  const lost: LostImport[] = [];
+  for (const [specifier, files] of importers) {
+    const six = resolveWithWorkspace(ts, packages, specifier, files[0], options, ts.sys, cache6).resolvedModule?.resolvedFileName;
+    if (!six) continue;
+    const sevens = ts.resolveModuleName(specifier, files[0], seven, ts.sys, cache7).resolvedModule?.resolvedFileName;
+    if (sevens && normalize(sevens) === normalize(six)) continue;
+    const byName = packages?.named(packageName(specifier)) !== undefined && options.baseUrl === undefined && !removedResolution;
+    lost.push({ specifier, files, through: byName ? OVERLAY : through, six: normalize(six), ...(sevens ? { seven: normalize(sevens) } : {}) });
+  }
+  return lost;
+}
+
+function relative(root: string, file: string): string {
+  return path.posix.relative(root, file);
+}

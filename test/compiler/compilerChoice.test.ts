@@ -1,0 +1,118 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import type { CompilerMode } from '../../src/core/compiler/chooseCompiler';
+import { FIXTURES_DIR } from '../support/loadFixture';
+
+/** Indexes `root` as a host does with no compiler asked for, and says which compiler built the graph and why. */
+async function chosen(root: string, options: { compiler?: CompilerMode; nativeTypeScriptPath?: string } = {}) {
+  const previous = process.env.TS_CODE_GRAPH_COMPILER;
+  delete process.env.TS_CODE_GRAPH_COMPILER;
+  const warnings: string[] = [];
+  try {
+    const { index, report } = await indexWorkspace({ root, ...options, logger: { info() {}, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) } });
+    index.dispose();
+    return { kind: index.compiler.kind, compiler: report.compiler, warnings: report.warnings, logged: warnings };
+  } finally {
+    if (previous !== undefined) process.env.TS_CODE_GRAPH_COMPILER = previous;
+  }
+}
+
+/**
+ * Issue 40, item 4: which compiler builds the graph. Native by default wherever its binary is
+ * installed; TypeScript 6 in process where 7 is known to give the projects a worse graph (the
+ * differences test/compiler/sameGraph.test.ts lists: each of those fixtures is sent to 6 here, and no
+ * other fixture is); the workspace's own TypeScript 7 when given and of this API.
+ */
+describe('which compiler builds the graph (auto, the default)', function () {
+  this.timeout(300_000);
+
+  it('native where its binary is installed, saying so', async () => {
+    const r = await chosen(path.join(FIXTURES_DIR, 'sample'));
+    assert.equal(r.kind, 'native');
+    assert.match(r.compiler, /^TypeScript 7\.0\.2 \(native, @typescript\/typescript-[a-z0-9]+-[a-z0-9]+\), with TypeScript 7 defaults \(.*\); the default where its binary is installed$/);
+    assert.deepEqual(r.warnings, []);
+  });
+
+  for (const [fixture, why] of [
+    ['js-shapes', /in process: TypeScript 7 would give 1 of \d+ files a worse graph than 6: lib\/shapes\.js defines methods on a constructor function's prototype, which TypeScript 7 reads as no class/],
+    ['express-4.21.2', /in process: TypeScript 7 would give 3 of \d+ files a worse graph than 6: lib\/router\/layer\.js defines methods on a constructor function's prototype/],
+    ['commonjs-repro', /in process: TypeScript 7 would give 1 of \d+ files a worse graph than 6: route\.js defines methods/],
+    ['path-aliases', /in process: TypeScript 7 would give 1 of \d+ files a worse graph than 6: 'src\/config\/defaults' in src\/services\/userService\.ts resolves only through baseUrl, which TypeScript 7 removed \(its calls have no target\)$/],
+    ['ts5-defaults', /^the bundled TypeScript 6\.0\.3, with TypeScript 5\.x defaults .*; in process: TypeScript 7 would give 1 of 1 files a worse graph than 6: 'dual-types' in src\/app\.ts resolves to node_modules\/dual-types\/legacy\.d\.ts through moduleResolution node10, which TypeScript 7 removed, to node_modules\/dual-types\/modern\.d\.ts under TypeScript 7$/],
+  ] as const) {
+    it(`${fixture}: in process, where 7 reads it worse (docs/INDEXING.md), saying why`, async () => {
+      const r = await chosen(path.join(FIXTURES_DIR, fixture));
+      assert.equal(r.kind, 'inprocess', r.compiler);
+      assert.match(r.compiler, why);
+    });
+  }
+
+  it('every other fixture: native (7 reads it as 6 does)', async () => {
+    const special = new Set(['js-shapes', 'express-4.21.2', 'commonjs-repro', 'path-aliases', 'ts5-defaults']);
+    for (const fixture of fs.readdirSync(FIXTURES_DIR).filter((f) => !special.has(f) && fs.statSync(path.join(FIXTURES_DIR, f)).isDirectory())) {
+      const r = await chosen(path.join(FIXTURES_DIR, fixture));
+      assert.equal(r.kind, 'native', `${fixture}: ${r.compiler}`);
+    }
+  });
+
+  it("a workspace whose own TypeScript is 7: native, 7's reading being its compiler's", async () => {
+    const r = await chosen(path.join(FIXTURES_DIR, 'ts7-native'));
+    assert.equal(r.kind, 'native');
+    assert.match(r.compiler, /; the workspace's own TypeScript is 7 \(node_modules\/typescript 7\.0\.2\)$/);
+  });
+
+  describe('few files of many read worse: native, with a warning naming them', () => {
+    let root: string;
+    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    const workspace = (tsFiles: number) => {
+      root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-choice-'));
+      fs.mkdirSync(path.join(root, 'src'));
+      fs.writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { allowJs: true, noEmit: true, strict: true, types: [] }, include: ['src'] }));
+      for (let i = 0; i < tsFiles; i++) fs.writeFileSync(path.join(root, 'src', `f${i}.ts`), `export function f${i}(): number { return ${i}; }\n`);
+      fs.writeFileSync(path.join(root, 'src', 'legacy.js'), 'function Legacy() {}\nLegacy.prototype.run = function () { return 1; };\nmodule.exports = Legacy;\n');
+      return root;
+    };
+
+    it('1 file in 30: native, and the warning names it and how to ask for 6', async () => {
+      const r = await chosen(workspace(29));
+      assert.equal(r.kind, 'native', r.compiler);
+      assert.match(r.compiler, /; the default where its binary is installed, though 1 file lose edges \(see the warnings\)$/);
+      assert.deepEqual(r.warnings, ["compiler: TypeScript 7 would give 1 of 30 files a worse graph than 6: src/legacy.js defines methods on a constructor function's prototype, which TypeScript 7 reads as no class (calls through its instances have no target); TS_CODE_GRAPH_COMPILER=inprocess indexes with 6"]);
+    });
+
+    it('1 file in 10: in process', async () => {
+      const r = await chosen(workspace(9));
+      assert.equal(r.kind, 'inprocess', r.compiler);
+      assert.deepEqual(r.warnings, []);
+    });
+
+    it('asked for, the native compiler indexes it anyway', async () => {
+      const r = await chosen(workspace(9), { compiler: 'native' });
+      assert.equal(r.kind, 'native');
+      assert.match(r.compiler, /; as the caller asks$/);
+    });
+  });
+
+  it("the workspace's own TypeScript 7 package of this API: that one runs", async () => {
+    const own = path.dirname(require.resolve('@typescript/native/package.json'));
+    const r = await chosen(path.join(FIXTURES_DIR, 'sample'), { nativeTypeScriptPath: own });
+    assert.equal(r.kind, 'native');
+    assert.match(r.compiler, new RegExp(`^TypeScript 7\\.0\\.2 \\(native, the workspace's, ${own.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\), `));
+  });
+
+  it("the workspace's own TypeScript 7 of another API: the pinned one runs, and the log says why", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-ts71-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'typescript', version: '7.1.0', exports: { './unstable/sync': './dist/api/sync/api.js' } }));
+      const r = await chosen(path.join(FIXTURES_DIR, 'sample'), { nativeTypeScriptPath: dir });
+      assert.equal(r.kind, 'native');
+      assert.match(r.compiler, /^TypeScript 7\.0\.2 \(native, @typescript\/typescript-[^)]*\), .*; the default where its binary is installed; the workspace's TypeScript 7 \(.*\) is not used: its version 7\.1\.0 speaks another API than the 7\.0\.x this version of TS Code Graph reads$/);
+      assert.ok(r.logged.some((m) => m.includes('is not used: its version 7.1.0')), r.logged.join('\n'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
