@@ -6,6 +6,7 @@ import { readVersion } from '../cli/readVersion';
 import { resolveWorkspaceArgs } from '../cli/workspaceArgs';
 import { graphCacheDir } from './cacheDir';
 import { serveMcp } from './serveMcp';
+import { HEAP_ENV, parseHeapMb } from '../worker/heapLimit';
 
 const USAGE = `Usage: ts-code-graph mcp [--root <dir>] [--tsconfig <path>]
 
@@ -25,7 +26,7 @@ export async function serveMcpOnStdio(workspace: { root: string; tsconfig?: stri
     ...workspace,
     workerPath: path.join(__dirname, 'worker.js'),
     cacheDir: process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : graphCacheDir(workspace.root, workspace.tsconfig),
-    heapMb: heapMbFromEnv(process.env.TS_CODE_GRAPH_WORKER_HEAP_MB),
+    heapMb: parseHeapMb(process.env[HEAP_ENV]),
     version: readVersion(),
     stdin: process.stdin,
     stdout: process.stdout,
@@ -67,12 +68,6 @@ function stopRequested(): Promise<string> {
       });
     }
   });
-}
-
-/** TS_CODE_GRAPH_WORKER_HEAP_MB: a positive whole number of MB, else the default. */
-function heapMbFromEnv(value: string | undefined): number | undefined {
-  const mb = Number(value);
-  return value && Number.isInteger(mb) && mb > 0 ? mb : undefined;
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -4,6 +4,8 @@ import { FolderSpec, HostWords, OpenResult, QueryAnswer, QueryArgs, UpdateResult
 import { PendingRestart, RestartPolicy, scheduleRestart } from './RestartPolicy';
 import { deepestContaining } from './routeFilePath';
 import { createSharedCancellation } from './sharedCancellation';
+import { outOfMemoryText } from './failureTexts';
+import { defaultHeapMb } from './heapLimit';
 import { WorkerClient, WorkerDiedError, WorkerOptions } from './WorkerClient';
 
 /** What a host does when the supervised worker's life changes. Everything else (status, UI, protocol) stays in the host. */
@@ -87,7 +89,7 @@ export class GraphSupervisor {
   /** Start the worker and ask the host to open its folders. */
   start(cache: 'use' | 'refresh' = 'use'): void {
     this.stopped = undefined;
-    this.client = new WorkerClient(this.options.workerPath, (e) => this.onWorkerEvent(e), (reason) => this.onWorkerExit(reason), this.options.worker);
+    this.client = new WorkerClient(this.options.workerPath, (e) => this.onWorkerEvent(e), (reason, outOfMemory) => this.onWorkerExit(reason, outOfMemory), this.options.worker);
     this.folders.clear();
     this.host.openFolders(cache);
   }
@@ -221,10 +223,10 @@ export class GraphSupervisor {
    * The worker died (crash, out of memory): restart it after a back-off and have the host re-open
    * its folders (from the graph cache where valid); after repeated deaths (RestartPolicy), stop.
    */
-  private onWorkerExit(reason: string): void {
+  private onWorkerExit(reason: string, outOfMemory: boolean): void {
     this.client = undefined;
     if (this.closed) return;
-    const decision = this.restarts.onCrash(Date.now());
+    const decision = this.restarts.onCrash(Date.now(), outOfMemory);
     if (decision.action === 'restart') {
       this.options.log.error(`${reason}. Restarting it in ${decision.delayMs} ms (restart ${decision.attempt}); folders re-open from the graph cache where it is valid, and queries wait for them.`);
       this.host.onRestarting?.(reason);
@@ -234,7 +236,10 @@ export class GraphSupervisor {
       });
       return;
     }
-    this.stopped = `${reason}; ${decision.why}, so it is not restarted again`;
+    // Out of memory: what happened and the setting that raises the limit, in the host's words.
+    this.stopped = decision.outOfMemory
+      ? outOfMemoryText(this.options.worker?.heapMb ?? defaultHeapMb(), decision.why, this.options.words)
+      : `${reason}; ${decision.why}, so it is not restarted again`;
     this.host.onStopped?.(this.stopped);
   }
 }

@@ -46,9 +46,18 @@ export interface HostWords {
   log: string;
   /** How to index again: `run the command "TS Code Graph: Rebuild Graph"`, `restart the MCP server`. */
   rebuild: string;
+  /** How to raise the graph worker's heap limit: an environment variable, a setting (see heapLimit). */
+  heap: string;
+  /** How to leave folders out of the index: an option, a setting. */
+  exclude: string;
 }
 
-export const NEUTRAL_WORDS: HostWords = { log: 'the log', rebuild: 'index the workspace again' };
+export const NEUTRAL_WORDS: HostWords = {
+  log: 'the log',
+  rebuild: 'index the workspace again',
+  heap: 'set TS_CODE_GRAPH_WORKER_HEAP_MB to more MB',
+  exclude: '--exclude <glob>',
+};
 
 /** The three queries of spec 000, exactly as the tools take them. */
 export type QueryArgs = QueryRequest;

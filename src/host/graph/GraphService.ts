@@ -10,7 +10,12 @@ import { fitAnswer } from './fitAnswer';
 import { resolveTypeScript } from './resolveTypeScript';
 
 /** This host's remedies, named in the worker's failure texts. */
-const VSCODE_WORDS: HostWords = { log: 'the log (command "TS Code Graph: Show Log")', rebuild: 'run the command "TS Code Graph: Rebuild Graph"' };
+const VSCODE_WORDS: HostWords = {
+  log: 'the log (command "TS Code Graph: Show Log")',
+  rebuild: 'run the command "TS Code Graph: Rebuild Graph"',
+  heap: 'the setting "tsCodeGraph.workerHeapMb" in MB, then the command "TS Code Graph: Rebuild Graph"',
+  exclude: 'the setting "tsCodeGraph.exclude"',
+};
 
 export interface FolderStatus {
   name: string;
