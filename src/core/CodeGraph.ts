@@ -104,6 +104,7 @@ export class CodeGraph implements QueryTarget {
       root,
       token,
       fileExists: (rel) => fs.existsSync(path.join(root, rel)),
+      whyNotIndexed: (rel) => this.index.whyNotIndexed(rel),
     };
   }
 }

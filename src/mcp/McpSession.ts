@@ -3,6 +3,7 @@ import * as path from 'path';
 import type { Stats } from 'fs';
 import { Logger } from '../core/Logger';
 import { inIgnoredDir, isWatchedFile } from '../core/indexer/workspaceFiles';
+import { ExcludedPaths } from '../core/indexer/excludedPaths';
 import { GraphSupervisor, RequestCancelledError } from '../worker/GraphSupervisor';
 import { FolderSpec, HostWords, QueryAnswer, QueryArgs } from '../worker/protocol';
 import { notAvailableText, unexpectedFailureText, workerStoppedText } from '../worker/failureTexts';
@@ -20,6 +21,8 @@ export interface McpSessionOptions {
   root: string;
   /** Absolute tsconfig path (--tsconfig), else projects are discovered under the root. */
   tsconfig?: string;
+  /** --exclude globs (ExcludedPaths): left out of the index, and of the watcher. */
+  exclude?: string[];
   /** dist/worker.js. */
   workerPath: string;
   /** Persisted graph location; undefined: no cache. */
@@ -125,8 +128,8 @@ export class McpSession {
   }
 
   private spec(): Omit<FolderSpec, 'words'> {
-    const { root, tsconfig, cacheDir, toolVersion } = this.options;
-    return { key: KEY, name: path.basename(root) || root, root, tsconfig, cacheDir, toolVersion };
+    const { root, tsconfig, exclude, cacheDir, toolVersion } = this.options;
+    return { key: KEY, name: path.basename(root) || root, root, tsconfig, exclude, cacheDir, toolVersion };
   }
 
   /** The supervisor started a worker: index the root in it. */
@@ -149,9 +152,10 @@ export class McpSession {
   private startWatcher(): void {
     const { root, log } = this.options;
     const queue = this.supervisor.changes;
+    const excluded = ExcludedPaths.of(root, this.options.exclude);
     const ignored = (file: string, stats?: Stats): boolean => {
       const rel = path.relative(root, file);
-      if (rel && inIgnoredDir(rel)) return true;
+      if (rel && (inIgnoredDir(rel) || excluded.excludes(rel))) return true;
       return !!stats?.isFile() && !isWatchedFile(file);
     };
     // Symlinks are not followed: a link back up the tree (a loop) must not make the watcher walk forever.

@@ -76,6 +76,7 @@ export class FolderGraphs {
     state.ready = CodeGraph.open({
       root: spec.root,
       tsconfig: spec.tsconfig,
+      exclude: spec.exclude,
       ts,
       typescriptPath: workspacePath,
       token,

@@ -86,6 +86,11 @@ export class GraphSupervisor {
     return !!this.client || !!this.restarting;
   }
 
+  /** The heap limit of the next worker started (undefined: the default); the running one keeps its own. */
+  setHeapMb(heapMb: number | undefined): void {
+    this.options.worker = { ...this.options.worker, heapMb };
+  }
+
   /** Start the worker and ask the host to open its folders. */
   start(cache: 'use' | 'refresh' = 'use'): void {
     this.stopped = undefined;

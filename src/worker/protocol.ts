@@ -25,6 +25,8 @@ export interface FolderSpec {
   root: string;
   /** Absolute path of a tsconfig/jsconfig to use instead of discovering projects (the MCP server's --tsconfig). */
   tsconfig?: string;
+  /** Globs of folders and files to leave out (tsCodeGraph.exclude, --exclude; see ExcludedPaths). */
+  exclude?: string[];
   /** Absolute path of the workspace's typescript.js to load (only when the workspace is trusted). */
   tsPath?: string;
   /** Where to persist this folder's graph between sessions (the extension's workspace storage). */

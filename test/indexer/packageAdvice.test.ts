@@ -88,8 +88,13 @@ describe('the advice for imported packages that resolve to no types', () => {
     write('examples/demo/package.json', JSON.stringify({ name: 'demo', private: true, dependencies: { acme: '^1.0.0' } }));
     write('examples/demo/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: [], noEmit: true }, include: ['src'] }));
     write('examples/demo/src/app.ts', "import { thing } from 'acme';\nexport const app = (): unknown => thing();\n");
+    // Issue 39: its dependencies not installed, the app is left out, and a warning says so.
+    const skipped = await CodeGraph.open({ root });
+    assert.deepEqual(skipped.report.warnings.slice(0, 4), ADVICE_WARNINGS);
+    assert.match(skipped.report.warnings[4], /^1 project was not indexed because its dependencies are not installed .*: examples\/demo\./);
+    // Installed (its registry packages, none of them `acme`): "not installed" would be beside the point; the folder is outside the workspace.
+    fs.mkdirSync(path.join(root, 'examples/demo/node_modules'));
     const cg = await CodeGraph.open({ root });
-    // Issue 39: "not installed" was true but beside the point; the folder is outside the workspace.
     const outside = "1 imported package resolves to no types: a package of this workspace imported only from folders that are not workspace members: 'acme' (1 file), from examples/demo (its own package.json, not listed as a member of the workspace). The package manager links workspace packages into members only, so building it changes nothing there: install those folders' own dependencies, or leave them out (exclude). Calls into it, and calls TypeScript would infer through its types, are missing.";
     assert.deepEqual(cg.report.warnings, [...ADVICE_WARNINGS.slice(0, 3), outside, ADVICE_WARNINGS[3]]);
   });

@@ -19,6 +19,8 @@ import { CancelledError } from './CancelledError';
 import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
 import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
+import { ProjectSelection } from './program/projectSelection';
+import { ExcludedPaths } from './excludedPaths';
 
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
@@ -73,7 +75,7 @@ export class WorkspaceIndex {
       if (this.globalErrors.includes(error)) return;
       this.globalErrors.push(error);
       this.log.error(error);
-    });
+    }, new ProjectSelection(this.root, ExcludedPaths.of(this.root, options.exclude)));
     this.shapes = new ShapeTracker(this.ts, this.root, this.graph, (abs) => this.owner.get(abs)?.program);
     this.analysis = new FileAnalysis(this.ts, this.host, this.locator, this.programs);
     this.defaults = compilerDefaults(this.ts, this.root, options.typescriptPath);
@@ -126,7 +128,8 @@ export class WorkspaceIndex {
       await this.extractAll(files, token);
       this.saveCache();
     }
-    const warnings = this.unresolvedPackageWarnings();
+    const skipped = this.programs.selection.uninstalledWarning();
+    const warnings = [...this.unresolvedPackageWarnings(), ...(skipped ? [skipped] : [])];
     for (const w of warnings) {
       this.log.warn(w);
       this.problems.push(w);
@@ -142,6 +145,8 @@ export class WorkspaceIndex {
       millis: Date.now() - started,
       programMillis: this.programs.millis,
       compiler: this.defaults.description,
+      skipped: this.programs.selection.skipped,
+      excluded: this.programs.selection.excluded.globs,
       problems: this.problems,
       errors: this.errors(),
       warnings,
@@ -193,7 +198,9 @@ export class WorkspaceIndex {
   private fingerprint(): string {
     const configs = this.projects.map((p) => p.config.configPath).filter((c): c is string => !!c);
     // The defaults' major too: the same configs mean other options once the workspace's TypeScript changes major.
-    return workspaceFingerprint(this.root, configs, `${this.ts.version} defaults ${this.defaults.major}`, this.options.toolVersion ?? '');
+    // And what was left out: a cache written with other exclude globs holds other files.
+    const excluded = JSON.stringify(this.programs.selection.excluded.globs);
+    return workspaceFingerprint(this.root, configs, `${this.ts.version} defaults ${this.defaults.major} exclude ${excluded}`, this.options.toolVersion ?? '');
   }
 
   private readValidCache(): CacheSnapshot | undefined {
@@ -252,7 +259,7 @@ export class WorkspaceIndex {
     const abs = (p: string) => normalize(path.isAbsolute(p) ? p : path.join(this.root, p));
     // Paths no project could contain (build output, node_modules, non-sources) change nothing.
     const relevant = (f: string) =>
-      this.owner.has(f) || (isWatchedFile(f) && this.programs.isInsideRoot(f) && !inIgnoredDir(this.relative(f)));
+      this.owner.has(f) || (isWatchedFile(f) && this.programs.isInsideRoot(f) && !inIgnoredDir(this.relative(f)) && !this.programs.selection.excludes(f));
     const changedAbs = [...new Set(changed.map(abs))].filter(relevant);
     const deletedAbs = [...withFilesUnder(deleted.map(abs), () => this.indexedFiles(), this.root)].filter(relevant);
     if (changedAbs.length === 0 && deletedAbs.length === 0) return { reindexed: [], removed: [], millis: Date.now() - started };
@@ -399,6 +406,11 @@ export class WorkspaceIndex {
   /** Every loud error as it stands now: workspace-wide ones first, then each file whose analysis failed. */
   errors(): string[] {
     return [...this.globalErrors, ...this.graph.failedFiles().map(([file, reason]) => fileFailureMessage(file, reason))];
+  }
+
+  /** Why an existing root-relative file is not in the graph, when the index left it out on purpose. */
+  whyNotIndexed(rel: string): string | undefined {
+    return this.programs.selection.whyLeftOut(rel);
   }
 
   /** Root-relative posix path of an absolute one. */

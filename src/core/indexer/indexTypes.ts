@@ -1,5 +1,6 @@
 import type * as TS from 'typescript';
 import { CancellationToken, Logger } from '../Logger';
+import type { SkippedProject } from './program/projectSelection';
 
 /** What a WorkspaceIndex is given and what it reports (indexWorkspace re-exports them for its callers). */
 
@@ -26,6 +27,11 @@ export interface IndexOptions {
   cacheMode?: 'use' | 'refresh';
   /** The host's version, part of the cache fingerprint (a new release never trusts an old cache). */
   toolVersion?: string;
+  /**
+   * Globs of folders and files to leave out, relative to the root (tsCodeGraph.exclude, --exclude;
+   * see ExcludedPaths): their files are not indexed, and projects none of whose files are left are not built.
+   */
+  exclude?: readonly string[];
 }
 
 export interface IndexReport {
@@ -43,6 +49,10 @@ export interface IndexReport {
   programMillis: number;
   /** Which compiler indexed, with whose defaults and why: one line for `stats` and the logs (see compilerDefaults). */
   compiler: string;
+  /** Projects found and not indexed: wholly excluded, or their dependencies not installed (see ProjectSelection). */
+  skipped: SkippedProject[];
+  /** The exclude globs in force (IndexOptions.exclude, cleaned). */
+  excluded: readonly string[];
   problems: string[];
   /**
    * Loud errors: the graph is known to be incomplete (a default library file is missing, a file's

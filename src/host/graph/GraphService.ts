@@ -8,6 +8,8 @@ import type { Expansion } from '../../webview/messages';
 import { ChangeWatcher } from './ChangeWatcher';
 import { fitAnswer } from './fitAnswer';
 import { resolveTypeScript } from './resolveTypeScript';
+import { excludeGlobs, workerHeapMb } from '../settings';
+import { SETTINGS } from '../../tools/settings';
 
 /** This host's remedies, named in the worker's failure texts. */
 const VSCODE_WORDS: HostWords = {
@@ -97,7 +99,11 @@ export class GraphService implements vscode.Disposable {
       }),
       ws.onDidChangeConfiguration((e) => {
         for (const entry of this.folders.values()) {
-          if (e.affectsConfiguration('typescript.tsdk', entry.folder.uri)) this.openFolder(entry.folder);
+          if (e.affectsConfiguration('typescript.tsdk', entry.folder.uri) || e.affectsConfiguration(SETTINGS.exclude.key, entry.folder.uri)) this.openFolder(entry.folder);
+        }
+        if (e.affectsConfiguration(SETTINGS.workerHeapMb.key)) {
+          this.supervisor.setHeapMb(workerHeapMb());
+          this.log.info(`${SETTINGS.workerHeapMb.key} changed: the graph worker gets the new heap limit when it next starts (the command "TS Code Graph: Rebuild Graph" starts a stopped one).`);
         }
       }),
     );
@@ -254,7 +260,7 @@ export class GraphService implements vscode.Disposable {
     this.changed.fire();
     // The supervisor calls back only while this open is the folder's current one, and never for a worker death.
     this.supervisor.open(
-      { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, ...this.cache, cacheMode: cache },
+      { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, exclude: excludeGlobs(folder), ...this.cache, cacheMode: cache },
       {
         opened: (r) => {
           entry.status = { ...entry.status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files, errors: r.errors };

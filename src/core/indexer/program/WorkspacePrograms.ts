@@ -6,6 +6,8 @@ import { CompilerDefaults } from './compilerDefaults';
 import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
 import { missingLibraryFiles } from './missingLibraryFiles';
 import { SharedCompilerHost } from './SharedCompilerHost';
+import { ProjectSelection } from './projectSelection';
+import { ExcludedPaths } from '../excludedPaths';
 
 export interface Project {
   config: ProjectConfig;
@@ -35,11 +37,13 @@ export class WorkspacePrograms {
     private readonly tsconfig: string | undefined,
     /** A workspace-wide error (a program without its standard library), said once each. */
     private readonly onGlobalError: (error: string) => void,
+    /** Which projects and files are indexed (exclude globs, uninstalled subtrees); what it skipped. */
+    readonly selection = new ProjectSelection(root, ExcludedPaths.none),
   ) {}
 
   /** The projects of the configs found now, none of them built. */
   discover(defaults: CompilerDefaults): void {
-    this.projects = discoverProjects(this.ts, this.root, this.tsconfig, defaults).map((config) => ({ config }));
+    this.projects = this.selection.select(discoverProjects(this.ts, this.root, this.tsconfig, defaults), { skipUninstalled: !this.tsconfig }).map((config) => ({ config }));
     this.built = false;
     this.millis = 0;
   }
@@ -60,7 +64,7 @@ export class WorkspacePrograms {
     const fresh = discoverProjects(this.ts, this.root, this.tsconfig, defaults);
     for (const p of this.projects) {
       const match = fresh.find((f) => f.configPath === p.config.configPath);
-      if (match) p.config = { ...p.config, fileNames: match.fileNames };
+      if (match) p.config = { ...p.config, fileNames: this.selection.withoutExcluded(match).fileNames };
     }
   }
 
@@ -74,7 +78,7 @@ export class WorkspacePrograms {
     for (const p of this.projects) {
       for (const sf of p.program?.getSourceFiles() ?? []) {
         const f = normalize(sf.fileName);
-        if (this.owner.has(f) || !this.isInsideRoot(f) || f.includes('/node_modules/') || f.endsWith('.json')) continue;
+        if (this.owner.has(f) || !this.isInsideRoot(f) || f.includes('/node_modules/') || f.endsWith('.json') || this.selection.excludes(f)) continue;
         if (p.program!.isSourceFileDefaultLibrary(sf)) continue;
         this.owner.set(f, p);
       }
