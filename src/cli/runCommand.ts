@@ -107,7 +107,8 @@ function print(result: QueryResult, format: OutputFormat, graph: QueryableGraph,
   return result.warnings?.length ? ExitCode.incomplete : ExitCode.ok;
 }
 
-function query(command: QueryCommand, graph: QueryableGraph): QueryResult {
+/** A query command's result on `graph` (what `runCommand` prints for it). */
+export function query(command: QueryCommand, graph: QueryableGraph): QueryResult {
   const request: QueryRequest =
     command.name === 'pathsBetween'
       ? { query: command.name, from: command.from, to: command.to }

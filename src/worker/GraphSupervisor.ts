@@ -12,8 +12,8 @@ import { WorkerClient, WorkerDiedError, WorkerOptions } from './WorkerClient';
 export interface SupervisorHost {
   /** A worker started (first start, restart after a death, rebuild): `open` every folder it should index. */
   openFolders(cache: 'use' | 'refresh'): void;
-  /** Indexing progress of a folder (files done of total; total is 0 until the worker knows it). */
-  onProgress?(key: string, done: number, total: number): void;
+  /** Indexing progress of a folder (files done of total; total is 0 until the worker knows it; projects during a full index). */
+  onProgress?(key: string, done: number, total: number, projects?: { done: number; total: number }): void;
   /** A batch of changes reached a folder's graph. */
   onUpdated?(key: string, result: UpdateResult): void;
   /** The worker died and starts again after RestartPolicy's back-off; requests wait for it. */
@@ -221,7 +221,7 @@ export class GraphSupervisor {
       this.options.log[event.level](event.message);
       return;
     }
-    if (this.folders.has(event.key)) this.host.onProgress?.(event.key, event.done, event.total);
+    if (this.folders.has(event.key)) this.host.onProgress?.(event.key, event.done, event.total, event.projects);
   }
 
   /**

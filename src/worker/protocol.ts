@@ -27,6 +27,8 @@ export interface FolderSpec {
   tsconfig?: string;
   /** Globs of folders and files to leave out (tsCodeGraph.exclude, --exclude; see ExcludedPaths). */
   exclude?: string[];
+  /** Files (absolute) whose projects a full index takes first: the editor's active file. */
+  first?: string[];
   /** Absolute path of the workspace's typescript.js to load (only when the workspace is trusted). */
   tsPath?: string;
   /** Where to persist this folder's graph between sessions (the extension's workspace storage). */
@@ -181,8 +183,11 @@ export type ResponseMessage =
 export interface ProgressMessage {
   kind: 'progress';
   key: string;
+  /** Files indexed of those known so far. */
   done: number;
   total: number;
+  /** During a full index: projects indexed of all (queries are answered meanwhile). */
+  projects?: { done: number; total: number };
 }
 
 export interface LogMessage {

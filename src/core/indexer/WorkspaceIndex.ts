@@ -21,6 +21,10 @@ import { CACHE_FORMAT, CacheSnapshot, cacheFileFor, contentHash, hashFile, readC
 import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
 import { ProjectSelection } from './program/projectSelection';
 import { ExcludedPaths } from './excludedPaths';
+import { ProjectWalk } from './ProjectWalk';
+import { outstandingProjects } from './outstandingProjects';
+import { ProjectReach } from './program/projectReach';
+import type { Outstanding } from '../query/shared/indexingNotes';
 
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
@@ -50,6 +54,10 @@ export class WorkspaceIndex {
   }
   /** 'refresh' after an explicit rebuild: the next indexAll ignores what the cache remembers. */
   private cacheMode: 'use' | 'refresh';
+  /** Set while a full index walks the projects (see walkProjects). */
+  private walk: ProjectWalk | undefined;
+  /** What each project could import (for answers' notes), read once per full index when first needed. */
+  private reach: ProjectReach | undefined;
   /** Shapes computed by earlier updates, and the files' words during one (what dependents can see). */
   private readonly shapes: ShapeTracker;
   private readonly analysis: FileAnalysis;
@@ -98,6 +106,7 @@ export class WorkspaceIndex {
     this.defaults = compilerDefaults(this.ts, this.root, this.options.typescriptPath);
     this.log.info(`compiler: ${this.defaults.description}`);
     this.programs.discover(this.defaults);
+    this.reach = undefined;
     this.shapes.clear();
     // A rebuild follows a config or dependency change (or the rebuild command): typings nobody
     // reported, a library's rewritten by `npm install`, must not be reused from an earlier parse.
@@ -115,17 +124,17 @@ export class WorkspaceIndex {
     if (cached && this.loadWholeCache(cached)) {
       cache = 'full';
       this.log.info(`loaded ${this.graph.files().length} files from the cache; no TypeScript program needed until the first change`);
-    } else {
+    } else if (cached) {
       this.programs.build(this.projects);
       this.programs.assignOwners();
       for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
-      let files = [...this.owner.keys()];
-      if (cached) {
-        files = this.loadUnchangedFromCache(cached);
-        cache = 'partial';
-        this.log.info(`cache: ${this.owner.size - files.length} files loaded, ${files.length} re-indexed (changed or depending on a change)`);
-      }
+      const files = this.loadUnchangedFromCache(cached);
+      cache = 'partial';
+      this.log.info(`cache: ${this.owner.size - files.length} files loaded, ${files.length} re-indexed (changed or depending on a change)`);
       await this.extractAll(files, token);
+      this.saveCache();
+    } else {
+      await this.walkProjects(token);
       this.saveCache();
     }
     const skipped = this.programs.selection.uninstalledWarning();
@@ -410,7 +419,55 @@ export class WorkspaceIndex {
 
   /** Why an existing root-relative file is not in the graph, when the index left it out on purpose. */
   whyNotIndexed(rel: string): string | undefined {
+    const owner = this.walk && this.owner.get(path.posix.join(this.root, rel));
+    if (owner && this.walk && !this.walk.isIndexed(owner)) return `its project ${owner.config.configPath ? this.relative(owner.config.configPath) : '(inferred)'} is not indexed yet (indexing is still running: ${this.walk.projectsDone} of ${this.walk.projectsTotal} projects done); ask again when it is done`;
     return this.programs.selection.whyLeftOut(rel);
+  }
+
+  /** What the graph does not hold (yet) for answers to scope their notes by (outstandingProjects). */
+  outstanding(): Outstanding | undefined {
+    return outstandingProjects(this.root, this.walk, (abs) => this.owner.get(abs), this.programs.selection.uninstalled, () => (this.reach ??= new ProjectReach(this.root)));
+  }
+
+  /** The walk of a full index while it runs (projects indexed, pending, `prioritize`); undefined otherwise. */
+  get indexing(): ProjectWalk | undefined {
+    return this.walk;
+  }
+
+  /**
+   * A full index, one project after another in the walk's order (`IndexOptions.first`'s projects and
+   * what they import first), so that queries can be answered meanwhile (ProjectWalk). Then ownership
+   * as one pass over every program decides it: a file pulled in by two programs goes to the first in
+   * config order, whichever was built first, and is extracted again if the walk gave it to the other.
+   */
+  private async walkProjects(token: CancellationToken): Promise<void> {
+    this.programs.assignRootOwners();
+    const extracted = new Map<string, Project>();
+    const walk = new ProjectWalk(this.projects, {
+      build: (p) => {
+        this.programs.build([p]);
+        this.programs.claimPulledIn(p);
+      },
+      filesOf: (p) => [...this.owner].filter(([f, o]) => o === p && !extracted.has(f)).map(([f]) => f),
+      extract: (f) => {
+        extracted.set(f, this.owner.get(f)!);
+        this.extractFile(f);
+      },
+      fileCount: () => this.owner.size,
+      filesIn: (p) => p.program?.getSourceFiles().map((sf) => normalize(sf.fileName)) ?? [],
+      ownerOf: (f) => this.owner.get(f),
+      onProgress: (w) => this.options.onProgress?.(w.filesDone, w.filesTotal, { done: w.projectsDone, total: w.projectsTotal }),
+    });
+    this.walk = walk;
+    void walk.prioritize((this.options.first ?? []).map((f) => normalize(path.resolve(this.root, f))));
+    try {
+      await walk.run(token);
+    } finally {
+      this.walk = undefined;
+    }
+    this.programs.assignOwners();
+    for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
+    for (const [f, p] of this.owner) if (extracted.get(f) !== p) this.extractFile(f);
   }
 
   /** Root-relative posix path of an absolute one. */

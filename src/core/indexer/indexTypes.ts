@@ -19,8 +19,13 @@ export interface IndexOptions {
   typescriptPath?: string;
   logger?: Logger;
   token?: CancellationToken;
-  /** Called as files are indexed. */
-  onProgress?(done: number, total: number): void;
+  /** Called as files are indexed; during a full index, with the projects indexed of all too. */
+  onProgress?(done: number, total: number, projects?: { done: number; total: number }): void;
+  /**
+   * Files (absolute or root-relative) whose projects a full index takes first, then what those
+   * import: the CLI query's files, the editor's active file (see ProjectWalk).
+   */
+  first?: readonly string[];
   /** Persist the graph here between runs (see IndexCache); no cache when absent. */
   cacheDir?: string;
   /** 'refresh': do not read the cache (index from scratch) but write it. Default 'use'. */

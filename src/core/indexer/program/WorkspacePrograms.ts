@@ -70,19 +70,30 @@ export class WorkspacePrograms {
 
   /** Each file is indexed by exactly one project: its own root files first (deepest config first), then sources it pulls in. */
   assignOwners(): void {
+    this.assignRootOwners();
+    for (const p of this.projects) this.claimPulledIn(p);
+  }
+
+  /** Ownership from the configs' file lists alone (no program needed): what an index walking projects one by one starts from. */
+  assignRootOwners(): void {
     this.owner = new Map();
     this.locator.ownershipChanged();
     for (const p of this.projects) {
       for (const f of p.config.fileNames) if (!this.owner.has(f) && this.isInsideRoot(f) && !f.endsWith('.json')) this.owner.set(f, p);
     }
-    for (const p of this.projects) {
-      for (const sf of p.program?.getSourceFiles() ?? []) {
-        const f = normalize(sf.fileName);
-        if (this.owner.has(f) || !this.isInsideRoot(f) || f.includes('/node_modules/') || f.endsWith('.json') || this.selection.excludes(f)) continue;
-        if (p.program!.isSourceFileDefaultLibrary(sf)) continue;
-        this.owner.set(f, p);
-      }
+  }
+
+  /** The sources `p`'s program pulls in that no project owns yet become `p`'s. */
+  claimPulledIn(p: Project): void {
+    let claimed = false;
+    for (const sf of p.program?.getSourceFiles() ?? []) {
+      const f = normalize(sf.fileName);
+      if (this.owner.has(f) || !this.isInsideRoot(f) || f.includes('/node_modules/') || f.endsWith('.json') || this.selection.excludes(f)) continue;
+      if (p.program!.isSourceFileDefaultLibrary(sf)) continue;
+      this.owner.set(f, p);
+      claimed = true;
     }
+    if (claimed) this.locator.ownershipChanged();
   }
 
   /** A program without its standard library is silently wrong: say so, once per missing file, as an error. */

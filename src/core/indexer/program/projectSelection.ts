@@ -23,6 +23,8 @@ export interface SkippedProject {
  */
 export class ProjectSelection {
   skipped: SkippedProject[] = [];
+  /** The configs of the projects skipped as uninstalled (what they could import, for answers). */
+  uninstalled: ProjectConfig[] = [];
 
   constructor(
     private readonly root: string,
@@ -42,6 +44,7 @@ export class ProjectSelection {
   /** The projects to index, of those found; the rest go to `skipped`. */
   select(configs: readonly ProjectConfig[], { skipUninstalled = true } = {}): ProjectConfig[] {
     this.skipped = [];
+    this.uninstalled = [];
     const kept: ProjectConfig[] = [];
     const uninstalled = new Map<ProjectConfig, string>();
     const members = new Set(workspaceDirs(this.root));
@@ -58,6 +61,7 @@ export class ProjectSelection {
     }
     // Never all of them: a workspace whose every project is uninstalled is indexed as it is.
     if (uninstalled.size === kept.length) return kept;
+    this.uninstalled = [...uninstalled.keys()];
     for (const [config, dir] of uninstalled) this.skipped.push({ config: path.posix.relative(this.root, config.configPath!), why: 'uninstalled', packageDir: path.posix.relative(this.root, dir) });
     return kept.filter((c) => !uninstalled.has(c));
   }
