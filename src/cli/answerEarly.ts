@@ -16,6 +16,7 @@ const RETRY_MS = 500;
  * graphs only); a complete index (the answer needed everything, `stats`, `export`) writes it.
  */
 export async function openForAnswer(options: IndexOptions, files: readonly string[], ask: (graph: CodeGraph) => QueryResult, logger: Logger): Promise<CodeGraph> {
+  const started = Date.now();
   const token = { isCancellationRequested: false };
   let progressed: () => void = () => undefined;
   const { graph, indexed } = CodeGraph.opening({
@@ -48,6 +49,7 @@ export async function openForAnswer(options: IndexOptions, files: readonly strin
   token.isCancellationRequested = true;
   await settled;
   logger.info(`Answered after indexing ${projectsDone} of ${projectsTotal} projects: no other project can change this answer. The rest was not indexed, and the cache not written.`);
-  graph.report = { ...graph.report, files: graph.graph.files().length, errors: graph.errors() };
+  const { nodes, edges, edgesByType } = graph.graph.stats();
+  graph.report = { ...graph.report, files: graph.graph.files().length, nodes, edges, edgesByType, millis: Date.now() - started, errors: graph.errors() };
   return graph;
 }
