@@ -28,13 +28,15 @@ export async function openForAnswer(options: IndexOptions, files: readonly strin
       progressed();
     },
   });
-  let finished = false;
+  const index: { outcome: 'running' | 'done' | 'failed' } = { outcome: 'running' };
   const settled = indexed.then(
-    () => void (finished = true),
-    () => void (finished = true),
+    () => void (index.outcome = 'done'),
+    () => void (index.outcome = 'failed'),
   );
   await Promise.race([graph.prioritize(files), settled]);
-  for (let tried = 0; !finished; ) {
+  for (let tried = 0; index.outcome === 'running'; ) {
+    // Every project is indexed: what is left (ownership, warnings, the cache) is the index's to finish.
+    if (!graph.indexing) break;
     if (Date.now() - tried >= RETRY_MS) {
       tried = Date.now();
       const result = ask(graph);
@@ -44,12 +46,19 @@ export async function openForAnswer(options: IndexOptions, files: readonly strin
     }
     await Promise.race([new Promise<void>((resolve) => (progressed = resolve)), settled]);
   }
-  if (finished) return indexed;
-  const { projectsDone, projectsTotal } = graph.indexing ?? { projectsDone: 0, projectsTotal: 0 };
+  const walking = graph.indexing;
+  if (index.outcome !== 'running' || !walking) return indexed;
   token.isCancellationRequested = true;
   await settled;
-  logger.info(`Answered after indexing ${projectsDone} of ${projectsTotal} projects: no other project can change this answer. The rest was not indexed, and the cache not written.`);
+  // Done before the cancellation landed: the whole graph, report, warnings and cache included.
+  if (finishedWhole(index)) return indexed;
+  logger.info(`Answered after indexing ${walking.projectsDone} of ${walking.projectsTotal} projects: no other project can change this answer. The rest was not indexed, and the cache not written.`);
   const { nodes, edges, edgesByType } = graph.graph.stats();
   graph.report = { ...graph.report, files: graph.graph.files().length, nodes, edges, edgesByType, millis: Date.now() - started, errors: graph.errors() };
   return graph;
+}
+
+/** Read through a call: the compiler would otherwise keep the value it narrowed before the await. */
+function finishedWhole(index: { outcome: string }): boolean {
+  return index.outcome === 'done';
 }

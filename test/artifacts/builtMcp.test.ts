@@ -202,6 +202,23 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
     }
   });
 
+  // Issue 39: --exclude reaches the worker's index (and the watcher) through the built server.
+  it('--exclude leaves a folder out, and a call about it says which glob did', async () => {
+    const root = copyFixture('stdlib-inference');
+    const mcp = await startMcp({ args: ['--root', root, '--exclude', 'src/run*', '--exclude', 'src/widget.ts'] });
+    try {
+      const r = await callText(mcp.client, 'dependenciesOf', { file_path: 'src/runner.ts', symbol: 'rename' });
+      assert.equal(r.isError, true);
+      assert.equal(r.text, 'File not indexed: src/runner.ts. It exists on disk, but it is left out by the exclude glob `src/run*`.');
+      // The rest is indexed: clone's other caller is there, rename is not.
+      const dependents = await callText(mcp.client, 'dependentsOf', clone);
+      assert.match(dependents.text, /^Table\.clone --CALLS--> TableColumn\.clone$/m);
+      assert.doesNotMatch(dependents.text, /rename/);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   it('a cancelled call (notifications/cancelled) is dropped by the worker, and the server keeps answering', async () => {
     const root = copyFixture('stdlib-inference');
     const mcp = await startMcp({ args: ['--root', root] });

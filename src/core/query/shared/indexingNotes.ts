@@ -28,7 +28,7 @@ const MAX_NAMED = 3;
 
 /**
  * The answer, with its first line saying when the index is still running and the answer can reach
- * a project not indexed yet, and a note when projects skipped as uninstalled could use what a
+ * a project not indexed yet, and next a line when projects skipped as uninstalled could use what a
  * dependents walk reached. Scoped like a failed file's `Incomplete:` line (analysisWarnings): the
  * files the query's walk reaches are walked again, and
  * - dependentsOf, impact: a project not indexed (or skipped) that could import one of them
@@ -66,7 +66,7 @@ export function withIndexingNotes(graph: SymbolGraph, result: QueryResult, outst
     if (skipped.length) notes.push(`Not indexed: ${skipped.length === 1 ? 'a project' : `${skipped.length} projects`} whose dependencies are not installed may use this code (${named(skipped)}); install a folder's dependencies to index it.`);
   }
   if (lines.length === 0 && notes.length === 0) return result;
-  return { ...result, notes: [...lines, ...(result.notes ?? []), ...notes] };
+  return { ...result, notes: [...lines, ...notes, ...(result.notes ?? [])] };
 }
 
 function named(items: readonly string[]): string {
