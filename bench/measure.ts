@@ -16,6 +16,7 @@ import { mulberry32 } from '../test/support/mulberry32';
 import { typescriptParsingAllJsDoc } from '../test/support/typescriptParsingAllJsDoc';
 import { WorkerClient, graphWorkerResourceLimits } from '../src/worker/WorkerClient';
 import { FolderGraphs } from '../src/worker/FolderGraphs';
+import { manyProjectsIndex } from './manyProjects';
 
 /**
  * One measurement in a fresh process (so JIT warm-up and caches of one never help another):
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   if (mode === 'jsdoc') return print(await inGraphWorker({ job: 'jsdoc', root, tsconfig, leaf, hub }));
   if (mode === 'impact') return print(await inGraphWorker({ job: 'impact', root, tsconfig, leaf, hub }));
   if (mode === 'scale') return print(await indexInWorker(root, Number(leaf)));
+  if (mode === 'projects') return print(await inGraphWorker({ job: 'projects', root, tsconfig, leaf, hub }));
   throw new Error(`unknown mode ${mode}`);
 }
 
@@ -592,7 +594,7 @@ async function firstSave(graph: CodeGraph, file: string) {
  * what every update and query pays for garbage collection).
  */
 interface GraphWorkerJob {
-  job: 'index' | 'cache' | 'jsdoc' | 'impact';
+  job: 'index' | 'cache' | 'jsdoc' | 'impact' | 'projects';
   root: string;
   tsconfig?: string;
   leaf: string;
@@ -701,7 +703,7 @@ if (isMainThread) {
   });
 } else if ((workerData as { job?: string }).job) {
   const { job, root, tsconfig, leaf, hub } = workerData as GraphWorkerJob;
-  (job === 'index' ? indexAndQuery(root, tsconfig, leaf, hub) : job === 'jsdoc' ? everyJsDocParsed(root, tsconfig) : job === 'impact' ? warmImpact(root, tsconfig, Number(process.env.BENCH_IMPACT_REPEATS ?? 5)) : secondStart(root, tsconfig, hub)).then(
+  (job === 'projects' ? manyProjectsIndex(root, leaf, hub) : job === 'index' ? indexAndQuery(root, tsconfig, leaf, hub) : job === 'jsdoc' ? everyJsDocParsed(root, tsconfig) : job === 'impact' ? warmImpact(root, tsconfig, Number(process.env.BENCH_IMPACT_REPEATS ?? 5)) : secondStart(root, tsconfig, hub)).then(
     (value) => parentPort!.postMessage({ kind: 'result', value }),
     (e: Error) => parentPort!.postMessage({ kind: 'failed', error: String(e.stack ?? e) }),
   );

@@ -2,6 +2,8 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { generateWorkspace } from './generateWorkspace';
+import { manyProjectsDependencies } from './manyProjects';
+import { packageDir, writeMonorepo } from '../test/support/monorepoWorkspace';
 import { lastRunSection, withLastRun } from './lastRunTable';
 import { cliAfterEdit, nativeReferenceRun } from './nativeMeasure';
 
@@ -11,7 +13,8 @@ import { cliAfterEdit, nativeReferenceRun } from './nativeMeasure';
  * and event-loop lag while a worker indexes. Prints a table with PASS/MISS per target; the method and
  * every row of the run is written into docs/BENCHMARKS.md (earlier runs in CHANGELOG.md).
  *   BENCH_SIZES=1000,10000 (generated workspaces; 0 for none), BENCH_REAL=0 to skip the npm codebases
- *   (BENCH_REAL=ra-core,rxjs: only those), BENCH_SCALE=0 to skip the 20k-file worker run,
+ *   (BENCH_REAL=ra-core,rxjs: only those), BENCH_SCALE=0 to skip the 20k-file worker run, BENCH_PROJECTS=0
+ *   to skip the many-project workspace (default 200 projects),
  *   BENCH_COMPILERS=inprocess,native (the default: both; the in-process rows are the ones without a
  *   "native:" prefix, every measurement asks for its compiler explicitly).
  */
@@ -287,6 +290,35 @@ function nativeRows(w: Workload, ref: { millis: number; peakRssMb: number }): vo
   }
 }
 
+// Many projects (issue 39): BENCH_PROJECTS packages (default 200) of 15 files, each its own tsconfig,
+// importing each other by name; the compiler's reference builds and checks each project's program
+// one after another, as `tsc -b` does, so its peak RSS is one program's, ours the index's.
+const projects = Number(process.env.BENCH_PROJECTS ?? 200);
+if (projects > 0) {
+  const root = path.join(work, `monorepo-${projects}`);
+  if (!fs.existsSync(path.join(root, 'package.json'))) writeMonorepo(root, { packages: projects, filesPerPackage: 15, dependsOn: manyProjectsDependencies });
+  const name = `generated ${projects} projects`;
+  process.stderr.write(`measuring ${name}...\n`);
+  const last = projects - 1;
+  const w: Workload = { name, root, leaf: `${packageDir(last)}/src/f0.ts`, hub: `p${last}f0a` };
+  const ref = measure('reference', w);
+  const idx = measure('projects', w);
+  const perFile = idx.indexMillis / idx.files;
+  const refPerFile = ref.millis / idx.files;
+  row(name, 'files / projects', `${fmt(idx.files)} / ${fmt(idx.projects)}`);
+  row(name, 'compiler reference (each program + semantic diagnostics, one after another)', `${fmt(ref.millis)} ms = ${fmt(refPerFile, 2)} ms/file, peak RSS ${fmt(ref.peakRssMb)} MB`);
+  row(name, 'full index (wall time), per file', `${fmt(idx.indexMillis)} ms = ${fmt(perFile, 2)} ms/file = ${fmt(perFile / refPerFile, 2)}x reference (programs ${fmt(idx.programMillis)} ms)`, '<= 2x reference', perFile <= 2 * refPerFile);
+  row(name, 'peak RSS of the full index', `${fmt(idx.peakRssMb)} MB = ${fmt(idx.peakRssMb / ref.peakRssMb, 2)}x reference (${fmt(ref.peakRssMb)} MB)`, '<= 2x reference', idx.peakRssMb <= 2 * ref.peakRssMb);
+  const fa = idx.firstAnswer;
+  row(
+    name,
+    `first answer about ${w.leaf} (asked at the start; its project and what it imports indexed first)`,
+    `${fmt(fa.millis)} ms = ${fmt((fa.millis / idx.indexMillis) * 100, 1)}% of the full index, after ${fa.projectsIndexed ?? idx.projects} of ${idx.projects} projects; ${fa.complete ? 'complete' : 'incomplete'}`,
+    'complete, before the index is done',
+    fa.complete && fa.millis < idx.indexMillis,
+  );
+}
+
 // Scale: BENCH_SCALE files (default 20,000) in a worker thread with default limits, then a cancelled run.
 const scale = Number(process.env.BENCH_SCALE ?? 20000);
 if (scale > 0) {
@@ -308,7 +340,7 @@ console.log(line(['workload', 'metric', 'value', 'target', 'result']));
 console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
 for (const r of rows) console.log(line(r));
 const missed = rows.filter((r) => r[4] === 'MISS').length;
-const settings = ['BENCH_SIZES', 'BENCH_REAL', 'BENCH_SCALE', 'BENCH_SHAPE_REPEATS'].filter((k) => process.env[k] !== undefined).map((k) => `${k}=${process.env[k]}`).join(' ') || 'defaults';
+const settings = ['BENCH_SIZES', 'BENCH_REAL', 'BENCH_SCALE', 'BENCH_PROJECTS', 'BENCH_SHAPE_REPEATS'].filter((k) => process.env[k] !== undefined).map((k) => `${k}=${process.env[k]}`).join(' ') || 'defaults';
 const docPath = path.join(repo, 'docs', 'BENCHMARKS.md');
 fs.writeFileSync(docPath, withLastRun(fs.readFileSync(docPath, 'utf8'), lastRunSection(rows, new Date().toISOString().slice(0, 10), settings)));
 console.log(`\n${rows.filter((r) => r[4] === 'PASS').length} PASS, ${missed} MISS (every row is now in docs/BENCHMARKS.md, "The last run, every row"; summarise it in the table there; earlier runs stay in CHANGELOG.md)`);

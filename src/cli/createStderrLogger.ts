@@ -9,13 +9,13 @@ export function createStderrLogger(stderr: (s: string) => void): Logger {
   };
 }
 
-/** An `onProgress` that logs at most every 10% (and at the end), not once per file. */
-export function createProgressLogger(logger: Logger): (done: number, total: number) => void {
+/** An `onProgress` that logs at most every 10% (and at the end), not once per file; with the projects done of all during a full index. */
+export function createProgressLogger(logger: Logger): (done: number, total: number, projects?: { done: number; total: number }) => void {
   let lastDecile = -1;
-  return (done, total) => {
+  return (done, total, projects) => {
     const decile = total > 0 ? Math.floor((done * 10) / total) : 10;
     if (decile === lastDecile) return;
     lastDecile = decile;
-    logger.info(`Indexing: ${done}/${total} files`);
+    logger.info(`Indexing: ${done}/${total} files${projects ? `, ${projects.done}/${projects.total} projects` : ''}`);
   };
 }

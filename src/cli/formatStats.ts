@@ -1,6 +1,7 @@
 import { EDGE_TYPES } from '../core/graph/GraphTypes';
 import { SymbolGraph } from '../core/graph/SymbolGraph';
 import { IndexReport } from '../core/indexer/indexWorkspace';
+import type { SkippedProject } from '../core/indexer/indexWorkspace';
 
 /** `ts-code-graph stats --format json`. Every known edge type is a key (0 when absent), so scripts need no defaults. */
 export interface GraphStats {
@@ -18,6 +19,10 @@ export interface GraphStats {
   compiler: string;
   /** Peak resident memory when the index ended: this process's, and the native compiler's process's (`IndexReport.memory`). */
   memory?: { peakRssBytes: number; compilerPeakRssBytes?: number };
+  /** The exclude globs in force (--exclude). */
+  excluded: readonly string[];
+  /** Projects found and not indexed, and why (wholly excluded; dependencies not installed). */
+  skipped: SkippedProject[];
   problems: string[];
   /** Loud errors: the graph is known to be incomplete (see `IndexReport.errors`). */
   errors: string[];
@@ -42,6 +47,8 @@ export function collectStats(graph: SymbolGraph, report: IndexReport, root: stri
     programMillis: report.programMillis,
     compiler: report.compiler,
     ...(report.memory ? { memory: report.memory } : {}),
+    excluded: report.excluded ?? [],
+    skipped: report.skipped ?? [],
     problems: report.problems,
     errors: report.errors ?? [],
   };
@@ -59,6 +66,7 @@ export function formatStats(stats: GraphStats): string {
     `Nodes:     ${stats.nodes} (${stats.externalNodes} external)`,
     `Edges:     ${stats.edges}`,
   ];
+  lines.push(...skippedLines(stats));
   const present = Object.entries(stats.edgesByType).filter(([, n]) => n > 0);
   const width = Math.max(0, ...present.map(([type]) => type.length));
   for (const [type, n] of present) lines.push(`  ${type.padEnd(width)}  ${n}`);
@@ -77,6 +85,23 @@ export function formatStats(stats: GraphStats): string {
     if (more > 0) lines.push(`  ... and ${more} more (--format json lists them all)`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** What was left out: the exclude globs and the projects they left empty; the projects whose dependencies are not installed. */
+function skippedLines(stats: GraphStats): string[] {
+  const lines: string[] = [];
+  const excluded = stats.skipped.filter((s) => s.why === 'excluded');
+  if (stats.excluded.length > 0) {
+    const projects = excluded.length ? `; ${excluded.length} project${excluded.length === 1 ? '' : 's'} not built (every file excluded)` : '';
+    lines.push(`Excluded:  ${stats.excluded.join(', ')}${projects}`);
+  }
+  const uninstalled = stats.skipped.filter((s) => s.why === 'uninstalled');
+  if (uninstalled.length > 0) {
+    const dirs = [...new Set(uninstalled.map((s) => s.packageDir ?? s.config))].sort();
+    const shown = dirs.slice(0, MAX_PROBLEMS_SHOWN).join(', ') + (dirs.length > MAX_PROBLEMS_SHOWN ? `, and ${dirs.length - MAX_PROBLEMS_SHOWN} more` : '');
+    lines.push(`Skipped:   ${uninstalled.length} project${uninstalled.length === 1 ? '' : 's'} whose dependencies are not installed (not workspace members, no node_modules): ${shown}`);
+  }
+  return lines;
 }
 
 export function formatMillis(millis: number): string {

@@ -43,6 +43,8 @@ export interface CliOptions {
   verbose: boolean;
   /** `--no-cache`: neither read nor write the persisted graph. */
   noCache: boolean;
+  /** `--exclude <glob>`, once per glob: folders and files left out of the index (ExcludedPaths). */
+  exclude: string[];
 }
 
 interface CommandSpec {
@@ -98,7 +100,10 @@ export function parseCliArgs(argv: string[]): CliRequest {
   if (!isFormatOf(spec, format)) {
     return badInput(`--format ${format} is not available for ${name}; use ${spec.formats.join(' or ')}.`);
   }
-  const options: CliOptions = { root: values.root, tsconfig: values.tsconfig, format, verbose: values.verbose ?? false, noCache: values['no-cache'] ?? false };
+  const exclude = values.exclude ?? [];
+  const blank = exclude.find((g) => g.trim() === '');
+  if (blank !== undefined) return badInput('--exclude needs a glob, relative to --root, e.g. --exclude examples or --exclude "templates/with-*".');
+  const options: CliOptions = { root: values.root, tsconfig: values.tsconfig, format, verbose: values.verbose ?? false, noCache: values['no-cache'] ?? false, exclude };
   if (name !== 'impact') {
     const misplaced = (['base', 'staged', 'fail-on'] as const).find((o) => values[o] !== undefined);
     if (misplaced) return badInput(`--${misplaced} belongs to impact, not ${name}.`);
@@ -127,6 +132,7 @@ const OPTIONS = {
   format: { type: 'string' },
   verbose: { type: 'boolean' },
   'no-cache': { type: 'boolean' },
+  exclude: { type: 'string', multiple: true },
   base: { type: 'string' },
   staged: { type: 'boolean' },
   'fail-on': { type: 'string', multiple: true },

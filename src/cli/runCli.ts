@@ -6,19 +6,34 @@ import { silentLogger } from '../core/Logger';
 import { createProgressLogger, createStderrLogger } from './createStderrLogger';
 import { isQueryCommand, parseCliArgs } from './parseCliArgs';
 import { readVersion } from './readVersion';
-import { CliIo, ExitCode, QueryableGraph, runCommand } from './runCommand';
+import { CliIo, ExitCode, QueryableGraph, query as queryResult, runCommand } from './runCommand';
+import { openForAnswer } from './answerEarly';
+import { Logger } from '../core/Logger';
+import { QueryResult } from '../core/query/QueryResult';
 import { helpHint, usageText } from './usageText';
 import { resolveWorkspaceArgs } from './workspaceArgs';
 import { graphCacheDir } from '../mcp/cacheDir';
 
+/** What `mcp` serves: the checked --root and --tsconfig, and the --exclude globs. */
+export interface McpWorkspace {
+  root: string;
+  tsconfig?: string;
+  exclude?: string[];
+}
+
 export interface CliDeps {
   /** How to index a workspace. Tests pass a memoized `CodeGraph.open` (one index per fixture) or a hand-built graph. */
   openGraph(options: IndexOptions): Promise<QueryableGraph>;
+  /**
+   * A query: the graph once the query's answer is complete, indexing the query's files' projects
+   * first (answerEarly). Without it, queries wait for `openGraph`'s whole index.
+   */
+  openForAnswer?(options: IndexOptions, files: readonly string[], ask: (graph: CodeGraph) => QueryResult, logger: Logger): Promise<QueryableGraph>;
   /** `mcp`: serve until stdin closes (default: dist/mcp.js beside the CLI bundle). */
-  serveMcp?(workspace: { root: string; tsconfig?: string }): Promise<number>;
+  serveMcp?(workspace: McpWorkspace): Promise<number>;
 }
 
-const defaultDeps: CliDeps = { openGraph: (options) => CodeGraph.open(options) };
+const defaultDeps: CliDeps = { openGraph: (options) => CodeGraph.open(options), openForAnswer };
 
 /**
  * `ts-code-graph <command>`: parse, check the input, index, answer. Returns the exit code
@@ -41,7 +56,8 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
   const workspace = resolveWorkspaceArgs(io.cwd, options);
   if (typeof workspace === 'string') return badInput(io, workspace);
   const { root, tsconfig } = workspace;
-  if (command.name === 'mcp') return deps.serveMcp ? deps.serveMcp({ root, tsconfig }) : serveMcpBesideThisFile({ root, tsconfig }, io);
+  const exclude = options.exclude;
+  if (command.name === 'mcp') return deps.serveMcp ? deps.serveMcp({ root, tsconfig, exclude }) : serveMcpBesideThisFile({ root, tsconfig, exclude }, io);
 
   const logger = options.verbose ? createStderrLogger(io.stderr) : silentLogger;
   try {
@@ -50,7 +66,12 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
     // workspace loads it instead of indexing, files changed since are re-indexed alone, and any
     // indexing writes it back (indexAll does). `--no-cache` or TS_CODE_GRAPH_NO_CACHE: neither.
     const cache = options.noCache || process.env.TS_CODE_GRAPH_NO_CACHE ? {} : { cacheDir: graphCacheDir(root, tsconfig), toolVersion: readVersion() };
-    const graph = await deps.openGraph({ root, tsconfig, logger, onProgress, ...cache });
+    const indexOptions: IndexOptions = { root, tsconfig, exclude, logger, onProgress, ...cache };
+    const asked = isQueryCommand(command) ? (command.name === 'pathsBetween' ? [command.from.file_path, command.to.file_path] : [command.file]) : undefined;
+    const graph =
+      asked && deps.openForAnswer && isQueryCommand(command)
+        ? await deps.openForAnswer(indexOptions, asked, (g) => queryResult(command, g), logger)
+        : await deps.openGraph(indexOptions);
     const { files, nodes, edges, millis } = graph.report;
     logger.info(`Indexed ${files} files: ${nodes} nodes, ${edges} edges in ${Math.round(millis)} ms`);
     // A graph known to be incomplete says so, whatever --verbose says, and in the exit code: a
@@ -94,12 +115,12 @@ function firstLine(err: unknown): string {
  * `mcp` runs the MCP server bundle next to this one (dist/mcp.js): the protocol SDK stays out of
  * the CLI bundle, and the server's main thread never loads the compiler (its worker does).
  */
-function serveMcpBesideThisFile(workspace: { root: string; tsconfig?: string }, io: CliIo): Promise<number> {
+function serveMcpBesideThisFile(workspace: McpWorkspace, io: CliIo): Promise<number> {
   const server = path.join(__dirname, 'mcp.js');
   if (!fs.existsSync(server)) {
     io.stderr(`ts-code-graph: the MCP server is missing (${server}): this installation is incomplete. Reinstall ts-code-graph, or run \`npm run build\` in its repository.\n`);
     return Promise.resolve(ExitCode.internalError);
   }
-  const { serveMcpOnStdio } = require(server) as { serveMcpOnStdio(w: { root: string; tsconfig?: string }): Promise<number> };
+  const { serveMcpOnStdio } = require(server) as { serveMcpOnStdio(w: McpWorkspace): Promise<number> };
   return serveMcpOnStdio(workspace);
 }

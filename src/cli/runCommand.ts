@@ -112,7 +112,8 @@ async function print(result: QueryResult, format: OutputFormat, graph: Queryable
   return result.warnings?.length ? ExitCode.incomplete : ExitCode.ok;
 }
 
-function query(command: QueryCommand, graph: QueryableGraph): QueryResult {
+/** A query command's result on `graph` (what `runCommand` prints for it). */
+export function query(command: QueryCommand, graph: QueryableGraph): QueryResult {
   const request: QueryRequest =
     command.name === 'pathsBetween'
       ? { query: command.name, from: command.from, to: command.to }

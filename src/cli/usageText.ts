@@ -25,6 +25,8 @@ Options:
   --staged            impact: compare what is staged with HEAD
   --fail-on <list>    impact: exit 4 when a change is one of removed-export, changed-export (an export
                       removed or its signature changed), removed, any (comma-separated)
+  --exclude <glob>    Leave out the folders and files the glob matches (relative to --root, files.exclude
+                      style: examples, "templates/with-*", "**/fixtures"); once per glob. Also mcp
   --no-cache          Do not read or write the persisted graph (kept in the user cache folder, as by mcp)
   --verbose           Log indexing progress to stderr
   -h, --help          Show this help

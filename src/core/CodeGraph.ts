@@ -13,6 +13,7 @@ import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
 import { dependentsOf } from './query/dependents-of/dependentsOf';
 import { pathsBetween } from './query/paths-between/pathsBetween';
 import { withAnalysisWarnings } from './query/shared/analysisWarnings';
+import { withIndexingNotes } from './query/shared/indexingNotes';
 
 /**
  * The core's front door: index a workspace once, answer queries, take file changes.
@@ -28,6 +29,37 @@ export class CodeGraph implements QueryTarget {
   static async open(options: IndexOptions): Promise<CodeGraph> {
     const { report, index } = await indexWorkspace({ ...options, root: path.resolve(options.root) });
     return new CodeGraph(index, report);
+  }
+
+  /**
+   * Start indexing and hand out the graph at once: its queries answer from what is indexed so far,
+   * their first line saying when a project not indexed yet could change them (`indexing`,
+   * `prioritize` steer and follow the walk). `indexed` settles with the same graph, complete, or
+   * rejects as `open` would. `report` is an empty one until then.
+   */
+  static opening(options: IndexOptions): { graph: CodeGraph; indexed: Promise<CodeGraph> } {
+    const index = new WorkspaceIndex({ ...options, root: path.resolve(options.root) });
+    const graph = new CodeGraph(index, emptyReport());
+    const indexed = index.indexAll().then((report) => {
+      graph.report = report;
+      return graph;
+    });
+    return { graph, indexed };
+  }
+
+  /** While a full index runs: projects indexed of all (undefined once it is done, or when none runs). */
+  get indexing(): { projectsDone: number; projectsTotal: number } | undefined {
+    const walk = this.index.indexing;
+    return walk && { projectsDone: walk.projectsDone, projectsTotal: walk.projectsTotal };
+  }
+
+  /**
+   * While a full index runs: index these files' projects next, then what they import; settles when
+   * they are (at once when no index runs). Paths absolute or root-relative.
+   */
+  prioritize(files: readonly string[]): Promise<void> {
+    const walk = this.index.indexing;
+    return walk ? walk.prioritize(files.map((f) => this.index.rootPaths.toReal(path.resolve(this.root, f)))) : Promise.resolve();
   }
 
   /**
@@ -53,15 +85,20 @@ export class CodeGraph implements QueryTarget {
   // Every answer says which failed files it may be missing calls from (withAnalysisWarnings). A
   // cancelled `token` stops the work that grows with the workspace (QueryCancelledError).
   dependenciesOf(filePath: string, symbol: string, token?: CancellationToken): QueryResult {
-    return withAnalysisWarnings(this.graph, dependenciesOf(this.context(token), filePath, symbol), this.index.globalErrors);
+    return this.withNotes(dependenciesOf(this.context(token), filePath, symbol));
   }
 
   dependentsOf(filePath: string, symbol: string, token?: CancellationToken): QueryResult {
-    return withAnalysisWarnings(this.graph, dependentsOf(this.context(token), filePath, symbol), this.index.globalErrors);
+    return this.withNotes(dependentsOf(this.context(token), filePath, symbol));
   }
 
   pathsBetween(from: SymbolRef, to: SymbolRef, token?: CancellationToken): QueryResult {
-    return withAnalysisWarnings(this.graph, pathsBetween(this.context(token), from, to), this.index.globalErrors);
+    return this.withNotes(pathsBetween(this.context(token), from, to));
+  }
+
+  /** A failed file's missing calls (withAnalysisWarnings), and projects not indexed yet or skipped (withIndexingNotes), where they can change the answer. */
+  private withNotes(result: QueryResult): QueryResult {
+    return withIndexingNotes(this.graph, withAnalysisWarnings(this.graph, result, this.index.globalErrors), this.index.outstanding());
   }
 
   /**
@@ -71,7 +108,7 @@ export class CodeGraph implements QueryTarget {
    */
   impact(changes: readonly FileChange[], base: string): QueryResult {
     const ctx = { graph: this.graph, root: this.root, ts: this.index.typescript };
-    return withAnalysisWarnings(this.graph, impactOf(ctx, changes, base), this.index.globalErrors);
+    return this.withNotes(impactOf(ctx, changes, base));
   }
 
   /** Incremental update after files were saved/created (`changed`) or deleted; paths absolute or root-relative. */
@@ -122,6 +159,12 @@ export class CodeGraph implements QueryTarget {
       real: { root: rootPaths.real, path: (absolute) => rootPaths.toReal(absolute) },
       token,
       fileExists: (rel) => fs.existsSync(path.join(root, rel)),
+      whyNotIndexed: (rel) => this.index.whyNotIndexed(rel),
     };
   }
+}
+
+/** A graph's report before its index is done (CodeGraph.opening): nothing counted yet. */
+function emptyReport(): IndexReport {
+  return { projects: [], files: 0, nodes: 0, edges: 0, edgesByType: {}, millis: 0, programMillis: 0, compiler: '', skipped: [], excluded: [], problems: [], errors: [], warnings: [] };
 }

@@ -6,7 +6,7 @@ import { FolderStatus, GraphService } from './graph/GraphService';
 import { createHostLog } from './log';
 import { registerStatus } from './status/registerStatus';
 import { registerTools } from './tools/registerTools';
-import { HEAP_MB_ENV, heapMbFromEnv } from '../worker/WorkerClient';
+import { workerHeapMb } from './settings';
 
 /** What activate returns (vscode.extensions.getExtension(...).exports): for tests and bug reports. */
 export interface TsCodeGraphApi {
@@ -24,9 +24,7 @@ export function activate(context: vscode.ExtensionContext): TsCodeGraphApi {
   // Tests kill the worker on purpose (recovery); a smaller heap makes their out-of-memory case quick.
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const workerPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'worker.js').fsPath;
-  // The heap limit the MCP server reads too: the out-of-memory text names the variable for every host.
-  const heapMb = heapMbFromEnv(process.env[HEAP_MB_ENV]);
-  const service = new GraphService(workerPath, log, { cacheDir, toolVersion }, testMode ? { testHooks: true, heapMb: heapMb ?? 512 } : { heapMb });
+  const service = new GraphService(workerPath, log, { cacheDir, toolVersion }, testMode ? { testHooks: true, heapMb: 512 } : { heapMb: workerHeapMb() });
   if (testMode) context.subscriptions.push(vscode.commands.registerCommand('tsCodeGraph.test.crashWorker', (how: 'exit' | 'throw' | 'oom') => service.crashWorkerForTests(how)));
   context.subscriptions.push(log, service);
   registerTools(context, service);

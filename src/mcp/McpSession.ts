@@ -4,18 +4,26 @@ import type { Stats } from 'fs';
 import { Logger } from '../core/Logger';
 import { inIgnoredDir, isWatchedFile } from '../core/indexer/workspaceFiles';
 import { realPathOf } from '../core/indexer/workspaceRoot';
+import { ExcludedPaths } from '../core/indexer/excludedPaths';
 import { GraphSupervisor, RequestCancelledError } from '../worker/GraphSupervisor';
 import { FolderSpec, HostWords, QueryAnswer, QueryArgs } from '../worker/protocol';
 import { notAvailableText, unexpectedFailureText, workerStoppedText } from '../worker/failureTexts';
 
 /** An MCP client has no commands of ours: the remedies are the server's log and a restart. */
-export const MCP_WORDS: HostWords = { log: "the server's log (stderr of `ts-code-graph mcp`)", rebuild: 'restart the MCP server (it indexes the workspace again)' };
+export const MCP_WORDS: HostWords = {
+  log: "the server's log (stderr of `ts-code-graph mcp`)",
+  rebuild: 'restart the MCP server (it indexes the workspace again)',
+  heap: "set TS_CODE_GRAPH_WORKER_HEAP_MB to more MB in the server's environment, then restart it",
+  exclude: "--exclude <glob> in the server's arguments, once per glob",
+};
 
 export interface McpSessionOptions {
   /** Absolute workspace root. */
   root: string;
   /** Absolute tsconfig path (--tsconfig), else projects are discovered under the root. */
   tsconfig?: string;
+  /** --exclude globs (ExcludedPaths): left out of the index, and of the watcher. */
+  exclude?: string[];
   /** dist/worker.js. */
   workerPath: string;
   /** Persisted graph location; undefined: no cache. */
@@ -121,8 +129,8 @@ export class McpSession {
   }
 
   private spec(): Omit<FolderSpec, 'words'> {
-    const { root, tsconfig, cacheDir, toolVersion } = this.options;
-    return { key: KEY, name: path.basename(root) || root, root, tsconfig, cacheDir, toolVersion };
+    const { root, tsconfig, exclude, cacheDir, toolVersion } = this.options;
+    return { key: KEY, name: path.basename(root) || root, root, tsconfig, exclude, cacheDir, toolVersion };
   }
 
   /** The supervisor started a worker: index the root in it. */
@@ -148,9 +156,10 @@ export class McpSession {
     // the core takes the real spelling of a path as it takes the given one.
     const root = realPathOf(this.options.root);
     const queue = this.supervisor.changes;
+    const excluded = ExcludedPaths.of(root, this.options.exclude);
     const ignored = (file: string, stats?: Stats): boolean => {
       const rel = path.relative(root, file);
-      if (rel && inIgnoredDir(rel)) return true;
+      if (rel && (inIgnoredDir(rel) || excluded.excludes(rel))) return true;
       return !!stats?.isFile() && !isWatchedFile(file);
     };
     // Symlinks are not followed: a link back up the tree (a loop) must not make the watcher walk forever.

@@ -6,9 +6,10 @@ import { readVersion } from '../cli/readVersion';
 import { resolveWorkspaceArgs } from '../cli/workspaceArgs';
 import { graphCacheDir } from './cacheDir';
 import { serveMcp } from './serveMcp';
-import { HEAP_MB_ENV, heapMbFromEnv } from '../worker/WorkerClient';
+import type { McpWorkspace } from '../cli/runCli';
+import { HEAP_ENV, parseHeapMb } from '../worker/heapLimit';
 
-const USAGE = `Usage: ts-code-graph mcp [--root <dir>] [--tsconfig <path>]
+const USAGE = `Usage: ts-code-graph mcp [--root <dir>] [--tsconfig <path>] [--exclude <glob>]...
 
 Serves dependenciesOf, dependentsOf and pathsBetween as MCP tools on stdin/stdout for the
 TypeScript/JavaScript workspace at --root (default: the current directory). Logs go to stderr;
@@ -21,12 +22,12 @@ stdin closes.
  * SIGHUP) arrives or the parent process is gone; resolves with the exit code. Stopping is bounded
  * (see McpSession.close): the process ends within a second, whatever still holds it.
  */
-export async function serveMcpOnStdio(workspace: { root: string; tsconfig?: string }): Promise<number> {
+export async function serveMcpOnStdio(workspace: McpWorkspace): Promise<number> {
   const code = await serveMcp({
     ...workspace,
     workerPath: path.join(__dirname, 'worker.js'),
     cacheDir: process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : graphCacheDir(workspace.root, workspace.tsconfig),
-    heapMb: heapMbFromEnv(process.env[HEAP_MB_ENV]),
+    heapMb: parseHeapMb(process.env[HEAP_ENV]),
     version: readVersion(),
     stdin: process.stdin,
     stdout: process.stdout,
@@ -89,7 +90,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${workspace}\n`);
     return 2;
   }
-  return serveMcpOnStdio(workspace);
+  return serveMcpOnStdio({ ...workspace, exclude: request.options.exclude });
 }
 
 if (require.main === module) {

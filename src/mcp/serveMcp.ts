@@ -12,6 +12,8 @@ export interface ServeMcpOptions {
   /** Absolute, an existing directory (checked by the caller). */
   root: string;
   tsconfig?: string;
+  /** --exclude globs: folders and files left out of the index and the watcher. */
+  exclude?: string[];
   workerPath: string;
   cacheDir?: string;
   /** The graph worker's heap limit in MB. */
@@ -40,7 +42,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<number> {
   );
   // Logs go to stderr always (stdout is the protocol's) and to the client as MCP log messages once it is connected.
   const log = clientAndStderrLogger(server, options.stderr);
-  const session = new McpSession({ root: options.root, tsconfig: options.tsconfig, workerPath: options.workerPath, cacheDir: options.cacheDir, heapMb: options.heapMb, toolVersion: options.version, log });
+  const session = new McpSession({ root: options.root, tsconfig: options.tsconfig, exclude: options.exclude, workerPath: options.workerPath, cacheDir: options.cacheDir, heapMb: options.heapMb, toolVersion: options.version, log });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {

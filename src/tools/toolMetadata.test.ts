@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { PACKAGE_JSON, syncedPackageJson } from './syncPackageJson';
+import { configurationContribution } from './settings';
 import { LM_TOOL_NAMES, MCP_TOOL_NAMES, TOOLS, languageModelTools, mcpTools } from './toolMetadata';
 
 describe('tool metadata (one definition for every host)', () => {
@@ -10,6 +11,14 @@ describe('tool metadata (one definition for every host)', () => {
     const pkg = JSON.parse(pkgText) as { contributes: { languageModelTools: unknown } };
     assert.deepEqual(pkg.contributes.languageModelTools, languageModelTools(), 'package.json drifted from src/tools/toolMetadata.ts: run `npm run tools:sync`');
     assert.equal(syncedPackageJson(pkgText), pkgText, 'tools:sync would rewrite package.json');
+  });
+
+  it("package.json's configuration is exactly what settings.ts generates", () => {
+    const pkg = JSON.parse(pkgText) as { contributes: { configuration: unknown } };
+    assert.deepEqual(pkg.contributes.configuration, configurationContribution(), 'package.json drifted from src/tools/settings.ts: run `npm run tools:sync`');
+    const drifted = pkgText.replace('"default": 0,', '"default": 4096,');
+    assert.notEqual(drifted, pkgText);
+    assert.equal(syncedPackageJson(drifted), pkgText);
   });
 
   it('sync rewrites a drifted description and touches no other line', () => {

@@ -28,6 +28,8 @@ interface FolderState {
   /** Settles (never rejects) when the first index of this state ends. */
   ready: Promise<void>;
   graph?: CodeGraph;
+  /** The graph while its first index still runs: queries answer from it (CodeGraph.opening). */
+  early?: CodeGraph;
   /** Why there is no graph (index failed), as text a model can act on. */
   failure?: string;
   /** The last queued step (updates, and the preparation after a start from the cache): each runs after the one before. */
@@ -60,7 +62,7 @@ export class FolderGraphs {
 
   constructor(
     private readonly log: Logger,
-    private readonly onProgress: (key: string, done: number, total: number) => void,
+    private readonly onProgress: (key: string, done: number, total: number, projects?: { done: number; total: number }) => void,
   ) {}
 
   /** (Re-)index a folder from scratch; a previous index of it is cancelled and replaced. */
@@ -73,9 +75,11 @@ export class FolderGraphs {
     const token = folderToken(spec.cancel);
     const state: FolderState = { spec, token, ready: Promise.resolve(), chain: Promise.resolve(), answered: Promise.resolve(), reader: createFileSourceReader(spec.root) };
     this.folders.set(spec.key, state);
-    state.ready = CodeGraph.open({
+    const { graph, indexed } = CodeGraph.opening({
       root: spec.root,
+      first: spec.first,
       tsconfig: spec.tsconfig,
+      exclude: spec.exclude,
       ts,
       typescriptPath: workspacePath,
       nativeTypeScriptPath: spec.nativePath,
@@ -84,8 +88,10 @@ export class FolderGraphs {
       cacheMode: spec.cacheMode,
       toolVersion: spec.toolVersion,
       logger: prefixed(this.log, spec.name),
-      onProgress: throttle((done, total) => this.onProgress(spec.key, done, total)),
-    }).then(
+      onProgress: throttle((done, total, projects) => this.onProgress(spec.key, done, total, projects)),
+    });
+    state.early = graph;
+    state.ready = indexed.then(
       (graph) => void (state.graph = graph),
       (err: unknown) => {
         if (token.isCancellationRequested) return;
@@ -346,14 +352,18 @@ export class FolderGraphs {
     const target = args.query === 'pathsBetween' ? this.routePair(args.from.file_path, args.to.file_path) : this.route(args.file_path);
     if (target.kind === 'error') return target;
     const state = target.state;
-    await state.ready;
+    // While the first index runs: its files' projects (and what they import) are indexed next, and
+    // the answer comes from them, its first line saying when a project not indexed yet can change it.
+    if (state.early && !state.graph) await Promise.race([state.early.prioritize(target.paths), state.ready]);
+    else await state.ready;
     await state.answered;
     // Cancelled while it waited for the index or for updates: the work is not started.
     if (token?.isCancellationRequested) throw new QueryCancelledError();
-    if (!state.graph) return { kind: 'error', message: state.failure ?? indexFailure(state.spec, undefined, this.words), root: state.spec.root };
-    const result = run(state.graph, args, target.paths, token);
+    const graph = state.graph ?? (state.failure === undefined ? state.early : undefined);
+    if (!graph) return { kind: 'error', message: state.failure ?? indexFailure(state.spec, undefined, this.words), root: state.spec.root };
+    const result = run(graph, args, target.paths, token);
     if (state.answeredWhilePreparing !== undefined) state.answeredWhilePreparing++;
-    return { kind: 'ok', state, graph: state.graph, result };
+    return { kind: 'ok', state, graph, result };
   }
 
   private route(filePath: string): { kind: 'ok'; state: FolderState; paths: string[] } | { kind: 'error'; message: string } {
@@ -408,14 +418,16 @@ function prefixed(log: Logger, name: string): Logger {
   };
 }
 
+type Progress = (done: number, total: number, projects?: { done: number; total: number }) => void;
+
 /** At most one progress message per 100 ms (plus the final one): a big index must not flood the host. */
-function throttle(report: (done: number, total: number) => void): (done: number, total: number) => void {
+function throttle(report: Progress): Progress {
   let last = 0;
-  return (done, total) => {
+  return (done, total, projects) => {
     const now = Date.now();
     if (done < total && now - last < 100) return;
     last = now;
-    report(done, total);
+    report(done, total, projects);
   };
 }
 

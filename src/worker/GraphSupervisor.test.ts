@@ -11,7 +11,7 @@ import { FolderSpec, HostWords, OpenResult, QueryArgs, UpdateResult } from './pr
 // The tsc output of graphWorker.ts next to this compiled test (the hosts run esbuild's dist/worker.js).
 const WORKER = path.join(__dirname, 'graphWorker.js');
 const FIXTURE = path.resolve(__dirname, '../../../test/host/workspace/app');
-const WORDS: HostWords = { log: 'THE-HOST-LOG', rebuild: 'DO-THE-HOST-REBUILD' };
+const WORDS: HostWords = { log: 'THE-HOST-LOG', rebuild: 'DO-THE-HOST-REBUILD', heap: 'RAISE-THE-HOST-HEAP', exclude: 'THE-HOST-EXCLUDE' };
 
 /** A host that records what the supervisor tells it and opens the folders it is given. */
 class RecordingHost implements SupervisorHost {

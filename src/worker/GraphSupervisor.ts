@@ -5,13 +5,15 @@ import { PendingRestart, RestartPolicy, scheduleRestart } from './RestartPolicy'
 import { deepestContaining } from './routeFilePath';
 import { SharedCancellation, createSharedCancellation } from './sharedCancellation';
 import { WorkerClient, WorkerDiedError, WorkerOptions } from './WorkerClient';
+import { outOfMemoryText } from './failureTexts';
+import { defaultHeapMb } from './heapLimit';
 
 /** What a host does when the supervised worker's life changes. Everything else (status, UI, protocol) stays in the host. */
 export interface SupervisorHost {
   /** A worker started (first start, restart after a death, rebuild): `open` every folder it should index. */
   openFolders(cache: 'use' | 'refresh'): void;
-  /** Indexing progress of a folder (files done of total; total is 0 until the worker knows it). */
-  onProgress?(key: string, done: number, total: number): void;
+  /** Indexing progress of a folder (files done of total; total is 0 until the worker knows it; projects during a full index). */
+  onProgress?(key: string, done: number, total: number, projects?: { done: number; total: number }): void;
   /** A batch of changes reached a folder's graph. */
   onUpdated?(key: string, result: UpdateResult): void;
   /** The worker died and starts again after RestartPolicy's back-off; requests wait for it. */
@@ -86,10 +88,15 @@ export class GraphSupervisor {
     return !!this.client || !!this.restarting;
   }
 
+  /** The heap limit of the next worker started (undefined: the default); the running one keeps its own. */
+  setHeapMb(heapMb: number | undefined): void {
+    this.options.worker = { ...this.options.worker, heapMb };
+  }
+
   /** Start the worker and ask the host to open its folders. */
   start(cache: 'use' | 'refresh' = 'use'): void {
     this.stopped = undefined;
-    this.client = new WorkerClient(this.options.workerPath, (e) => this.onWorkerEvent(e), (reason) => this.onWorkerExit(reason), this.options.worker);
+    this.client = new WorkerClient(this.options.workerPath, (e) => this.onWorkerEvent(e), (reason, outOfMemory) => this.onWorkerExit(reason, outOfMemory), this.options.worker);
     this.folders.clear();
     this.host.openFolders(cache);
   }
@@ -227,17 +234,17 @@ export class GraphSupervisor {
       this.options.log[event.level](event.message);
       return;
     }
-    if (this.folders.has(event.key)) this.host.onProgress?.(event.key, event.done, event.total);
+    if (this.folders.has(event.key)) this.host.onProgress?.(event.key, event.done, event.total, event.projects);
   }
 
   /**
    * The worker died (crash, out of memory): restart it after a back-off and have the host re-open
    * its folders (from the graph cache where valid); after repeated deaths (RestartPolicy), stop.
    */
-  private onWorkerExit(reason: string): void {
+  private onWorkerExit(reason: string, outOfMemory: boolean): void {
     this.client = undefined;
     if (this.closed) return;
-    const decision = this.restarts.onCrash(Date.now());
+    const decision = this.restarts.onCrash(Date.now(), outOfMemory);
     if (decision.action === 'restart') {
       this.options.log.error(`${reason}. Restarting it in ${decision.delayMs} ms (restart ${decision.attempt}); folders re-open from the graph cache where it is valid, and queries wait for them.`);
       this.host.onRestarting?.(reason);
@@ -247,7 +254,10 @@ export class GraphSupervisor {
       });
       return;
     }
-    this.stopped = `${reason}; ${decision.why}, so it is not restarted again`;
+    // Out of memory: what happened and the setting that raises the limit, in the host's words.
+    this.stopped = decision.outOfMemory
+      ? outOfMemoryText(this.options.worker?.heapMb ?? defaultHeapMb(), decision.why, this.options.words)
+      : `${reason}; ${decision.why}, so it is not restarted again`;
     this.host.onStopped?.(this.stopped);
   }
 }

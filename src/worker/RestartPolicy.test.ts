@@ -29,6 +29,29 @@ describe(RestartPolicy.name, () => {
     assert.deepStrictEqual(policy.onCrash(360_000), { action: 'stop', crashes: 3, why: 'it died 3 times in a row before it could re-open the workspace' });
   });
 
+  // Issue 39: on payload the MCP server restarted a worker that ran out of memory minutes into
+  // every index; the same workspace with the same limit needs the same memory.
+  it('out of memory before the worker finished indexing: stops at once', () => {
+    const policy = new RestartPolicy();
+    assert.deepStrictEqual(policy.onCrash(0, true), {
+      action: 'stop',
+      crashes: 1,
+      why: 'it ran out of memory before it finished indexing, and indexing again with the same limit would too',
+      outOfMemory: true,
+    });
+  });
+
+  it('out of memory after it was serving: one restart; a second time, however late: stop; a reset forgets', () => {
+    const policy = new RestartPolicy();
+    policy.onRecovered();
+    assert.deepStrictEqual(policy.onCrash(0, true), { action: 'restart', delayMs: 500, attempt: 1 });
+    policy.onRecovered();
+    assert.deepStrictEqual(policy.onCrash(3_600_000, true), { action: 'stop', crashes: 1, why: 'it ran out of memory twice', outOfMemory: true });
+    policy.reset();
+    policy.onRecovered();
+    assert.strictEqual(policy.onCrash(3_700_000, true).action, 'restart');
+  });
+
   it('starts over after a reset (the Rebuild command)', () => {
     const policy = new RestartPolicy();
     policy.onCrash(0);

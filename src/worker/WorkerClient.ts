@@ -1,10 +1,11 @@
 import { Worker } from 'worker_threads';
+import { defaultHeapMb } from './heapLimit';
 import { RequestMessage, RequestType, Requests, WorkerEvent, WorkerMessage } from './protocol';
 
 export interface WorkerOptions {
   /**
    * The worker's own heap limit (worker_threads resourceLimits): running out of memory then ends the
-   * worker (ERR_WORKER_OUT_OF_MEMORY), never the extension host. Default DEFAULT_HEAP_MB.
+   * worker (ERR_WORKER_OUT_OF_MEMORY), never the extension host. Default: half of this machine's memory (heapLimit).
    */
   heapMb?: number;
   /** Only the extension's test mode sets this: the worker then accepts the `crash` request. */
@@ -14,23 +15,6 @@ export interface WorkerOptions {
    * server's stdout carries protocol messages only. (By default a worker shares the process's stdout.)
    */
   stdoutToStderr?: boolean;
-}
-
-/** Node's own default old-space limit on 64-bit machines: the 20k-file workspace indexes in about half. */
-export const DEFAULT_HEAP_MB = 4096;
-
-/** The environment variable every host reads for the worker's heap limit in MB (hosts: `heapMbFromEnv`). */
-export const HEAP_MB_ENV = 'TS_CODE_GRAPH_WORKER_HEAP_MB';
-
-/** TS_CODE_GRAPH_WORKER_HEAP_MB: a positive whole number of MB, else undefined (the default). */
-export function heapMbFromEnv(value: string | undefined): number | undefined {
-  const mb = Number(value);
-  return value && Number.isInteger(mb) && mb > 0 ? mb : undefined;
-}
-
-/** Why the worker died of running out of memory, with the one remedy every host has. */
-export function outOfMemoryText(heapMb: number): string {
-  return `the graph worker ran out of memory (its heap limit is ${heapMb} MB; set ${HEAP_MB_ENV}=${heapMb * 2} in the environment that starts TS Code Graph to give it more)`;
 }
 
 /**
@@ -44,7 +28,7 @@ export function outOfMemoryText(heapMb: number): string {
 export const YOUNG_GENERATION_MB = 192;
 
 /** The graph worker's resource limits: the hosts and the benchmark start it with exactly these. */
-export function graphWorkerResourceLimits(heapMb = DEFAULT_HEAP_MB): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number } {
+export function graphWorkerResourceLimits(heapMb = defaultHeapMb()): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number } {
   return { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
 }
 
@@ -80,18 +64,21 @@ export class WorkerClient {
   constructor(
     workerPath: string,
     private readonly onEvent: (event: WorkerEvent) => void,
-    onExit: (reason: string) => void,
+    /** `outOfMemory`: the worker's heap limit ended it (RestartPolicy treats that apart). */
+    onExit: (reason: string, outOfMemory: boolean) => void,
     options: WorkerOptions = {},
   ) {
-    const heapMb = options.heapMb ?? DEFAULT_HEAP_MB;
+    const heapMb = options.heapMb ?? defaultHeapMb();
     this.worker = new Worker(workerPath, { resourceLimits: graphWorkerResourceLimits(heapMb), workerData: { testHooks: !!options.testHooks }, stdout: !!options.stdoutToStderr });
     if (options.stdoutToStderr) this.worker.stdout.pipe(process.stderr, { end: false });
     let failure: string | undefined;
+    let outOfMemory = false;
     this.worker.on('message', (message: WorkerMessage) => this.receive(message));
     this.worker.on('error', (err: Error & { code?: string }) => {
+      outOfMemory = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
       failure =
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? outOfMemoryText(heapMb)
+          ? `the graph worker ran out of memory (its heap limit is ${heapMb} MB)`
           : `the graph worker crashed: ${(err.stack ?? err.message).split('\n', 1)[0]}`;
       this.gone = failure;
       this.failAll(failure);
@@ -100,7 +87,7 @@ export class WorkerClient {
       const reason = this.stopped ? 'the graph worker was stopped' : (failure ?? `the graph worker exited unexpectedly (exit code ${code})`);
       this.gone = reason;
       this.failAll(reason);
-      if (!this.stopped) onExit(reason);
+      if (!this.stopped) onExit(reason, outOfMemory);
       this.markExited();
     });
   }

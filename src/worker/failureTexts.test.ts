@@ -2,11 +2,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { MCP_WORDS } from '../mcp/McpSession';
-import { indexFailedText, notAvailableText, unexpectedFailureText, workerDiedText, workerStoppedText } from './failureTexts';
+import { indexFailedText, notAvailableText, outOfMemoryText, unexpectedFailureText, workerDiedText, workerStoppedText } from './failureTexts';
 import { HostWords, NEUTRAL_WORDS } from './protocol';
 
 /** What the extension passes (GraphService's VSCODE_WORDS; that module needs vscode to load). */
-const VSCODE: HostWords = { log: 'the log (command "TS Code Graph: Show Log")', rebuild: 'run the command "TS Code Graph: Rebuild Graph"' };
+const VSCODE: HostWords = { log: 'the log (command "TS Code Graph: Show Log")', rebuild: 'run the command "TS Code Graph: Rebuild Graph"', heap: 'the setting "tsCodeGraph.workerHeapMb" in MB, then the command "TS Code Graph: Rebuild Graph"', exclude: 'the setting "tsCodeGraph.exclude"' };
 
 const every = (words: HostWords): string[] => [
   indexFailedText('app', 'no compiler here', words),
@@ -16,6 +16,7 @@ const every = (words: HostWords): string[] => [
   unexpectedFailureText('dependentsOf', 'x is undefined', words),
   unexpectedFailureText('dependentsOf', 'x is undefined', words, true),
   workerStoppedText('the graph worker ran out of memory; it died 3 times', words),
+  notAvailableText(outOfMemoryText(4096, 'it ran out of memory twice', words), words),
 ];
 
 describe('failure texts', () => {
@@ -27,6 +28,15 @@ describe('failure texts', () => {
         if (words !== VSCODE) assert.doesNotMatch(text, /Show Log|Rebuild Graph|command "/, text);
       }
     }
+  });
+
+  it('out of memory: says what happened, the limit, and both ways out in the host\'s own words (issue 39)', () => {
+    for (const words of [VSCODE, MCP_WORDS, NEUTRAL_WORDS]) {
+      const text = notAvailableText(outOfMemoryText(3000, 'it ran out of memory before it finished indexing, and indexing again with the same limit would too', words), words);
+      assert.ok(text.includes(words.heap) && text.includes(words.exclude), text);
+      assert.match(text, /^The TS Code Graph index is not available: the graph worker ran out of memory \(its heap limit is 3000 MB\): it ran out of memory before it finished indexing/);
+    }
+    assert.match(notAvailableText(outOfMemoryText(3000, 'it ran out of memory twice', MCP_WORDS), MCP_WORDS), /set TS_CODE_GRAPH_WORKER_HEAP_MB to more MB in the server's environment, then restart it\) or leave folders out \(--exclude <glob>/);
   });
 
   it('reads as sentences in each host\'s words', () => {

@@ -1,3 +1,4 @@
+import { describeHeapLimit } from './heapLimit';
 import type { HostWords } from './protocol';
 
 /**
@@ -26,6 +27,20 @@ export function workerDiedText(query: string, why: string, restarting: boolean, 
 /** A query, or the graph view's drawing of one (`draw`), failed unexpectedly: a bug of ours, not of the question. */
 export function unexpectedFailureText(query: string, why: string, words: HostWords, draw = false): string {
   return `TS Code Graph could not ${draw ? 'draw' : 'answer'} ${query}: ${why}. This is a bug in TS Code Graph; ${words.log} has details. If it repeats, ${words.rebuild}.`;
+}
+
+/**
+ * The worker ran out of memory and is not restarted (`why`: RestartPolicy's reason): what happened,
+ * and the two ways out in the host's words — a higher heap limit, fewer folders. The stopped
+ * worker's reason: every query's answer (notAvailableText) and the log (workerStoppedText) carry it.
+ */
+export function outOfMemoryText(heapMb: number, why: string, words: HostWords): string {
+  return `the graph worker ran out of memory (its heap limit is ${describeHeapLimit(heapMb)}): ${why}, so it is not restarted. To index this workspace, raise the limit (${words.heap}) or leave folders out (${words.exclude})`;
+}
+
+/** The CLI's index ran out of memory (its worker thread's heap limit): what happened and the two ways out. */
+export function cliOutOfMemoryText(heapMb: number): string {
+  return `ts-code-graph ran out of memory while indexing (its heap limit is ${describeHeapLimit(heapMb)}). Raise the limit (set TS_CODE_GRAPH_WORKER_HEAP_MB to more MB, e.g. TS_CODE_GRAPH_WORKER_HEAP_MB=${heapMb * 2} ts-code-graph …) or leave folders out (--exclude <glob>, once per glob).`;
 }
 
 /** The worker was not restarted again after repeated deaths (`failure` says why): for the host's log. */

@@ -15,7 +15,7 @@ const log: Logger = {
   warn: (message) => post({ kind: 'log', level: 'warn', message }),
   error: (message) => post({ kind: 'log', level: 'error', message }),
 };
-const graphs = new FolderGraphs(log, (key, done, total) => post({ kind: 'progress', key, done, total }));
+const graphs = new FolderGraphs(log, (key, done, total, projects) => post({ kind: 'progress', key, done, total, ...(projects ? { projects } : {}) }));
 
 type Handlers = { [K in RequestType]: (params: Requests[K]['params']) => Promise<Requests[K]['result']> | Requests[K]['result'] };
 const handlers: Handlers = {

@@ -25,6 +25,10 @@ export interface FolderSpec {
   root: string;
   /** Absolute path of a tsconfig/jsconfig to use instead of discovering projects (the MCP server's --tsconfig). */
   tsconfig?: string;
+  /** Globs of folders and files to leave out (tsCodeGraph.exclude, --exclude; see ExcludedPaths). */
+  exclude?: string[];
+  /** Files (absolute) whose projects a full index takes first: the editor's active file. */
+  first?: string[];
   /** Absolute path of the workspace's typescript.js to load (only when the workspace is trusted). */
   tsPath?: string;
   /** The package directory of the workspace's own TypeScript 7, to run natively (only when the workspace is trusted). */
@@ -53,9 +57,18 @@ export interface HostWords {
   log: string;
   /** How to index again: `run the command "TS Code Graph: Rebuild Graph"`, `restart the MCP server`. */
   rebuild: string;
+  /** How to raise the graph worker's heap limit: an environment variable, a setting (see heapLimit). */
+  heap: string;
+  /** How to leave folders out of the index: an option, a setting. */
+  exclude: string;
 }
 
-export const NEUTRAL_WORDS: HostWords = { log: 'the log', rebuild: 'index the workspace again' };
+export const NEUTRAL_WORDS: HostWords = {
+  log: 'the log',
+  rebuild: 'index the workspace again',
+  heap: 'set TS_CODE_GRAPH_WORKER_HEAP_MB to more MB',
+  exclude: '--exclude <glob>',
+};
 
 /** The three queries of spec 000, exactly as the tools take them. */
 export type QueryArgs = QueryRequest;
@@ -177,8 +190,11 @@ export type ResponseMessage =
 export interface ProgressMessage {
   kind: 'progress';
   key: string;
+  /** Files indexed of those known so far. */
   done: number;
   total: number;
+  /** During a full index: projects indexed of all (queries are answered meanwhile). */
+  projects?: { done: number; total: number };
 }
 
 export interface LogMessage {

@@ -45,6 +45,22 @@ describe('built dist/cli.js', function () {
     }
   });
 
+  // Issue 39: on payload the CLI died with V8's "Reached heap limit" and its stack dump, naming no setting.
+  it('out of memory: one clear message naming the limit, the setting and --exclude, exit 1, no V8 abort', () => {
+    const root = fixtureDir('stdlib-inference');
+    const r = runBuiltCli(['--root', root, 'stats'], repoRoot, BUILT_CLI, { ...process.env, TS_CODE_GRAPH_NO_CACHE: '1', TS_CODE_GRAPH_WORKER_HEAP_MB: '40' });
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.stdout, '');
+    assert.equal(
+      r.stderr,
+      'ts-code-graph ran out of memory while indexing (its heap limit is 40 MB). Raise the limit (set TS_CODE_GRAPH_WORKER_HEAP_MB to more MB, e.g. TS_CODE_GRAPH_WORKER_HEAP_MB=80 ts-code-graph …) or leave folders out (--exclude <glob>, once per glob).\n',
+    );
+    // With the default limit (half of this machine's memory) the same command answers.
+    const ok = runBuiltCli(['--root', root, 'stats'], repoRoot);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stdout, /^Files: +\d+$/m);
+  });
+
   it('analyses a file owned by a jsx: react-jsx project and imported by a jsx: preserve one (no compiler failure)', () => {
     const root = fixtureDir('jsx-two-configs');
     const stats = runBuiltCli(['--root', root, 'stats'], repoRoot);

@@ -39,13 +39,13 @@ describe(formatStats.name, () => {
     assert.equal(stats.edgesByType.EXTENDS, 0);
     assert.deepEqual(
       { ...stats, edgesByType: undefined },
-      { root: '/ws', projects: ['tsconfig.json'], files: 2, nodes: 5, externalNodes: 1, edges: 3, edgesByType: undefined, millis: 1234, programMillis: 800, compiler: 'the bundled TypeScript 6.0.3, with TypeScript 6 defaults (its own)', problems: ['src/b.ts: syntax error'], errors: [] },
+      { root: '/ws', projects: ['tsconfig.json'], files: 2, nodes: 5, externalNodes: 1, edges: 3, edgesByType: undefined, millis: 1234, programMillis: 800, compiler: 'the bundled TypeScript 6.0.3, with TypeScript 6 defaults (its own)', excluded: [], skipped: [], problems: ['src/b.ts: syntax error'], errors: [] },
     );
   });
 
   it('lists every loud error before the problems, saying the graph is incomplete', () => {
     const text = formatStats({
-      root: '/ws', projects: [], files: 1, nodes: 1, externalNodes: 0, edges: 0, edgesByType: {}, millis: 5, programMillis: 0, compiler: 'TypeScript',
+      root: '/ws', projects: [], files: 1, nodes: 1, externalNodes: 0, edges: 0, edgesByType: {}, millis: 5, programMillis: 0, compiler: 'TypeScript', excluded: [], skipped: [],
       problems: ['src/b.ts:3: syntax error'],
       errors: [fileFailureMessage('src/gen/big.ts', 'Maximum call stack size exceeded')],
     });

@@ -16,7 +16,7 @@ export function handBuiltGraph(root: string, result: QueryResult): { deps: CliDe
   const graph: QueryableGraph = {
     root,
     graph: buildSymbolGraph(),
-    report: { projects: ['tsconfig.json'], files: 2, nodes: 5, edges: 3, edgesByType: {}, millis: 1234, programMillis: 800, compiler: 'the bundled TypeScript 6.0.3, with TypeScript 6 defaults (its own)', problems: ['src/b.ts: syntax error'], errors: [], warnings: [] },
+    report: { projects: ['tsconfig.json'], files: 2, nodes: 5, edges: 3, edgesByType: {}, millis: 1234, programMillis: 800, compiler: 'the bundled TypeScript 6.0.3, with TypeScript 6 defaults (its own)', skipped: [], excluded: [], problems: ['src/b.ts: syntax error'], errors: [], warnings: [] },
     // The query's own arguments; the CLI passes no cancellation token (the optional last one).
     dependenciesOf: (file, symbol) => (calls.push(['dependenciesOf', file, symbol]), result),
     dependentsOf: (file, symbol) => (calls.push(['dependentsOf', file, symbol]), result),

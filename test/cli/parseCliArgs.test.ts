@@ -11,12 +11,12 @@ describe(parseCliArgs.name, () => {
     assert.deepEqual(parseCliArgs(['dependenciesOf', 'src/orders/orderService.ts', 'processOrder']), {
       kind: 'run',
       command: { name: 'dependenciesOf', file: 'src/orders/orderService.ts', symbol: 'processOrder' },
-      options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false, noCache: false },
+      options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false, noCache: false, exclude: [] },
     });
     assert.deepEqual(parseCliArgs(['dependentsOf', 'src/a.ts', 'User.save']), {
       kind: 'run',
       command: { name: 'dependentsOf', file: 'src/a.ts', symbol: 'User.save' },
-      options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false, noCache: false },
+      options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false, noCache: false, exclude: [] },
     });
     const paths = parseCliArgs(['pathsBetween', 'src/api/handler.ts', 'handleRequest', 'src/db/queries.ts', 'executeQuery']);
     assert.deepEqual(paths.kind === 'run' && paths.command, {
@@ -31,7 +31,7 @@ describe(parseCliArgs.name, () => {
     assert.deepEqual(request, {
       kind: 'run',
       command: { name: 'dependentsOf', file: 'src/a.ts', symbol: 'f' },
-      options: { root: 'ws', tsconfig: 'ws/tsconfig.json', format: 'json', verbose: true, noCache: false },
+      options: { root: 'ws', tsconfig: 'ws/tsconfig.json', format: 'json', verbose: true, noCache: false, exclude: [] },
     });
   });
 
@@ -46,6 +46,17 @@ describe(parseCliArgs.name, () => {
     assert.equal(format(['export', '--format', 'json']), 'json');
     assert.equal(format(['stats', '--format', 'json']), 'json');
     assert.equal(format(['pathsBetween', 'a.ts', 'f', 'b.ts', 'g', '--format', 'mermaid']), 'mermaid');
+  });
+
+  it('takes --exclude once per glob, for every command and mcp; a blank glob is bad input', () => {
+    const run = parseCliArgs(['--exclude', 'examples', 'stats', '--exclude=templates/with-*']);
+    assert.deepEqual(run.kind === 'run' && run.options.exclude, ['examples', 'templates/with-*']);
+    const mcp = parseCliArgs(['mcp', '--exclude', 'test']);
+    assert.deepEqual(mcp.kind === 'run' && mcp.options.exclude, ['test']);
+    assert.deepEqual(parseCliArgs(['stats', '--exclude', ' ']), {
+      kind: 'bad-input',
+      message: '--exclude needs a glob, relative to --root, e.g. --exclude examples or --exclude "templates/with-*".',
+    });
   });
 
   it('answers --help and --version before anything else, even next to a bad command', () => {
@@ -101,7 +112,7 @@ describe(parseCliArgs.name, () => {
   it('rejects unknown options and options without their value', () => {
     assert.equal(
       badInputMessage(parseCliArgs(['stats', '--cache-dir'])),
-      "Unknown option '--cache-dir'. Options: --root, --tsconfig, --format, --verbose, --no-cache, --base, --staged, --fail-on, --help, --version.",
+      "Unknown option '--cache-dir'. Options: --root, --tsconfig, --format, --verbose, --no-cache, --exclude, --base, --staged, --fail-on, --help, --version.",
     );
     assert.match(badInputMessage(parseCliArgs(['stats', '--depth', '3'])), /^Unknown option '--depth'\. Options: /);
     assert.match(badInputMessage(parseCliArgs(['stats', '--root'])), /--root/);
@@ -112,7 +123,7 @@ describe(parseCliArgs.name, () => {
     assert.deepEqual(parseCliArgs(['mcp', '--root', 'ws', '--tsconfig', 'ws/tsconfig.json']), {
       kind: 'run',
       command: { name: 'mcp' },
-      options: { root: 'ws', tsconfig: 'ws/tsconfig.json', format: 'text', verbose: false, noCache: false },
+      options: { root: 'ws', tsconfig: 'ws/tsconfig.json', format: 'text', verbose: false, noCache: false, exclude: [] },
     });
     assert.match(badInputMessage(parseCliArgs(['mcp', 'src/a.ts'])), /^mcp takes no arguments, got 1/);
     assert.match(badInputMessage(parseCliArgs(['mcp', '--format', 'json'])), /--format json is not available for mcp/);
@@ -131,7 +142,7 @@ describe(parseCliArgs.name, () => {
     });
     assert.deepEqual(command(['impact', '--staged']), { name: 'impact', base: { kind: 'staged' }, failOn: [] });
     const md = parseCliArgs(['impact', '--format', 'markdown', '--no-cache']);
-    assert.deepEqual(md.kind === 'run' && md.options, { root: undefined, tsconfig: undefined, format: 'markdown', verbose: false, noCache: true });
+    assert.deepEqual(md.kind === 'run' && md.options, { root: undefined, tsconfig: undefined, format: 'markdown', verbose: false, noCache: true, exclude: [] });
     assert.equal(badInputMessage(parseCliArgs(['impact', '--base', 'main', '--staged'])), 'Use either --base <ref> or --staged, not both.');
     assert.equal(badInputMessage(parseCliArgs(['impact', '--fail-on', 'removed-exports'])), "Unknown --fail-on value 'removed-exports'. Use removed-export, changed-export, removed, any (comma-separated for several).");
     assert.equal(badInputMessage(parseCliArgs(['impact', 'src/a.ts'])), 'impact takes no arguments, got 1. Usage: ts-code-graph impact');

@@ -173,10 +173,14 @@ describe('runCli mcp', () => {
     };
     const ok = io();
     assert.equal(await runCli(['mcp', '--root', 'sample', '--tsconfig', 'sample/tsconfig.json'], ok.io, deps), 0);
-    assert.deepEqual(served, [{ root: path.join(cwd, 'sample'), tsconfig: path.join(cwd, 'sample', 'tsconfig.json') }]);
+    assert.equal(await runCli(['mcp', '--root', 'sample', '--exclude', 'src/db'], ok.io, deps), 0);
+    assert.deepEqual(served, [
+      { root: path.join(cwd, 'sample'), tsconfig: path.join(cwd, 'sample', 'tsconfig.json'), exclude: [] },
+      { root: path.join(cwd, 'sample'), tsconfig: undefined, exclude: ['src/db'] },
+    ]);
     const bad = io();
     assert.equal(await runCli(['mcp', '--root', 'no-such-dir'], bad.io, deps), 2);
     assert.match(bad.out.stderr, /^Root is not a directory: .*no-such-dir\. Pass an existing workspace folder with --root\./);
-    assert.equal(served.length, 1);
+    assert.equal(served.length, 2);
   });
 });

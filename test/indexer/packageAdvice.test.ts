@@ -79,7 +79,7 @@ describe('the advice for imported packages that resolve to no types', () => {
   // Found in pmndrs/jotai: its examples/* and website/ are apps with their own package.json, outside
   // the workspace, taking `jotai` from the registry; the root package is `jotai` and builds to dist/.
   // The advice was "a package of this workspace not built: build it", which would not make it resolve.
-  it('an app outside the workspace importing a workspace package by name: not installed, not "build it"', async () => {
+  it('an app outside the workspace importing a workspace package by name: outside the workspace, not "build it"', async () => {
     const write = (rel: string, text: string) => {
       fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
       fs.writeFileSync(path.join(root, rel), text);
@@ -88,9 +88,68 @@ describe('the advice for imported packages that resolve to no types', () => {
     write('examples/demo/package.json', JSON.stringify({ name: 'demo', private: true, dependencies: { acme: '^1.0.0' } }));
     write('examples/demo/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: [], noEmit: true }, include: ['src'] }));
     write('examples/demo/src/app.ts', "import { thing } from 'acme';\nexport const app = (): unknown => thing();\n");
+    // Issue 39: its dependencies not installed, the app is left out, and a warning says so.
+    const skipped = await CodeGraph.open({ root });
+    assert.deepEqual(skipped.report.warnings.slice(0, 4), ADVICE_WARNINGS);
+    assert.match(skipped.report.warnings[4], /^1 project was not indexed because its dependencies are not installed .*: examples\/demo\./);
+    // Installed (its registry packages, none of them `acme`): "not installed" would be beside the point; the folder is outside the workspace.
+    fs.mkdirSync(path.join(root, 'examples/demo/node_modules'));
     const cg = await CodeGraph.open({ root });
-    const notInstalled = ADVICE_WARNINGS[0].replace("1 imported package resolves to no types: 'lodash' (2 files). It is", "2 imported packages resolve to no types: 'lodash' (2 files), 'acme' (1 file). They are").replace('importing it holds it). Calls into it, and calls TypeScript would infer through its types', 'importing them holds them). Calls into them, and calls TypeScript would infer through their types');
-    assert.notEqual(notInstalled, ADVICE_WARNINGS[0]);
-    assert.deepEqual(cg.report.warnings, [notInstalled, ...ADVICE_WARNINGS.slice(1)]);
+    const outside = "1 imported package resolves to no types: a package of this workspace imported only from folders that are not workspace members: 'acme' (1 file), from examples/demo (its own package.json, not listed as a member of the workspace). The package manager links workspace packages into members only, so building it changes nothing there: install those folders' own dependencies, or leave them out (exclude). Calls into it, and calls TypeScript would infer through its types, are missing.";
+    assert.deepEqual(cg.report.warnings, [...ADVICE_WARNINGS.slice(0, 3), outside, ADVICE_WARNINGS[3]]);
+  });
+});
+
+/**
+ * Issue 39, item 4 (found on payload): "a package of this workspace not built: build it" was said
+ * for `@payloadcms/plugin-ecommerce/react`, a subpath the package does not export (its types already
+ * point at src), and for packages imported only from templates that are not workspace members.
+ * Building fixes neither; the advice must say what is true.
+ */
+describe('the advice for imports no build can fix', () => {
+  let root: string;
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  };
+  beforeEach(() => {
+    root = writeAdviceFixture();
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('a subpath the package does not export: says so, names what it exports (the near one first), never "build it"', async () => {
+    const src = (file: string) => ({ types: `./src/${file}`, default: `./src/${file}` });
+    write('packages/shop/package.json', JSON.stringify({ name: '@acme/shop', types: 'src/index.ts', exports: { '.': src('index.ts'), './types': src('types.ts'), './client/react': src('client/react.ts') }, scripts: { build: 'tsc' } }));
+    write('packages/shop/src/index.ts', 'export const cart = (): number => 1;\n');
+    write('packages/shop/src/types.ts', 'export type Cart = { n: number };\n');
+    write('packages/shop/src/client/react.ts', 'export const useCart = (): number => 2;\n');
+    fs.symlinkSync(path.join(root, 'packages/shop'), path.join(root, 'node_modules/@acme/shop'), 'dir');
+    write('packages/app/src/shop.ts', "import { cart } from '@acme/shop';\nimport { useCart } from '@acme/shop/react';\nexport const buy = (): number => cart() + useCart();\n");
+    const cg = await CodeGraph.open({ root });
+    const unexported = cg.report.warnings.filter((w) => w.includes('@acme/shop'));
+    assert.deepEqual(unexported, [
+      "1 import names a subpath its package does not export, so no setting, install or build makes it resolve: '@acme/shop/react' (1 file): the package exports '.', './types', './client/react', not './react' (did you mean '@acme/shop/client/react'?). Calls through it are missing until the import names an exported subpath.",
+    ]);
+    assert.deepEqual(cg.report.warnings.filter((w) => !w.includes('@acme/shop')), ADVICE_WARNINGS);
+    // The exported root still resolves: its call is there.
+    assert.ok(cg.graph.outEdges('packages/app/src/shop.ts#buy@function').some((e) => e.to === 'packages/shop/src/index.ts#cart@function'));
+  });
+
+  it('a workspace package imported only from a folder that is not a member: says so and where, never "build it"', async () => {
+    // A template with its own package.json (not under the root's `workspaces`), its registry
+    // dependencies installed, importing a package the workspace builds from source.
+    write('templates/site/package.json', JSON.stringify({ name: 'site', private: true, dependencies: { '@acme/legacy': 'latest', 'left-pad': '1.0.0' } }));
+    write('templates/site/node_modules/left-pad/package.json', JSON.stringify({ name: 'left-pad', version: '1.0.0' }));
+    write('templates/site/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: [], noEmit: true }, include: ['src'] }));
+    write('templates/site/src/page.ts', "import { legacy } from '@acme/legacy';\nexport const page = (): number => legacy();\n");
+    const only = async () => (await CodeGraph.open({ root })).report.warnings.filter((w) => w.includes('not workspace members'));
+    // Imported from the member app too: the member speaks for it, and there building does help.
+    assert.deepEqual(await only(), []);
+    write('packages/app/src/main.ts', "export function run(): unknown {\n  return 1;\n}\n");
+    const cg = await CodeGraph.open({ root });
+    assert.deepEqual(cg.report.warnings.filter((w) => w.includes('@acme/legacy')), [
+      "1 imported package resolves to no types: a package of this workspace imported only from folders that are not workspace members: '@acme/legacy' (1 file), from templates/site (its own package.json, not listed as a member of the workspace). The package manager links workspace packages into members only, so building it changes nothing there: install those folders' own dependencies, or leave them out (exclude). Calls into it, and calls TypeScript would infer through its types, are missing.",
+    ]);
+    assert.ok(!cg.report.warnings.some((w) => /build it/.test(w)), cg.report.warnings.join('\n'));
   });
 });

@@ -25,6 +25,12 @@ import { CacheSnapshot, cacheFileFor, contentHash, hashFile, libraryStamps, usab
 import { indexerIdentity } from './cache/indexerIdentity';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
 import { WorkspaceRoot } from './workspaceRoot';
+import { ProjectSelection } from './program/projectSelection';
+import { ExcludedPaths } from './excludedPaths';
+import { ProjectWalk } from './ProjectWalk';
+import { outstandingProjects } from './outstandingProjects';
+import { ProjectReach } from './program/projectReach';
+import type { Outstanding } from '../query/shared/indexingNotes';
 
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
@@ -62,6 +68,10 @@ export class WorkspaceIndex {
   }
   /** 'refresh' after an explicit rebuild: the next indexAll ignores what the cache remembers. */
   private cacheMode: 'use' | 'refresh';
+  /** Set while a full index walks the projects (see walkProjects). */
+  private walk: ProjectWalk | undefined;
+  /** What each project could import (for answers' notes), read once per full index when first needed. */
+  private reach: ProjectReach | undefined;
   /** Shapes computed by earlier updates, and the files' words during one (what dependents can see). */
   private shapes!: ShapeTracker;
   private analysis!: FileAnalysis;
@@ -90,7 +100,7 @@ export class WorkspaceIndex {
       if (this.globalErrors.includes(error)) return;
       this.globalErrors.push(error);
       this.log.error(error);
-    });
+    }, new ProjectSelection(this.root, ExcludedPaths.of(this.root, options.exclude)));
     this.wirePasses();
     this.defaults = this.choice.defaults();
   }
@@ -140,6 +150,7 @@ export class WorkspaceIndex {
     this.globalErrors = [];
     this.defaults = this.choice.defaults();
     this.programs.discover(this.defaults);
+    this.reach = undefined;
     this.shapes.clear();
     // A rebuild follows a config or dependency change (or the rebuild command): typings nobody
     // reported, a library's rewritten by `npm install`, must not be reused from an earlier parse.
@@ -163,18 +174,20 @@ export class WorkspaceIndex {
     if (cached && this.loadWholeCache(cached)) {
       cache = 'full';
       this.log.info(`loaded ${this.graph.files().length} files from the cache; no TypeScript program needed until the first change`);
-    } else {
+    } else if (cached) {
       this.programs.build(this.projects);
       this.programs.assignOwners();
       for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
-      if (cached) {
-        const files = await this.indexSinceCache(cached, token);
-        cache = 'partial';
-        this.log.info(`cache: ${this.owner.size - files} files loaded, ${files} re-indexed (changed, or depending on a change other files can see)`);
-      } else await this.extractAll([...this.owner.keys()], token);
+      const files = await this.indexSinceCache(cached, token);
+      cache = 'partial';
+      this.log.info(`cache: ${this.owner.size - files} files loaded, ${files} re-indexed (changed, or depending on a change other files can see)`);
+      this.saveCache();
+    } else {
+      await this.walkProjects(token);
       this.saveCache();
     }
-    const warnings = this.unresolvedPackageWarnings();
+    const skipped = this.programs.selection.uninstalledWarning();
+    const warnings = [...this.unresolvedPackageWarnings(), ...(skipped ? [skipped] : [])];
     if (this.choice.warning) warnings.unshift(`compiler: ${this.choice.warning}`);
     for (const w of warnings) {
       this.log.warn(w);
@@ -194,6 +207,8 @@ export class WorkspaceIndex {
       programMillis: this.programs.millis,
       compiler: this.defaults.description,
       memory,
+      skipped: this.programs.selection.skipped,
+      excluded: this.programs.selection.excluded.globs,
       problems: this.problems,
       errors: this.errors(),
       warnings,
@@ -258,7 +273,9 @@ export class WorkspaceIndex {
     const configs = this.projects.map((p) => p.config.configPath).filter((c): c is string => !!c);
     // The defaults' major too: the same configs mean other options once the workspace's TypeScript changes major.
     const compiler = this.compiler.kind === 'native' ? `${this.compiler.version} native` : this.ts.version;
-    return workspaceFingerprint(this.root, configs, `${compiler} defaults ${this.defaults.major}`, this.options.toolVersion ?? '');
+    // And what was left out: a cache written with other exclude globs holds other files.
+    const excluded = JSON.stringify(this.programs.selection.excluded.globs);
+    return workspaceFingerprint(this.root, configs, `${compiler} defaults ${this.defaults.major} exclude ${excluded}`, this.options.toolVersion ?? '');
   }
 
   /** Files outside the cache's hashes, as the programs read them (`libraryStamps`); before any program exists (a start from the cache), what that cache recorded. */
@@ -337,7 +354,7 @@ export class WorkspaceIndex {
     const abs = (p: string) => (path.isAbsolute(p) ? this.rootPaths.toReal(p) : normalize(path.join(this.root, p)));
     // Paths no project could contain (build output, node_modules, non-sources) change nothing.
     const relevant = (f: string) =>
-      this.owner.has(f) || (isWatchedFile(f) && this.programs.isInsideRoot(f) && !inIgnoredDir(this.relative(f)));
+      this.owner.has(f) || (isWatchedFile(f) && this.programs.isInsideRoot(f) && !inIgnoredDir(this.relative(f)) && !this.programs.selection.excludes(f));
     const changedAbs = [...new Set(changed.map(abs))].filter(relevant);
     const deletedAbs = [...withFilesUnder(deleted.map(abs), () => this.indexedFiles(), this.root)].filter(relevant);
     if (changedAbs.length === 0 && deletedAbs.length === 0) return { reindexed: [], removed: [], millis: Date.now() - started };
@@ -494,6 +511,60 @@ export class WorkspaceIndex {
   /** Every loud error as it stands now: workspace-wide ones first, then each file whose analysis failed. */
   errors(): string[] {
     return [...this.globalErrors, ...this.graph.failedFiles().map(([file, reason]) => fileFailureMessage(file, reason))];
+  }
+
+  /** Why an existing root-relative file is not in the graph, when the index left it out on purpose. */
+  whyNotIndexed(rel: string): string | undefined {
+    const owner = this.walk && this.owner.get(path.posix.join(this.root, rel));
+    if (owner && this.walk && !this.walk.isIndexed(owner)) return `its project ${owner.config.configPath ? this.relative(owner.config.configPath) : '(inferred)'} is not indexed yet (indexing is still running: ${this.walk.projectsDone} of ${this.walk.projectsTotal} projects done); ask again when it is done`;
+    return this.programs.selection.whyLeftOut(rel);
+  }
+
+  /** What the graph does not hold (yet) for answers to scope their notes by (outstandingProjects). */
+  outstanding(): Outstanding | undefined {
+    return outstandingProjects(this.root, this.walk, (abs) => this.owner.get(abs), this.programs.selection.uninstalled, () => (this.reach ??= new ProjectReach(this.root)));
+  }
+
+  /** The walk of a full index while it runs (projects indexed, pending, `prioritize`); undefined otherwise. */
+  get indexing(): ProjectWalk | undefined {
+    return this.walk;
+  }
+
+  /**
+   * A full index, one project after another in the walk's order (`IndexOptions.first`'s projects and
+   * what they import first), so that queries can be answered meanwhile (ProjectWalk). Then ownership
+   * as one pass over every program decides it: a file pulled in by two programs goes to the first in
+   * config order, whichever was built first, and is extracted again if the walk gave it to the other.
+   */
+  private async walkProjects(token: CancellationToken): Promise<void> {
+    this.programs.assignRootOwners();
+    const extracted = new Map<string, Project>();
+    const walk = new ProjectWalk(this.projects, {
+      build: (p) => {
+        // The native compiler builds every project's program in one request (one snapshot): done by the first.
+        if (!p.program) this.programs.build([p]);
+        this.programs.claimPulledIn(p);
+      },
+      filesOf: (p) => [...this.owner].filter(([f, o]) => o === p && !extracted.has(f)).map(([f]) => f),
+      extract: (f) => {
+        extracted.set(f, this.owner.get(f)!);
+        this.extractFile(f);
+      },
+      fileCount: () => this.owner.size,
+      filesIn: (p) => p.program?.getSourceFileNames().map(normalize) ?? [],
+      ownerOf: (f) => this.owner.get(f),
+      onProgress: (w) => this.options.onProgress?.(w.filesDone, w.filesTotal, { done: w.projectsDone, total: w.projectsTotal }),
+    });
+    this.walk = walk;
+    void walk.prioritize((this.options.first ?? []).map((f) => this.rootPaths.toReal(path.resolve(this.root, f))));
+    try {
+      await walk.run(token);
+    } finally {
+      this.walk = undefined;
+    }
+    this.programs.assignOwners();
+    for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
+    for (const [f, p] of this.owner) if (extracted.get(f) !== p) this.extractFile(f);
   }
 
   /** Root-relative posix path of an absolute one. */

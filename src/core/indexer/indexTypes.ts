@@ -1,6 +1,7 @@
 import type * as TS from 'typescript';
 import type { CompilerMode } from '../compiler/chooseCompiler';
 import { CancellationToken, Logger } from '../Logger';
+import type { SkippedProject } from './program/projectSelection';
 
 /** What a WorkspaceIndex is given and what it reports (indexWorkspace re-exports them for its callers). */
 
@@ -33,14 +34,24 @@ export interface IndexOptions {
   nativeTypeScriptPath?: string;
   logger?: Logger;
   token?: CancellationToken;
-  /** Called as files are indexed. */
-  onProgress?(done: number, total: number): void;
+  /** Called as files are indexed; during a full index, with the projects indexed of all too. */
+  onProgress?(done: number, total: number, projects?: { done: number; total: number }): void;
+  /**
+   * Files (absolute or root-relative) whose projects a full index takes first, then what those
+   * import: the CLI query's files, the editor's active file (see ProjectWalk).
+   */
+  first?: readonly string[];
   /** Persist the graph here between runs (see IndexCache); no cache when absent. */
   cacheDir?: string;
   /** 'refresh': do not read the cache (index from scratch) but write it. Default 'use'. */
   cacheMode?: 'use' | 'refresh';
   /** The host's version, part of the cache fingerprint (a new release never trusts an old cache). */
   toolVersion?: string;
+  /**
+   * Globs of folders and files to leave out, relative to the root (tsCodeGraph.exclude, --exclude;
+   * see ExcludedPaths): their files are not indexed, and projects none of whose files are left are not built.
+   */
+  exclude?: readonly string[];
 }
 
 export interface IndexReport {
@@ -67,6 +78,10 @@ export interface IndexReport {
    * where the system does not tell a process's peak).
    */
   memory?: { peakRssBytes: number; compilerPeakRssBytes?: number };
+  /** Projects found and not indexed: wholly excluded, or their dependencies not installed (see ProjectSelection). */
+  skipped: SkippedProject[];
+  /** The exclude globs in force (IndexOptions.exclude, cleaned). */
+  excluded: readonly string[];
   problems: string[];
   /**
    * Loud errors: the graph is known to be incomplete (a default library file is missing, a file's

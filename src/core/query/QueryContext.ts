@@ -14,6 +14,8 @@ export interface QueryContext {
   real?: { root: string; path(absolute: string): string };
   /** True when a root-relative file exists on disk (lets "not indexed" differ from "no such file"). Optional. */
   fileExists?(relativePath: string): boolean;
+  /** Why an existing root-relative file is not in the graph when the index left it out on purpose (excluded, skipped, not yet indexed). Optional. */
+  whyNotIndexed?(relativePath: string): string | undefined;
   /**
    * The caller gave up (an MCP client's `notifications/cancelled`): the work that grows with the
    * workspace (the suggestion search) stops and throws `QueryCancelledError`. Optional.

@@ -1,7 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { IGNORED_DIRS, inIgnoredDir, isWatchedFile } from '../../core/indexer/workspaceFiles';
+import { IGNORED_DIRS, isWatchedFile } from '../../core/indexer/workspaceFiles';
+import { isLeftOut } from '../settings';
 
 /** Where the watcher reports: absolute paths (ChangeQueue coalesces them). */
 export interface ChangeSink {
@@ -136,10 +137,9 @@ export function isRelevantFile(uri: vscode.Uri): boolean {
   return uri.scheme === 'file' && !isIgnored(uri) && isWatchedFile(uri.fsPath);
 }
 
-/** Inside a folder no graph looks into (IGNORED_DIRS), judged below its workspace folder. */
+/** Inside a folder no graph looks into (IGNORED_DIRS) or one its workspace folder's `tsCodeGraph.exclude` leaves out. */
 function isIgnored(uri: vscode.Uri): boolean {
-  const folder = vscode.workspace.getWorkspaceFolder(uri);
-  return inIgnoredDir(folder ? path.relative(folder.uri.fsPath, uri.fsPath) : uri.fsPath);
+  return isLeftOut(uri);
 }
 
 async function walkSources(dir: string): Promise<string[]> {

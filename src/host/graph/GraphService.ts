@@ -8,9 +8,16 @@ import type { Expansion } from '../../webview/messages';
 import { ChangeWatcher } from './ChangeWatcher';
 import { fitAnswer } from './fitAnswer';
 import { resolveTypeScript } from './resolveTypeScript';
+import { excludeGlobs, workerHeapMb } from '../settings';
+import { SETTINGS } from '../../tools/settings';
 
 /** This host's remedies, named in the worker's failure texts. */
-const VSCODE_WORDS: HostWords = { log: 'the log (command "TS Code Graph: Show Log")', rebuild: 'run the command "TS Code Graph: Rebuild Graph"' };
+const VSCODE_WORDS: HostWords = {
+  log: 'the log (command "TS Code Graph: Show Log")',
+  rebuild: 'run the command "TS Code Graph: Rebuild Graph"',
+  heap: 'the setting "tsCodeGraph.workerHeapMb" in MB, then the command "TS Code Graph: Rebuild Graph"',
+  exclude: 'the setting "tsCodeGraph.exclude"',
+};
 
 export interface FolderStatus {
   name: string;
@@ -19,6 +26,8 @@ export interface FolderStatus {
   /** Indexing progress (files); total is 0 until the worker knows it. */
   done: number;
   total: number;
+  /** During a full index: projects indexed of all (queries are answered meanwhile). */
+  projects?: { done: number; total: number };
   files: number;
   symbols: number;
   typescript?: string;
@@ -60,7 +69,7 @@ export class GraphService implements vscode.Disposable {
       { workerPath, log, words: VSCODE_WORDS, worker: workerOptions },
       {
         openFolders: (mode) => this.openFolders(mode),
-        onProgress: (key, done, total) => this.onProgress(key, done, total),
+        onProgress: (key, done, total, projects) => this.onProgress(key, done, total, projects),
         onUpdated: (key, r) => {
           const entry = this.folders.get(key);
           if (!entry || entry.status.state !== 'ready') return;
@@ -92,7 +101,11 @@ export class GraphService implements vscode.Disposable {
       }),
       ws.onDidChangeConfiguration((e) => {
         for (const entry of this.folders.values()) {
-          if (e.affectsConfiguration('typescript.tsdk', entry.folder.uri)) this.openFolder(entry.folder);
+          if (e.affectsConfiguration('typescript.tsdk', entry.folder.uri) || e.affectsConfiguration(SETTINGS.exclude.key, entry.folder.uri)) this.openFolder(entry.folder);
+        }
+        if (e.affectsConfiguration(SETTINGS.workerHeapMb.key)) {
+          this.supervisor.setHeapMb(workerHeapMb());
+          this.log.info(`${SETTINGS.workerHeapMb.key} changed: the graph worker gets the new heap limit when it next starts (the command "TS Code Graph: Rebuild Graph" starts a stopped one).`);
         }
       }),
     );
@@ -249,10 +262,10 @@ export class GraphService implements vscode.Disposable {
     this.changed.fire();
     // The supervisor calls back only while this open is the folder's current one, and never for a worker death.
     this.supervisor.open(
-      { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, nativePath: choice.nativePath, ...this.cache, cacheMode: cache },
+      { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, nativePath: choice.nativePath, exclude: excludeGlobs(folder), first: activeFileIn(folder), ...this.cache, cacheMode: cache },
       {
         opened: (r) => {
-          entry.status = { ...entry.status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files, errors: r.errors };
+          entry.status = { ...entry.status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files, projects: undefined, errors: r.errors };
           this.changed.fire();
         },
         failed: (err) => {
@@ -270,10 +283,10 @@ export class GraphService implements vscode.Disposable {
     this.changed.fire();
   }
 
-  private onProgress(key: string, done: number, total: number): void {
+  private onProgress(key: string, done: number, total: number, projects?: { done: number; total: number }): void {
     const entry = this.folders.get(key);
     if (!entry || entry.status.state !== 'indexing') return;
-    entry.status = { ...entry.status, done, total };
+    entry.status = { ...entry.status, done, total, projects };
     this.changed.fire();
   }
 
@@ -309,4 +322,10 @@ function whileNotCancelled<T>(promise: Promise<T>, token: vscode.CancellationTok
       },
     );
   });
+}
+
+/** The active editor's file when it is in `folder`: its project is indexed first (ProjectWalk). */
+function activeFileIn(folder: vscode.WorkspaceFolder): string[] {
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  return uri && uri.scheme === 'file' && vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() === folder.uri.toString() ? [uri.fsPath] : [];
 }

@@ -10,6 +10,12 @@ describe(statusText.name, () => {
     assert.strictEqual(view.text, '$(sync~spin) TS Code Graph: indexing 1,120/2,100 files');
   });
 
+  it('shows projects while a full index walks them (queries are answered meanwhile), files in the tooltip', () => {
+    const view = statusText([folder({ state: 'indexing', done: 1200, total: 6500, projects: { done: 12, total: 174 } })]);
+    assert.strictEqual(view.text, '$(sync~spin) TS Code Graph: indexing 12/174 projects');
+    assert.match(view.tooltip, /app: indexing 12\/174 projects \(1,200\/6,500 files\); queries are answered meanwhile/);
+  });
+
   it('shows the symbol count when ready', () => {
     const view = statusText([folder({ symbols: 12000 }), folder({ name: 'lib', symbols: 345 })]);
     assert.strictEqual(view.text, '$(type-hierarchy) 12,345 symbols');

@@ -19,6 +19,12 @@ export function statusText(folders: readonly FolderStatus[]): StatusView {
   if (indexing.length > 0) {
     const done = indexing.reduce((n, f) => n + f.done, 0);
     const total = indexing.reduce((n, f) => n + f.total, 0);
+    // A full index walks projects, and answers queries meanwhile: projects say how far it is.
+    if (indexing.every((f) => f.projects)) {
+      const projectsDone = indexing.reduce((n, f) => n + f.projects!.done, 0);
+      const projectsTotal = indexing.reduce((n, f) => n + f.projects!.total, 0);
+      return { text: `$(sync~spin) TS Code Graph: indexing ${thousands(projectsDone)}/${thousands(projectsTotal)} projects`, tooltip, failed: false };
+    }
     return { text: `$(sync~spin) TS Code Graph: indexing${total > 0 ? ` ${thousands(done)}/${thousands(total)} files` : '…'}`, tooltip, failed: false };
   }
   if (failed.length === folders.length) return { text: '$(warning) TS Code Graph: index failed', tooltip, failed: true };
@@ -43,6 +49,7 @@ function folderLine(f: FolderStatus): string {
     case 'restarting':
       return `${f.name}: ${f.error ?? 'the graph worker stopped'}; restarting`;
     case 'indexing':
+      if (f.projects) return `${f.name}: indexing ${thousands(f.projects.done)}/${thousands(f.projects.total)} projects (${thousands(f.done)}/${thousands(f.total)} files); queries are answered meanwhile, saying when a project not indexed yet can change them`;
       return `${f.name}: indexing ${f.total > 0 ? `${f.done}/${f.total} files` : '…'}`;
     case 'ready':
       return `${f.name}: ${thousands(f.symbols)} symbols in ${thousands(f.files)} files`;

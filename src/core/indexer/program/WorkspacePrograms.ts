@@ -5,6 +5,8 @@ import type { CompilerPort, CompilerProgram } from '../../compiler/CompilerPort'
 import type { NodeLocator, SymbolTargets } from '../file/NodeLocator';
 import { CompilerDefaults } from './compilerDefaults';
 import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
+import { ProjectSelection } from './projectSelection';
+import { ExcludedPaths } from '../excludedPaths';
 
 export interface Project {
   config: ProjectConfig;
@@ -34,6 +36,8 @@ export class WorkspacePrograms {
     private readonly tsconfig: string | undefined,
     /** A workspace-wide error (a program without its standard library), said once each. */
     private readonly onGlobalError: (error: string) => void,
+    /** Which projects and files are indexed (exclude globs, uninstalled subtrees); what it skipped. */
+    readonly selection = new ProjectSelection(root, ExcludedPaths.none),
   ) {}
 
   private locator!: NodeLocator;
@@ -48,7 +52,7 @@ export class WorkspacePrograms {
   discover(defaults: CompilerDefaults): void {
     // Projects no longer discovered release what the compiler holds for them.
     for (const p of this.projects) if (p.program) this.compiler.close(p.config);
-    this.projects = discoverProjects(this.ts, this.root, this.tsconfig, defaults).map((config) => ({ config }));
+    this.projects = this.selection.select(discoverProjects(this.ts, this.root, this.tsconfig, defaults), { skipUninstalled: !this.tsconfig }).map((config) => ({ config }));
     this.built = false;
     this.millis = 0;
   }
@@ -81,25 +85,36 @@ export class WorkspacePrograms {
     const fresh = discoverProjects(this.ts, this.root, this.tsconfig, defaults);
     for (const p of this.projects) {
       const match = fresh.find((f) => f.configPath === p.config.configPath);
-      if (match) p.config = { ...p.config, fileNames: match.fileNames };
+      if (match) p.config = { ...p.config, fileNames: this.selection.withoutExcluded(match).fileNames };
     }
   }
 
   /** Each file is indexed by exactly one project: its own root files first (deepest config first), then sources it pulls in. */
   assignOwners(): void {
+    this.assignRootOwners();
+    for (const p of this.projects) this.claimPulledIn(p);
+  }
+
+  /** Ownership from the configs' file lists alone (no program needed): what an index walking projects one by one starts from. */
+  assignRootOwners(): void {
     this.owner = new Map();
     this.locator.ownershipChanged();
     for (const p of this.projects) {
       for (const f of p.config.fileNames) if (!this.owner.has(f) && this.isInsideRoot(f) && !f.endsWith('.json')) this.owner.set(f, p);
     }
-    for (const p of this.projects) {
-      for (const fileName of p.program?.getSourceFileNames() ?? []) {
-        const f = normalize(fileName);
-        if (this.owner.has(f) || !this.isInsideRoot(f) || f.includes('/node_modules/') || f.endsWith('.json')) continue;
-        if (p.program!.isDefaultLibraryFile(fileName)) continue;
-        this.owner.set(f, p);
-      }
+  }
+
+  /** The sources `p`'s program pulls in that no project owns yet become `p`'s. */
+  claimPulledIn(p: Project): void {
+    let claimed = false;
+    for (const fileName of p.program?.getSourceFileNames() ?? []) {
+      const f = normalize(fileName);
+      if (this.owner.has(f) || !this.isInsideRoot(f) || f.includes('/node_modules/') || f.endsWith('.json') || this.selection.excludes(f)) continue;
+      if (p.program!.isDefaultLibraryFile(fileName)) continue;
+      this.owner.set(f, p);
+      claimed = true;
     }
+    if (claimed) this.locator.ownershipChanged();
   }
 
   /** A program without its standard library is silently wrong: say so, once per missing file, as an error. */

@@ -19,19 +19,34 @@ export interface UnresolvedUse {
  * - installed, but the config's `moduleResolution` does not find its types: named with the settings
  *   that do, each found by resolving the import again under that setting;
  * - a package of this workspace that is not built, and whose sources nothing maps (with its build script);
+ * - a package of this workspace imported only from folders that are not members of it (an example
+ *   app with its own package.json): nothing links it there, and no build changes that;
+ * - a subpath the package's `exports` does not list (`pkg/react` where it exports `./client/react`):
+ *   no setting, install or build resolves it, so none is advised;
  * - installed, and no setting finds types for it (declared types missing, or none shipped).
  * Calls into these packages, and calls TypeScript would infer through their types, are missing.
  * Not warned about: a package's stylesheet, image or font (`pkg/styles.css`), and an import the
  * config's own setting does resolve, to a declaration script that exports nothing (its globals are there).
  */
 export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace: WorkspacePackages | undefined, uses: readonly UnresolvedUse[]): string[] {
-  const byPackage = new Map<string, { files: Set<string>; first: UnresolvedUse }>();
+  const byPackage = new Map<string, { files: Set<string>; uses: UnresolvedUse[] }>();
+  const unexported = new Map<string, { files: Set<string>; exports: string[] }>();
   // A stylesheet, image or font a package ships (`@mantine/core/styles.css`) has no code to call: no warning.
   for (const use of [...uses].filter((u) => !isAssetImport(u.specifier)).sort((a, b) => a.file.localeCompare(b.file) || a.specifier.localeCompare(b.specifier))) {
     const name = packageName(use.specifier);
+    // A subpath the package's `exports` does not list resolves under no setting and after no build.
+    const exportsList = unexportedSubpath(workspace, name, use);
+    if (exportsList) {
+      const entry = unexported.get(use.specifier);
+      if (entry) entry.files.add(use.file);
+      else unexported.set(use.specifier, { files: new Set([use.file]), exports: exportsList });
+      continue;
+    }
     const entry = byPackage.get(name);
-    if (entry) entry.files.add(use.file);
-    else byPackage.set(name, { files: new Set([use.file]), first: use });
+    if (entry) {
+      entry.files.add(use.file);
+      entry.uses.push(use);
+    } else byPackage.set(name, { files: new Set([use.file]), uses: [use] });
   }
   const ranked = [...byPackage].sort((a, b) => b[1].files.size - a[1].files.size || a[0].localeCompare(b[0]));
   const rel = (abs: string) => {
@@ -40,9 +55,10 @@ export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace
   };
   const named = (name: string, n: number) => `'${name}' (${n} file${n === 1 ? '' : 's'})`;
   let typesInstalledToo = false;
-  const groups = { notInstalled: [] as string[], moduleResolution: [] as string[], notBuilt: [] as string[], noTypes: [] as string[] };
-  for (const [name, { files, first }] of ranked) {
-    const cause = diagnose(ts, root, workspace, name, first);
+  const groups = { notInstalled: [] as string[], moduleResolution: [] as string[], notBuilt: [] as string[], outside: [] as string[], noTypes: [] as string[] };
+  const outsideDirs = new Set<string>();
+  for (const [name, { files, uses: used }] of ranked) {
+    const cause = diagnose(ts, root, workspace, name, used);
     const who = named(name, files.size);
     switch (cause.kind) {
       case 'resolves':
@@ -61,6 +77,10 @@ export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace
         groups.notBuilt.push(`${who} in ${rel(cause.dir) || '.'} ${declared}, and neither a tsconfig of the package (outDir, rootDir) nor a "source"/"development" export condition leads to its sources: ${build}`);
         break;
       }
+      case 'outsideWorkspace':
+        groups.outside.push(who);
+        for (const dir of cause.importers) outsideDirs.add(rel(dir));
+        break;
       case 'noTypes':
         if (cause.typesInstalled) typesInstalledToo = true;
         groups.noTypes.push(
@@ -90,6 +110,17 @@ export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace
     const n = g.notBuilt.length;
     warnings.push(`${head(n)}: ${n === 1 ? 'a package' : 'packages'} of this workspace not built: ${list(g.notBuilt, '; ')}. ${missing(n)}.`);
   }
+  if (g.outside.length) {
+    const n = g.outside.length;
+    const dirs = [...outsideDirs].sort();
+    const where = `${list(dirs, ', ')} (${dirs.length === 1 ? 'its' : 'their'} own package.json, not listed as ${dirs.length === 1 ? 'a member' : 'members'} of the workspace)`;
+    warnings.push(`${head(n)}: ${n === 1 ? 'a package' : 'packages'} of this workspace imported only from folders that are not workspace members: ${list(g.outside, ', ')}, from ${where}. The package manager links workspace packages into members only, so building ${n === 1 ? 'it' : 'them'} changes nothing there: install those folders' own dependencies, or leave them out (exclude). ${missing(n)}.`);
+  }
+  if (unexported.size) {
+    const items = [...unexported].sort((a, b) => b[1].files.size - a[1].files.size || a[0].localeCompare(b[0])).map(([specifier, { files, exports }]) => `${named(specifier, files.size)}: ${exportsAdvice(specifier, exports)}`);
+    const n = items.length;
+    warnings.push(`${n} import${n === 1 ? ' names a subpath its package does' : 's name subpaths their packages do'} not export, so no setting, install or build makes ${n === 1 ? 'it' : 'them'} resolve: ${list(items, '; ')}. Calls through ${n === 1 ? 'it' : 'them'} are missing until the import names an exported subpath.`);
+  }
   if (g.noTypes.length) {
     const n = g.noTypes.length;
     const they = n === 1 ? 'it' : 'them';
@@ -103,20 +134,26 @@ type Cause =
   | { kind: 'notInstalled' }
   | { kind: 'moduleResolution'; current: string; working: { setting: string; file: string }[] }
   | { kind: 'notBuilt'; dir: string; declared?: string; buildCommand?: string }
+  | { kind: 'outsideWorkspace'; importers: string[] }
   | { kind: 'noTypes'; dir: string; declared?: string; typesInstalled: boolean };
 
-function diagnose(ts: typeof TS, root: string, workspace: WorkspacePackages | undefined, name: string, use: UnresolvedUse): Cause {
+function diagnose(ts: typeof TS, root: string, workspace: WorkspacePackages | undefined, name: string, uses: readonly UnresolvedUse[]): Cause {
+  // An importer inside the workspace speaks for the package when there is one: what is said of it holds there.
+  const inside = workspace ? uses.filter((u) => nearestPackage(workspace, u.file).member) : [...uses];
+  const use = inside[0] ?? uses[0];
   // Found by the config's own setting, yet no module: a declaration script (`declare global`, as
   // @testing-library/jest-dom's index.d.ts) whose globals the program has. Nothing is missing.
   if (resolvedUnder(ts, workspace, use, use.project.options, moduleResolutionOf(ts, use.project.options))) return { kind: 'resolves' };
   const installed = findInstalled(name, use.file);
   const typesInstalled = findInstalled(typesPackage(name), use.file);
   // Of this workspace: listed or linked, and what node_modules holds under its name, if anything, is it.
-  // Not for an importer whose own package.json is outside the workspace (an example app that takes
-  // the library from the registry): no package manager links a workspace package there.
   const member = workspace?.named(name);
-  const linkable = installed !== undefined || (workspace !== undefined && importerInWorkspace(workspace, use.file));
-  const inWorkspace = member && linkable && (installed === undefined || realPath(installed) === member.dir) ? member : undefined;
+  const ours = member && (installed === undefined || realPath(installed) === member.dir) ? member : undefined;
+  // Imported only from folders whose own package.json is not a member (an example app, a template
+  // taking the library from the registry): no package manager links a workspace package there, and
+  // building it changes nothing for them.
+  if (ours && workspace && inside.length === 0) return { kind: 'outsideWorkspace', importers: [...new Set(uses.map((u) => nearestPackage(workspace, u.file).dir))] };
+  const inWorkspace = ours && (installed !== undefined || inside.length > 0) ? ours : undefined;
   if (!installed && !typesInstalled && !inWorkspace) return { kind: 'notInstalled' };
   const working = otherSettingsThatResolve(ts, workspace, use);
   if (working.length) return { kind: 'moduleResolution', current: currentSetting(ts, root, use.project), working };
@@ -130,6 +167,39 @@ function diagnose(ts: typeof TS, root: string, workspace: WorkspacePackages | un
   const declared = declaredTypes(manifest, '.' + use.specifier.slice(name.length));
   const declaredFile = declared && path.posix.join(dir, declared);
   return { kind: 'noTypes', dir, declared: declaredFile && !fs.existsSync(declaredFile) ? declaredFile : undefined, typesInstalled: !!typesInstalled };
+}
+
+/**
+ * The subpaths a package exports when `use` names one it does not (`pkg/react` where `exports` has
+ * `.`, `./client/react`…); undefined when it does, or when the package has no `exports` map to say.
+ * The package is the workspace's own (by name) or the one installed above the importing file.
+ */
+function unexportedSubpath(workspace: WorkspacePackages | undefined, name: string, use: UnresolvedUse): string[] | undefined {
+  const installed = findInstalled(name, use.file);
+  const manifest = (installed ? readJson(`${installed}/package.json`) : undefined) ?? workspace?.named(name)?.manifest;
+  const exports = manifest?.exports;
+  if (!exports || typeof exports !== 'object' || Array.isArray(exports)) return undefined;
+  const keys = Object.keys(exports).filter((k) => k.startsWith('.'));
+  if (keys.length === 0) return undefined;
+  const subpath = '.' + use.specifier.slice(name.length);
+  const matches = (key: string) => {
+    if (key === subpath) return true;
+    const star = key.indexOf('*');
+    if (star >= 0) return subpath.startsWith(key.slice(0, star)) && subpath.endsWith(key.slice(star + 1)) && subpath.length >= key.length - 1;
+    return key.endsWith('/') && subpath.startsWith(key);
+  };
+  return keys.some(matches) ? undefined : keys;
+}
+
+/** What a package exports instead of `specifier`'s subpath: those ending like it first ("did you mean"), then a few others. */
+function exportsAdvice(specifier: string, keys: readonly string[]): string {
+  const name = packageName(specifier);
+  const subpath = '.' + specifier.slice(name.length);
+  const last = subpath.split('/').pop() ?? '';
+  const alike = keys.filter((k) => k !== '.' && k.split('/').pop() === last);
+  const shown = keys.slice(0, 6).map((k) => `'${k}'`).join(', ') + (keys.length > 6 ? `, and ${keys.length - 6} more` : '');
+  const hint = alike.length ? ` (did you mean ${alike.map((k) => `'${name}${k.slice(1)}'`).join(' or ')}?)` : '';
+  return `the package exports ${shown}, not '${subpath}'${hint}`;
 }
 
 /** `node_modules/<name>` in the importing file's folder or one above it (a directory, links followed). */
@@ -200,12 +270,15 @@ function resolvedUnder(ts: typeof TS, workspace: WorkspacePackages | undefined, 
   return r && /\.(d\.[mc]?ts|[mc]?ts|tsx)$/.test(r.resolvedFileName) ? r.resolvedFileName : undefined;
 }
 
-/** Whether the package.json nearest above `file` (within the root) is a package of the workspace; none counts as the root's. */
-function importerInWorkspace(workspace: WorkspacePackages, file: string): boolean {
+/**
+ * The folder of the package.json nearest above `file` (within the root) and whether it is a package
+ * of the workspace; with none, the root's (a member).
+ */
+function nearestPackage(workspace: WorkspacePackages, file: string): { dir: string; member: boolean } {
   for (let dir = path.posix.dirname(file); dir.startsWith(workspace.root + '/'); dir = path.posix.dirname(dir)) {
-    if (fs.existsSync(`${dir}/package.json`)) return workspace.isPackage(dir);
+    if (fs.existsSync(`${dir}/package.json`)) return { dir, member: workspace.isPackage(dir) };
   }
-  return true;
+  return { dir: workspace.root, member: true };
 }
 
 /** `pkg/styles.css`, `pkg/icon.svg?react`: a file of a package that is not code. */

@@ -19,9 +19,46 @@ describe(pathsBetween.name, () => {
     return { ctx: g.context(), handle, service, query, other };
   }
 
-  it('walks type edges from code too: a function is connected to the types it takes', () => {
-    const { edges } = readGraph(pathsBetween(ctx, ref('src/orders.ts', 'f'), ref('src/orders.ts', 'Item')));
+  it('walks type edges from code too when no call chain exists: a function is connected to the types it takes, and the first line says so', () => {
+    const result = pathsBetween(ctx, ref('src/orders.ts', 'f'), ref('src/orders.ts', 'Item'));
+    const { edges } = readGraph(result);
     assert.deepEqual(edges, ['Order --HAS_PROPERTY--> Item', 'f --TAKES--> Order']);
+    assert.deepEqual((result as GraphResult).notes, [
+      'Through types only: no chain of calls or references connects these symbols; the TAKES, HAS_PROPERTY edges below are types they take, return, hold, extend or implement, not code that runs.',
+    ]);
+  });
+
+  // Issue 39: on payload, `pathsBetween findOperation killTransaction` answered an 11-hop chain
+  // through shared types (TAKES, EXTENDS, DERIVES_FROM, ALIAS_FOR) that an agent read as calls.
+  it('prefers a call chain to a shorter path through types, and never labels a call chain as types', () => {
+    const g = new TestGraph();
+    const find = g.node('src/find.ts', 'findOperation', 'function');
+    const kill = g.node('src/kill.ts', 'killTransaction', 'function');
+    const args = g.node('src/types.ts', 'Args', 'interface');
+    const step = g.node('src/step.ts', 'step', 'function');
+    const step2 = g.node('src/step.ts', 'step2', 'function');
+    // findOperation takes Args, whose property's type is `typeof killTransaction`: two steps through types.
+    g.edge(find, 'TAKES', args).edge(args, 'HAS_PROPERTY', kill);
+    g.edge(find, 'CALLS', step).edge(step, 'CALLS', step2).edge(step2, 'CALLS', kill);
+    const result = pathsBetween(g.context(), ref('src/find.ts', 'findOperation'), ref('src/kill.ts', 'killTransaction'));
+    const { edges } = readGraph(result);
+    assert.deepEqual(edges, ['findOperation --CALLS--> step', 'step --CALLS--> step2', 'step2 --CALLS--> killTransaction']);
+    assert.equal((result as GraphResult).notes, undefined);
+  });
+
+  it('a path only through types is labelled with the edges it goes through', () => {
+    const g = new TestGraph();
+    const find = g.node('src/find.ts', 'findOperation', 'function');
+    const args = g.node('src/types.ts', 'Args', 'type');
+    const req = g.node('src/types.ts', 'Req', 'interface');
+    const base = g.node('src/types.ts', 'BaseArgs', 'interface');
+    const impl = g.node('src/impl.ts', 'Impl', 'class');
+    g.edge(find, 'TAKES', args).edge(args, 'ALIAS_FOR', req).edge(req, 'EXTENDS', base).edge(impl, 'IMPLEMENTS', req);
+    const notes = (pathsBetween(g.context(), ref('src/find.ts', 'findOperation'), ref('src/types.ts', 'BaseArgs')) as GraphResult).notes ?? [];
+    assert.match(notes[0] ?? '', /^Through types only: .*the TAKES, ALIAS_FOR, EXTENDS edges below/);
+    // A class implementing an interface is a type relation too, not a call.
+    const implNotes = (pathsBetween(g.context(), ref('src/impl.ts', 'Impl'), ref('src/types.ts', 'BaseArgs')) as GraphResult).notes ?? [];
+    assert.match(implNotes[0] ?? '', /^Through types only: .*the IMPLEMENTS, EXTENDS edges below/);
   });
 
   it('finds the path from → to with edges in true direction', () => {

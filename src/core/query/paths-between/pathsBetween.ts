@@ -1,8 +1,9 @@
-import { edgeKey, GraphEdge, GraphNode } from '../../graph/GraphTypes';
+import { edgeKey, GraphEdge, GraphNode, isRuntimeEdge } from '../../graph/GraphTypes';
 import { QueryContext, SymbolRef } from '../QueryContext';
-import { QueryResult, messageResult, withNotes } from '../QueryResult';
+import { GraphResult, QueryResult, messageResult, withNotes } from '../QueryResult';
 import { resolveSymbol, SymbolResolution } from '../resolve/resolveSymbol';
-import { forwardPredecessorsWithTypes, forwardStepsWithTypes } from '../traversal/stepPolicy';
+import { callPredecessors, callSteps, forwardPredecessorsWithTypes, forwardStepsWithTypes, StepFunction } from '../traversal/stepPolicy';
+import { PredecessorFunction } from './bidirectionalShortestPath';
 import { kShortestPaths, pathKey } from './kShortestPaths';
 import { StatePath } from './shortestPaths';
 
@@ -12,8 +13,11 @@ export const MAX_PATHS = 3;
 /**
  * How are two symbols connected? Directed paths are searched both ways (from → to and to → from),
  * because callers rarely know which way a dependency flows; arrows in the result keep their true
- * direction. Steps are the dependenciesOf policy plus type edges (forwardStepsWithTypes), so a call through an interface
- * method reaches its implementations here exactly as it does there, and library nodes are leaves.
+ * direction. Call chains first (`callSteps`: code running code, dispatch included, so a call
+ * through an interface method reaches its implementations as in dependenciesOf); only when there
+ * is none, paths through types too (`forwardStepsWithTypes`), and the answer's first line says so:
+ * two functions that take the same type do not call each other, and an agent must not read such a
+ * chain as one. Library nodes are leaves.
  */
 export function pathsBetween(ctx: QueryContext, from: SymbolRef, to: SymbolRef): QueryResult {
   const source = resolveEndpoint(ctx, from, 'from');
@@ -28,13 +32,33 @@ function connect(ctx: QueryContext, source: GraphNode, target: GraphNode): Query
     return messageResult('pathsBetween', 'Invalid query: source and target are the same symbol.', true);
   }
 
-  const forward = kShortestPaths(ctx.graph, forwardStepsWithTypes, forwardPredecessorsWithTypes, source.id, target.id, MAX_PATHS);
-  const backward = kShortestPaths(ctx.graph, forwardStepsWithTypes, forwardPredecessorsWithTypes, target.id, source.id, MAX_PATHS);
+  const calls = shortestBothWays(ctx, callSteps, callPredecessors, source, target);
+  const paths = calls.length > 0 ? calls : shortestBothWays(ctx, forwardStepsWithTypes, forwardPredecessorsWithTypes, source, target);
+  if (paths.length === 0) return messageResult('pathsBetween', 'No path found.', false, [source.id, target.id]);
+  const result = resultOf(ctx, source, target, paths);
+  return calls.length > 0 ? result : withNotes(result, [typesOnlyNote(result.edges)]);
+}
+
+/** The MAX_PATHS shortest paths under one step policy, from → to and to → from. */
+function shortestBothWays(ctx: QueryContext, step: StepFunction, predecessors: PredecessorFunction, source: GraphNode, target: GraphNode): StatePath[] {
+  const forward = kShortestPaths(ctx.graph, step, predecessors, source.id, target.id, MAX_PATHS);
+  const backward = kShortestPaths(ctx.graph, step, predecessors, target.id, source.id, MAX_PATHS);
   // Shortest first across both directions; on equal length from → to comes first (sort is stable).
-  const paths = dedupe([...forward, ...backward])
+  return dedupe([...forward, ...backward])
     .sort((a, b) => a.steps.length - b.steps.length)
     .slice(0, MAX_PATHS);
-  if (paths.length === 0) return messageResult('pathsBetween', 'No path found.', false, [source.id, target.id]);
+}
+
+/**
+ * The first line of an answer found only through types: what its edges mean, so that nobody reads
+ * `f --TAKES--> Order <--TAKES-- g` as f calling g. Names the type edges the answer holds.
+ */
+export function typesOnlyNote(edges: readonly GraphEdge[]): string {
+  const kinds = [...new Set(edges.map((e) => e.type).filter((t) => !isRuntimeEdge(t)))];
+  return `Through types only: no chain of calls or references connects these symbols; the ${kinds.join(', ')} edges below are types they take, return, hold, extend or implement, not code that runs.`;
+}
+
+function resultOf(ctx: QueryContext, source: GraphNode, target: GraphNode, paths: StatePath[]): GraphResult {
 
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];

@@ -66,6 +66,8 @@ function notIndexedMessage(ctx: QueryContext, rel: string): string {
   const files = ctx.graph.files();
   const head = `File not indexed: ${echoInput(rel)}.`;
   if (ctx.fileExists?.(rel)) {
+    const why = ctx.whyNotIndexed?.(rel);
+    if (why) return `${head} It exists on disk, but ${why}.`;
     return `${head} It exists on disk but is not part of any TypeScript project (check tsconfig include/exclude, then re-index).`;
   }
   if (files.length === 0) {

@@ -4,11 +4,11 @@ import { SymbolGraph } from '../../graph/SymbolGraph';
 import { moveKey } from '../paths-between/bidirectionalShortestPath';
 import { shapesFixture } from '../test-support/shapesFixture';
 import { TestGraph } from '../test-support/TestGraph';
-import { forwardPredecessors, forwardSteps, kindClass, TraversalState } from './stepPolicy';
+import { callPredecessors, callSteps, forwardPredecessors, forwardPredecessorsWithTypes, forwardSteps, forwardStepsWithTypes, kindClass, Predecessor, StepFunction, TraversalState } from './stepPolicy';
 import { stateKey } from './traverse';
 
 /** Every forward move of the graph, seen from its source (forwardSteps) or from its target (forwardPredecessors). */
-function movesBothWays(graph: SymbolGraph): { forward: string[]; backward: string[] } {
+function movesBothWays(graph: SymbolGraph, steps: StepFunction = forwardSteps, predecessors: (g: SymbolGraph, s: TraversalState) => Predecessor[] = forwardPredecessors): { forward: string[]; backward: string[] } {
   const states: TraversalState[] = [];
   for (const node of graph.allNodes()) {
     states.push({ id: node.id, mode: 'plain' });
@@ -18,8 +18,8 @@ function movesBothWays(graph: SymbolGraph): { forward: string[]; backward: strin
   const backward: string[] = [];
   for (const state of states) {
     const key = stateKey(state.id, state.mode);
-    for (const step of forwardSteps(graph, state)) forward.push(moveKey(key, step, stateKey(step.to, step.mode)));
-    for (const { from, step } of forwardPredecessors(graph, state)) backward.push(moveKey(stateKey(from.id, from.mode), step, key));
+    for (const step of steps(graph, state)) forward.push(moveKey(key, step, stateKey(step.to, step.mode)));
+    for (const { from, step } of predecessors(graph, state)) backward.push(moveKey(stateKey(from.id, from.mode), step, key));
   }
   return { forward: forward.sort(), backward: backward.sort() };
 }
@@ -51,7 +51,16 @@ describe('stepPolicy', () => {
     for (let i = 0; i < 120; i++) ids.push(g.node(`src/m${i % 7}.ts`, `n${i}`, kinds[random(kinds.length)]));
     for (let i = 0; i < 8; i++) ids.push(g.external('node_modules/lib/index.d.ts', `ext${i}`, i % 2 ? 'method' : 'function'));
     for (let i = 0; i < 600; i++) g.edge(ids[random(120)], types[random(types.length)], ids[random(ids.length)]);
-    const { forward, backward } = movesBothWays(g.build());
-    assert.deepEqual(backward, forward);
+    const built = g.build();
+    const pairs = [[forwardSteps, forwardPredecessors], [forwardStepsWithTypes, forwardPredecessorsWithTypes], [callSteps, callPredecessors]] as const;
+    for (const [steps, predecessors] of pairs) {
+      const { forward, backward } = movesBothWays(built, steps, predecessors);
+      assert.ok(forward.length > 50);
+      assert.deepEqual(backward, forward, steps.name);
+    }
+    // Call chains are a strict part of the moves with types: no type edge, nothing into a type.
+    const calls = movesBothWays(built, callSteps, callPredecessors).forward;
+    assert.ok(calls.length < movesBothWays(built, forwardStepsWithTypes, forwardPredecessorsWithTypes).forward.length);
+    assert.ok(calls.every((m) => !/TAKES|RETURNS|HAS_TYPE/.test(m)));
   });
 });

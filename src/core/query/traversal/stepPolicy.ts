@@ -39,11 +39,26 @@ export const forwardSteps: StepFunction = (graph, state) => forwardStepsFrom(gra
 export const forwardStepsWithTypes: StepFunction = (graph, state) => forwardStepsFrom(graph, state, 'all');
 
 /**
+ * pathsBetween's first search: code running code only (calls, references, renders, a class
+ * extending a class, a member implementing or overriding a member, and dispatch down to the
+ * implementations). No type edge, nothing from or into a type, no JavaScript-to-declaration link:
+ * a path of these is a call chain. Only when none exists does pathsBetween look through types.
+ */
+export const callSteps: StepFunction = (graph, state) => forwardStepsFrom(graph, state, 'calls');
+
+/**
+ * Which scope a forward walk has: 'runtime' (dependenciesOf), 'all' (pathsBetween through types),
+ * 'calls' (pathsBetween's call chains, see `callSteps`).
+ */
+type ForwardScope = 'runtime' | 'all' | 'calls';
+
+/**
  * Which out-edges a node's dependencies follow. From code ('runtime'), the type edges
  * (TAKES, RETURNS, HAS_TYPE...) are left out: a function's parameter types are in its signature
  * already, and following them would bury the code it calls under every type it mentions.
  */
-function followsForward(graph: SymbolGraph, cls: KindClass, edge: GraphEdge, scope: 'runtime' | 'all'): boolean {
+function followsForward(graph: SymbolGraph, cls: KindClass, edge: GraphEdge, scope: ForwardScope): boolean {
+  if (scope === 'calls') return isCallStep(graph, cls, edge);
   // A JavaScript node's link to its own .d.ts declaration is no dependency of what it runs.
   if (scope === 'runtime' && isDeclarationLink(edge, graph)) return false;
   // Types have no runtime code of their own (an enum initializer's call is not the enum's dependency).
@@ -52,7 +67,16 @@ function followsForward(graph: SymbolGraph, cls: KindClass, edge: GraphEdge, sco
   return true;
 }
 
-function forwardStepsFrom(graph: SymbolGraph, state: TraversalState, scope: 'runtime' | 'all'): Step[] {
+/** A step of a call chain (`callSteps`): code to code, never through a type. */
+function isCallStep(graph: SymbolGraph, cls: KindClass, edge: GraphEdge): boolean {
+  if (cls === 'type' || isTypeEdge(edge.type) || isDeclarationLink(edge, graph)) return false;
+  if (isRuntimeEdge(edge.type)) return true;
+  // EXTENDS/IMPLEMENTS/OVERRIDES: only between code (a class's base class, a member's declaration), not into an interface or type.
+  const target = graph.getNode(edge.to);
+  return !target || kindClass(target.kind) !== 'type';
+}
+
+function forwardStepsFrom(graph: SymbolGraph, state: TraversalState, scope: ForwardScope): Step[] {
   const node = graph.getNode(state.id);
   // Library code is a leaf: the graph has no edges inside node_modules worth following.
   if (!node || node.external) return [];
@@ -91,7 +115,12 @@ export function forwardPredecessorsWithTypes(graph: SymbolGraph, state: Traversa
   return forwardPredecessorsIn(graph, state, 'all');
 }
 
-function forwardPredecessorsIn(graph: SymbolGraph, state: TraversalState, scope: 'runtime' | 'all'): Predecessor[] {
+/** The inverse of `callSteps`. */
+export function callPredecessors(graph: SymbolGraph, state: TraversalState): Predecessor[] {
+  return forwardPredecessorsIn(graph, state, 'calls');
+}
+
+function forwardPredecessorsIn(graph: SymbolGraph, state: TraversalState, scope: ForwardScope): Predecessor[] {
   const result: Predecessor[] = [];
   for (const edge of graph.inEdges(state.id)) {
     const from = graph.getNode(edge.from);

@@ -1,0 +1,33 @@
+import * as path from 'path';
+import type { Outstanding } from '../query/shared/indexingNotes';
+import { ProjectConfig } from './program/discoverProjects';
+import { ProjectReach, nearestPackageDir } from './program/projectReach';
+import type { Project } from './program/WorkspacePrograms';
+import type { ProjectWalk } from './ProjectWalk';
+
+/**
+ * What the graph does not hold yet, or will not, for an answer to scope its notes by: the projects
+ * a full index has not reached yet (while it walks), and the projects skipped because their
+ * dependencies are not installed. Undefined when there is neither.
+ */
+export function outstandingProjects(
+  root: string,
+  walk: ProjectWalk | undefined,
+  ownerOf: (abs: string) => Project | undefined,
+  uninstalled: readonly ProjectConfig[],
+  reach: () => ProjectReach,
+): Outstanding | undefined {
+  if (!walk && uninstalled.length === 0) return undefined;
+  const pending = walk ? [...walk.pending()] : [];
+  const rel = (config: ProjectConfig) => (config.configPath ? path.posix.relative(root, config.configPath) : '(inferred)');
+  const seeing = (configs: readonly ProjectConfig[], files: ReadonlySet<string>) => configs.filter((c) => reach().couldImport(c, files));
+  return {
+    progress: walk && { done: walk.projectsDone, total: walk.projectsTotal },
+    pendingSeeing: (files) => seeing(pending.map((p) => p.config), files).map(rel),
+    pendingHolds: (file) => {
+      const owner = ownerOf(path.posix.join(root, file));
+      return !!owner && !!walk && !walk.isIndexed(owner);
+    },
+    skippedSeeing: (files) => [...new Set(seeing(uninstalled, files).map((c) => path.posix.relative(root, nearestPackageDir(root, path.posix.dirname(c.configPath!)))))],
+  };
+}

@@ -1,0 +1,75 @@
+import { SymbolGraph } from '../../graph/SymbolGraph';
+import { QueryResult } from '../QueryResult';
+import { backwardSteps, forwardSteps, forwardStepsWithTypes, StepFunction } from '../traversal/stepPolicy';
+import { MAX_VISITED_NODES, traverse } from '../traversal/traverse';
+
+/** What the graph does not hold (yet) that an answer may need: see indexer/outstandingProjects. */
+export interface Outstanding {
+  /** Projects indexed of all, while a full index still walks them. */
+  progress?: { done: number; total: number };
+  /** Root-relative configs of the projects not indexed yet that could import one of `files` (root-relative). */
+  pendingSeeing(files: ReadonlySet<string>): string[];
+  /** Whether a root-relative file belongs to a project not indexed yet. */
+  pendingHolds(file: string): boolean;
+  /** Root-relative folders of the projects skipped (dependencies not installed) that could import one of `files`. */
+  skippedSeeing(files: ReadonlySet<string>): string[];
+}
+
+/** How an answer given while the index still runs, and that a project not indexed yet could change, starts. */
+export const INDEXING_RUNNING = 'Incomplete: indexing is still running';
+
+/** Whether the answer says a project not indexed yet could change it (its first line). */
+export function awaitsIndexing(result: QueryResult): boolean {
+  return !!result.notes?.[0]?.startsWith(INDEXING_RUNNING);
+}
+
+/** Projects named in a note; more are counted. */
+const MAX_NAMED = 3;
+
+/**
+ * The answer, with its first line saying when the index is still running and the answer can reach
+ * a project not indexed yet, and next a line when projects skipped as uninstalled could use what a
+ * dependents walk reached. Scoped like a failed file's `Incomplete:` line (analysisWarnings): the
+ * files the query's walk reaches are walked again, and
+ * - dependentsOf, impact: a project not indexed (or skipped) that could import one of them
+ *   (ProjectReach: its own folder, references, `paths`, the workspace packages it depends on);
+ * - dependenciesOf, pathsBetween (from both ends): a reached file, or a file one of them depends on,
+ *   that belongs to a project not indexed yet. The projects a query's file imports are indexed
+ *   first, so once they are, such an answer is complete and says nothing.
+ * Bad input gets nothing: it is not an answer.
+ */
+export function withIndexingNotes(graph: SymbolGraph, result: QueryResult, outstanding: Outstanding | undefined): QueryResult {
+  if (!outstanding || (result.kind === 'message' && result.isError)) return result;
+  const inputs = result.inputs ?? [];
+  if (inputs.length === 0) return result;
+  const backward = result.query === 'dependentsOf' || result.query === 'impact';
+  const step: StepFunction = backward ? backwardSteps : result.query === 'pathsBetween' ? forwardStepsWithTypes : forwardSteps;
+  const limit = result.query === 'pathsBetween' ? Number.POSITIVE_INFINITY : MAX_VISITED_NODES;
+  const reached = new Set<string>();
+  for (const start of inputs) for (const id of traverse(graph, start, step, limit).order) reached.add(graph.getNode(id)?.file ?? '');
+  reached.delete('');
+  const lines: string[] = [];
+  if (outstanding.progress) {
+    const { done, total } = outstanding.progress;
+    const running = `${INDEXING_RUNNING} (${done} of ${total} projects done)`;
+    if (backward) {
+      const seeing = outstanding.pendingSeeing(reached);
+      if (seeing.length) lines.push(`${running}; projects not indexed yet may use this code: ${named(seeing)}. Ask again when it is done.`);
+    } else {
+      const depends = [...reached].flatMap((f) => [f, ...(graph.getContribution(f)?.dependsOnFiles ?? [])]);
+      if (depends.some((f) => outstanding.pendingHolds(f))) lines.push(`${running}, and this answer reaches code in projects not indexed yet: its calls there are missing. Ask again when it is done.`);
+    }
+  }
+  const notes: string[] = [];
+  if (backward) {
+    const skipped = outstanding.skippedSeeing(reached);
+    if (skipped.length) notes.push(`Not indexed: ${skipped.length === 1 ? 'a project' : `${skipped.length} projects`} whose dependencies are not installed may use this code (${named(skipped)}); install a folder's dependencies to index it.`);
+  }
+  if (lines.length === 0 && notes.length === 0) return result;
+  return { ...result, notes: [...lines, ...notes, ...(result.notes ?? [])] };
+}
+
+function named(items: readonly string[]): string {
+  const more = items.length - MAX_NAMED;
+  return items.slice(0, MAX_NAMED).join(', ') + (more > 0 ? `, and ${more} more` : '');
+}

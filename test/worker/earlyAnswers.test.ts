@@ -1,0 +1,38 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { silentLogger } from '../../src/core/Logger';
+import { writeMonorepo } from '../support/monorepoWorkspace';
+import { FolderGraphs } from '../../src/worker/FolderGraphs';
+
+/**
+ * Issue 39, item 3, in the worker both hosts run: a query that arrives while the first index runs
+ * is answered from the projects it needs (indexed next), before the whole index is done, with a
+ * first line saying when a project not indexed yet can change it; progress counts projects.
+ */
+describe('the graph worker answers while it indexes', function () {
+  this.timeout(120_000);
+  let root: string;
+  before(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-worker-early-'));
+    writeMonorepo(root, { packages: 5, filesPerPackage: 3, dependsOn: (i) => [[], [0], [1], [0], []][i] });
+  });
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('answers before the open settles, scoped, and completely once it has', async () => {
+    const progress: string[] = [];
+    const graphs = new FolderGraphs(silentLogger, (_key, _done, _total, projects) => projects && progress.push(`${projects.done}/${projects.total}`));
+    let opened = false;
+    const open = graphs.open({ key: 'k', name: 'mono', root, first: [path.join(root, 'packages/p4/src/f0.ts')] }).then((r) => ((opened = true), r));
+    const early = await graphs.query({ query: 'dependentsOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0a' });
+    assert.equal(opened, false, 'answered before the index was done');
+    assert.match(early.text, /^Incomplete: indexing is still running \(2 of 5 projects done\); projects not indexed yet may use this code: packages\/p1\/tsconfig\.json, packages\/p2\/tsconfig\.json, packages\/p3\/tsconfig\.json\. Ask again when it is done\.\n/);
+    const result = await open;
+    assert.equal(result.projects, 5);
+    const late = await graphs.query({ query: 'dependentsOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0a' });
+    assert.doesNotMatch(late.text, /Incomplete/);
+    assert.match(late.text, /p3f0a/);
+    assert.equal(progress.at(-1), '5/5');
+  });
+});
