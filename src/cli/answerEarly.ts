@@ -47,7 +47,9 @@ export async function openForAnswer(options: IndexOptions, files: readonly strin
     await Promise.race([new Promise<void>((resolve) => (progressed = resolve)), settled]);
   }
   const walking = graph.indexing;
-  if (index.outcome !== 'running' || !walking) return indexed;
+  // Every project is indexed (the last one's answer was complete): finishing costs the ownership pass
+  // and the cache write only, which the next run reads.
+  if (index.outcome !== 'running' || !walking || walking.projectsDone >= walking.projectsTotal) return indexed;
   token.isCancellationRequested = true;
   await settled;
   // Done before the cancellation landed: the whole graph, report, warnings and cache included.

@@ -337,7 +337,9 @@ export class WorkspaceIndex {
     const owned = (rels: Iterable<string>) => [...rels].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
     const first = owned(changed);
     await this.extractAll(first, token);
-    const seen = (rel: string) => sameSkeleton(cached.files[rel]?.[1], this.graph.getContribution(rel));
+    // A shadowed file's importers now find the new file instead: they change whatever its skeleton says.
+    const shadowedBy = new Set(shadowed);
+    const seen = (rel: string) => !shadowedBy.has(rel) && sameSkeleton(cached.files[rel]?.[1], this.graph.getContribution(rel));
     const rest = owned([...this.withTransitiveDependents(new Set([...changed].filter((rel) => !seen(rel))))].filter((rel) => !changed.has(rel)));
     await this.extractAll(rest, token);
     return first.length + rest.length;
