@@ -1,4 +1,3 @@
-import * as path from 'path';
 import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import { isTestFile } from '../../graph/testFiles';
@@ -189,7 +188,9 @@ export function folderOf(file: string): string {
     const parts = file.split('/');
     return parts.slice(0, parts[1]?.startsWith('@') ? 3 : 2).join('/');
   }
-  return path.posix.dirname(file);
+  // Root-relative posix paths only (no Node 'path': the graph view's page bundles this module).
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? '.' : slash === 0 ? '/' : file.slice(0, slash);
 }
 
 /** The shown nodes (not inputs) with the most cut neighbours, most first, then nearest first; each named as a query selects it. */
