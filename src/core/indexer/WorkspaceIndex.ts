@@ -32,9 +32,6 @@ import { outstandingProjects } from './outstandingProjects';
 import { ProjectReach } from './program/projectReach';
 import type { Outstanding } from '../query/shared/indexingNotes';
 
-/** Stops the compiler's process (the native one's) of an index that was collected without dispose(). */
-const released = new FinalizationRegistry<CompilerChoice>((choice) => choice.port.dispose());
-
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
  * then incremental updates that re-extract the changed files and every file whose edges could
@@ -99,8 +96,6 @@ export class WorkspaceIndex {
     this.host = new SharedCompilerHost(this.ts);
     this.cacheMode = options.cacheMode ?? 'use';
     this.choice = new CompilerChoice(this.ts, this.root, this.host, this.log, options);
-    // An index a host drops without dispose() (a test, a folder gone) must not leave a native process behind.
-    released.register(this, this.choice, this);
     this.programs = new WorkspacePrograms(this.ts, this.root, this.compiler, this.log, options.tsconfig === undefined ? undefined : this.rootPaths.toReal(options.tsconfig), (error) => {
       if (this.globalErrors.includes(error)) return;
       this.globalErrors.push(error);
@@ -121,7 +116,6 @@ export class WorkspaceIndex {
 
   /** Stops the native compiler's process, if one runs; the index must not be used afterwards. */
   dispose(): void {
-    released.unregister(this);
     this.compiler.dispose();
   }
 

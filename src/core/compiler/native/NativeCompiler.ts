@@ -26,6 +26,37 @@ function timeouts(): { query: number; snapshot: number } {
 }
 
 /**
+ * What a compiler collected without dispose() (an index a host or a test dropped) leaves running: its
+ * process and its watchdog. Held apart from the compiler (no path back to it, or it would never be
+ * collected), and small: the compiler's programs and texts are not kept alive until the callback runs.
+ */
+interface Leftovers {
+  child?: WeakRef<{ kill(signal?: string): boolean; exitCode: number | null; signalCode: string | null }>;
+  stderr: NativeStderr;
+  watchdog: Watchdog;
+}
+const abandoned = new FinalizationRegistry<Leftovers>((left) => {
+  const child = left.child?.deref();
+  // SIGKILL: the process waits out a SIGTERM while it reads its input, and nothing is left to close that.
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  left.watchdog.stop();
+  left.stderr.close();
+});
+
+/**
+ * The file system callbacks the process asks for, made here and not in a method: a closure made in a
+ * method shares that method's scope, `this` included, and the client the process answers through
+ * would keep the whole compiler alive (see `abandoned`).
+ */
+function virtualFs(texts: ReadonlyMap<string, string>, wanted: string) {
+  if (!wanted) return undefined;
+  return {
+    readFile: (f: string) => texts.get(f),
+    ...(wanted.includes('fileExists') ? { fileExists: (f: string) => (texts.has(f) ? true : undefined) } : {}),
+  };
+}
+
+/**
  * TypeScript 7 through its API: one native compiler process (the pinned `@typescript/native`'s
  * binary for this platform, or a trusted workspace's own TypeScript 7: see nativeModules) driven over a pipe, holding every open project's program in a snapshot.
  * A build is one `updateSnapshot` with the projects to open and the files changed since the last one;
@@ -75,10 +106,12 @@ export class NativeCompiler implements CompilerPort {
     this.version = native.version;
     this.name = `TypeScript ${this.version} (native, ${native.origin})`;
     this.syntax = nativeSyntax(native);
+    abandoned.register(this, this.leftovers, this);
   }
 
   private readonly timeouts = timeouts();
   private readonly stderr = new NativeStderr();
+  private readonly leftovers: Leftovers = { stderr: this.stderr, watchdog: this.watchdog };
   /** The running operation's cancellation, if another thread can set it (see CancellationToken.shared). */
   private token: CancellationToken | undefined;
   private builds = 0;
@@ -169,6 +202,7 @@ export class NativeCompiler implements CompilerPort {
   }
 
   dispose(): void {
+    abandoned.unregister(this);
     this.sampleMemory();
     this.watchdog.stop();
     this.stop();
@@ -240,16 +274,12 @@ export class NativeCompiler implements CompilerPort {
     }
     if (this.api) return this.api;
     const { API } = this.native.sync;
-    const texts = this.virtualTexts;
-    const fsCallbacks = wanted
-      ? {
-          readFile: (f: string) => texts.get(f),
-          ...(wanted.includes('fileExists') ? { fileExists: (f: string) => (texts.has(f) ? true : undefined) } : {}),
-        }
-      : undefined;
+    const fsCallbacks = virtualFs(this.virtualTexts, wanted);
     this.api = this.stderr.capture(() => new API({ cwd: this.root, tsserverPath: this.native.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}) }));
     this.callbacks = wanted;
     this.letProcessExit();
+    const child = this.child() as unknown as NonNullable<Leftovers['child']> extends WeakRef<infer C> ? C | undefined : never;
+    this.leftovers.child = child && new WeakRef(child);
     this.open.clear();
     this.current = this.previous = undefined;
     const pid = this.pid;
