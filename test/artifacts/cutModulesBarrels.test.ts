@@ -59,9 +59,18 @@ describe('built artifacts: the cut, modules and barrels (issue 33)', function ()
     for (let i = 0; i < 5; i++) assert.match(answer.text, new RegExp(`\\bpersist${i} --CALLS--> Store\\.save$`, 'm'));
     assert.equal(
       answer.text.split('\n')[0],
-      'Showing the 50 nearest of 89 nodes (BFS from the query, code before tests at each depth); 39 more were cut: ' +
-        '35 in 35 test files; 3 in src/cli; 1 in src. To see further, query `persist4` in src/svc/s4.ts (3 cut next to it).',
+      'Showing 50 of 89 nodes in detail (code before tests, nearest first); the other 39 are named under ## More.',
     );
+    // Code before tests: the callers further out (the three commands calling persist4, main) are
+    // drawn in detail, and what is left out, named under ## More, is tests only.
+    const at = answer.text.indexOf('\n## More');
+    assert.ok(at > 0, 'a ## More section');
+    const [detail, more] = [answer.text.slice(0, at), answer.text.slice(at)];
+    for (const name of ['command0', 'command1', 'command2', 'main']) assert.match(detail, new RegExp(`^${name}:$`, 'm'), name);
+    const listed = more.split('\n').filter((l) => /^  \S+: /.test(l));
+    assert.equal(listed.length, 39, more);
+    assert.match(more, /^test\/unit\/$/m);
+    assert.doesNotMatch(more, /^src\//m, 'no code left out while tests are shown');
     assert.doesNotMatch(answer.text, /canSave/, 'a typeof probe is no use of save');
     assert.equal(answer.text.trimEnd(), cli('dependentsOf', args.file_path, args.symbol));
   });
