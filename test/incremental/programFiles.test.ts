@@ -37,4 +37,21 @@ describe('incremental update: an edit that changes which files a program holds',
     assert.equal(graph.hasFile('tools/extra.ts'), false);
     assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
   });
+
+  it('drops a folder the tsconfig now excludes, and takes it back when the exclude goes (on either compiler)', async () => {
+    fs.mkdirSync(path.join(root, 'src/reports'));
+    fs.writeFileSync(path.join(root, 'src/reports/daily.ts'), "import { run } from '../app';\nexport function daily(): number {\n  return run();\n}\n");
+    const { index, graph } = await indexWorkspace({ root });
+    assert.ok(graph.hasFile('src/reports/daily.ts'));
+    const config = path.join(root, 'tsconfig.json');
+    const json = JSON.parse(fs.readFileSync(config, 'utf8'));
+    fs.writeFileSync(config, JSON.stringify({ ...json, exclude: ['src/reports'] }));
+    const report = await index.update([config], []);
+    assert.deepEqual(report.removed, ['src/reports/daily.ts']);
+    assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
+    fs.writeFileSync(config, JSON.stringify(json));
+    await index.update([config], []);
+    assert.ok(graph.inEdges('src/app.ts#run@function').some((e) => e.from === 'src/reports/daily.ts#daily@function'));
+    assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
+  });
 });

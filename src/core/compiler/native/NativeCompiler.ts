@@ -87,6 +87,12 @@ export class NativeCompiler implements CompilerPort {
   private deleted = new Set<string>();
   private invalidateAll = false;
   /**
+   * A config (tsconfig, one it extends, a package.json) changed: the process keeps an open project's
+   * options and file list whatever the file changes say (excluding a folder changed nothing), so the
+   * next build starts a new process, as a config change rebuilds every program in process too.
+   */
+  private configsChanged = false;
+  /**
    * File → its `fileStamp` right after the build that read it (the process keeps no stamps we can
    * read), until it is reported changed or every file is read again (`stampOf`).
    */
@@ -127,6 +133,13 @@ export class NativeCompiler implements CompilerPort {
   build(requests: ProgramRequest[]): CompilerProgram[] {
     if (this.token?.isCancellationRequested) throw new CancelledError();
     const configs = requests.map((r) => r.config);
+    if (this.configsChanged) {
+      this.configsChanged = false;
+      this.stop();
+      this.changed = new Set();
+      this.created = new Set();
+      this.deleted = new Set();
+    }
     this.prepareConfigs(configs);
     const api = this.ensureApi();
     const paths = configs.map((c) => this.configPath(c));
@@ -177,10 +190,12 @@ export class NativeCompiler implements CompilerPort {
   filesChanged(changed: readonly string[], deleted: readonly string[]): void {
     for (const f of changed) {
       this.deleted.delete(f);
+      if (f.endsWith('.json')) this.configsChanged = true;
       if (this.isKnown(f)) this.changed.add(f);
       else this.created.add(f);
     }
     for (const f of deleted) {
+      if (f.endsWith('.json')) this.configsChanged = true;
       this.changed.delete(f);
       this.created.delete(f);
       this.deleted.add(f);
