@@ -52,6 +52,19 @@ describe('early answers while a full index walks the projects', () => {
     assert.ok(progress.includes('3/5'));
   });
 
+  it('a query asked before the walk starts (configs still read, the compiler starting) waits for its project', async () => {
+    for (const compiler of ['native', 'inprocess'] as const) {
+      const { graph, indexed } = CodeGraph.opening({ root, compiler });
+      // At once, as a host asks right after a rebuild: nothing indexed, maybe no walk yet.
+      await graph.prioritize(['packages/p2/src/f0.ts']);
+      const early = graph.dependenciesOf('packages/p2/src/f0.ts', 'p2f0a');
+      assert.equal(early.kind, 'graph', `${compiler}: ${early.kind === 'message' ? early.message : ''}`);
+      await indexed;
+      assert.deepEqual(names(early), names(graph.dependenciesOf('packages/p2/src/f0.ts', 'p2f0a')), compiler);
+      graph.dispose();
+    }
+  });
+
   it('a forward answer reaching a project not indexed yet says so in its first line', async () => {
     // p0 imports p4, which the walk (in config order, nothing asked for) reaches last.
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-early-fwd-'));

@@ -75,7 +75,7 @@ suite('Impact of My Changes', () => {
     const doc = await vscode.workspace.openTextDocument(result.uri);
     const text = doc.getText();
     assert.strictEqual(text, await cliAnswer());
-    assert.match(text, /^Impact \(working tree vs HEAD\): 1 changed file, 1 changed symbol, 3 dependents/);
+    assert.match(text, /^Impact \(working tree vs HEAD\): 1 changed file, 1 changed symbol \(1 body changed\), 3 dependents/);
     assert.match(text, /formatDate: body changed, exported \(src\/utils\/format\.ts:1\)/);
     assert.match(text, /handleRequest --CALLS--> processOrder --CALLS--> formatDate/);
     assert.match(text, /legacyReport --CALLS--> formatDate/);

@@ -93,21 +93,17 @@ suite('language model tools', () => {
     assert.ok(tight.length > 0);
   });
 
-  test('a call cancelled while it waits for the index stops in the worker, unanswered', async () => {
-    const api = (await activateExtension()).exports;
-    // A rebuild in progress: the query waits in the worker for the new index, with its cancel flag set.
+  // That the worker drops a call cancelled mid-wait (the shared flag, FolderGraphs.query) is checked on
+  // the built MCP server, where a progress notification tells the call is in the worker: here the
+  // early answer (as soon as app's program is built, tens of ms) leaves no window to aim a cancel at.
+  test('a call cancelled while the worker rebuilds is rejected as cancelled, and the next call answers', async () => {
     await vscode.commands.executeCommand('tsCodeGraph.rebuild');
     const source = new vscode.CancellationTokenSource();
     const asked = invoke(TOOLS.dependentsOf, { file_path: 'src/utils/format.ts', symbol: 'formatDate' }, undefined, source.token);
-    // Cancelled once the call is in the worker (a token cancelled before the call never reaches the tool).
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 10));
     source.cancel();
     await assert.rejects(asked, (err: Error) => /cancel/i.test(`${err.name} ${err.message}`));
-    const deadline = Date.now() + 20_000;
-    while (!api.recentLog().some((line) => /dependentsOf cancelled by its caller; not answered/.test(line))) {
-      if (Date.now() > deadline) assert.fail(`the worker never said it dropped the call:\n${api.recentLog().slice(-15).join('\n')}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    assert.strictEqual(await invoke(TOOLS.dependentsOf, { file_path: 'src/utils/format.ts', symbol: 'formatDate' }), await expectedText('app', { query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' }));
   });
 
   test('a cancelled call is cancelled', async () => {
