@@ -27,6 +27,8 @@ export async function manyProjectsIndex(root: string, askedFile: string, symbol:
     programMillis: graph.report.programMillis,
     firstAnswer: first,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
+    compiler: graph.report.compiler,
+    compilerPeakRssMb: (graph.report.memory?.compilerPeakRssBytes ?? 0) / 2 ** 20,
   };
 }
 
