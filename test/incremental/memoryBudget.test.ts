@@ -7,6 +7,7 @@ import { WorkspaceIndex } from '../../src/core/indexer/WorkspaceIndex';
 import { SharedCompilerHost } from '../../src/core/indexer/program/SharedCompilerHost';
 import { memoryBudget } from '../../src/core/indexer/program/memoryBudget';
 import { writeMonorepo } from '../support/monorepoWorkspace';
+import { CodeGraph } from '../../src/core/CodeGraph';
 
 /**
  * Issue 39: memory is a budget. A generated 200-project workspace indexed with a budget that holds
@@ -117,5 +118,33 @@ describe('memory budget: the shared parse cache is bounded', () => {
     assert.equal(memoryBudget(undefined, '2048').source, 'TS_CODE_GRAPH_MEMORY_MB');
     assert.ok(memoryBudget(undefined, 'lots').mb >= 64);
     assert.equal(memoryBudget(1000).programsMb, 500);
+  });
+});
+
+describe('memory budget: a project whose program alone cannot fit is left out, and answers say so', () => {
+  it('indexes the others, names the project in the warnings, and scopes an Incomplete line to answers it could change', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-overbudget-'));
+    try {
+      // p2 imports p1 and p0; 300 more files make its program larger than a 64 MB budget.
+      writeMonorepo(root, { packages: 3, filesPerPackage: 2 });
+      for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(root, `packages/p2/src/big${i}.ts`), `export const big${i} = ${i};\n`);
+      const graph = await CodeGraph.open({ root, memoryMb: 64 });
+      assert.deepEqual(graph.report.skipped, [{ config: 'packages/p2/tsconfig.json', why: 'memory' }]);
+      assert.ok(graph.report.warnings.some((w) => w.startsWith('1 project was not indexed because its program alone would not fit the memory budget (64 MB, as set; TS_CODE_GRAPH_MEMORY_MB sets it): packages/p2/tsconfig.json.')), graph.report.warnings.join('\n'));
+      assert.equal(graph.graph.hasFile('packages/p2/src/big0.ts'), false);
+      assert.ok(graph.graph.hasFile('packages/p1/src/f0.ts'));
+      const dependents = graph.dependentsOf('packages/p1/src/f0.ts', 'p1f0a');
+      assert.ok(
+        dependents.notes?.includes('Incomplete: a project too large for the memory budget was not indexed and may use this code (packages/p2/tsconfig.json); TS_CODE_GRAPH_MEMORY_MB raises the budget.'),
+        JSON.stringify(dependents.notes),
+      );
+      const unrelated = await CodeGraph.open({ root });
+      assert.deepEqual(unrelated.report.skipped, [], 'the machine budget holds it');
+      assert.equal(unrelated.dependentsOf('packages/p1/src/f0.ts', 'p1f0a').notes?.some((n) => n.includes('memory budget')) ?? false, false);
+      graph.dispose();
+      unrelated.dispose();
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

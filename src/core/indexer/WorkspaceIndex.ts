@@ -191,8 +191,8 @@ export class WorkspaceIndex {
       await this.walkProjects(token);
       this.saveCache();
     }
-    const skipped = this.programs.selection.uninstalledWarning();
-    const warnings = [...this.unresolvedPackageWarnings(), ...(skipped ? [skipped] : [])];
+    const skipped = [this.programs.selection.overBudgetWarning(), this.programs.selection.uninstalledWarning()].filter((w): w is string => !!w);
+    const warnings = [...this.unresolvedPackageWarnings(), ...skipped];
     if (this.choice.warning) warnings.unshift(`compiler: ${this.choice.warning}`);
     for (const w of warnings) {
       this.log.warn(w);
@@ -543,7 +543,8 @@ export class WorkspaceIndex {
 
   /** What the graph does not hold (yet) for answers to scope their notes by (outstandingProjects). */
   outstanding(): Outstanding | undefined {
-    return outstandingProjects(this.root, this.walk, (abs) => this.owner.get(abs), this.programs.selection.uninstalled, () => (this.reach ??= new ProjectReach(this.root)));
+    const { uninstalled, overBudget } = this.programs.selection;
+    return outstandingProjects(this.root, this.walk, (abs) => this.owner.get(abs), uninstalled, overBudget, () => (this.reach ??= new ProjectReach(this.root)));
   }
 
   /** The walk of a full index while it runs (projects indexed, pending, `prioritize`); undefined otherwise. */

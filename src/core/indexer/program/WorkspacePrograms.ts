@@ -7,7 +7,7 @@ import { CompilerDefaults } from './compilerDefaults';
 import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
 import { ProjectSelection } from './projectSelection';
 import { ExcludedPaths } from '../excludedPaths';
-import { MemoryBudget, memoryBudget, programCostMb } from './memoryBudget';
+import { MEMORY_ENV, MemoryBudget, memoryBudget, programCostMb } from './memoryBudget';
 
 export interface Project {
   config: ProjectConfig;
@@ -65,7 +65,9 @@ export class WorkspacePrograms {
     for (const p of this.projects) if (p.program) this.compiler.close(p.config);
     this.live.length = 0;
     this.builds = 0;
-    this.projects = this.selection.select(discoverProjects(this.ts, this.root, this.tsconfig, defaults), { skipUninstalled: !this.tsconfig }).map((config) => ({ config }));
+    const selected = this.selection.select(discoverProjects(this.ts, this.root, this.tsconfig, defaults), { skipUninstalled: !this.tsconfig });
+    const budget = `${this.budget.mb} MB, ${this.budget.source}; ${MEMORY_ENV} sets it`;
+    this.projects = this.selection.dropOverBudget(selected, (c) => programCostMb(c.fileNames.length), this.budget.mb, budget).map((config) => ({ config }));
     this.built = false;
     this.millis = 0;
   }
