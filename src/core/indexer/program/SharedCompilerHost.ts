@@ -49,8 +49,14 @@ export class SharedCompilerHost {
   /** Files (canonical) with an import of a workspace package that resolved to nothing: resolved again by every program. */
   private readonly waitingForWorkspace = new Set<string>();
 
-  /** Estimated bytes of the parses held (parseCostBytes); beyond `maxBytes` the least recently used are dropped. */
+  /** Estimated bytes of the parses held (parseCostBytes), the standard library's left out; beyond `maxBytes` the least recently used are dropped. */
   private bytes = 0;
+  /**
+   * Where the standard library's files are: their parses are never dropped nor counted. Every
+   * program holds them, so a dropped one would only be parsed again beside the copy the live
+   * programs keep (lib.dom.d.ts alone is ~2 MB of text).
+   */
+  private readonly libraryDirs = new Set<string>();
 
   constructor(
     private readonly ts: typeof TS,
@@ -71,6 +77,7 @@ export class SharedCompilerHost {
   hostFor(options: TS.CompilerOptions): TS.CompilerHost {
     const ts = this.ts;
     const host = ts.createCompilerHost(options, true);
+    this.libraryDirs.add(libDirectory(ts, host, options));
     const read = host.getSourceFile.bind(host);
     const variant = this.sourceFileVariant(options) * VARIANT_STRIDE;
     host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
@@ -101,9 +108,10 @@ export class SharedCompilerHost {
         let parses = this.cache.get(fileName);
         if (!parses) this.cache.set(fileName, (parses = new Map()));
         const replaced = parses.get(key);
-        if (replaced) this.bytes -= parseCostBytes(replaced.text.length);
+        const counted = !this.isLibrary(fileName);
+        if (replaced && counted) this.bytes -= parseCostBytes(replaced.text.length);
         parses.set(key, sf);
-        this.bytes += parseCostBytes(sf.text.length);
+        if (counted) this.bytes += parseCostBytes(sf.text.length);
         this.stamps.set(fileName, stamp);
         this.trim(fileName);
       }
@@ -248,8 +256,12 @@ export class SharedCompilerHost {
   private dropParses(fileName: string): void {
     const parses = this.cache.get(fileName);
     if (!parses) return;
-    for (const sf of parses.values()) this.bytes -= parseCostBytes(sf.text.length);
+    if (!this.isLibrary(fileName)) for (const sf of parses.values()) this.bytes -= parseCostBytes(sf.text.length);
     this.cache.delete(fileName);
+  }
+
+  private isLibrary(fileName: string): boolean {
+    return this.libraryDirs.has(path.dirname(fileName));
   }
 
   /**
@@ -261,7 +273,7 @@ export class SharedCompilerHost {
     if (this.bytes <= this.maxBytes) return;
     for (const fileName of this.cache.keys()) {
       if (this.bytes <= this.maxBytes) break;
-      if (fileName !== keep) this.dropParses(fileName);
+      if (fileName !== keep && !this.isLibrary(fileName)) this.dropParses(fileName);
     }
   }
 
