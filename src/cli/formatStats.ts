@@ -87,7 +87,7 @@ export function formatStats(stats: GraphStats): string {
   return lines.join('\n') + '\n';
 }
 
-/** What was left out: the exclude globs and the projects they left empty; the projects whose dependencies are not installed. */
+/** What was left out: the exclude globs and the projects they left empty; the projects whose dependencies are not installed, or too large for the memory budget. */
 function skippedLines(stats: GraphStats): string[] {
   const lines: string[] = [];
   const excluded = stats.skipped.filter((s) => s.why === 'excluded');
@@ -100,6 +100,11 @@ function skippedLines(stats: GraphStats): string[] {
     const dirs = [...new Set(uninstalled.map((s) => s.packageDir ?? s.config))].sort();
     const shown = dirs.slice(0, MAX_PROBLEMS_SHOWN).join(', ') + (dirs.length > MAX_PROBLEMS_SHOWN ? `, and ${dirs.length - MAX_PROBLEMS_SHOWN} more` : '');
     lines.push(`Skipped:   ${uninstalled.length} project${uninstalled.length === 1 ? '' : 's'} whose dependencies are not installed (not workspace members, no node_modules): ${shown}`);
+  }
+  const big = stats.skipped.filter((s) => s.why === 'memory').map((s) => s.config);
+  if (big.length > 0) {
+    const shown = big.slice(0, MAX_PROBLEMS_SHOWN).join(', ') + (big.length > MAX_PROBLEMS_SHOWN ? `, and ${big.length - MAX_PROBLEMS_SHOWN} more` : '');
+    lines.push(`Skipped:   ${big.length} project${big.length === 1 ? '' : 's'} too large for the memory budget (TS_CODE_GRAPH_MEMORY_MB raises it): ${shown}`);
   }
   return lines;
 }

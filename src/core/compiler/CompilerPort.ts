@@ -25,9 +25,11 @@ export interface CompilerPort {
    * Builds (or rebuilds, reusing what is unchanged) the programs of `projects`. A project opened
    * here stays open, and its program current with the files reported to `filesChanged`, until
    * `close` releases it. A program of the previous build stays readable until the next build (an
-   * update compares a file's old and new shapes across them).
+   * update compares a file's old and new shapes across them). `release`: projects to close in the
+   * same step (the native compiler's programs of one build are read together, so closing one alone
+   * would end the others' snapshot).
    */
-  build(requests: ProgramRequest[]): CompilerProgram[];
+  build(requests: ProgramRequest[], release?: readonly ProjectConfig[]): CompilerProgram[];
   /** Releases a project's program and everything the compiler holds for it (memory on both sides). */
   close(config: ProjectConfig): void;
   /** Files saved, created or deleted since the last build (absolute paths): the next build reads them again. */
@@ -51,6 +53,11 @@ export interface CompilerPort {
   cancellation?(token: CancellationToken | undefined): void;
   /** Peak resident memory of the compiler's own process so far, in bytes (the native one's; where the system tells). */
   peakMemory?(): number | undefined;
+  /**
+   * While on, every program built stays readable, not only those of the last two builds (an update
+   * reads programs from before it while others are built on demand); off releases what was held.
+   */
+  holdSnapshots?(on: boolean): void;
   /** Stops the compiler (the native process); the port is unusable afterwards. */
   dispose(): void;
 }

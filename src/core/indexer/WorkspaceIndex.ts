@@ -31,6 +31,7 @@ import { ProjectWalk } from './ProjectWalk';
 import { outstandingProjects } from './outstandingProjects';
 import { ProjectReach } from './program/projectReach';
 import type { Outstanding } from '../query/shared/indexingNotes';
+import { MemoryBudget, memoryBudget } from './program/memoryBudget';
 
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
@@ -52,6 +53,8 @@ export class WorkspaceIndex {
   }
   private readonly log: Logger;
   private readonly host: SharedCompilerHost;
+  /** What programs and parses may hold (memoryBudget). */
+  private readonly budget: MemoryBudget;
   private readonly choice: CompilerChoice;
   /** The compiler in use now (its kind, name, the native one's process). */
   get compiler(): CompilerPort {
@@ -93,14 +96,16 @@ export class WorkspaceIndex {
     this.rootPaths = new WorkspaceRoot(options.root);
     this.root = this.rootPaths.real;
     this.log = options.logger ?? silentLogger;
-    this.host = new SharedCompilerHost(this.ts);
+    this.budget = memoryBudget(options.memoryMb);
+    this.host = new SharedCompilerHost(this.ts, this.budget.parseCacheBytes);
     this.cacheMode = options.cacheMode ?? 'use';
     this.choice = new CompilerChoice(this.ts, this.root, this.host, this.log, options);
     this.programs = new WorkspacePrograms(this.ts, this.root, this.compiler, this.log, options.tsconfig === undefined ? undefined : this.rootPaths.toReal(options.tsconfig), (error) => {
       if (this.globalErrors.includes(error)) return;
       this.globalErrors.push(error);
       this.log.error(error);
-    }, new ProjectSelection(this.root, ExcludedPaths.of(this.root, options.exclude)));
+    }, new ProjectSelection(this.root, ExcludedPaths.of(this.root, options.exclude)), this.budget);
+    this.log.info(`memory budget: ${this.budget.mb} MB (${this.budget.source}); programs beyond ${Math.round(this.budget.programsMb)} MB of it are released and built again when needed`);
     this.wirePasses();
     this.defaults = this.choice.defaults();
   }
@@ -175,7 +180,7 @@ export class WorkspaceIndex {
       cache = 'full';
       this.log.info(`loaded ${this.graph.files().length} files from the cache; no TypeScript program needed until the first change`);
     } else if (cached) {
-      this.programs.build(this.projects);
+      this.programs.buildAll();
       this.programs.assignOwners();
       for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
       const files = await this.indexSinceCache(cached, token);
@@ -186,8 +191,8 @@ export class WorkspaceIndex {
       await this.walkProjects(token);
       this.saveCache();
     }
-    const skipped = this.programs.selection.uninstalledWarning();
-    const warnings = [...this.unresolvedPackageWarnings(), ...(skipped ? [skipped] : [])];
+    const skipped = [this.programs.selection.overBudgetWarning(), this.programs.selection.uninstalledWarning()].filter((w): w is string => !!w);
+    const warnings = [...this.unresolvedPackageWarnings(), ...skipped];
     if (this.choice.warning) warnings.unshift(`compiler: ${this.choice.warning}`);
     for (const w of warnings) {
       this.log.warn(w);
@@ -375,8 +380,13 @@ export class WorkspaceIndex {
     const created = changedAbs.filter((f) => !this.owner.has(f));
     const fileSetChanged = created.length > 0 || deletedAbs.length > 0;
     if (fileSetChanged) this.programs.refreshFileLists(this.defaults);
-    const affected = this.projects.filter(
-      (p) => fileSetChanged || sources.some((f) => p.program?.hasSourceFile(f) || p.config.fileNames.includes(f)),
+    // Programs held are rebuilt when they hold a changed file (all of them when files came or went);
+    // a released one only when it owns one (it is being edited): the others are built again, from the
+    // files as they are now, when an extraction needs them.
+    const affected = this.projects.filter((p) =>
+      p.program
+        ? fileSetChanged || sources.some((f) => p.program!.hasSourceFile(f) || p.config.fileNames.includes(f))
+        : sources.some((f) => this.owner.get(f) === p || (!this.owner.has(f) && p.config.fileNames.includes(f))),
     );
     const previousOwner = this.owner; // assignOwners makes a new map
     const previousProgram = new Map(this.projects.map((p) => [p, p.program]));
@@ -412,23 +422,29 @@ export class WorkspaceIndex {
     // decides before any shape is printed (see declarationSkeleton).
     const onlyChanged = changedAbs.length === 1 && deletedAbs.length === 0 && created.length === 0 ? this.relative(changedAbs[0]) : undefined;
     const state = updateState(queue, onlyChanged);
-    new UpdatePlanner(
-      {
-        root: this.root,
-        graph: this.graph,
-        log: this.log,
-        shapes: this.shapes,
-        ownedCount: () => this.owner.size,
-        owns: (abs) => this.owner.has(abs),
-        extractFile: (abs) => this.extractFile(abs),
-        programBefore: (abs) => {
-          const before = previousOwner.get(abs);
-          return before && previousProgram.get(before);
+    // Programs built on demand meanwhile must not make the ones before the update unreadable (the native compiler's snapshots).
+    this.compiler.holdSnapshots?.(true);
+    try {
+      new UpdatePlanner(
+        {
+          root: this.root,
+          graph: this.graph,
+          log: this.log,
+          shapes: this.shapes,
+          ownedCount: () => this.owner.size,
+          owns: (abs) => this.owner.has(abs),
+          extractFile: (abs) => this.extractFile(abs),
+          programBefore: (abs) => {
+            const before = previousOwner.get(abs);
+            return before && previousProgram.get(before);
+          },
+          withTransitiveDependents: (seeds) => this.withTransitiveDependents(seeds),
         },
-        withTransitiveDependents: (seeds) => this.withTransitiveDependents(seeds),
-      },
-      state,
-    ).run(token);
+        state,
+      ).run(token);
+    } finally {
+      this.compiler.holdSnapshots?.(false);
+    }
     const reindexed = state.reindexed;
     this.shapes.forgetWords();
     this.graph.settle();
@@ -475,7 +491,7 @@ export class WorkspaceIndex {
   private async updateFromCacheStart(changedAbs: string[], deletedAbs: string[], started: number, token: CancellationToken): Promise<UpdateReport> {
     const createdNow = changedAbs.some((f) => !this.owner.has(f));
     if (createdNow || deletedAbs.length) this.programs.refreshFileLists(this.defaults);
-    this.programs.build(this.projects);
+    this.programs.buildAll();
     this.programs.assignOwners();
     const seeds = new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f)));
     for (const abs of this.owner.keys()) {
@@ -497,7 +513,10 @@ export class WorkspaceIndex {
 
   /** Hash of the text extraction would read for `abs` now (as `extractedFrom` records it), if a program holds it. */
   private programTextHash(abs: string): string | undefined {
-    const sf = this.owner.get(abs)?.program?.getSourceFile(abs);
+    const project = this.owner.get(abs);
+    // A released program is built again from the files as they are now: what it will read.
+    if (project && !project.program) return hashFile(abs);
+    const sf = project?.program?.getSourceFile(abs);
     return sf && this.textHash(sf);
   }
 
@@ -524,7 +543,8 @@ export class WorkspaceIndex {
 
   /** What the graph does not hold (yet) for answers to scope their notes by (outstandingProjects). */
   outstanding(): Outstanding | undefined {
-    return outstandingProjects(this.root, this.walk, (abs) => this.owner.get(abs), this.programs.selection.uninstalled, () => (this.reach ??= new ProjectReach(this.root)));
+    const { uninstalled, overBudget } = this.programs.selection;
+    return outstandingProjects(this.root, this.walk, (abs) => this.owner.get(abs), uninstalled, overBudget, () => (this.reach ??= new ProjectReach(this.root)));
   }
 
   /** The walk of a full index while it runs (projects indexed, pending, `prioritize`); undefined otherwise. */
@@ -543,8 +563,9 @@ export class WorkspaceIndex {
     const extracted = new Map<string, Project>();
     const walk = new ProjectWalk(this.projects, {
       build: (p) => {
-        // The native compiler builds every project's program in one request (one snapshot): done by the first.
-        if (!p.program) this.programs.build([p]);
+        // The native compiler opens the next projects that fit the budget with it, in one request.
+        if (!p.program) this.programs.build(this.compiler.kind === 'native' ? this.programs.group(p, walk.pending()) : [p]);
+        else this.programs.programOf(p);
         this.programs.claimPulledIn(p);
       },
       filesOf: (p) => [...this.owner].filter(([f, o]) => o === p && !extracted.has(f)).map(([f]) => f),
@@ -553,7 +574,7 @@ export class WorkspaceIndex {
         this.extractFile(f);
       },
       fileCount: () => this.owner.size,
-      filesIn: (p) => p.program?.getSourceFileNames().map(normalize) ?? [],
+      filesIn: (p) => p.files?.map(normalize) ?? [],
       ownerOf: (f) => this.owner.get(f),
       onProgress: (w) => this.options.onProgress?.(w.filesDone, w.filesTotal, { done: w.projectsDone, total: w.projectsTotal }),
     });
@@ -566,7 +587,25 @@ export class WorkspaceIndex {
     }
     this.programs.assignOwners();
     for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
-    for (const [f, p] of this.owner) if (extracted.get(f) !== p) this.extractFile(f);
+    const again = [...this.owner].filter(([f, p]) => extracted.get(f) !== p).map(([f]) => f);
+    for (const f of this.byProject(again)) this.extractFile(f);
+  }
+
+  /** `files` grouped by the project that owns them, in the projects' order: each released program is built again once. */
+  private byProject(files: string[]): string[] {
+    const order = new Map(this.projects.map((p, i) => [p, i]));
+    const rank = (f: string) => order.get(this.owner.get(f)!) ?? -1;
+    return files.map((f) => [rank(f), f] as const).sort((a, b) => a[0] - b[0]).map(([, f]) => f);
+  }
+
+  /** The projects whose programs are held now (root-relative config paths; `(inferred)`): the budget's observable state. */
+  heldPrograms(): string[] {
+    return this.programs.liveProjects().map((p) => (p.config.configPath ? this.relative(p.config.configPath) : '(inferred)'));
+  }
+
+  /** Programs built from nothing since the last full index began (first builds and rebuilds after a release). */
+  get programBuilds(): number {
+    return this.programs.builds;
   }
 
   /** Root-relative posix path of an absolute one. */
@@ -574,7 +613,8 @@ export class WorkspaceIndex {
     return path.posix.relative(this.root, normalize(abs));
   }
 
-  private async extractAll(files: string[], token: CancellationToken): Promise<void> {
+  private async extractAll(unordered: string[], token: CancellationToken): Promise<void> {
+    const files = this.byProject(unordered);
     const total = files.length;
     for (let i = 0; i < total; i++) {
       if (token.isCancellationRequested) throw new CancelledError();
@@ -589,7 +629,7 @@ export class WorkspaceIndex {
 
   private extractFile(abs: string): void {
     const project = this.owner.get(abs)!;
-    const program = project.program!;
+    const program = this.programs.programOf(project);
     const sf = program.getSourceFile(abs);
     const rel = this.relative(abs);
     if (!sf) {

@@ -52,6 +52,11 @@ export interface IndexOptions {
    * see ExcludedPaths): their files are not indexed, and projects none of whose files are left are not built.
    */
   exclude?: readonly string[];
+  /**
+   * The memory budget in MB for what can be built again (programs, parses; see memoryBudget).
+   * Default: `TS_CODE_GRAPH_MEMORY_MB`, else three quarters of the memory available.
+   */
+  memoryMb?: number;
 }
 
 export interface IndexReport {

@@ -8,16 +8,17 @@ import type { ProjectWalk } from './ProjectWalk';
 /**
  * What the graph does not hold yet, or will not, for an answer to scope its notes by: the projects
  * a full index has not reached yet (while it walks), and the projects skipped because their
- * dependencies are not installed. Undefined when there is neither.
+ * dependencies are not installed or their program would not fit the memory budget. Undefined when there is neither.
  */
 export function outstandingProjects(
   root: string,
   walk: ProjectWalk | undefined,
   ownerOf: (abs: string) => Project | undefined,
   uninstalled: readonly ProjectConfig[],
+  overBudget: readonly ProjectConfig[],
   reach: () => ProjectReach,
 ): Outstanding | undefined {
-  if (!walk && uninstalled.length === 0) return undefined;
+  if (!walk && uninstalled.length === 0 && overBudget.length === 0) return undefined;
   const pending = walk ? [...walk.pending()] : [];
   const rel = (config: ProjectConfig) => (config.configPath ? path.posix.relative(root, config.configPath) : '(inferred)');
   const seeing = (configs: readonly ProjectConfig[], files: ReadonlySet<string>) => configs.filter((c) => reach().couldImport(c, files));
@@ -28,6 +29,7 @@ export function outstandingProjects(
       const owner = ownerOf(path.posix.join(root, file));
       return !!owner && !!walk && !walk.isIndexed(owner);
     },
+    overBudgetSeeing: (files) => seeing(overBudget, files).map(rel),
     skippedSeeing: (files) => [...new Set(seeing(uninstalled, files).map((c) => path.posix.relative(root, nearestPackageDir(root, path.posix.dirname(c.configPath!)))))],
   };
 }

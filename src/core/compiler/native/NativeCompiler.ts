@@ -123,6 +123,11 @@ export class NativeCompiler implements CompilerPort {
   private builds = 0;
   /** The programs of the last build. */
   private programs: NativeProgram[] = [];
+  /** Every file a program of this process held (a save of one is a change, else a creation), released programs' too. */
+  private readonly known = new Set<string>();
+  /** Snapshots kept readable while `holdSnapshots` is on. */
+  private holding = false;
+  private held: Snapshot[] = [];
 
   /** The cancellation of the operation that runs now: cancelled, its requests stop the process (see Watchdog). */
   cancellation(token: CancellationToken | undefined): void {
@@ -130,7 +135,7 @@ export class NativeCompiler implements CompilerPort {
     this.watchdog.cancelWith(token?.shared);
   }
 
-  build(requests: ProgramRequest[]): CompilerProgram[] {
+  build(requests: ProgramRequest[], release: readonly ProjectConfig[] = []): CompilerProgram[] {
     if (this.token?.isCancellationRequested) throw new CancelledError();
     const configs = requests.map((r) => r.config);
     if (this.configsChanged) {
@@ -144,13 +149,15 @@ export class NativeCompiler implements CompilerPort {
     const api = this.ensureApi();
     const paths = configs.map((c) => this.configPath(c));
     const toOpen = paths.filter((p) => !this.open.has(p));
+    const toClose = release.map((c) => this.configPath(c)).filter((p) => this.open.has(p) && !paths.includes(p));
     const fileChanges = this.invalidateAll
       ? { invalidateAll: true as const }
       : { changed: [...this.changed], created: [...this.created], deleted: [...this.deleted] };
     if (this.invalidateAll) this.stamps.clear();
     else for (const f of [...this.changed, ...this.created, ...this.deleted]) this.stamps.delete(f);
-    const snapshot = this.call(() => api.updateSnapshot({ openProjects: toOpen, fileChanges }), this.timeouts.snapshot);
+    const snapshot = this.call(() => api.updateSnapshot({ openProjects: toOpen, ...(toClose.length ? { closeProjects: toClose } : {}), fileChanges }), this.timeouts.snapshot);
     for (const p of toOpen) this.open.add(p);
+    for (const p of toClose) this.open.delete(p);
     this.changed = new Set();
     this.created = new Set();
     this.deleted = new Set();
@@ -167,7 +174,10 @@ export class NativeCompiler implements CompilerPort {
     // Right after the build that read them: a file rewritten during the build may be recorded with its
     // new stamp over its old text (as the lock files' hashes are taken when the cache is written).
     for (const program of this.programs) {
-      for (const f of program.getSourceFileNames()) if (!this.stamps.has(f)) this.stamps.set(f, fileStamp(f));
+      for (const f of program.getSourceFileNames()) {
+        this.known.add(f);
+        if (!this.stamps.has(f)) this.stamps.set(f, fileStamp(f));
+      }
     }
     return this.programs;
   }
@@ -177,7 +187,15 @@ export class NativeCompiler implements CompilerPort {
     const released = this.previous;
     this.previous = this.current;
     this.current = snapshot;
-    if (released && released !== this.previous && released !== snapshot) this.call(() => released.dispose());
+    if (!released || released === this.previous || released === snapshot) return;
+    if (this.holding) this.held.push(released);
+    else this.call(() => released.dispose());
+  }
+
+  holdSnapshots(on: boolean): void {
+    this.holding = on;
+    if (on) return;
+    for (const s of this.held.splice(0)) if (s !== this.current && s !== this.previous && this.api && !this.failure) this.call(() => s.dispose());
   }
 
   close(config: ProjectConfig): void {
@@ -229,6 +247,8 @@ export class NativeCompiler implements CompilerPort {
     this.api = undefined;
     this.current = this.previous = undefined;
     this.programs = [];
+    this.held = [];
+    this.known.clear();
     this.open.clear();
     try {
       api?.close();
@@ -338,9 +358,9 @@ export class NativeCompiler implements CompilerPort {
     return config.configPath ?? inferredConfigPath(this.root);
   }
 
-  /** Whether a program of the last build holds `f` (then a save is a change, else a creation). */
+  /** Whether a program of this process held `f` (then a save is a change, else a creation). */
   private isKnown(f: string): boolean {
-    return this.programs.some((p) => p.hasSourceFile(f));
+    return this.known.has(f);
   }
 
   /** What the process wrote on stderr since the last look, as warnings in the log. */

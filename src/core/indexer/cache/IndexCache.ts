@@ -1,7 +1,6 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { CompilerProgram } from '../../compiler/CompilerPort';
 import { FileContribution } from '../../graph/GraphTypes';
 import { Logger } from '../../Logger';
 import { indexerIdentity } from './indexerIdentity';
@@ -108,22 +107,22 @@ export function usableCache(file: string, root: string, fingerprint: string, log
 }
 
 /**
- * `CacheSnapshot.libraries` of built programs: every file they hold that the snapshot's content
+ * `CacheSnapshot.libraries` of built programs (held or released: `files` are their names, the standard library left out): every file they hold that the snapshot's content
  * hashes do not cover (not `owned`, not the standard library, keyed by the TypeScript version),
  * with its stamp when the parse the programs hold was read (`stampOf`): a file rewritten since is
  * recorded as it was read, so the next start sees the change. A parse with no stamp (forgotten while
  * a program still holds it) is recorded as unknown, which no start accepts.
  */
 export function libraryStamps(
-  projects: ReadonlyArray<{ program?: CompilerProgram }>,
+  projects: ReadonlyArray<{ files?: readonly string[] }>,
   owned: (fileName: string) => boolean,
   stampOf: (fileName: string) => string | undefined,
   relative: (fileName: string) => string,
 ): Record<string, string> {
   const stamps: Record<string, string> = {};
-  for (const { program } of projects) {
-    for (const fileName of program?.getSourceFileNames() ?? []) {
-      if (owned(fileName) || program!.isDefaultLibraryFile(fileName)) continue;
+  for (const { files } of projects) {
+    for (const fileName of files ?? []) {
+      if (owned(fileName)) continue;
       stamps[relative(fileName)] = stampOf(fileName) ?? 'unknown';
     }
   }

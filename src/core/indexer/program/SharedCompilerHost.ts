@@ -2,6 +2,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { describeFailure } from '../file/describeFailure';
 import { fileStamp } from './fileStamp';
+import { parseCostBytes } from './memoryBudget';
 import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
 import { isBound, jsDocParsingModeOf, libMap, parseJsDocForTypesOnly, parsingInternals, useSourceOfProjectReferences } from '../tsInternals';
 
@@ -48,7 +49,25 @@ export class SharedCompilerHost {
   /** Files (canonical) with an import of a workspace package that resolved to nothing: resolved again by every program. */
   private readonly waitingForWorkspace = new Set<string>();
 
-  constructor(private readonly ts: typeof TS) {}
+  /** Estimated bytes of the parses held (parseCostBytes), the standard library's left out; beyond `maxBytes` the least recently used are dropped. */
+  private bytes = 0;
+  /**
+   * Where the standard library's files are: their parses are never dropped nor counted. Every
+   * program holds them, so a dropped one would only be parsed again beside the copy the live
+   * programs keep (lib.dom.d.ts alone is ~2 MB of text).
+   */
+  private readonly libraryDirs = new Set<string>();
+
+  constructor(
+    private readonly ts: typeof TS,
+    /** What the parses may hold (the memory budget's share); a program holds its own files' parses whatever this drops. */
+    private readonly maxBytes = Infinity,
+  ) {}
+
+  /** How many files' parses are held now (tests of the bound). */
+  get parsedFiles(): number {
+    return this.cache.size;
+  }
 
   /** The workspace's packages for the programs made from now on (`resolveWithWorkspace`). */
   setWorkspacePackages(workspace: WorkspacePackages | undefined): void {
@@ -58,12 +77,19 @@ export class SharedCompilerHost {
   hostFor(options: TS.CompilerOptions): TS.CompilerHost {
     const ts = this.ts;
     const host = ts.createCompilerHost(options, true);
+    this.libraryDirs.add(libDirectory(ts, host, options));
     const read = host.getSourceFile.bind(host);
     const variant = this.sourceFileVariant(options) * VARIANT_STRIDE;
     host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
       const key = isDeclarationFile(fileName) ? declarationSettingsKey(languageVersionOrOptions) : settingsKey(languageVersionOrOptions) + variant;
-      const cached = shouldCreateNewSourceFile ? undefined : this.cache.get(fileName)?.get(key);
-      if (cached) return cached;
+      const parsesOf = this.cache.get(fileName);
+      const cached = shouldCreateNewSourceFile ? undefined : parsesOf?.get(key);
+      if (cached) {
+        // Most recently used last: Map keeps insertion order.
+        this.cache.delete(fileName);
+        this.cache.set(fileName, parsesOf!);
+        return cached;
+      }
       let sf: TS.SourceFile | undefined;
       // Before the read: a write in between leaves an older stamp, so the next check re-reads the file.
       const stamp = fileStamp(fileName);
@@ -81,8 +107,13 @@ export class SharedCompilerHost {
       if (sf) {
         let parses = this.cache.get(fileName);
         if (!parses) this.cache.set(fileName, (parses = new Map()));
+        const replaced = parses.get(key);
+        const counted = !this.isLibrary(fileName);
+        if (replaced && counted) this.bytes -= parseCostBytes(replaced.text.length);
         parses.set(key, sf);
+        if (counted) this.bytes += parseCostBytes(sf.text.length);
         this.stamps.set(fileName, stamp);
+        this.trim(fileName);
       }
       return sf;
     };
@@ -218,8 +249,32 @@ export class SharedCompilerHost {
   /** Forget a file's parse (it changed or was deleted on disk). */
   invalidate(fileName: string): void {
     this.parseFailures.delete(fileName);
-    this.cache.delete(fileName);
+    this.dropParses(fileName);
     this.stamps.delete(fileName);
+  }
+
+  private dropParses(fileName: string): void {
+    const parses = this.cache.get(fileName);
+    if (!parses) return;
+    if (!this.isLibrary(fileName)) for (const sf of parses.values()) this.bytes -= parseCostBytes(sf.text.length);
+    this.cache.delete(fileName);
+  }
+
+  private isLibrary(fileName: string): boolean {
+    return this.libraryDirs.has(path.dirname(fileName));
+  }
+
+  /**
+   * Drops the least recently used parses beyond the bound (never `keep`, the one just made). Their
+   * stamps stay: a program still holding a dropped parse holds the text read then, and the cache
+   * records its libraries by that stamp; the next program parses the file again.
+   */
+  private trim(keep: string): void {
+    if (this.bytes <= this.maxBytes) return;
+    for (const fileName of this.cache.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      if (fileName !== keep && !this.isLibrary(fileName)) this.dropParses(fileName);
+    }
   }
 
   /**

@@ -7,11 +7,15 @@ import { CompilerDefaults } from './compilerDefaults';
 import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
 import { ProjectSelection } from './projectSelection';
 import { ExcludedPaths } from '../excludedPaths';
+import { MEMORY_ENV, MemoryBudget, memoryBudget, programCostMb } from './memoryBudget';
 
 export interface Project {
   config: ProjectConfig;
+  /** Its program while the budget holds it (see WorkspacePrograms.programOf); released otherwise. */
   program?: CompilerProgram;
   targets?: SymbolTargets;
+  /** The files its last program held (names, the standard library left out): kept when the program is released. */
+  files?: readonly string[];
 }
 
 /**
@@ -38,7 +42,14 @@ export class WorkspacePrograms {
     private readonly onGlobalError: (error: string) => void,
     /** Which projects and files are indexed (exclude globs, uninstalled subtrees); what it skipped. */
     readonly selection = new ProjectSelection(root, ExcludedPaths.none),
+    /** What programs may hold at once (memoryBudget): beyond it, the least recently used are released. */
+    readonly budget: MemoryBudget = memoryBudget(),
   ) {}
+
+  /** Projects whose program is held, least recently used first. */
+  private readonly live: Project[] = [];
+  /** Programs built from nothing since discovery: first builds, and rebuilds after a release. */
+  builds = 0;
 
   private locator!: NodeLocator;
 
@@ -52,26 +63,37 @@ export class WorkspacePrograms {
   discover(defaults: CompilerDefaults): void {
     // Projects no longer discovered release what the compiler holds for them.
     for (const p of this.projects) if (p.program) this.compiler.close(p.config);
-    this.projects = this.selection.select(discoverProjects(this.ts, this.root, this.tsconfig, defaults), { skipUninstalled: !this.tsconfig }).map((config) => ({ config }));
+    this.live.length = 0;
+    this.builds = 0;
+    const selected = this.selection.select(discoverProjects(this.ts, this.root, this.tsconfig, defaults), { skipUninstalled: !this.tsconfig });
+    const budget = `${this.budget.mb} MB, ${this.budget.source}; ${MEMORY_ENV} sets it`;
+    this.projects = this.selection.dropOverBudget(selected, (c) => programCostMb(c.fileNames.length), this.budget.mb, budget).map((config) => ({ config }));
     this.built = false;
     this.millis = 0;
   }
 
+  /**
+   * Builds (or rebuilds) the programs of `projects`, within the budget: the least recently used
+   * programs of other projects are released to make room. The native compiler builds every program
+   * it keeps in one request (one snapshot holds them all; a program of an older snapshot does not
+   * outlive the next build), closing the released ones in the same request.
+   */
   build(projects: Project[]): void {
+    if (projects.length === 0) return;
     if (this.compiler.kind === 'native') {
-      // One snapshot holds every program: all are built together, in one request (a program of an
-      // older snapshot does not outlive the next build).
       const started = Date.now();
-      this.createPrograms(this.projects);
+      const release = this.makeRoom(projects);
+      this.createPrograms([...this.live.filter((p) => !projects.includes(p)), ...projects], release);
       for (const p of projects) this.checkStandardLibrary(p);
-      if (this.projects.length) this.built = true;
+      this.built = true;
       const millis = Date.now() - started;
       this.millis += millis;
-      this.log.info(`programs for ${projects.length} projects built in ${millis} ms`);
+      this.log.info(`programs for ${projects.length} projects built in ${millis} ms (${this.live.length} held)`);
       return;
     }
     for (const p of projects) {
       const started = Date.now();
+      this.makeRoom([p]);
       this.createProgram(p);
       this.checkStandardLibrary(p);
       this.built = true;
@@ -79,6 +101,91 @@ export class WorkspacePrograms {
       this.millis += millis;
       this.log.info(`program for ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred)'} built in ${millis} ms`);
     }
+  }
+
+  /**
+   * Every project's program, one after another (the native compiler's in groups that fit the
+   * budget), so that each project's files are known (ownership); only what the budget holds stays.
+   */
+  buildAll(): void {
+    for (const p of this.projects) {
+      if (p.program) continue;
+      this.build(this.compiler.kind === 'native' ? this.group(p, this.projects.filter((q) => !q.files)) : [p]);
+    }
+  }
+
+  /** `project`'s program: the one held, else built again (releasing others beyond the budget). */
+  programOf(project: Project): CompilerProgram {
+    if (project.program) this.touch(project);
+    else this.build([project]);
+    return project.program!;
+  }
+
+  /** The projects whose programs are held now, least recently used first. */
+  liveProjects(): readonly Project[] {
+    return this.live;
+  }
+
+  /**
+   * The projects that fit the budget with `first`, in `candidates`' order (the native compiler opens
+   * them in one request): `first`, then the next ones while the estimated cost of all stays within it.
+   */
+  group(first: Project, candidates: readonly Project[]): Project[] {
+    const group = [first];
+    let cost = this.estimate(first);
+    for (const p of candidates) {
+      if (p === first || p.program) continue;
+      const c = this.estimate(p);
+      if (cost + c > this.budget.programsMb) break;
+      group.push(p);
+      cost += c;
+    }
+    return group;
+  }
+
+  /** Releases `project`'s program (the compiler's memory for it too); what it held is remembered by name. */
+  release(project: Project): void {
+    if (!project.program) return;
+    this.compiler.close(project.config);
+    this.forget(project);
+  }
+
+  private forget(project: Project): void {
+    project.program = undefined;
+    project.targets = undefined;
+    const i = this.live.indexOf(project);
+    if (i >= 0) this.live.splice(i, 1);
+  }
+
+  private touch(project: Project): void {
+    const i = this.live.indexOf(project);
+    if (i >= 0) this.live.splice(i, 1);
+    this.live.push(project);
+  }
+
+  /** A project's estimated cost: its last program's files, or before one, its root files. */
+  private estimate(project: Project): number {
+    return programCostMb(project.files?.length ?? project.config.fileNames.length);
+  }
+
+  /**
+   * Releases the least recently used programs until `coming` fits beside the rest (never one of
+   * `coming`); returns the configs released. The native compiler closes them in its next request.
+   */
+  private makeRoom(coming: Project[]): ProjectConfig[] {
+    let cost = coming.reduce((sum, p) => sum + this.estimate(p), 0);
+    const kept = this.live.filter((p) => !coming.includes(p));
+    for (const p of kept) cost += this.estimate(p);
+    const released: ProjectConfig[] = [];
+    for (const p of kept) {
+      if (cost <= this.budget.programsMb) break;
+      cost -= this.estimate(p);
+      released.push(p.config);
+      if (this.compiler.kind !== 'native') this.compiler.close(p.config);
+      this.forget(p);
+    }
+    if (released.length) this.log.info(`released the programs of ${released.length} projects (memory budget ${Math.round(this.budget.programsMb)} MB for programs)`);
+    return released;
   }
 
   refreshFileLists(defaults: CompilerDefaults): void {
@@ -107,10 +214,9 @@ export class WorkspacePrograms {
   /** The sources `p`'s program pulls in that no project owns yet become `p`'s. */
   claimPulledIn(p: Project): void {
     let claimed = false;
-    for (const fileName of p.program?.getSourceFileNames() ?? []) {
+    for (const fileName of p.files ?? []) {
       const f = normalize(fileName);
       if (this.owner.has(f) || !this.isInsideRoot(f) || f.includes('/node_modules/') || f.endsWith('.json') || this.selection.excludes(f)) continue;
-      if (p.program!.isDefaultLibraryFile(fileName)) continue;
       this.owner.set(f, p);
       claimed = true;
     }
@@ -136,11 +242,15 @@ export class WorkspacePrograms {
     this.createPrograms([project]);
   }
 
-  private createPrograms(projects: Project[]): void {
-    const programs = this.compiler.build(projects.map((p) => ({ config: p.config, old: p.program })));
+  private createPrograms(projects: Project[], release: ProjectConfig[] = []): void {
+    const programs = this.compiler.build(projects.map((p) => ({ config: p.config, old: p.program })), release);
     projects.forEach((p, i) => {
-      p.program = programs[i];
-      p.targets = this.locator.targetsFor(p.program);
+      const program = programs[i];
+      if (!p.program) this.builds++;
+      p.program = program;
+      p.targets = this.locator.targetsFor(program);
+      p.files = program.getSourceFileNames().filter((f) => !(LIBRARY_NAME.test(f) && program.isDefaultLibraryFile(f)));
+      this.touch(p);
     });
   }
 
@@ -150,6 +260,7 @@ export class WorkspacePrograms {
       p.program = undefined;
       p.targets = undefined;
     }
+    this.live.length = 0;
     this.built = false;
   }
 
@@ -167,6 +278,9 @@ export class WorkspacePrograms {
     return path.posix.relative(this.root, normalize(abs));
   }
 }
+
+/** A name the standard library's files have (lib.es2020.d.ts): only those are asked whether they are. */
+const LIBRARY_NAME = /(^|[\\/])lib\.[^\\/]*\.d\.ts$/;
 
 /** Whether two programs hold the same files, in the same order (the texts may differ). */
 export function sameSourceFiles(a: CompilerProgram | undefined, b: CompilerProgram | undefined): boolean {

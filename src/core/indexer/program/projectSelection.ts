@@ -10,8 +10,11 @@ import { workspaceDirs } from './workspacePackages';
 export interface SkippedProject {
   /** Root-relative config path. */
   config: string;
-  /** 'excluded': every file it lists is excluded (tsCodeGraph.exclude, --exclude); 'uninstalled': see `uninstalledPackage`. */
-  why: 'excluded' | 'uninstalled';
+  /**
+   * 'excluded': every file it lists is excluded (tsCodeGraph.exclude, --exclude); 'uninstalled': see
+   * `uninstalledPackage`; 'memory': its program alone would not fit the memory budget (`overBudget`).
+   */
+  why: 'excluded' | 'uninstalled' | 'memory';
   /** For 'uninstalled': its package's folder, root-relative. */
   packageDir?: string;
 }
@@ -25,6 +28,10 @@ export class ProjectSelection {
   skipped: SkippedProject[] = [];
   /** The configs of the projects skipped as uninstalled (what they could import, for answers). */
   uninstalled: ProjectConfig[] = [];
+  /** The configs of the projects skipped because their program alone would not fit the memory budget. */
+  overBudget: ProjectConfig[] = [];
+  /** The budget those were measured against, for the texts that name it. */
+  private budgetText = '';
 
   constructor(
     private readonly root: string,
@@ -66,12 +73,38 @@ export class ProjectSelection {
     return kept.filter((c) => !uninstalled.has(c));
   }
 
+  /**
+   * Leaves out the projects whose estimated program (`cost`, MB) is larger than the whole budget
+   * (`budgetMb`): building one would run out of memory. Never the only project left: then it is
+   * indexed as it is (a smaller budget cannot index less than one project).
+   */
+  dropOverBudget(configs: ProjectConfig[], cost: (c: ProjectConfig) => number, budgetMb: number, budgetText: string): ProjectConfig[] {
+    this.overBudget = [];
+    this.budgetText = budgetText;
+    const over = configs.filter((c) => cost(c) > budgetMb);
+    if (over.length === 0 || over.length === configs.length) return configs;
+    this.overBudget = over;
+    for (const c of over) this.skipped.push({ config: c.configPath ? path.posix.relative(this.root, c.configPath) : '(inferred)', why: 'memory' });
+    return configs.filter((c) => !over.includes(c));
+  }
+
   /** Why a root-relative file that exists is not in the graph, when this selection left it out. */
   whyLeftOut(rel: string): string | undefined {
     const glob = this.excluded.globFor(rel);
     if (glob !== undefined) return `it is left out by the exclude glob \`${glob}\``;
+    const abs = path.posix.join(this.root, rel);
+    const big = this.overBudget.find((c) => c.fileNames.includes(abs));
+    if (big) return `its project ${path.posix.relative(this.root, big.configPath ?? this.root)} was not indexed: its program would not fit the memory budget (${this.budgetText})`;
     const skipped = this.skipped.find((s) => s.why === 'uninstalled' && (rel === s.packageDir || rel.startsWith(`${s.packageDir}/`)));
     return skipped && `its project ${skipped.config} was not indexed because its dependencies are not installed (install them in ${skipped.packageDir} to index it)`;
+  }
+
+  /** The warning for the projects skipped as too large for the memory budget (none: undefined). */
+  overBudgetWarning(): string | undefined {
+    const over = this.skipped.filter((s) => s.why === 'memory').map((s) => s.config);
+    if (over.length === 0) return undefined;
+    const shown = over.slice(0, 5).join(', ') + (over.length > 5 ? `, and ${over.length - 5} more` : '');
+    return `${over.length} project${over.length === 1 ? ' was' : 's were'} not indexed because ${over.length === 1 ? 'its program' : 'each one\'s program'} alone would not fit the memory budget (${this.budgetText}): ${shown}. Raise the budget to index ${over.length === 1 ? 'it' : 'them'}.`;
   }
 
   /** The warning for the projects skipped as uninstalled (none: undefined): the report, the log, stats. */

@@ -3,6 +3,9 @@ import { QueryResult } from '../QueryResult';
 import { backwardSteps, forwardSteps, forwardStepsWithTypes, StepFunction } from '../traversal/stepPolicy';
 import { MAX_VISITED_NODES, traverse } from '../traversal/traverse';
 
+/** The setting that raises the memory budget (memoryBudget's MEMORY_ENV; query code does not import the indexer). */
+const MEMORY_ENV = 'TS_CODE_GRAPH_MEMORY_MB';
+
 /** What the graph does not hold (yet) that an answer may need: see indexer/outstandingProjects. */
 export interface Outstanding {
   /** Projects indexed of all, while a full index still walks them. */
@@ -13,6 +16,8 @@ export interface Outstanding {
   pendingHolds(file: string): boolean;
   /** Root-relative folders of the projects skipped (dependencies not installed) that could import one of `files`. */
   skippedSeeing(files: ReadonlySet<string>): string[];
+  /** Root-relative configs of the projects skipped as too large for the memory budget that could import one of `files`. */
+  overBudgetSeeing?(files: ReadonlySet<string>): string[];
 }
 
 /** How an answer given while the index still runs, and that a project not indexed yet could change, starts. */
@@ -64,6 +69,8 @@ export function withIndexingNotes(graph: SymbolGraph, result: QueryResult, outst
   if (backward) {
     const skipped = outstanding.skippedSeeing(reached);
     if (skipped.length) notes.push(`Not indexed: ${skipped.length === 1 ? 'a project' : `${skipped.length} projects`} whose dependencies are not installed may use this code (${named(skipped)}); install a folder's dependencies to index it.`);
+    const big = outstanding.overBudgetSeeing?.(reached) ?? [];
+    if (big.length) notes.push(`Incomplete: ${big.length === 1 ? 'a project' : `${big.length} projects`} too large for the memory budget ${big.length === 1 ? 'was' : 'were'} not indexed and may use this code (${named(big)}); ${MEMORY_ENV} raises the budget.`);
   }
   if (lines.length === 0 && notes.length === 0) return result;
   return { ...result, notes: [...lines, ...notes, ...(result.notes ?? [])] };
