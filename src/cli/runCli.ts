@@ -10,6 +10,7 @@ import { CliIo, ExitCode, QueryableGraph, query as queryResult, runCommand } fro
 import { openForAnswer } from './answerEarly';
 import { Logger } from '../core/Logger';
 import { QueryResult } from '../core/query/QueryResult';
+import { filesOf } from '../core/query/QueryRequest';
 import { helpHint, usageText } from './usageText';
 import { resolveWorkspaceArgs } from './workspaceArgs';
 import { graphCacheDir } from '../mcp/cacheDir';
@@ -67,7 +68,7 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
     // indexing writes it back (indexAll does). `--no-cache` or TS_CODE_GRAPH_NO_CACHE: neither.
     const cache = options.noCache || process.env.TS_CODE_GRAPH_NO_CACHE ? {} : { cacheDir: graphCacheDir(root, tsconfig), toolVersion: readVersion() };
     const indexOptions: IndexOptions = { root, tsconfig, exclude, logger, onProgress, ...cache };
-    const asked = isQueryCommand(command) ? (command.name === 'pathsBetween' ? [command.from.file_path, command.to.file_path] : [command.file]) : undefined;
+    const asked = isQueryCommand(command) ? filesOf(command.request) : undefined;
     const graph =
       asked && deps.openForAnswer && isQueryCommand(command)
         ? await deps.openForAnswer(indexOptions, asked, (g) => queryResult(command, g), logger)

@@ -3,12 +3,12 @@ import * as path from 'path';
 import { SymbolGraph } from './graph/SymbolGraph';
 import { IndexOptions, IndexReport, UpdateReport, indexWorkspace } from './indexer/indexWorkspace';
 import { WorkspaceIndex } from './indexer/WorkspaceIndex';
-import { FileChange } from './impact/changedSymbols';
-import { impactOf } from './impact/impactOf';
+import { FileChange } from './query/impact/changedSymbols';
+import { impactOf } from './query/impact/impactOf';
 import { CancellationToken } from './Logger';
 import { QueryContext, SymbolRef } from './query/QueryContext';
 import { QueryResult } from './query/QueryResult';
-import type { QueryTarget } from './query/QueryRequest';
+import { QueryRequest, QueryTarget, answerIn } from './query/QueryRequest';
 import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
 import { dependentsOf } from './query/dependents-of/dependentsOf';
 import { pathsBetween } from './query/paths-between/pathsBetween';
@@ -82,8 +82,16 @@ export class CodeGraph implements QueryTarget {
     return this.index.graph;
   }
 
-  // Every answer says which failed files it may be missing calls from (withAnalysisWarnings). A
-  // cancelled `token` stops the work that grows with the workspace (QueryCancelledError).
+  /**
+   * Any query's answer (hosts ask through `runQuery`). Every answer says which failed files it may
+   * be missing calls from (withAnalysisWarnings). A cancelled `token` stops the work that grows
+   * with the workspace (QueryCancelledError).
+   */
+  answer(request: QueryRequest, token?: CancellationToken): QueryResult {
+    return this.withNotes(answerIn(this.context(token), request));
+  }
+
+  // The queries by name, for scripts and tests: the same answers as `answer`.
   dependenciesOf(filePath: string, symbol: string, token?: CancellationToken): QueryResult {
     return this.withNotes(dependenciesOf(this.context(token), filePath, symbol));
   }
@@ -107,8 +115,7 @@ export class CodeGraph implements QueryTarget {
    * (`impact/gitChanges.ts` reads them from git); `base` says what was compared, for people.
    */
   impact(changes: readonly FileChange[], base: string): QueryResult {
-    const ctx = { graph: this.graph, root: this.root, ts: this.index.typescript };
-    return this.withNotes(impactOf(ctx, changes, base));
+    return this.withNotes(impactOf({ graph: this.graph, root: this.root, ts: this.index.typescript }, changes, base));
   }
 
   /** Incremental update after files were saved/created (`changed`) or deleted; paths absolute or root-relative. */
@@ -160,6 +167,7 @@ export class CodeGraph implements QueryTarget {
       token,
       fileExists: (rel) => fs.existsSync(path.join(root, rel)),
       whyNotIndexed: (rel) => this.index.whyNotIndexed(rel),
+      ts: this.index.typescript,
     };
   }
 }

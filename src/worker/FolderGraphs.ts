@@ -12,10 +12,10 @@ import { mergeResults } from '../core/query/mergeResults';
 import { neighbourhood } from '../core/query/neighbours';
 import { QueryResult, messageResult } from '../core/query/QueryResult';
 import type { Expansion } from '../core/query/neighbours';
-import { runQuery } from '../core/query/QueryRequest';
+import { filesOf, runQuery, withFiles } from '../core/query/QueryRequest';
 import { symbolSelector } from '../core/query/resolve/parseSymbolQuery';
 import { loadTypeScript } from './loadTypeScript';
-import { gitChanges } from '../core/impact/gitChanges';
+import { gitChanges } from '../core/query/impact/gitChanges';
 import { DiagramAnswer, FolderSpec, HostWords, ImpactAnswer, ImpactArgs, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
 import { indexFailedText, unexpectedFailureText } from './failureTexts';
 import { deepestContaining, routeFilePath } from './routeFilePath';
@@ -349,7 +349,8 @@ export class FolderGraphs {
    * done; or why there is none (a path in no folder, an index that failed).
    */
   private async answer(args: QueryArgs, token?: CancellationToken): Promise<{ kind: 'ok'; state: FolderState; graph: CodeGraph; result: QueryResult } | { kind: 'error'; message: string; root?: string }> {
-    const target = args.query === 'pathsBetween' ? this.routePair(args.from.file_path, args.to.file_path) : this.route(args.file_path);
+    const files = filesOf(args);
+    const target = files.length === 2 ? this.routePair(files[0], files[1]) : this.route(files[0] ?? '');
     if (target.kind === 'error') return target;
     const state = target.state;
     // While the first index runs: its files' projects (and what they import) are indexed next, and
@@ -389,13 +390,7 @@ export class FolderGraphs {
 
 /** The request with its file paths made folder-relative by routing. */
 function run(graph: CodeGraph, args: QueryArgs, paths: string[], token?: CancellationToken): QueryResult {
-  return runQuery(
-    graph,
-    args.query === 'pathsBetween'
-      ? { query: args.query, from: { file_path: paths[0], symbol: args.from.symbol }, to: { file_path: paths[1], symbol: args.to.symbol } }
-      : { ...args, file_path: paths[0] },
-    token,
-  );
+  return runQuery(graph, withFiles(args, paths), token);
 }
 
 /** What the status bar calls symbols: declarations of the workspace (no module nodes, no library leaves). */

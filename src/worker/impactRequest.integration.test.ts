@@ -6,7 +6,7 @@ import * as path from 'path';
 import { CodeGraph } from '../core/CodeGraph';
 import { createFileSourceReader } from '../core/format/FileSourceReader';
 import { formatText } from '../core/format/formatText';
-import { gitChanges } from '../core/impact/gitChanges';
+import { gitChanges } from '../core/query/impact/gitChanges';
 import { FolderGraphs } from './FolderGraphs';
 import { FolderSpec } from './protocol';
 import { WorkerClient } from './WorkerClient';

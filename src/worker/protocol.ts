@@ -3,7 +3,7 @@ import type { QueryName } from '../core/query/QueryResult';
 import type { SymbolRef } from '../core/query/QueryContext';
 import type { DiagramModel } from '../core/format/diagramModel';
 import type { Expansion } from '../core/query/neighbours';
-import type { ImpactBase } from '../core/impact/gitChanges';
+import type { ImpactBase } from '../core/query/impact/gitChanges';
 
 /**
  * The one message protocol between the extension host (WorkerClient) and the graph worker

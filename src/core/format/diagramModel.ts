@@ -1,6 +1,6 @@
 import { EdgeType, GraphEdge, GraphNode, NodeKind, RUNTIME_EDGES, STRUCTURAL_EDGES } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
-import { ChangeKind, ImpactSummary } from '../impact/ImpactSummary';
+import { ChangeKind, ImpactSummary } from '../query/impact/ImpactSummary';
 import { Direction, firstLevel } from '../query/neighbours';
 import { QueryResult, ResultName } from '../query/QueryResult';
 import { displayNames, labelledNodes } from './displayNames';

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { ImpactBase } from '../../core/impact/gitChanges';
+import type { ImpactBase } from '../../core/query/impact/gitChanges';
 import { GraphService } from '../graph/GraphService';
 import { DrawAnswer, GraphViewPanel } from '../graphView/GraphViewPanel';
 import { HostLog } from '../log';

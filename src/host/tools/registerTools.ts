@@ -1,14 +1,10 @@
 import * as vscode from 'vscode';
+import { TOOL_QUERIES } from '../../core/query/queries';
+import { LM_TOOL_NAMES } from '../../tools/toolMetadata';
 import { GraphService } from '../graph/GraphService';
-import { DependenciesOfTool } from './DependenciesOfTool';
-import { DependentsOfTool } from './DependentsOfTool';
-import { PathsBetweenTool } from './PathsBetweenTool';
+import { GraphTool } from './GraphTool';
 
-/** The three language-model tools of package.json's contributes.languageModelTools. */
+/** The language-model tools of package.json's contributes.languageModelTools: one per query with a `tool`. */
 export function registerTools(context: vscode.ExtensionContext, service: GraphService): void {
-  context.subscriptions.push(
-    vscode.lm.registerTool(DependenciesOfTool.toolName, new DependenciesOfTool(service)),
-    vscode.lm.registerTool(DependentsOfTool.toolName, new DependentsOfTool(service)),
-    vscode.lm.registerTool(PathsBetweenTool.toolName, new PathsBetweenTool(service)),
-  );
+  context.subscriptions.push(...TOOL_QUERIES.map((q) => vscode.lm.registerTool(LM_TOOL_NAMES[q.name], new GraphTool(q, service))));
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { SOURCE_FILE } from '../indexer/workspaceFiles';
+import { SOURCE_FILE } from '../../indexer/workspaceFiles';
 import { FileChange } from './changedSymbols';
 
 /**

@@ -1,4 +1,4 @@
-import { GraphEdge, GraphNode } from '../graph/GraphTypes';
+import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
 
 // Plain types only (no Node modules): the graph view's page compiles against them too.
 
@@ -59,7 +59,7 @@ export interface ImpactSummary {
 
 export type RunnerName = 'mocha' | 'jest' | 'vitest' | 'playwright' | 'node';
 
-/** A test runner of the workspace, as `impact` found it (src/core/impact/testRunners.ts). */
+/** A test runner of the workspace, as `impact` found it (src/core/query/impact/testRunners.ts). */
 export interface TestRunner {
   name: RunnerName;
   /** The folder it runs in, root-relative ('' for the root): its command runs there. */

@@ -1,8 +1,8 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { GraphNode } from '../graph/GraphTypes';
-import { NodeFingerprint, nodeFingerprints, nodeRoots } from '../indexer/incremental/declarationSkeleton';
-import { declareFile } from '../indexer/file/declareFile';
+import { GraphNode } from '../../graph/GraphTypes';
+import { NodeFingerprint, nodeFingerprints, nodeRoots } from '../../indexer/incremental/declarationSkeleton';
+import { declareFile } from '../../indexer/file/declareFile';
 import { ChangeKind, ChangedSymbol, FileChange } from './ImpactSummary';
 
 export type { ChangeKind, ChangedSymbol, FileChange };

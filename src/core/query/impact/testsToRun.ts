@@ -1,5 +1,5 @@
-import { GraphEdge, GraphNode } from '../graph/GraphTypes';
-import { Traversal } from '../query/traversal/traverse';
+import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
+import { Traversal } from '../traversal/traverse';
 import { TestRunner, TestToRun } from './ImpactSummary';
 import { testCommand } from './testCommand';
 import { RunnerMatch, shellWord, TestRunners } from './testRunners';
