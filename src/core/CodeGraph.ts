@@ -6,6 +6,7 @@ import { WorkspaceIndex } from './indexer/WorkspaceIndex';
 import { FileChange } from './query/impact/changedSymbols';
 import { impactOf } from './query/impact/impactOf';
 import { CancellationToken } from './Logger';
+import { relativeWithin } from './paths';
 import { QueryContext, SymbolRef } from './query/QueryContext';
 import { QueryResult } from './query/QueryResult';
 import { QueryRequest, QueryTarget, answerIn } from './query/QueryRequest';
@@ -73,9 +74,7 @@ export class CodeGraph implements QueryTarget {
 
   /** The root-relative path of an absolute one in either spelling of the root; undefined outside it. */
   relativePath(absolute: string): string | undefined {
-    const real = this.index.rootPaths.toReal(absolute);
-    const root = this.index.root;
-    return real === root ? '' : real.startsWith(`${root}/`) ? real.slice(root.length + 1) : undefined;
+    return relativeWithin(this.index.root, this.index.rootPaths.toReal(absolute));
   }
 
   get graph(): SymbolGraph {

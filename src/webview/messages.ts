@@ -1,5 +1,5 @@
-import type { DiagramModel } from '../core/format/diagramModel';
-import type { Expansion } from '../core/query/neighbours';
+import type { DiagramModel } from '../core/diagram/diagramModel';
+import type { Expansion } from '../core/diagram/neighbours';
 
 /**
  * The graph view's protocol between the page (src/webview/graphView.ts, in a VS Code webview or a
@@ -7,7 +7,7 @@ import type { Expansion } from '../core/query/neighbours';
  */
 
 // The worker computes expansions too (see neighbourhood), so the core owns the type.
-export type { Expansion } from '../core/query/neighbours';
+export type { Expansion } from '../core/diagram/neighbours';
 
 /** Extension → page. */
 export type ToPage =

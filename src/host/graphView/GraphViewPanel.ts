@@ -2,7 +2,7 @@ import { existsSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { DiagramModel } from '../../core/format/diagramModel';
+import type { DiagramModel } from '../../core/diagram/diagramModel';
 import { graphViewHtml } from '../../webview/graphViewHtml';
 import type { Expansion, FromPage, ToPage } from '../../webview/messages';
 import { isRelevantFile } from '../graph/ChangeWatcher';

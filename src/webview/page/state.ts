@@ -1,5 +1,5 @@
-import type { DiagramModel, DiagramNode } from '../../core/format/diagramModel';
-import type { Direction } from '../../core/query/neighbours';
+import type { DiagramModel, DiagramNode } from '../../core/diagram/diagramModel';
+import type { Direction } from '../../core/diagram/neighbours';
 import type { Expansion, FromPage } from '../messages';
 import type { Picture, RenderMode } from './layout/choose';
 import { foldKeysOf, FoldState, isUnder, presentNodes, VisibleGraph } from './foldModel';

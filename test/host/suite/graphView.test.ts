@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { CodeGraph } from '../../../src/core/CodeGraph';
-import { diagramModel } from '../../../src/core/format/diagramModel';
+import { diagramModel } from '../../../src/core/diagram/diagramModel';
 import { runQuery } from '../../../src/core/query/QueryRequest';
 import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
 import type { QueryArgs } from '../../../src/worker/protocol';

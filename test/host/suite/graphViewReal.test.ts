@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { DiagramModel } from '../../../src/core/format/diagramModel';
+import type { DiagramModel } from '../../../src/core/diagram/diagramModel';
 import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
 import { Readable, readabilityProbe } from '../../support/readabilityProbe';
 import { activateExtension } from './helpers';

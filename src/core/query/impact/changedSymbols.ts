@@ -4,6 +4,7 @@ import { GraphNode } from '../../graph/GraphTypes';
 import { NodeFingerprint, nodeFingerprints, nodeRoots } from '../../indexer/incremental/declarationSkeleton';
 import { declareFile } from '../../indexer/file/declareFile';
 import { ChangeKind, ChangedSymbol, FileChange } from './ImpactSummary';
+import { toPosix } from '../../paths';
 
 export type { ChangeKind, ChangedSymbol, FileChange };
 
@@ -180,6 +181,4 @@ function isPrivate(ts: typeof TS, node: TS.Node): boolean {
   return ts.canHaveModifiers(node) && !!ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword);
 }
 
-function toPosix(p: string): string {
-  return p.replace(/\\/g, '/');
-}
+

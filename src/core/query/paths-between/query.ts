@@ -1,6 +1,6 @@
 import type { SymbolRef } from '../QueryContext';
 import type { QueryDescriptor } from '../QueryDescriptor';
-import { SYMBOL_INPUT_TEXT, sameOutputText, symbolLabel, symbolRefSchema, toSymbolRef } from '../shared/symbolInput';
+import { sameOutputText, symbolLabel, symbolRefSchema, toSymbolRef } from '../shared/symbolInput';
 import { pathsBetween } from './pathsBetween';
 
 declare module '../QueryResult' {

@@ -1,19 +1,8 @@
 import { SymbolGraph } from '../../graph/SymbolGraph';
+import type { Outstanding } from '../../indexer/outstandingProjects';
 import { QueryResult } from '../QueryResult';
 import { backwardSteps, forwardSteps, forwardStepsWithTypes, StepFunction } from '../traversal/stepPolicy';
 import { MAX_VISITED_NODES, traverse } from '../traversal/traverse';
-
-/** What the graph does not hold (yet) that an answer may need: see indexer/outstandingProjects. */
-export interface Outstanding {
-  /** Projects indexed of all, while a full index still walks them. */
-  progress?: { done: number; total: number };
-  /** Root-relative configs of the projects not indexed yet that could import one of `files` (root-relative). */
-  pendingSeeing(files: ReadonlySet<string>): string[];
-  /** Whether a root-relative file belongs to a project not indexed yet. */
-  pendingHolds(file: string): boolean;
-  /** Root-relative folders of the projects skipped (dependencies not installed) that could import one of `files`. */
-  skippedSeeing(files: ReadonlySet<string>): string[];
-}
 
 /** How an answer given while the index still runs, and that a project not indexed yet could change, starts. */
 export const INDEXING_RUNNING = 'Incomplete: indexing is still running';

@@ -1,6 +1,6 @@
 import { GraphEdge, GraphNode } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
-import { backwardSteps, forwardSteps, StepFunction, StepMode } from './traversal/stepPolicy';
+import { backwardSteps, forwardSteps, StepFunction, StepMode } from '../query/traversal/stepPolicy';
 
 /** Which way from a node: what it uses (dependenciesOf's steps) or who uses it (dependentsOf's). */
 export type Direction = 'dependencies' | 'dependents';

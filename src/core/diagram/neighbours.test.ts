@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { dependenciesOf } from './dependencies-of/dependenciesOf';
-import { dependentsOf } from './dependents-of/dependentsOf';
+import { dependenciesOf } from '../query/dependencies-of/dependenciesOf';
+import { dependentsOf } from '../query/dependents-of/dependentsOf';
 import { firstLevel, neighbourhood } from './neighbours';
-import { GraphResult } from './QueryResult';
-import { TestGraph } from './test-support/TestGraph';
-import { backwardSteps, forwardSteps } from './traversal/stepPolicy';
-import { traverse } from './traversal/traverse';
-import { shapesFixture } from './test-support/shapesFixture';
+import { GraphResult } from '../query/QueryResult';
+import { TestGraph } from '../query/test-support/TestGraph';
+import { backwardSteps, forwardSteps } from '../query/traversal/stepPolicy';
+import { traverse } from '../query/traversal/traverse';
+import { shapesFixture } from '../query/test-support/shapesFixture';
 
 describe('neighbours', () => {
   it("a node's first level is exactly the first level of a query from it, both ways (dispatch included)", () => {

@@ -1,5 +1,5 @@
 import { GraphEdge, GraphNode } from '../graph/GraphTypes';
-import { GraphResult, QueryResult } from './QueryResult';
+import { GraphResult, QueryResult } from '../query/QueryResult';
 
 /**
  * One answer grown by follow-up answers: what the graph view shows after "expand" on some of its

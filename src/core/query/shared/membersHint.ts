@@ -1,6 +1,6 @@
 import { GraphNode, isMemberKind } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
-import { describeNode, joinLimited } from '../shared/describeNode';
+import { describeNode, joinLimited } from './describeNode';
 
 const MAX_LISTED_MEMBERS = 10;
 

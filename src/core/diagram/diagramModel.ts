@@ -1,15 +1,15 @@
 import { EdgeType, GraphEdge, GraphNode, NodeKind, RUNTIME_EDGES, STRUCTURAL_EDGES } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { ChangeKind, ImpactSummary } from '../query/impact/ImpactSummary';
-import { Direction, firstLevel } from '../query/neighbours';
+import { Direction, firstLevel } from './neighbours';
 import { QueryResult, ResultName } from '../query/QueryResult';
-import { displayNames, labelledNodes } from './displayNames';
-import { changeText, runCommandText, runnerText, summaryLine, testPathText } from './formatImpact';
-import { formatMermaid } from './formatMermaid';
-import { formatSnippet } from './formatSnippet';
-import { truncationLine } from './formatText';
-import { callLines, linesWithin, nodeSpan } from './nodeLocation';
-import { SourceReader } from './SourceReader';
+import { displayNames, labelledNodes } from '../format/displayNames';
+import { changeText, runCommandText, runnerText, summaryLine, testPathText } from '../format/formatImpact';
+import { formatMermaid } from '../format/formatMermaid';
+import { formatSnippet } from '../format/formatSnippet';
+import { truncationLine } from '../format/formatText';
+import { callLines, linesWithin, nodeSpan } from '../format/nodeLocation';
+import { SourceReader } from '../format/SourceReader';
 
 /**
  * What the graph view draws: one query answer (or several merged, see mergeResults), as plain JSON

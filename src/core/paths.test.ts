@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isAbsoluteFilePath, normalizeFilePath } from './normalizeFilePath';
+import { isAbsoluteFilePath, normalizeFilePath } from './paths';
 
 describe('normalizeFilePath', () => {
   it('reads a file_path the way callers write it', () => {

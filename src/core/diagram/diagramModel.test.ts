@@ -2,15 +2,15 @@ import * as assert from 'node:assert/strict';
 import { EDGE_TYPES, GraphNode } from '../graph/GraphTypes';
 import { dependenciesOf } from '../query/dependencies-of/dependenciesOf';
 import { dependentsOf } from '../query/dependents-of/dependentsOf';
-import { mergeResults } from '../query/mergeResults';
+import { mergeResults } from './mergeResults';
 import { GraphResult, messageResult } from '../query/QueryResult';
 import { TestGraph } from '../query/test-support/TestGraph';
 import { diagramModel } from './diagramModel';
-import { formatMermaid } from './formatMermaid';
-import { formatText } from './formatText';
-import { parseText } from './testdata/parseText';
-import { mulberry32, randomResult } from './testdata/randomResult';
-import { memorySource } from './testdata/memorySource';
+import { formatMermaid } from '../format/formatMermaid';
+import { formatText } from '../format/formatText';
+import { parseText } from '../format/testdata/parseText';
+import { mulberry32, randomResult } from '../format/testdata/randomResult';
+import { memorySource } from '../format/testdata/memorySource';
 
 describe(diagramModel.name, () => {
   it('draws every edge of the result exactly once: the same edges, by the same labels, as the text (200 seeded cases)', () => {
