@@ -3,6 +3,7 @@ import type { ImpactBase } from '../core/query/impact/gitChanges';
 import { QUERIES } from '../core/query/queries';
 import type { QueryRequest } from '../core/query/QueryRequest';
 import { inputTooLong } from '../core/query/shared/symbolInput';
+import { EXCLUDE_NEEDS_GLOB } from '../nodehost/workspaceArgs';
 
 /**
  * What the command line asks for. Pure: no file system, no cwd, so every rule here is unit-tested
@@ -105,7 +106,7 @@ export function parseCliArgs(argv: string[]): CliRequest {
   }
   const exclude = values.exclude ?? [];
   const blank = exclude.find((g) => g.trim() === '');
-  if (blank !== undefined) return badInput('--exclude needs a glob, relative to --root, e.g. --exclude examples or --exclude "templates/with-*".');
+  if (blank !== undefined) return badInput(EXCLUDE_NEEDS_GLOB);
   const options: CliOptions = { root: values.root, tsconfig: values.tsconfig, format, verbose: values.verbose ?? false, noCache: values['no-cache'] ?? false, exclude };
   if (name !== 'impact') {
     const misplaced = (['base', 'staged', 'fail-on'] as const).find((o) => values[o] !== undefined);

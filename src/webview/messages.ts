@@ -3,7 +3,7 @@ import type { Expansion } from '../core/diagram/neighbours';
 
 /**
  * The graph view's protocol between the page (src/webview/graphView.ts, in a VS Code webview or a
- * standalone HTML file) and the extension (src/host/graphView). Plain JSON only.
+ * standalone HTML file) and the extension (src/vscode/graphView). Plain JSON only.
  */
 
 // The worker computes expansions too (see neighbourhood), so the core owns the type.

@@ -21,8 +21,6 @@ function importsBetween(graph: ReadonlyMap<string, readonly string[]>, from: str
  * on any other pair, and when one of these is gone (drop it here then).
  */
 const STILL_LEANING = [
-  // The MCP server reads the CLI's arguments and the CLI the MCP server's cache folder: the Node host kit (next) ends it.
-  'src/cli ↔ src/mcp',
   // Shared types (ProjectConfig, CancelledError, tsInternals, SharedCompilerHost) live in the indexer; moving them below both is left until the indexer work in flight has landed.
   'src/core/compiler ↔ src/core/indexer',
   // SharedCompilerHost describes failures with file/describeFailure; WorkspacePrograms holds file/NodeLocator: same reason.
@@ -60,11 +58,11 @@ describe('architecture: imports', () => {
     assert.deepEqual([...importsBetween(graph, 'src/worker/', 'src/webview/')], []);
   });
 
-  it('only src/host/editorLines.ts turns our 1-based lines into VS Code\'s 0-based ones (and back)', () => {
+  it('only src/vscode/editorLines.ts turns our 1-based lines into VS Code\'s 0-based ones (and back)', () => {
     const arithmetic = /\.line\s*[-+]\s*1\b|\b(?:line|offset)\)?\s*-\s*1\b/;
     const offenders = all
       .map(rel)
-      .filter((f) => f.startsWith('src/host/') && f !== 'src/host/editorLines.ts' && !f.endsWith('.test.ts'))
+      .filter((f) => f.startsWith('src/vscode/') && f !== 'src/vscode/editorLines.ts' && !f.endsWith('.test.ts'))
       .filter((f) => fs.readFileSync(path.join(repo, f), 'utf8').split('\n').some((l) => arithmetic.test(l)));
     assert.deepEqual(offenders, []);
   });

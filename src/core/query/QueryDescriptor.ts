@@ -36,6 +36,8 @@ export interface JsonSchema {
 export interface ToolDescription<N extends QueryName = QueryName> {
   /** Human title ("Dependencies Of"); VS Code shows it after "TS Code Graph: ". */
   title: string;
+  /** The question in a few words, for a list of the tools ("what a symbol uses"). */
+  question: string;
   /** Shown to people (VS Code's tool picker). */
   userDescription: string;
   /** What the model reads to decide when and how to call the tool; names the sibling tools the host's way. */

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { CodeGraph } from '../../../src/core/CodeGraph';
 import { diagramModel } from '../../../src/core/diagram/diagramModel';
 import { runQuery } from '../../../src/core/query/QueryRequest';
-import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
+import type { GraphViewPanel } from '../../../src/vscode/graphView/GraphViewPanel';
 import type { QueryArgs } from '../../../src/worker/protocol';
 import { activateExtension, editAndSave, fixturePath } from './helpers';
 import { screenshot, until, viewClick, viewEval, viewPress } from './webviewBridge';

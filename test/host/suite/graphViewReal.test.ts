@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DiagramModel } from '../../../src/core/diagram/diagramModel';
-import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
+import type { GraphViewPanel } from '../../../src/vscode/graphView/GraphViewPanel';
 import { Readable, readabilityProbe } from '../../support/readabilityProbe';
 import { activateExtension } from './helpers';
 import { resizeWindow, saveAs, screenshot, until, viewClick, viewEval, viewPress } from './webviewBridge';

@@ -17,6 +17,7 @@ export const dependenciesQuery: QueryDescriptor<'dependenciesOf'> = {
   withFiles: oneSymbol.withFiles,
   tool: {
     title: 'Dependencies Of',
+    question: 'what a symbol uses',
     icon: '$(type-hierarchy-sub)',
     userDescription: 'What a TypeScript/JavaScript symbol depends on: everything it calls, references, extends or uses, transitively, with code snippets.',
     modelDescription: (n) =>

@@ -17,6 +17,7 @@ export const dependentsQuery: QueryDescriptor<'dependentsOf'> = {
   withFiles: oneSymbol.withFiles,
   tool: {
     title: 'Dependents Of',
+    question: 'who uses it: the impact of a change',
     icon: '$(type-hierarchy-super)',
     userDescription: 'Who depends on a TypeScript/JavaScript symbol: every caller and user, transitively, with code snippets (the impact of a change).',
     modelDescription: (n) =>

@@ -17,6 +17,7 @@ export const pathsQuery: QueryDescriptor<'pathsBetween'> = {
   withFiles: (input, files) => ({ from: { ...input.from, file_path: files[0] }, to: { ...input.to, file_path: files[1] } }),
   tool: {
     title: 'Paths Between',
+    question: 'how two symbols connect',
     icon: '$(git-compare)',
     userDescription: 'How two TypeScript/JavaScript symbols are connected: the shortest call/reference paths between them, in either direction.',
     modelDescription: (n) =>

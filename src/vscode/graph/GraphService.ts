@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import { HostLog } from '../log';
 import { DiagramAnswer, HostWords, ImpactAnswer, ImpactArgs, QueryAnswer, QueryArgs, Requests, SymbolInfo } from '../../worker/protocol';
 import { GraphSupervisor, RequestCancelledError, askQuery } from '../../worker/GraphSupervisor';
-import { WorkerClient, WorkerDiedError, WorkerOptions } from '../../worker/WorkerClient';
-import { notAvailableText, unexpectedFailureText, workerDiedText, workerStoppedText } from '../../worker/failureTexts';
+import { WorkerClient, WorkerOptions } from '../../worker/WorkerClient';
+import { workerStoppedText } from '../../worker/failureTexts';
+import { FolderStatus, failedStatus, indexingStatus, progressStatus, readyStatus, restartingStatus } from '../../worker/folderStatus';
+import { Question, ask } from '../../worker/ask';
 import type { Expansion } from '../../webview/messages';
 import { ChangeWatcher } from './ChangeWatcher';
 import { fitAnswer } from './fitAnswer';
@@ -19,23 +21,7 @@ const VSCODE_WORDS: HostWords = {
   exclude: 'the setting "tsCodeGraph.exclude"',
 };
 
-export interface FolderStatus {
-  name: string;
-  /** 'restarting': the graph worker died and is being restarted (see RestartPolicy). */
-  state: 'indexing' | 'ready' | 'failed' | 'restarting';
-  /** Indexing progress (files); total is 0 until the worker knows it. */
-  done: number;
-  total: number;
-  /** During a full index: projects indexed of all (queries are answered meanwhile). */
-  projects?: { done: number; total: number };
-  files: number;
-  symbols: number;
-  typescript?: string;
-  /** Why the folder has no graph (state 'failed'), or why the worker is restarting. */
-  error?: string;
-  /** Loud errors of a ready graph (it is known to be incomplete): a warning state, never plain "ready". */
-  errors?: string[];
-}
+export type { FolderStatus };
 
 interface FolderEntry {
   folder: vscode.WorkspaceFolder;
@@ -77,7 +63,7 @@ export class GraphService implements vscode.Disposable {
           this.changed.fire();
         },
         onRestarting: (reason) => {
-          for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'restarting', error: reason };
+          for (const entry of this.folders.values()) entry.status = restartingStatus(entry.status, reason);
           this.changed.fire();
         },
         onStopped: (failure) => this.onStopped(failure),
@@ -134,74 +120,69 @@ export class GraphService implements vscode.Disposable {
    * Answer a query as the shared formatter's text. Waits (in the worker) for the folder's index
    * and for every change reported before the call; throws only vscode.CancellationError.
    */
-  async query(args: QueryArgs, token?: vscode.CancellationToken, tokenization?: vscode.LanguageModelToolTokenizationOptions): Promise<QueryAnswer> {
-    try {
-      // Changes reported before this call reach the worker before the query does.
-      this.watcher?.catchUp();
-      this.supervisor.changes.flush();
-      const answer = await this.withWorker(token, (client, signal) => {
+  query(args: QueryArgs, token?: vscode.CancellationToken, tokenization?: vscode.LanguageModelToolTokenizationOptions): Promise<QueryAnswer> {
+    return this.ask(token, {
+      what: args.query,
+      request: (client, signal) => {
         // A cancel reaches the worker mid-query through a shared flag (a message would queue behind the work).
-        const ask = (tokenBudget?: number): Promise<QueryAnswer> => whileNotCancelled(askQuery(client, args, { signal, tokenBudget }), token);
+        const asked = (tokenBudget?: number): Promise<QueryAnswer> => whileNotCancelled(askQuery(client, args, { signal, tokenBudget }), token);
         if (tokenization && Number.isFinite(tokenization.tokenBudget) && tokenization.tokenBudget > 0) {
-          return fitAnswer(ask, tokenization.tokenBudget, async (text) => tokenization.countTokens(text, token));
+          return fitAnswer(asked, tokenization.tokenBudget, async (text) => tokenization.countTokens(text, token));
         }
-        return ask();
-      });
-      if (answer) return answer;
-      const why = this.supervisor.failure ?? 'it has not started';
-      return { query: args.query, text: notAvailableText(why, VSCODE_WORDS), isError: true };
-    } catch (err) {
-      if (err instanceof vscode.CancellationError) throw err;
-      if (err instanceof WorkerDiedError) {
-        // The worker died under this query: not a bug in the question, and it comes back by itself.
-        return { query: args.query, text: workerDiedText(args.query, err.message, !this.supervisor.failure, VSCODE_WORDS), isError: true };
-      }
-      this.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      return { query: args.query, text: unexpectedFailureText(args.query, err instanceof Error ? err.message : String(err), VSCODE_WORDS), isError: true };
-    }
+        return asked();
+      },
+      failed: (text) => ({ query: args.query, text, isError: true }),
+    });
   }
 
   /**
    * The graph view's drawing of a query (grown by its expansions), computed in the worker like every
    * answer; waits for the index and earlier changes the same way `query` does. Never throws.
    */
-  async diagram(args: QueryArgs, expansions: Expansion[]): Promise<DiagramAnswer> {
-    const failed = (text: string): DiagramAnswer => ({
-      model: { query: args.query, title: 'TS Code Graph', nodes: [], edges: [], notes: [], message: { text, isError: true }, mermaid: '' },
-      expansions: [],
+  diagram(args: QueryArgs, expansions: Expansion[]): Promise<DiagramAnswer> {
+    return this.ask(undefined, {
+      what: args.query,
+      draw: true,
+      request: (client) => client.request('diagram', { args, expansions }),
+      failed: (text) => ({ model: { query: args.query, title: 'TS Code Graph', nodes: [], edges: [], notes: [], message: { text, isError: true }, mermaid: '' }, expansions: [] }),
     });
-    try {
-      this.watcher?.catchUp();
-      this.supervisor.changes.flush();
-      const answer = await this.supervisor.withWorker((client) => client.request('diagram', { args, expansions }));
-      return answer ?? failed(notAvailableText(this.supervisor.failure ?? 'it has not started', VSCODE_WORDS));
-    } catch (err) {
-      this.log.error(`diagram of ${args.query} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      return failed(unexpectedFailureText(args.query, err instanceof Error ? err.message : String(err), VSCODE_WORDS, true));
-    }
   }
 
   /**
    * What a folder's uncommitted changes affect (`ts-code-graph impact`), answered in the worker from
    * its graph after every change reported before the call; with `expansions`, the drawing too. Never throws.
    */
-  async impact(args: ImpactArgs, expansions?: Expansion[]): Promise<ImpactAnswer> {
-    const failed = (text: string): ImpactAnswer => ({
-      text,
-      isError: true,
-      isMessage: true,
-      ...(expansions ? { diagram: { model: { query: 'impact', title: 'TS Code Graph', nodes: [], edges: [], notes: [], message: { text, isError: true }, mermaid: '' }, expansions: [] } } : {}),
+  impact(args: ImpactArgs, expansions?: Expansion[]): Promise<ImpactAnswer> {
+    return this.ask(undefined, {
+      what: 'impact',
+      request: (client) => client.request('impact', { args, ...(expansions ? { expansions } : {}) }),
+      failed: (text) => ({
+        text,
+        isError: true,
+        isMessage: true,
+        ...(expansions ? { diagram: { model: { query: 'impact', title: 'TS Code Graph', nodes: [], edges: [], notes: [], message: { text, isError: true }, mermaid: '' }, expansions: [] } } : {}),
+      }),
     });
+  }
+
+  /** The worker tier's `ask` after the watcher's pending events, with a VS Code token: cancelled, it throws vscode.CancellationError. */
+  private async ask<T>(token: vscode.CancellationToken | undefined, question: Omit<Question<T>, 'request' | 'signal'> & { request(client: WorkerClient, signal?: AbortSignal): Promise<T> }): Promise<T> {
+    if (token?.isCancellationRequested) throw new vscode.CancellationError();
+    const controller = token ? new AbortController() : undefined;
+    const sub = token?.onCancellationRequested(() => controller?.abort());
     try {
+      // Changes reported before this call reach the worker before the question does.
       this.watcher?.catchUp();
-      this.supervisor.changes.flush();
-      const answer = await this.supervisor.withWorker((client) => client.request('impact', { args, ...(expansions ? { expansions } : {}) }));
-      return answer ?? failed(notAvailableText(this.supervisor.failure ?? 'it has not started', VSCODE_WORDS));
+      return await ask(this.supervisor, VSCODE_WORDS, this.log, {
+        ...question,
+        request: (client) => question.request(client, controller?.signal),
+        signal: controller?.signal,
+        passes: (err) => err instanceof vscode.CancellationError,
+      });
     } catch (err) {
-      // The worker died under it (not a bug of the question; it comes back by itself).
-      if (err instanceof WorkerDiedError) return failed(workerDiedText('impact', err.message, !this.supervisor.failure, VSCODE_WORDS));
-      this.log.error(`impact failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      return failed(unexpectedFailureText('impact', err instanceof Error ? err.message : String(err), VSCODE_WORDS));
+      throw err instanceof RequestCancelledError ? new vscode.CancellationError() : err;
+    } finally {
+      sub?.dispose();
     }
   }
 
@@ -257,7 +238,7 @@ export class GraphService implements vscode.Disposable {
     const key = folder.uri.toString();
     const choice = resolveTypeScript(folder);
     this.log.info(`[${folder.name}] TypeScript: ${choice.reason}.`);
-    const entry: FolderEntry = { folder, status: { name: folder.name, state: 'indexing', done: 0, total: 0, files: 0, symbols: 0 } };
+    const entry: FolderEntry = { folder, status: indexingStatus(folder.name) };
     this.folders.set(key, entry);
     this.changed.fire();
     // The supervisor calls back only while this open is the folder's current one, and never for a worker death.
@@ -265,11 +246,11 @@ export class GraphService implements vscode.Disposable {
       { key, name: folder.name, root: folder.uri.fsPath, tsPath: choice.tsPath, nativePath: choice.nativePath, exclude: excludeGlobs(folder), first: activeFileIn(folder), ...this.cache, cacheMode: cache },
       {
         opened: (r) => {
-          entry.status = { ...entry.status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files, projects: undefined, errors: r.errors };
+          entry.status = readyStatus(entry.status, r);
           this.changed.fire();
         },
         failed: (err) => {
-          entry.status = { ...entry.status, state: 'failed', error: err.message };
+          entry.status = failedStatus(entry.status, err.message);
           this.changed.fire();
         },
       },
@@ -286,14 +267,14 @@ export class GraphService implements vscode.Disposable {
   private onProgress(key: string, done: number, total: number, projects?: { done: number; total: number }): void {
     const entry = this.folders.get(key);
     if (!entry || entry.status.state !== 'indexing') return;
-    entry.status = { ...entry.status, done, total, projects };
+    entry.status = progressStatus(entry.status, done, total, projects);
     this.changed.fire();
   }
 
   /** The worker died too often (see RestartPolicy): say so, and offer the log and a rebuild. */
   private onStopped(failure: string): void {
     this.log.error(workerStoppedText(failure, VSCODE_WORDS));
-    for (const entry of this.folders.values()) entry.status = { ...entry.status, state: 'failed', error: failure };
+    for (const entry of this.folders.values()) entry.status = failedStatus(entry.status, failure);
     this.changed.fire();
     void vscode.window.showErrorMessage(`TS Code Graph stopped: ${failure}.`, 'Show Log', 'Rebuild').then((choice) => {
       if (choice === 'Show Log') void vscode.commands.executeCommand('tsCodeGraph.showLog');

@@ -1,6 +1,16 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
+/** The workspace a Node host serves (the CLI's `mcp`, the MCP server's own command line): checked, absolute. */
+export interface Workspace {
+  root: string;
+  tsconfig?: string;
+  exclude?: string[];
+}
+
+/** Every Node host's word for an empty `--exclude`. */
+export const EXCLUDE_NEEDS_GLOB = '--exclude needs a glob, relative to --root, e.g. --exclude examples or --exclude "templates/with-*".';
+
 /** --root and --tsconfig made absolute and checked against the disk, or the message for bad input. */
 export function resolveWorkspaceArgs(cwd: string, options: { root?: string; tsconfig?: string }): { root: string; tsconfig?: string } | string {
   const root = path.resolve(cwd, options.root ?? '.');
