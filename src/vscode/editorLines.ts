@@ -5,6 +5,11 @@ import * as vscode from 'vscode';
  * boundaries (answers, the worker protocol, graph-view messages, the JSON export) is a 1-based line
  * (`line`, `offset`/`limit`), as an agent's Read tool takes it; VS Code counts lines from 0. Convert
  * here, nowhere else (ARCHITECTURE.md, "Positions").
+ *
+ * Why not `vscode-languageserver-types` (`Position`/`Range`/`Location`, 0-based line and character),
+ * as the design card had it: the graph stores whole lines and no columns, so a `Range` would carry a
+ * character nobody fills, and a second, 0-based line convention inside our own boundaries is the
+ * off-by-one bug we would be inviting.
  */
 
 /** Our 1-based line as the start of that line in an editor. */
