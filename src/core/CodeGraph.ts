@@ -10,6 +10,7 @@ import { relativeWithin } from './paths';
 import { QueryContext, SymbolRef } from './query/QueryContext';
 import { QueryResult } from './query/QueryResult';
 import { QueryRequest, QueryTarget, answerIn } from './query/QueryRequest';
+import { queryNamed } from './query/queries';
 import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
 import { dependentsOf } from './query/dependents-of/dependentsOf';
 import { pathsBetween } from './query/paths-between/pathsBetween';
@@ -105,7 +106,8 @@ export class CodeGraph implements QueryTarget {
 
   /** A failed file's missing calls (withAnalysisWarnings), and projects not indexed yet or skipped (withIndexingNotes), where they can change the answer. */
   private withNotes(result: QueryResult): QueryResult {
-    return withIndexingNotes(this.graph, withAnalysisWarnings(this.graph, result, this.index.globalErrors), this.index.outstanding());
+    const walk = queryNamed(result.query).walk;
+    return withIndexingNotes(this.graph, withAnalysisWarnings(this.graph, result, walk, this.index.globalErrors), walk, this.index.outstanding());
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { DiagramModel } from '../core/diagram/diagramModel';
+import type { DiagramModel } from '../core/diagram/DiagramTypes';
 import type { Expansion } from '../core/diagram/neighbours';
 
 /**

@@ -21,12 +21,7 @@ const FOLDERS: Record<string, string> = Object.fromEntries(
  * (then drop it from here).
  */
 const STILL_NAMING: Record<string, string> = {
-  'src/core/diagram/diagramModel.ts': 'titles of the graph view, per query',
-  'src/core/format/formatText.ts': 'the ends of a paths answer are drawn apart',
-  'src/core/format/trimResult.ts': 'a paths answer is not a walk: no per-folder list',
   'src/core/diagram/neighbours.ts': 'the graph view expands one step by direction',
-  'src/core/query/shared/analysisWarnings.ts': 'which failed files can change an answer depends on its walk',
-  'src/core/query/shared/indexingNotes.ts': 'which unindexed projects can change an answer depends on its walk',
   'src/cli/parseCliArgs.ts': 'the CLI reads impact\'s options (--base, --staged, --fail-on) itself',
   'src/cli/runCli.ts': 'impact answers like a query (its notes are scoped to its walk)',
   'src/cli/runCommand.ts': 'impact reads git before it asks',

@@ -10,80 +10,10 @@ import { formatSnippet } from '../format/formatSnippet';
 import { truncationLine } from '../format/formatText';
 import { callLines, linesWithin, nodeSpan } from '../format/nodeLocation';
 import { SourceReader } from '../format/SourceReader';
+import { queryNamed } from '../query/queries';
 
-/**
- * What the graph view draws: one query answer (or several merged, see mergeResults), as plain JSON
- * for a browser. Built from the same `QueryResult` the text formatter prints, with the same labels
- * (displayNames, `#N` included) and the same notes (warnings, truncation line), so the picture and
- * the text never disagree. The renderer (src/webview) only lays out and draws it.
- */
-export interface DiagramModel {
-  query: ResultName;
-  /** e.g. `Dependents of formatDate`. */
-  title: string;
-  nodes: DiagramNode[];
-  /** Each edge of the result exactly once, in true direction. */
-  edges: DiagramEdge[];
-  /** Lines the text shows above `## Graph`: notes, analysis warnings, then the truncation line. */
-  notes: string[];
-  /** Set for a message result (unknown symbol, no path…): the text to show instead of a drawing. */
-  message?: { text: string; isError: boolean };
-  /** The same answer as a Mermaid flowchart (formatMermaid), for "copy as Mermaid". */
-  mermaid: string;
-  /**
-   * Not drawn at first: one page (RESERVE_PAGE per node and direction) of the drawn nodes' missing
-   * neighbours, so a `+N` badge opens in the page itself (the CLI's file has no graph to ask).
-   * Edges here have a reserve node at one end at least. Set only when built with the graph.
-   */
-  reserve?: { nodes: DiagramNode[]; edges: DiagramEdge[] };
-}
-
-/** How a node is drawn: colour and shape come from its group. */
-export type NodeGroup = 'function' | 'method' | 'class' | 'type' | 'module' | 'variable' | 'external';
-
-export interface DiagramNode {
-  id: string;
-  /** The label the text uses for this node (`formatDate#2` when the name is shared). */
-  label: string;
-  /** Qualified name, the form a query takes as `symbol`. */
-  name: string;
-  kind: NodeKind;
-  group: NodeGroup;
-  /** Root-relative posix path. */
-  file: string;
-  /** 1-based first line and line count, as in the text's Nodes section. */
-  offset: number;
-  limit: number;
-  /** A queried symbol: drawn highlighted. */
-  input: boolean;
-  /** Nodes the 50-node cut left out right next to this one (0: none), in either direction, as the text counts them. */
-  cut: number;
-  /** impact: how this changed symbol changed (drawn highlighted, as `input`, with a mark per kind of change). */
-  change?: ChangeKind;
-  /** impact: the change in the text's words (`body changed, exported`, `removed, exported`…), for the subtitle and hover. */
-  changeText?: string;
-  /**
-   * Neighbours one step away that the drawing does not show, per direction (what dependenciesOf /
-   * dependentsOf from this node would list first). Exact when built with the graph; otherwise the
-   * cut count, on the query's side.
-   */
-  more: Record<Direction, number>;
-  /** With the graph: every one-step neighbour's id per direction (the page recounts `more` as it opens nodes). */
-  next?: Record<Direction, string[]>;
-  /** The text's snippet of this node (hover), when a source reader was given and the file reads. */
-  snippet?: string[];
-}
-
-export type EdgeFamily = 'runtime' | 'structural' | 'type';
-
-export interface DiagramEdge {
-  from: string;
-  to: string;
-  type: EdgeType;
-  family: EdgeFamily;
-  /** Where in `from`'s file the call / use happens: the text's `>` lines (1-based line, its code). */
-  sites?: Array<{ line: number; text: string }>;
-}
+export type { DiagramEdge, DiagramModel, DiagramNode, EdgeFamily, NodeGroup } from './DiagramTypes';
+import type { DiagramEdge, DiagramModel, DiagramNode, EdgeFamily, NodeGroup } from './DiagramTypes';
 
 export interface DiagramOptions {
   /** Source for hover snippets; without it nodes carry none. */
@@ -121,6 +51,7 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
     };
   }
   const names = displayNames(labelledNodes(result));
+  const { walk, picture } = queryNamed(result.query);
   const inputs = new Set(result.inputs);
   const changes = new Map(result.impact?.changed.map((c) => [c.node.id, c]) ?? []);
   const cutAt = result.truncation?.cutAt;
@@ -146,7 +77,7 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
       node.changeText = changeText(change);
     }
     // Without the graph the cut is all we know; a single query's walk ran in its own direction.
-    if (result.query === 'dependenciesOf' || result.query === 'dependentsOf') node.more[result.query === 'dependenciesOf' ? 'dependencies' : 'dependents'] = node.cut;
+    if (!result.impact && walk !== 'paths') node.more[walk === 'forward' ? 'dependencies' : 'dependents'] = node.cut;
     // A removed symbol's lines are the base version's: today's file has other code there.
     const snippet = options.source && !n.external && change?.change !== 'removed' ? snippetOf(options.source, n.file, span.offset, span.limit, linesWithin(sites.get(n.id), span)) : undefined;
     if (snippet && snippet.length > 0) node.snippet = snippet;
@@ -174,7 +105,7 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
     options.title ??
     (result.impact
       ? `Impact of ${result.impact.changed.length === 1 ? `${label(result.impact.changed[0].node.id)} (${changeText(result.impact.changed[0])})` : `${result.impact.changed.length} changed symbols`}`
-      : `${QUERY_TITLES[result.query]} ${inputLabels.join(result.query === 'pathsBetween' ? ' and ' : ', ')}`);
+      : `${picture.of} ${inputLabels.join(picture.join)}`);
   const model: DiagramModel = { query: result.query, title, nodes, edges, notes, mermaid };
   if (reserve && reserve.nodes.length > 0) model.reserve = reserve;
   return model;
@@ -194,10 +125,9 @@ function impactNotesOf(impact: ImpactSummary, label: (id: string) => string): st
 function messageTitle(query: ResultName, inputs: string[] | undefined, graph: SymbolGraph | undefined): string {
   const names = (inputs ?? []).map((id) => graph?.getNode(id)?.name).filter((n): n is string => n !== undefined);
   // "Dependents of" with nothing after it reads as a bug: name the query when the symbol is unknown.
-  return names.length > 0 ? `${QUERY_TITLES[query]} ${names.join(query === 'pathsBetween' ? ' and ' : ', ')}` : QUERY_NAMES[query];
+  const { picture } = queryNamed(query);
+  return names.length > 0 ? `${picture.of} ${names.join(picture.join)}` : picture.alone;
 }
-
-const QUERY_NAMES: Record<ResultName, string> = { dependenciesOf: 'Dependencies', dependentsOf: 'Dependents', pathsBetween: 'Paths between two symbols', impact: 'Impact of a change' };
 
 function edgeOf(e: GraphEdge, source: SourceReader | undefined, nodes: readonly GraphNode[] | Map<string, GraphNode>): DiagramEdge {
   const edge: DiagramEdge = { from: e.from, to: e.to, type: e.type, family: familyOf(e.type) };
@@ -273,13 +203,6 @@ function addNeighbours(
   }
   return { nodes: reserveNodes, edges: reserveEdges };
 }
-
-const QUERY_TITLES: Record<ResultName, string> = {
-  dependenciesOf: 'Dependencies of',
-  dependentsOf: 'Dependents of',
-  pathsBetween: 'Paths between',
-  impact: 'Impact of the changes',
-};
 
 /** What a drawn node shows of a graph node: names, kind, group and where it is (`span`: its lines in this answer). */
 function drawnFields(n: GraphNode, label: string | undefined, span: { offset: number; limit: number }): Pick<DiagramNode, 'id' | 'label' | 'name' | 'kind' | 'group' | 'file' | 'offset' | 'limit'> {

@@ -8,6 +8,14 @@ import type { QueryInputs, QueryName, QueryResult } from './QueryResult';
  */
 export interface QueryDescriptor<N extends QueryName = QueryName> {
   readonly name: N;
+  /**
+   * Which way the answer walks from its inputs: `forward` (what they use), `backward` (who uses
+   * them), `paths` (between them). Notes scope by it (which failed or unindexed files can change
+   * the answer), the text draws a paths answer's ends apart, the graph view grows a walk its way.
+   */
+  readonly walk: 'forward' | 'backward' | 'paths';
+  /** The graph view's title: `of` before the inputs' names ("Dependents of"), joined by `join`; `alone` without them. */
+  readonly picture: { of: string; join: string; alone: string };
   /** The answer, from the graph in `ctx` (CodeGraph adds the notes every answer carries). */
   run(ctx: QueryContext, input: QueryInputs[N]): QueryResult;
   /** The root-relative or absolute files the input names, in order: what routing and prioritising look at. */

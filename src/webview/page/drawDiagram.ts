@@ -1,4 +1,4 @@
-import type { DiagramNode } from '../../core/diagram/diagramModel';
+import type { DiagramNode } from '../../core/diagram/DiagramTypes';
 import type { Direction } from '../../core/diagram/neighbours';
 import { FILE_HEAD } from './layout/fileBox';
 import type { Item, VisibleGraph } from './foldModel';

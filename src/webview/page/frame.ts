@@ -1,4 +1,4 @@
-import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/diagram/diagramModel';
+import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/diagram/DiagramTypes';
 import type { Direction } from '../../core/diagram/neighbours';
 import type { Drawing } from './drawDiagram';
 import { presentNodes, VisibleGraph } from './foldModel';

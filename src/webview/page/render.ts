@@ -1,4 +1,4 @@
-import type { DiagramModel } from '../../core/diagram/diagramModel';
+import type { DiagramModel } from '../../core/diagram/DiagramTypes';
 import { drawLayout } from './drawDiagram';
 import type { Elements } from './dom';
 import type { Frame } from './frame';

@@ -1,4 +1,4 @@
-import type { DiagramModel, DiagramNode } from '../../core/diagram/diagramModel';
+import type { DiagramModel, DiagramNode } from '../../core/diagram/DiagramTypes';
 import type { Direction } from '../../core/diagram/neighbours';
 import type { Expansion, FromPage } from '../messages';
 import type { Picture, RenderMode } from './layout/choose';

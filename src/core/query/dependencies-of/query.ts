@@ -12,6 +12,8 @@ declare module '../QueryResult' {
 /** What does this symbol depend on? Forward, transitive (spec 000). */
 export const dependenciesQuery: QueryDescriptor<'dependenciesOf'> = {
   name: 'dependenciesOf',
+  walk: 'forward',
+  picture: { of: 'Dependencies of', join: ', ', alone: 'Dependencies' },
   run: (ctx, input) => dependenciesOf(ctx, input.file_path, input.symbol),
   files: oneSymbol.files,
   withFiles: oneSymbol.withFiles,

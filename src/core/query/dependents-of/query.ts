@@ -12,6 +12,8 @@ declare module '../QueryResult' {
 /** Who depends on this symbol? Backward, transitive (spec 000). */
 export const dependentsQuery: QueryDescriptor<'dependentsOf'> = {
   name: 'dependentsOf',
+  walk: 'backward',
+  picture: { of: 'Dependents of', join: ', ', alone: 'Dependents' },
   run: (ctx, input) => dependentsOf(ctx, input.file_path, input.symbol),
   files: oneSymbol.files,
   withFiles: oneSymbol.withFiles,

@@ -17,6 +17,9 @@ declare module '../QueryResult' {
  */
 export const impactQuery: QueryDescriptor<'impact'> = {
   name: 'impact',
+  // The dependents of every changed symbol (its inputs).
+  walk: 'backward',
+  picture: { of: 'Impact of the changes', join: ', ', alone: 'Impact of a change' },
   run: (ctx, input) =>
     ctx.ts ? impactOf({ graph: ctx.graph, root: ctx.root, ts: ctx.ts }, input.changes, input.base) : messageResult('impact', 'This graph has no TypeScript to compare the changed files with.', true),
   files: (input) => input.changes.map((c) => c.file),

@@ -12,6 +12,8 @@ declare module '../QueryResult' {
 /** How are two symbols connected? Shortest paths, both ways (spec 000). */
 export const pathsQuery: QueryDescriptor<'pathsBetween'> = {
   name: 'pathsBetween',
+  walk: 'paths',
+  picture: { of: 'Paths between', join: ' and ', alone: 'Paths between two symbols' },
   run: (ctx, input) => pathsBetween(ctx, input.from, input.to),
   files: (input) => [input.from.file_path, input.to.file_path],
   withFiles: (input, files) => ({ from: { ...input.from, file_path: files[0] }, to: { ...input.to, file_path: files[1] } }),

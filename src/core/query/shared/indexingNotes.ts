@@ -1,5 +1,6 @@
 import { SymbolGraph } from '../../graph/SymbolGraph';
 import type { Outstanding } from '../../indexer/outstandingProjects';
+import type { QueryDescriptor } from '../QueryDescriptor';
 import { QueryResult } from '../QueryResult';
 import { backwardSteps, forwardSteps, forwardStepsWithTypes, StepFunction } from '../traversal/stepPolicy';
 import { MAX_VISITED_NODES, traverse } from '../traversal/traverse';
@@ -27,13 +28,13 @@ const MAX_NAMED = 3;
  *   first, so once they are, such an answer is complete and says nothing.
  * Bad input gets nothing: it is not an answer.
  */
-export function withIndexingNotes(graph: SymbolGraph, result: QueryResult, outstanding: Outstanding | undefined): QueryResult {
+export function withIndexingNotes(graph: SymbolGraph, result: QueryResult, walk: QueryDescriptor['walk'], outstanding: Outstanding | undefined): QueryResult {
   if (!outstanding || (result.kind === 'message' && result.isError)) return result;
   const inputs = result.inputs ?? [];
   if (inputs.length === 0) return result;
-  const backward = result.query === 'dependentsOf' || result.query === 'impact';
-  const step: StepFunction = backward ? backwardSteps : result.query === 'pathsBetween' ? forwardStepsWithTypes : forwardSteps;
-  const limit = result.query === 'pathsBetween' ? Number.POSITIVE_INFINITY : MAX_VISITED_NODES;
+  const backward = walk === 'backward';
+  const step: StepFunction = backward ? backwardSteps : walk === 'paths' ? forwardStepsWithTypes : forwardSteps;
+  const limit = walk === 'paths' ? Number.POSITIVE_INFINITY : MAX_VISITED_NODES;
   const reached = new Set<string>();
   for (const start of inputs) for (const id of traverse(graph, start, step, limit).order) reached.add(graph.getNode(id)?.file ?? '');
   reached.delete('');
