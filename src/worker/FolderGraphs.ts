@@ -260,14 +260,14 @@ export class FolderGraphs {
       if (!node) continue;
       // Exactly the node's missing neighbours in that direction, `depth` levels deep (the steps the
       // queries take), not a whole new 50-node query: what its `+N` badge promised.
-      const direction = e.query === 'dependentsOf' ? 'dependents' : 'dependencies';
+      const direction = e.direction;
       const depth = Number.isInteger(e.depth) && e.depth > 0 ? e.depth : 1;
       const found = neighbourhood(graph.graph, e.id, direction, depth, EXPANSION_PAGE * depth, drawn);
       for (const n of found.nodes) drawn.add(n.id);
       const added: QueryResult =
         found.edges.length > 0
-          ? { kind: 'graph', query: e.query, inputs: [e.id], nodes: [node, ...found.nodes], edges: found.edges }
-          : messageResult(e.query, 'nothing more', false, [e.id]);
+          ? { kind: 'graph', query: base.query, inputs: [e.id], nodes: [node, ...found.nodes], edges: found.edges }
+          : messageResult(base.query, 'nothing more', false, [e.id]);
       if (added.kind === 'graph' && found.left > 0) added.truncation = { shownNodes: found.nodes.length, totalNodes: found.nodes.length + found.left, cutAt: { [e.id]: found.left } };
       more.push(added);
       kept.push(e);

@@ -21,17 +21,12 @@ const FOLDERS: Record<string, string> = Object.fromEntries(
  * (then drop it from here).
  */
 const STILL_NAMING: Record<string, string> = {
-  'src/core/diagram/neighbours.ts': 'the graph view expands one step by direction',
   'src/cli/parseCliArgs.ts': 'the CLI reads impact\'s options (--base, --staged, --fail-on) itself',
   'src/cli/runCli.ts': 'impact answers like a query (its notes are scoped to its walk)',
   'src/cli/runCommand.ts': 'impact reads git before it asks',
   'src/vscode/commands/registerCommands.ts': 'VS Code commands (cursor and pickers) per query',
   'src/vscode/commands/impactOfChanges.ts': 'the "Impact of My Changes" command',
   'src/vscode/graph/GraphService.ts': 'the worker\'s impact request',
-  'src/vscode/graphView/GraphViewPanel.ts': 'a paths drawing has no expansions',
-  'src/webview/messages.ts': 'expansion direction named by query',
-  'src/webview/page/render.ts': 'a paths drawing has no expansions',
-  'src/webview/page/state.ts': 'the terminal command shown for a cut drawing',
   'src/worker/FolderGraphs.ts': 'the worker\'s impact request',
 };
 

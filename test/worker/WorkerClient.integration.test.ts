@@ -46,6 +46,21 @@ describe(`${WorkerClient.name} + graphWorker`, function () {
     assert.ok(events.some((e) => e.kind === 'log' && e.message.includes('[app] indexed 6 files')));
   });
 
+  it('draws a query grown by an expansion in a direction: the node\'s missing neighbours that way, and the walk for the page', async () => {
+    const root = path.join(tmp, 'app');
+    fs.cpSync(FIXTURE, root, { recursive: true });
+    await client.request('open', { folder: folder('app', root) });
+    const args = { query: 'dependenciesOf', file_path: 'src/orders/orderService.ts', symbol: 'processOrder' } as const;
+    const plain = await client.request('diagram', { args, expansions: [] });
+    assert.strictEqual(plain.model.walk, 'forward');
+    assert.deepStrictEqual(plain.model.verbs, { dependencies: 'dependenciesOf', dependents: 'dependentsOf' });
+    const input = plain.model.nodes.find((n) => n.input)!;
+    const grown = await client.request('diagram', { args, expansions: [{ id: input.id, direction: 'dependents', depth: 1 }] });
+    assert.deepStrictEqual(grown.expansions, [{ id: input.id, direction: 'dependents', depth: 1 }]);
+    const callers = grown.model.edges.filter((e) => e.to === input.id).map((e) => e.from);
+    assert.ok(callers.length > 0 && callers.every((id) => !plain.model.nodes.some((n) => n.id === id)), JSON.stringify(grown.model.edges));
+  });
+
   it('queries that arrive while the first index runs wait for it; the folder is indexed once', async () => {
     const root = path.join(tmp, 'app');
     fs.cpSync(FIXTURE, root, { recursive: true });

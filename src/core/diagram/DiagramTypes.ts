@@ -11,6 +11,10 @@ import type { Direction } from './neighbours';
  */
 export interface DiagramModel {
   query: ResultName;
+  /** Which way the query walked (its descriptor's `walk`): a `paths` drawing has no "show more". */
+  walk?: 'forward' | 'backward' | 'paths';
+  /** The CLI verb that walks each way from a node, for the commands the page suggests (`dependentsOf`). */
+  verbs?: Record<Direction, string>;
   /** e.g. `Dependents of formatDate`. */
   title: string;
   nodes: DiagramNode[];

@@ -10,7 +10,7 @@ import { formatSnippet } from '../format/formatSnippet';
 import { truncationLine } from '../format/formatText';
 import { callLines, linesWithin, nodeSpan } from '../format/nodeLocation';
 import { SourceReader } from '../format/SourceReader';
-import { queryNamed } from '../query/queries';
+import { QUERIES, queryNamed } from '../query/queries';
 
 export type { DiagramEdge, DiagramModel, DiagramNode, EdgeFamily, NodeGroup } from './DiagramTypes';
 import type { DiagramEdge, DiagramModel, DiagramNode, EdgeFamily, NodeGroup } from './DiagramTypes';
@@ -42,6 +42,8 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
   if (result.kind === 'message') {
     return {
       query: result.query,
+      walk: queryNamed(result.query).walk,
+      verbs: VERBS,
       title: options.title ?? messageTitle(result.query, result.inputs, options.graph),
       nodes: [],
       edges: [],
@@ -106,10 +108,16 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
     (result.impact
       ? `Impact of ${result.impact.changed.length === 1 ? `${label(result.impact.changed[0].node.id)} (${changeText(result.impact.changed[0])})` : `${result.impact.changed.length} changed symbols`}`
       : `${picture.of} ${inputLabels.join(picture.join)}`);
-  const model: DiagramModel = { query: result.query, title, nodes, edges, notes, mermaid };
+  const model: DiagramModel = { query: result.query, walk, verbs: VERBS, title, nodes, edges, notes, mermaid };
   if (reserve && reserve.nodes.length > 0) model.reserve = reserve;
   return model;
 }
+
+/** The CLI verb of the first query walking each way from its input (the page's suggested commands). */
+const VERBS: Record<Direction, string> = {
+  dependencies: QUERIES.find((q) => q.cli && q.walk === 'forward')?.name ?? '',
+  dependents: QUERIES.find((q) => q.cli && q.walk === 'backward')?.name ?? '',
+};
 
 /** Tests named in the picture's notes (nearest first); the rest are counted. */
 const MAX_TEST_NOTES = 20;

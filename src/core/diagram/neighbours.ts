@@ -12,7 +12,7 @@ export type Direction = 'dependencies' | 'dependents';
  */
 export interface Expansion {
   id: string;
-  query: 'dependenciesOf' | 'dependentsOf';
+  direction: Direction;
   depth: number;
 }
 

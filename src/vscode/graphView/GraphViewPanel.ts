@@ -105,12 +105,12 @@ export class GraphViewPanel implements vscode.Disposable {
    */
   async showMore(): Promise<void> {
     const model = this.model;
-    if (!model || model.query === 'pathsBetween') return;
-    const query = model.query === 'dependenciesOf' ? 'dependenciesOf' : 'dependentsOf';
+    if (!model || model.walk === 'paths') return;
+    const direction = model.walk === 'forward' ? 'dependencies' : 'dependents';
     for (const input of model.nodes.filter((n) => n.input)) {
-      const known = this.expansions.find((e) => e.id === input.id && e.query === query);
+      const known = this.expansions.find((e) => e.id === input.id && e.direction === direction);
       if (known) known.depth = Math.max(known.depth, WHOLE_DEPTH);
-      else this.expansions.push({ id: input.id, query, depth: WHOLE_DEPTH });
+      else this.expansions.push({ id: input.id, direction, depth: WHOLE_DEPTH });
     }
     await this.post({ type: 'busy', text: 'Asking for the whole answer…' });
     return this.redraw();
@@ -130,9 +130,9 @@ export class GraphViewPanel implements vscode.Disposable {
       case 'expand':
         // Again on the same node and direction: one level deeper (the next page of a big level included).
         {
-          const known = this.expansions.find((e) => e.id === message.id && e.query === message.query);
+          const known = this.expansions.find((e) => e.id === message.id && e.direction === message.direction);
           if (known) known.depth = Math.max(known.depth + 1, message.depth);
-          else this.expansions.push({ id: message.id, query: message.query, depth: Math.max(1, message.depth) });
+          else this.expansions.push({ id: message.id, direction: message.direction, depth: Math.max(1, message.depth) });
         }
         return this.redraw();
       case 'collapse':
