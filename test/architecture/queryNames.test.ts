@@ -24,7 +24,6 @@ const STILL_NAMING: Record<string, string> = {
   'src/cli/parseCliArgs.ts': 'the CLI reads impact\'s options (--base, --staged, --fail-on) itself',
   'src/cli/runCli.ts': 'impact answers like a query (its notes are scoped to its walk)',
   'src/cli/runCommand.ts': 'impact reads git before it asks',
-  'src/vscode/commands/registerCommands.ts': 'VS Code commands (cursor and pickers) per query',
   'src/vscode/commands/impactOfChanges.ts': 'the "Impact of My Changes" command',
   'src/vscode/graph/GraphService.ts': 'the worker\'s impact request',
   'src/worker/FolderGraphs.ts': 'the worker\'s impact request',

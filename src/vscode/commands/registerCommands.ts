@@ -3,7 +3,10 @@ import * as vscode from 'vscode';
 import { GraphService } from '../graph/GraphService';
 import { GraphViewPanel } from '../graphView/GraphViewPanel';
 import { HostLog } from '../log';
+import { TOOL_QUERIES } from '../../core/query/queries';
 import { QueryArgs } from '../../worker/protocol';
+
+type ToolQuery = (typeof TOOL_QUERIES)[number] & { cli: NonNullable<(typeof TOOL_QUERIES)[number]['cli']> };
 import { impactOfChanges, openImpactView } from './impactOfChanges';
 import { pickSymbol, symbolRef } from './pickSymbol';
 import { ResultDocuments } from './ResultDocuments';
@@ -16,8 +19,9 @@ interface SymbolArg {
 
 /**
  * The palette / editor-context commands. The query commands open their answer as a read-only
- * document in the tools' text format and return its URI. Scripts and tests may pass the symbol
- * (`{file_path, symbol}`, or `{from, to}` for pathsBetween) instead of using the cursor/pickers.
+ * document in the tools' text format and return its URI. Scripts and tests may pass the query's
+ * tool input (`{file_path, symbol}`, or `{from, to}` for a query of two symbols) instead of using the
+ * cursor or the pickers.
  * "Impact of My Changes" opens a document and a graph view (impactOfChanges).
  */
 export function registerCommands(context: vscode.ExtensionContext, service: GraphService, log: HostLog): void {
@@ -36,37 +40,39 @@ export function registerCommands(context: vscode.ExtensionContext, service: Grap
     context.subscriptions.push(view);
     return view;
   };
-  const cursorGraph = async (query: 'dependenciesOf' | 'dependentsOf', arg: unknown): Promise<GraphViewPanel | undefined> => {
-    const target = isSymbolArg(arg) ? arg : await cursorSymbol(service);
-    if (!target) return undefined;
-    const view = await graph({ query, ...target }, `${query === 'dependenciesOf' ? 'Dependencies of' : 'Dependents of'} ${target.symbol}`);
-    // `{ whole: true }`: the whole answer at once (what the view's Show more asks for).
-    if (typeof arg === 'object' && arg !== null && (arg as { whole?: unknown }).whole === true) await view.showMore();
-    return view;
+  /**
+   * A query's input: what a script passed (checked as the tool checks it), else asked for: the
+   * symbol at the cursor for a query of one symbol, two picked symbols for a query of two.
+   */
+  const inputOf = async (q: ToolQuery, arg: unknown): Promise<{ args: QueryArgs; title: string } | undefined> => {
+    const given = q.tool.parse(arg);
+    // Each symbol is two of the CLI verb's parameters (its file, its name).
+    const symbols = q.cli.params.length / 2;
+    const refs = typeof given !== 'string' ? undefined : symbols === 1 ? await cursorSymbol(service).then((r) => r && [r]) : await pickSymbols(service, q.picture.of);
+    const args = (typeof given !== 'string' ? { query: q.name, ...given } : refs && { query: q.name, ...q.cli.input(refs.flatMap((r) => [r.file_path, r.symbol])) }) as QueryArgs | undefined;
+    if (!args) return undefined;
+    const names = (refs ?? symbolsOf(given)).map((r) => r.symbol);
+    return { args, title: `${q.picture.of} ${names.join(q.picture.join)}` };
   };
-  const cursorQuery = async (query: 'dependenciesOf' | 'dependentsOf', arg: unknown): Promise<vscode.Uri | undefined> => {
-    const target = isSymbolArg(arg) ? arg : await cursorSymbol(service);
-    if (!target) return undefined;
-    const label = query === 'dependenciesOf' ? 'Dependencies of' : 'Dependents of';
-    return run({ query, ...target }, `${label} ${target.symbol}`);
-  };
+  // One command per query with a tool, and one drawing it (package.json's contributes.commands).
+  const queryCommands = TOOL_QUERIES.filter((q): q is ToolQuery => q.cli !== undefined).flatMap((q) => [
+    vscode.commands.registerCommand(`tsCodeGraph.${q.name}`, async (arg?: unknown) => {
+      const asked = await inputOf(q, arg);
+      return asked && run(asked.args, asked.title);
+    }),
+    vscode.commands.registerCommand(`tsCodeGraph.${q.name}Graph`, async (arg?: unknown) => {
+      const asked = await inputOf(q, arg);
+      if (!asked) return undefined;
+      const view = await graph(asked.args, asked.title);
+      // `{ whole: true }`: the whole answer at once (what the view's Show more asks for).
+      if (typeof arg === 'object' && arg !== null && (arg as { whole?: unknown }).whole === true) await view.showMore();
+      return view;
+    }),
+  ]);
 
   context.subscriptions.push(
     results.register(),
-    vscode.commands.registerCommand('tsCodeGraph.dependenciesOf', (arg?: unknown) => cursorQuery('dependenciesOf', arg)),
-    vscode.commands.registerCommand('tsCodeGraph.dependentsOf', (arg?: unknown) => cursorQuery('dependentsOf', arg)),
-    vscode.commands.registerCommand('tsCodeGraph.pathsBetween', async (arg?: unknown) => {
-      const pair = isPairArg(arg) ? arg : await pickPair(service);
-      if (!pair) return undefined;
-      return run({ query: 'pathsBetween', ...pair }, `Paths between ${pair.from.symbol} and ${pair.to.symbol}`);
-    }),
-    vscode.commands.registerCommand('tsCodeGraph.dependenciesOfGraph', (arg?: unknown) => cursorGraph('dependenciesOf', arg)),
-    vscode.commands.registerCommand('tsCodeGraph.dependentsOfGraph', (arg?: unknown) => cursorGraph('dependentsOf', arg)),
-    vscode.commands.registerCommand('tsCodeGraph.pathsBetweenGraph', async (arg?: unknown) => {
-      const pair = isPairArg(arg) ? arg : await pickPair(service);
-      if (!pair) return undefined;
-      return graph({ query: 'pathsBetween', ...pair }, `Paths between ${pair.from.symbol} and ${pair.to.symbol}`);
-    }),
+    ...queryCommands,
     vscode.commands.registerCommand('tsCodeGraph.showResultAsGraph', (uri?: unknown) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
       const query = target && results.queryOf(target);
@@ -105,7 +111,8 @@ async function cursorSymbol(service: GraphService): Promise<SymbolArg | undefine
   return { file_path: path.join(found.root, found.file_path), symbol: found.symbol };
 }
 
-async function pickPair(service: GraphService): Promise<{ from: SymbolArg; to: SymbolArg } | undefined> {
+/** Two symbols picked from the graph's (the first defaults to the one at the cursor); `what` titles the pickers ("Paths between"). */
+async function pickSymbols(service: GraphService, what: string): Promise<SymbolArg[] | undefined> {
   const editor = vscode.window.activeTextEditor;
   const [symbols, atCursor] = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'TS Code Graph: listing symbols' }, () =>
     Promise.all([service.symbols(), editor ? symbolAtCursor(service, editor) : Promise.resolve(undefined)]),
@@ -114,19 +121,16 @@ async function pickPair(service: GraphService): Promise<{ from: SymbolArg; to: S
     void vscode.window.showInformationMessage('TS Code Graph: the graph has no symbols yet (still indexing, or no TypeScript project). See "TS Code Graph: Show Log".');
     return undefined;
   }
-  const from = await pickSymbol(symbols, 'Paths between: first symbol (1/2)', atCursor);
+  const from = await pickSymbol(symbols, `${what}: first symbol (1/2)`, atCursor);
   if (!from) return undefined;
-  const to = await pickSymbol(symbols.filter((s) => s !== from), `Paths between ${from.name} and… (2/2)`);
+  const to = await pickSymbol(symbols.filter((s) => s !== from), `${what} ${from.name} and… (2/2)`);
   if (!to) return undefined;
-  return { from: symbolRef(from, symbols), to: symbolRef(to, symbols) };
+  return [symbolRef(from, symbols), symbolRef(to, symbols)];
 }
 
-function isSymbolArg(arg: unknown): arg is SymbolArg {
-  const a = arg as Partial<SymbolArg> | undefined;
-  return typeof a === 'object' && a !== null && typeof a.file_path === 'string' && typeof a.symbol === 'string';
-}
-
-function isPairArg(arg: unknown): arg is { from: SymbolArg; to: SymbolArg } {
-  const a = arg as { from?: unknown; to?: unknown } | undefined;
-  return typeof a === 'object' && a !== null && isSymbolArg(a.from) && isSymbolArg(a.to);
+/** The symbols a query's input names, in order: the input itself, or its `{file_path, symbol}` fields (`from`, `to`). */
+function symbolsOf(input: object | string): SymbolArg[] {
+  if (typeof input === 'string') return [];
+  const isRef = (v: unknown): v is SymbolArg => typeof v === 'object' && v !== null && typeof (v as SymbolArg).symbol === 'string' && typeof (v as SymbolArg).file_path === 'string';
+  return isRef(input) ? [input] : Object.values(input).filter(isRef);
 }
