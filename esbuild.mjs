@@ -50,7 +50,7 @@ if (!watch) common.define = { TS_CODE_GRAPH_INDEXER: JSON.stringify(await indexe
 
 const entries = [
   // The extension host side: thin, no TypeScript compiler inside (the worker has it).
-  { entryPoints: ['src/host/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The graph worker thread: the core plus the bundled TypeScript. Never imports vscode.
   { entryPoints: ['src/worker/graphWorker.ts'], outfile: 'dist/worker.js' },
   // The ts-code-graph CLI (package.json "bin"); skipped while src/cli does not exist.

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
-import type { ImpactBase } from '../core/impact/gitChanges';
-import { SymbolRef } from '../core/query/QueryContext';
-import { inputTooLong } from '../tools/toolInput';
+import type { ImpactBase } from '../core/query/impact/gitChanges';
+import { QUERIES } from '../core/query/queries';
+import type { QueryRequest } from '../core/query/QueryRequest';
+import { inputTooLong } from '../core/query/shared/symbolInput';
+import { EXCLUDE_NEEDS_GLOB } from '../nodehost/workspaceArgs';
 
 /**
  * What the command line asks for. Pure: no file system, no cwd, so every rule here is unit-tested
@@ -13,9 +15,11 @@ export type CliRequest =
   | { kind: 'run'; command: CliCommand; options: CliOptions }
   | { kind: 'bad-input'; message: string };
 
-export type QueryCommand =
-  | { name: 'dependenciesOf' | 'dependentsOf'; file: string; symbol: string }
-  | { name: 'pathsBetween'; from: SymbolRef; to: SymbolRef };
+/** A query's verb (each query folder's `cli`): the request it makes. */
+export interface QueryCommand {
+  name: 'query';
+  request: QueryRequest;
+}
 
 export type CliCommand = QueryCommand | ImpactCommand | { name: 'export' } | { name: 'stats' } | { name: 'mcp' };
 
@@ -30,7 +34,8 @@ export interface ImpactCommand {
 export const FAIL_ON = ['removed-export', 'changed-export', 'removed', 'any'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
-export type CommandName = CliCommand['name'];
+/** A verb as typed: a query's name, or one of the CLI's own (impact, export, stats, mcp). */
+export type CommandName = string;
 
 export type OutputFormat = 'text' | 'json' | 'mermaid' | 'html' | 'markdown' | 'tests';
 
@@ -55,9 +60,8 @@ interface CommandSpec {
 }
 
 export const COMMANDS: Record<CommandName, CommandSpec> = {
-  dependenciesOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid', 'html'] },
-  dependentsOf: { params: ['file', 'symbol'], formats: ['text', 'json', 'mermaid', 'html'] },
-  pathsBetween: { params: ['fromFile', 'fromSymbol', 'toFile', 'toSymbol'], formats: ['text', 'json', 'mermaid', 'html'] },
+  // The queries' verbs, from their descriptors.
+  ...Object.fromEntries(QUERIES.flatMap((q) => (q.cli ? [[q.name, { params: q.cli.params, formats: ['text', 'json', 'mermaid', 'html'] }]] : []))),
   // markdown: a pull-request comment (tables, the tests' commands, a Mermaid picture); tests: the commands alone, a shell script.
   impact: { params: [], formats: ['text', 'json', 'mermaid', 'html', 'markdown', 'tests'] },
   export: { params: [], formats: ['json'] },
@@ -102,7 +106,7 @@ export function parseCliArgs(argv: string[]): CliRequest {
   }
   const exclude = values.exclude ?? [];
   const blank = exclude.find((g) => g.trim() === '');
-  if (blank !== undefined) return badInput('--exclude needs a glob, relative to --root, e.g. --exclude examples or --exclude "templates/with-*".');
+  if (blank !== undefined) return badInput(EXCLUDE_NEEDS_GLOB);
   const options: CliOptions = { root: values.root, tsconfig: values.tsconfig, format, verbose: values.verbose ?? false, noCache: values['no-cache'] ?? false, exclude };
   if (name !== 'impact') {
     const misplaced = (['base', 'staged', 'fail-on'] as const).find((o) => values[o] !== undefined);
@@ -123,7 +127,7 @@ export function signature(name: CommandName): string {
 }
 
 export function isQueryCommand(command: CliCommand): command is QueryCommand {
-  return command.name === 'dependenciesOf' || command.name === 'dependentsOf' || command.name === 'pathsBetween';
+  return command.name === 'query';
 }
 
 const OPTIONS = {
@@ -145,19 +149,10 @@ function parseOptions(argv: string[]) {
 }
 
 function toCommand(name: CommandName, args: string[]): CliCommand {
-  switch (name) {
-    case 'dependenciesOf':
-    case 'dependentsOf':
-      return { name, file: args[0], symbol: args[1] };
-    case 'pathsBetween':
-      return { name, from: { file_path: args[0], symbol: args[1] }, to: { file_path: args[2], symbol: args[3] } };
-    case 'export':
-    case 'stats':
-    case 'mcp':
-      return { name };
-    case 'impact':
-      return { name, base: { kind: 'working-tree' }, failOn: [] };
-  }
+  const verb = QUERIES.find((q) => q.cli && q.name === name);
+  if (verb?.cli) return { name: 'query', request: { query: verb.name, ...verb.cli.input(args) } as QueryRequest };
+  if (name === 'export' || name === 'stats' || name === 'mcp') return { name };
+  throw new Error(`no command '${name}'`);
 }
 
 /** `--fail-on removed-export,changed-export` (or the option repeated). */

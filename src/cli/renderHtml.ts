@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'fs';
 import * as path from 'path';
-import { diagramModel } from '../core/format/diagramModel';
+import { diagramModel } from '../core/diagram/diagramModel';
 import { SourceReader } from '../core/format/SourceReader';
 import { SymbolGraph } from '../core/graph/SymbolGraph';
 import { QueryResult } from '../core/query/QueryResult';

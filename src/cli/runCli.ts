@@ -5,21 +5,19 @@ import { IndexOptions } from '../core/indexer/indexWorkspace';
 import { silentLogger } from '../core/Logger';
 import { createProgressLogger, createStderrLogger } from './createStderrLogger';
 import { isQueryCommand, parseCliArgs } from './parseCliArgs';
-import { readVersion } from './readVersion';
+import { readVersion } from '../nodehost/readVersion';
 import { CliIo, ExitCode, QueryableGraph, query as queryResult, runCommand } from './runCommand';
 import { openForAnswer } from './answerEarly';
 import { Logger } from '../core/Logger';
 import { QueryResult } from '../core/query/QueryResult';
+import { filesOf } from '../core/query/QueryRequest';
 import { helpHint, usageText } from './usageText';
-import { resolveWorkspaceArgs } from './workspaceArgs';
-import { graphCacheDir } from '../mcp/cacheDir';
+import { Workspace, resolveWorkspaceArgs } from '../nodehost/workspaceArgs';
+import { graphCacheDir } from '../nodehost/cacheDir';
 
 /** What `mcp` serves: the checked --root and --tsconfig, and the --exclude globs. */
-export interface McpWorkspace {
-  root: string;
-  tsconfig?: string;
-  exclude?: string[];
-}
+/** What `mcp` serves (the Node host kit's Workspace). */
+export type McpWorkspace = Workspace;
 
 export interface CliDeps {
   /** How to index a workspace. Tests pass a memoized `CodeGraph.open` (one index per fixture) or a hand-built graph. */
@@ -67,7 +65,7 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
     // indexing writes it back (indexAll does). `--no-cache` or TS_CODE_GRAPH_NO_CACHE: neither.
     const cache = options.noCache || process.env.TS_CODE_GRAPH_NO_CACHE ? {} : { cacheDir: graphCacheDir(root, tsconfig), toolVersion: readVersion() };
     const indexOptions: IndexOptions = { root, tsconfig, exclude, logger, onProgress, ...cache };
-    const asked = isQueryCommand(command) ? (command.name === 'pathsBetween' ? [command.from.file_path, command.to.file_path] : [command.file]) : undefined;
+    const asked = isQueryCommand(command) ? filesOf(command.request) : undefined;
     const graph =
       asked && deps.openForAnswer && isQueryCommand(command)
         ? await deps.openForAnswer(indexOptions, asked, (g) => queryResult(command, g), logger)

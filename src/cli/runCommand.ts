@@ -6,15 +6,15 @@ import { QueryResult } from '../core/query/QueryResult';
 import { exportGraph, formatExport } from './exportGraph';
 import { renderHtml } from './renderHtml';
 import { collectStats, formatStats } from './formatStats';
-import { QueryRequest, runQuery as dispatchQuery } from '../core/query/QueryRequest';
+import { runQuery as dispatchQuery } from '../core/query/QueryRequest';
 import { CliCommand, FailOn, ImpactCommand, OutputFormat, QueryCommand, isQueryCommand } from './parseCliArgs';
-import { gitChanges } from '../core/impact/gitChanges';
-import { ChangedSymbol } from '../core/impact/changedSymbols';
+import { gitChanges } from '../core/query/impact/gitChanges';
+import { ChangedSymbol } from '../core/query/impact/changedSymbols';
 import { formatMarkdown } from '../core/format/formatMarkdown';
 import { formatTestCommands } from '../core/format/formatImpact';
 
 /** The part of `CodeGraph` the CLI uses; tests may hand in a graph they built (see `runCli`'s `deps`). */
-export type QueryableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'dependenciesOf' | 'dependentsOf' | 'pathsBetween'> & Partial<Pick<CodeGraph, 'impact'>>;
+export type QueryableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'answer'> & Partial<Pick<CodeGraph, 'impact'>>;
 
 export interface CliIo {
   stdout(s: string): void;
@@ -114,11 +114,7 @@ async function print(result: QueryResult, format: OutputFormat, graph: Queryable
 
 /** A query command's result on `graph` (what `runCommand` prints for it). */
 export function query(command: QueryCommand, graph: QueryableGraph): QueryResult {
-  const request: QueryRequest =
-    command.name === 'pathsBetween'
-      ? { query: command.name, from: command.from, to: command.to }
-      : { query: command.name, file_path: command.file, symbol: command.symbol };
-  return dispatchQuery(graph, request);
+  return dispatchQuery(graph, command.request);
 }
 
 async function render(result: QueryResult, format: OutputFormat, graph: QueryableGraph): Promise<string> {

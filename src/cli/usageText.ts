@@ -1,11 +1,17 @@
+import { QUERIES } from '../core/query/queries';
+
+/** A query's usage line: its signature, then its summary from column 36 (on a line of its own when the signature is longer). */
+const queryLines = QUERIES.flatMap((q) => {
+  if (!q.cli) return [];
+  const signature = `  ${[q.name, ...q.cli.params.map((p) => `<${p}>`)].join(' ')}`;
+  return [signature.length < 36 ? `${signature.padEnd(36)}${q.cli.summary}` : `${signature}\n${' '.repeat(36)}${q.cli.summary}`];
+}).join('\n');
+
 /** `ts-code-graph --help`. Kept short: one line per command and option. */
 export const usageText = `Usage: ts-code-graph [options] <command> [arguments]
 
 Commands:
-  dependenciesOf <file> <symbol>    What does the symbol depend on?
-  dependentsOf <file> <symbol>      Who depends on the symbol?
-  pathsBetween <fromFile> <fromSymbol> <toFile> <toSymbol>
-                                    How are two symbols connected (either direction)?
+${queryLines}
   impact [--base <ref> | --staged]  What do my changes affect? Changed symbols, their dependents, tests to run
   export                            The whole graph as JSON
   stats                             Files, nodes, edges by type and index time

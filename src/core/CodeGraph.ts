@@ -3,12 +3,14 @@ import * as path from 'path';
 import { SymbolGraph } from './graph/SymbolGraph';
 import { IndexOptions, IndexReport, UpdateReport, indexWorkspace } from './indexer/indexWorkspace';
 import { WorkspaceIndex } from './indexer/WorkspaceIndex';
-import { FileChange } from './impact/changedSymbols';
-import { impactOf } from './impact/impactOf';
+import { FileChange } from './query/impact/changedSymbols';
+import { impactOf } from './query/impact/impactOf';
 import { CancellationToken } from './Logger';
+import { relativeWithin } from './paths';
 import { QueryContext, SymbolRef } from './query/QueryContext';
 import { QueryResult } from './query/QueryResult';
-import type { QueryTarget } from './query/QueryRequest';
+import { QueryRequest, QueryTarget, answerIn } from './query/QueryRequest';
+import { queryNamed } from './query/queries';
 import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
 import { dependentsOf } from './query/dependents-of/dependentsOf';
 import { pathsBetween } from './query/paths-between/pathsBetween';
@@ -73,17 +75,23 @@ export class CodeGraph implements QueryTarget {
 
   /** The root-relative path of an absolute one in either spelling of the root; undefined outside it. */
   relativePath(absolute: string): string | undefined {
-    const real = this.index.rootPaths.toReal(absolute);
-    const root = this.index.root;
-    return real === root ? '' : real.startsWith(`${root}/`) ? real.slice(root.length + 1) : undefined;
+    return relativeWithin(this.index.root, this.index.rootPaths.toReal(absolute));
   }
 
   get graph(): SymbolGraph {
     return this.index.graph;
   }
 
-  // Every answer says which failed files it may be missing calls from (withAnalysisWarnings). A
-  // cancelled `token` stops the work that grows with the workspace (QueryCancelledError).
+  /**
+   * Any query's answer (hosts ask through `runQuery`). Every answer says which failed files it may
+   * be missing calls from (withAnalysisWarnings). A cancelled `token` stops the work that grows
+   * with the workspace (QueryCancelledError).
+   */
+  answer(request: QueryRequest, token?: CancellationToken): QueryResult {
+    return this.withNotes(answerIn(this.context(token), request));
+  }
+
+  // The queries by name, for scripts and tests: the same answers as `answer`.
   dependenciesOf(filePath: string, symbol: string, token?: CancellationToken): QueryResult {
     return this.withNotes(dependenciesOf(this.context(token), filePath, symbol));
   }
@@ -98,7 +106,8 @@ export class CodeGraph implements QueryTarget {
 
   /** A failed file's missing calls (withAnalysisWarnings), and projects not indexed yet or skipped (withIndexingNotes), where they can change the answer. */
   private withNotes(result: QueryResult): QueryResult {
-    return withIndexingNotes(this.graph, withAnalysisWarnings(this.graph, result, this.index.globalErrors), this.index.outstanding());
+    const walk = queryNamed(result.query).walk;
+    return withIndexingNotes(this.graph, withAnalysisWarnings(this.graph, result, walk, this.index.globalErrors), walk, this.index.outstanding());
   }
 
   /**
@@ -107,8 +116,7 @@ export class CodeGraph implements QueryTarget {
    * (`impact/gitChanges.ts` reads them from git); `base` says what was compared, for people.
    */
   impact(changes: readonly FileChange[], base: string): QueryResult {
-    const ctx = { graph: this.graph, root: this.root, ts: this.index.typescript };
-    return this.withNotes(impactOf(ctx, changes, base));
+    return this.withNotes(impactOf({ graph: this.graph, root: this.root, ts: this.index.typescript }, changes, base));
   }
 
   /** Incremental update after files were saved/created (`changed`) or deleted; paths absolute or root-relative. */
@@ -160,6 +168,7 @@ export class CodeGraph implements QueryTarget {
       token,
       fileExists: (rel) => fs.existsSync(path.join(root, rel)),
       whyNotIndexed: (rel) => this.index.whyNotIndexed(rel),
+      ts: this.index.typescript,
     };
   }
 }

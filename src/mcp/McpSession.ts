@@ -1,13 +1,11 @@
-import { FSWatcher, watch } from 'chokidar';
 import * as path from 'path';
-import type { Stats } from 'fs';
 import { Logger } from '../core/Logger';
-import { inIgnoredDir, isWatchedFile } from '../core/indexer/workspaceFiles';
-import { realPathOf } from '../core/indexer/workspaceRoot';
-import { ExcludedPaths } from '../core/indexer/excludedPaths';
-import { GraphSupervisor, RequestCancelledError } from '../worker/GraphSupervisor';
+import { WorkspaceWatch, watchWorkspace } from '../nodehost/watchWorkspace';
+import { ask } from '../worker/ask';
+import { askQuery, GraphSupervisor, RequestCancelledError } from '../worker/GraphSupervisor';
 import { FolderSpec, HostWords, QueryAnswer, QueryArgs } from '../worker/protocol';
-import { notAvailableText, unexpectedFailureText, workerStoppedText } from '../worker/failureTexts';
+import { workerStoppedText } from '../worker/failureTexts';
+import { FolderStatus, failedStatus, indexingStatus, readyStatus, restartingStatus } from '../worker/folderStatus';
 
 /** An MCP client has no commands of ours: the remedies are the server's log and a restart. */
 export const MCP_WORDS: HostWords = {
@@ -37,8 +35,6 @@ export interface McpSessionOptions {
   settleMs?: number;
 }
 
-export type IndexState = 'indexing' | 'ready' | 'failed' | 'restarting' | 'stopped';
-
 const KEY = 'root';
 /** How long stopping waits for the worker to write a pending cache: `mcp` must end within a second of its client leaving. */
 const FLUSH_TIMEOUT_MS = 600;
@@ -51,13 +47,14 @@ const FLUSH_TIMEOUT_MS = 600;
  */
 export class McpSession {
   private readonly supervisor: GraphSupervisor;
-  private watcher: FSWatcher | undefined;
-  private watcherReady: Promise<void> = Promise.resolve();
+  private watcher: WorkspaceWatch | undefined;
   private readonly progressListeners = new Set<(done: number, total: number) => void>();
-  state: IndexState = 'indexing';
+  /** The root's graph, as VS Code's status item shows a folder's (the log says the same). */
+  status: FolderStatus;
 
   constructor(private readonly options: McpSessionOptions) {
     const log = options.log;
+    this.status = indexingStatus(this.spec().name);
     this.supervisor = new GraphSupervisor(
       { workerPath: options.workerPath, log, words: MCP_WORDS, worker: { stdoutToStderr: true, heapMb: options.heapMb } },
       {
@@ -68,9 +65,9 @@ export class McpSession {
         onUpdated: (_key, r) => {
           for (const error of r.errors) log.error(`the graph is incomplete: ${error}`);
         },
-        onRestarting: () => (this.state = 'restarting'),
+        onRestarting: (reason) => (this.status = restartingStatus(this.status, reason)),
         onStopped: (failure) => {
-          this.state = 'stopped';
+          this.status = failedStatus(this.status, failure);
           log.error(workerStoppedText(failure, MCP_WORDS));
         },
       },
@@ -95,9 +92,8 @@ export class McpSession {
    */
   async query(args: QueryArgs, signal?: AbortSignal): Promise<QueryAnswer> {
     try {
-      await this.watcherReady;
+      await this.watcher?.ready;
       await delay(this.options.settleMs ?? 50);
-      this.supervisor.changes.flush();
     } catch {
       // the watcher failing to start is logged by its error handler; the query still runs
     }
@@ -105,14 +101,16 @@ export class McpSession {
     try {
       // A worker that dies under the call is restarted (GraphSupervisor): the call waits for the new
       // one and asks again, so the agent gets an answer or the final reason, not "try again".
-      const answer = await this.supervisor.query(args, { signal });
-      if (answer) return answer;
-      return { query: args.query, text: notAvailableText(this.supervisor.failure ?? 'the server is shutting down', MCP_WORDS), isError: true };
+      return await ask(this.supervisor, MCP_WORDS, this.options.log, {
+        what: args.query,
+        request: (client) => askQuery(client, args, { signal }),
+        failed: (text) => ({ query: args.query, text, isError: true }),
+        signal,
+        notRunning: 'the server is shutting down',
+      });
     } catch (err) {
       if (err instanceof RequestCancelledError) return this.cancelled(args);
-      const message = err instanceof Error ? err.message : String(err);
-      this.options.log.error(`${args.query} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
-      return { query: args.query, text: unexpectedFailureText(args.query, message, MCP_WORDS), isError: true };
+      throw err;
     }
   }
 
@@ -136,42 +134,22 @@ export class McpSession {
   /** The supervisor started a worker: index the root in it. */
   private openRoot(): void {
     const log = this.options.log;
-    this.state = 'indexing';
+    this.status = indexingStatus(this.spec().name);
     this.supervisor.open(this.spec(), {
       opened: (r) => {
-        this.state = 'ready';
+        this.status = readyStatus(this.status, r);
         log.info(`ready: ${r.files} files, ${r.symbols} symbols, ${r.projects} projects in ${Math.round(r.millis)} ms (${r.typescript})`);
         for (const error of r.errors) log.error(`the graph is incomplete: ${error}`);
       },
       failed: (err) => {
-        this.state = 'failed';
+        this.status = failedStatus(this.status, err.message);
         log.error(`indexing failed: ${err.message}`);
       },
     });
   }
 
   private startWatcher(): void {
-    const { log } = this.options;
-    // The real root: a root given through a symlink is a link the watcher would not follow (below);
-    // the core takes the real spelling of a path as it takes the given one.
-    const root = realPathOf(this.options.root);
-    const queue = this.supervisor.changes;
-    const excluded = ExcludedPaths.of(root, this.options.exclude);
-    const ignored = (file: string, stats?: Stats): boolean => {
-      const rel = path.relative(root, file);
-      if (rel && (inIgnoredDir(rel) || excluded.excludes(rel))) return true;
-      return !!stats?.isFile() && !isWatchedFile(file);
-    };
-    // Symlinks are not followed: a link back up the tree (a loop) must not make the watcher walk forever.
-    const watcher = watch(root, { ignored, ignoreInitial: true, atomic: false, followSymlinks: false, persistent: true });
-    this.watcher = watcher;
-    this.watcherReady = new Promise((resolve) => watcher.once('ready', () => resolve()));
-    watcher.on('add', (f) => queue.changed(f));
-    watcher.on('change', (f) => queue.changed(f));
-    watcher.on('unlink', (f) => queue.deleted(f));
-    // A deleted folder is passed as is: the core drops every file no project includes any more.
-    watcher.on('unlinkDir', (d) => queue.deleted(d));
-    watcher.on('error', (err) => log.warn(`file watcher: ${err instanceof Error ? err.message : String(err)} (changes may be missed until the server restarts)`));
+    this.watcher = watchWorkspace(this.options.root, this.options.exclude, this.supervisor.changes, this.options.log);
   }
 }
 

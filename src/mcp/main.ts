@@ -1,17 +1,19 @@
 // Entry of dist/mcp.js: the MCP server (`ts-code-graph mcp`, or `ts-code-graph-mcp`). Thin: the
 // graph worker (dist/worker.js beside it) indexes; no compiler is loaded on this thread.
 import * as path from 'path';
-import { parseCliArgs } from '../cli/parseCliArgs';
-import { readVersion } from '../cli/readVersion';
-import { resolveWorkspaceArgs } from '../cli/workspaceArgs';
-import { graphCacheDir } from './cacheDir';
+import { parseArgs } from 'node:util';
+import { readVersion } from '../nodehost/readVersion';
+import { EXCLUDE_NEEDS_GLOB, Workspace, resolveWorkspaceArgs } from '../nodehost/workspaceArgs';
+import { graphCacheDir } from '../nodehost/cacheDir';
 import { serveMcp } from './serveMcp';
-import type { McpWorkspace } from '../cli/runCli';
+import { TOOL_QUERIES } from '../core/query/queries';
 import { HEAP_ENV, parseHeapMb } from '../worker/heapLimit';
+
+const TOOL_NAMES = TOOL_QUERIES.map((q) => q.name);
 
 const USAGE = `Usage: ts-code-graph mcp [--root <dir>] [--tsconfig <path>] [--exclude <glob>]...
 
-Serves dependenciesOf, dependentsOf and pathsBetween as MCP tools on stdin/stdout for the
+Serves ${TOOL_NAMES.slice(0, -1).join(', ')} and ${TOOL_NAMES[TOOL_NAMES.length - 1]} as MCP tools on stdin/stdout for the
 TypeScript/JavaScript workspace at --root (default: the current directory). Logs go to stderr;
 the graph is cached under $XDG_CACHE_HOME/ts-code-graph (unset: ~/.cache/ts-code-graph). Stops when
 stdin closes.
@@ -22,7 +24,7 @@ stdin closes.
  * SIGHUP) arrives or the parent process is gone; resolves with the exit code. Stopping is bounded
  * (see McpSession.close): the process ends within a second, whatever still holds it.
  */
-export async function serveMcpOnStdio(workspace: McpWorkspace): Promise<number> {
+export async function serveMcpOnStdio(workspace: Workspace): Promise<number> {
   const code = await serveMcp({
     ...workspace,
     workerPath: path.join(__dirname, 'worker.js'),
@@ -71,8 +73,39 @@ function stopRequested(): Promise<string> {
   });
 }
 
+const OPTIONS = {
+  root: { type: 'string' },
+  tsconfig: { type: 'string' },
+  exclude: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const;
+
+/** The server's own command line (`ts-code-graph-mcp`): the workspace options, help and version; else the message for bad input. */
+function parseMcpArgs(argv: string[]): { kind: 'help' } | { kind: 'version' } | { kind: 'run'; root?: string; tsconfig?: string; exclude: string[] } | string {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
+  } catch (err) {
+    const unknown = (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && /'([^']+)'/.exec(String((err as Error).message))?.[1];
+    if (unknown) return `Unknown option '${unknown}'. Options: ${Object.keys(OPTIONS).map((o) => `--${o}`).join(', ')}.`;
+    return err instanceof Error ? err.message : String(err);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  if (positionals.length > 0) return `mcp takes no arguments, got ${positionals.length}. Usage: ts-code-graph mcp`;
+  const exclude = values.exclude ?? [];
+  if (exclude.some((g) => g.trim() === '')) return EXCLUDE_NEEDS_GLOB;
+  return { kind: 'run', root: values.root, tsconfig: values.tsconfig, exclude };
+}
+
 async function main(argv: string[]): Promise<number> {
-  const request = parseCliArgs(['mcp', ...argv]);
+  const request = parseMcpArgs(argv);
+  if (typeof request === 'string') {
+    process.stderr.write(`${request}\n${USAGE}`);
+    return 2;
+  }
   if (request.kind === 'help') {
     process.stdout.write(USAGE);
     return 0;
@@ -81,16 +114,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${readVersion()}\n`);
     return 0;
   }
-  if (request.kind === 'bad-input') {
-    process.stderr.write(`${request.message}\n${USAGE}`);
-    return 2;
-  }
-  const workspace = resolveWorkspaceArgs(process.cwd(), request.options);
+  const workspace = resolveWorkspaceArgs(process.cwd(), request);
   if (typeof workspace === 'string') {
     process.stderr.write(`${workspace}\n`);
     return 2;
   }
-  return serveMcpOnStdio({ ...workspace, exclude: request.options.exclude });
+  return serveMcpOnStdio({ ...workspace, exclude: request.exclude });
 }
 
 if (require.main === module) {

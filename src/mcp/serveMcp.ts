@@ -5,6 +5,7 @@ import { PassThrough } from 'stream';
 import { Logger } from '../core/Logger';
 import { toQueryRequest } from '../tools/toolInput';
 import { MCP_TOOL_NAMES, mcpTools, toolByName } from '../tools/toolMetadata';
+import { TOOL_QUERIES } from '../core/query/queries';
 import { JsonRpcLineFilter } from './JsonRpcLineFilter';
 import { McpSession } from './McpSession';
 
@@ -36,8 +37,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<number> {
     { name: 'ts-code-graph', version: options.version },
     {
       capabilities: { tools: {}, logging: {} },
-      instructions:
-        'TS Code Graph answers three questions about the TypeScript/JavaScript code of this workspace from its symbol graph: dependenciesOf (what a symbol uses), dependentsOf (who uses it: the impact of a change) and pathsBetween (how two symbols connect). Prefer them to text search for these questions.',
+      instructions: instructions(),
     },
   );
   // Logs go to stderr always (stdout is the protocol's) and to the client as MCP log messages once it is connected.
@@ -111,4 +111,12 @@ function clientAndStderrLogger(server: Server, stderr: (s: string) => void): Log
     if (server.getClientCapabilities() !== undefined) void server.sendLoggingMessage({ level, logger: 'ts-code-graph', data: message }).catch(() => undefined);
   };
   return { info: (m) => emit('info', m), warn: (m) => emit('warning', m), error: (m) => emit('error', m) };
+}
+
+/** What the server tells the client it is for: each tool with its question, from the descriptors. */
+function instructions(): string {
+  const tools = TOOL_QUERIES.map((q) => `${MCP_TOOL_NAMES[q.name]} (${q.tool.question})`);
+  const count = ['no', 'one', 'two', 'three', 'four', 'five'][tools.length] ?? String(tools.length);
+  const list = tools.length > 1 ? `${tools.slice(0, -1).join(', ')} and ${tools[tools.length - 1]}` : tools.join('');
+  return `TS Code Graph answers ${count} questions about the TypeScript/JavaScript code of this workspace from its symbol graph: ${list}. Prefer them to text search for these questions.`;
 }

@@ -1,13 +1,13 @@
-import type { DiagramModel } from '../core/format/diagramModel';
-import type { Expansion } from '../core/query/neighbours';
+import type { DiagramModel } from '../core/diagram/DiagramTypes';
+import type { Direction, Expansion } from '../core/diagram/neighbours';
 
 /**
  * The graph view's protocol between the page (src/webview/graphView.ts, in a VS Code webview or a
- * standalone HTML file) and the extension (src/host/graphView). Plain JSON only.
+ * standalone HTML file) and the extension (src/vscode/graphView). Plain JSON only.
  */
 
 // The worker computes expansions too (see neighbourhood), so the core owns the type.
-export type { Expansion } from '../core/query/neighbours';
+export type { Expansion } from '../core/diagram/neighbours';
 
 /** Extension → page. */
 export type ToPage =
@@ -19,7 +19,7 @@ export type FromPage =
   | { type: 'ready' }
   /** `keepFocus`: from the keyboard, the code opens beside and the focus stays in the graph. */
   | { type: 'open'; id: string; line?: number; keepFocus?: boolean }
-  | { type: 'expand'; id: string; query: 'dependenciesOf' | 'dependentsOf'; depth: number }
+  | { type: 'expand'; id: string; direction: Direction; depth: number }
   | { type: 'collapse'; id: string }
   /** Show more: the whole answer (every level of the query's direction from the queried symbols, up to thousands of nodes), drawn folded. */
   | { type: 'more' }

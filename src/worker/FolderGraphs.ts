@@ -7,15 +7,15 @@ import { formatText } from '../core/format/formatText';
 import { CancellationToken, Logger } from '../core/Logger';
 import { QueryCancelledError } from '../core/query/QueryContext';
 import { echoInput } from '../core/query/shared/echoInput';
-import { diagramModel } from '../core/format/diagramModel';
-import { mergeResults } from '../core/query/mergeResults';
-import { neighbourhood } from '../core/query/neighbours';
+import { diagramModel } from '../core/diagram/diagramModel';
+import { mergeResults } from '../core/diagram/mergeResults';
+import { neighbourhood } from '../core/diagram/neighbours';
 import { QueryResult, messageResult } from '../core/query/QueryResult';
-import type { Expansion } from '../core/query/neighbours';
-import { runQuery } from '../core/query/QueryRequest';
+import type { Expansion } from '../core/diagram/neighbours';
+import { filesOf, runQuery, withFiles } from '../core/query/QueryRequest';
 import { symbolSelector } from '../core/query/resolve/parseSymbolQuery';
 import { loadTypeScript } from './loadTypeScript';
-import { gitChanges } from '../core/impact/gitChanges';
+import { gitChanges } from '../core/query/impact/gitChanges';
 import { DiagramAnswer, FolderSpec, HostWords, ImpactAnswer, ImpactArgs, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
 import { indexFailedText, unexpectedFailureText } from './failureTexts';
 import { deepestContaining, routeFilePath } from './routeFilePath';
@@ -260,14 +260,14 @@ export class FolderGraphs {
       if (!node) continue;
       // Exactly the node's missing neighbours in that direction, `depth` levels deep (the steps the
       // queries take), not a whole new 50-node query: what its `+N` badge promised.
-      const direction = e.query === 'dependentsOf' ? 'dependents' : 'dependencies';
+      const direction = e.direction;
       const depth = Number.isInteger(e.depth) && e.depth > 0 ? e.depth : 1;
       const found = neighbourhood(graph.graph, e.id, direction, depth, EXPANSION_PAGE * depth, drawn);
       for (const n of found.nodes) drawn.add(n.id);
       const added: QueryResult =
         found.edges.length > 0
-          ? { kind: 'graph', query: e.query, inputs: [e.id], nodes: [node, ...found.nodes], edges: found.edges }
-          : messageResult(e.query, 'nothing more', false, [e.id]);
+          ? { kind: 'graph', query: base.query, inputs: [e.id], nodes: [node, ...found.nodes], edges: found.edges }
+          : messageResult(base.query, 'nothing more', false, [e.id]);
       if (added.kind === 'graph' && found.left > 0) added.truncation = { shownNodes: found.nodes.length, totalNodes: found.nodes.length + found.left, cutAt: { [e.id]: found.left } };
       more.push(added);
       kept.push(e);
@@ -349,7 +349,8 @@ export class FolderGraphs {
    * done; or why there is none (a path in no folder, an index that failed).
    */
   private async answer(args: QueryArgs, token?: CancellationToken): Promise<{ kind: 'ok'; state: FolderState; graph: CodeGraph; result: QueryResult } | { kind: 'error'; message: string; root?: string }> {
-    const target = args.query === 'pathsBetween' ? this.routePair(args.from.file_path, args.to.file_path) : this.route(args.file_path);
+    const files = filesOf(args);
+    const target = files.length === 2 ? this.routePair(files[0], files[1]) : this.route(files[0] ?? '');
     if (target.kind === 'error') return target;
     const state = target.state;
     // While the first index runs: its files' projects (and what they import) are indexed next, and
@@ -389,13 +390,7 @@ export class FolderGraphs {
 
 /** The request with its file paths made folder-relative by routing. */
 function run(graph: CodeGraph, args: QueryArgs, paths: string[], token?: CancellationToken): QueryResult {
-  return runQuery(
-    graph,
-    args.query === 'pathsBetween'
-      ? { query: args.query, from: { file_path: paths[0], symbol: args.from.symbol }, to: { file_path: paths[1], symbol: args.to.symbol } }
-      : { ...args, file_path: paths[0] },
-    token,
-  );
+  return runQuery(graph, withFiles(args, paths), token);
 }
 
 /** What the status bar calls symbols: declarations of the workspace (no module nodes, no library leaves). */

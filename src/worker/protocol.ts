@@ -1,9 +1,9 @@
 import type { QueryRequest } from '../core/query/QueryRequest';
 import type { QueryName } from '../core/query/QueryResult';
 import type { SymbolRef } from '../core/query/QueryContext';
-import type { DiagramModel } from '../core/format/diagramModel';
-import type { Expansion } from '../core/query/neighbours';
-import type { ImpactBase } from '../core/impact/gitChanges';
+import type { DiagramModel } from '../core/diagram/diagramModel';
+import type { Expansion } from '../core/diagram/neighbours';
+import type { ImpactBase } from '../core/query/impact/gitChanges';
 
 /**
  * The one message protocol between the extension host (WorkerClient) and the graph worker

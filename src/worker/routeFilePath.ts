@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { realPathOf } from '../core/indexer/workspaceRoot';
-import { isAbsoluteFilePath, normalizeFilePath } from '../core/query/resolve/normalizeFilePath';
+import { fromNative as toPosix, isAbsoluteFilePath, normalizeFilePath } from '../core/paths';
 import { echoInput } from '../core/query/shared/echoInput';
 
 /** What routing needs to know about a workspace folder. */
@@ -83,6 +83,4 @@ function listFolders(folders: readonly RoutableFolder[]): string {
   return folders.map((f) => f.name).join(', ');
 }
 
-function toPosix(p: string): string {
-  return p.split(path.sep).join('/');
-}
+

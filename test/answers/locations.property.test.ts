@@ -4,7 +4,7 @@ import { displayNames } from '../../src/core/format/displayNames';
 import { createFileSourceReader } from '../../src/core/format/FileSourceReader';
 import { formatText } from '../../src/core/format/formatText';
 import { callLines, nodeSpan } from '../../src/core/format/nodeLocation';
-import { markedLines, parseText } from '../../src/core/format/testdata/parseText';
+import { markedLines, parseText } from '../support/parseText';
 import { dependenciesOf } from '../../src/core/query/dependencies-of/dependenciesOf';
 import { dependentsOf } from '../../src/core/query/dependents-of/dependentsOf';
 import { pathsBetween } from '../../src/core/query/paths-between/pathsBetween';

@@ -47,17 +47,20 @@ describe('architecture', () => {
   });
 
   it('the core does not import from the hosts (imports point inward)', () => {
-    const offenders = sources(path.join(repo, 'src/core')).filter((f) => /from\s+['"](\.\.\/)+(host|cli)\//.test(fs.readFileSync(f, 'utf8')));
+    const offenders = sources(path.join(repo, 'src/core')).filter((f) => /from\s+['"](\.\.\/)+(vscode|cli|mcp|nodehost)\//.test(fs.readFileSync(f, 'utf8')));
     assert.deepEqual(offenders.map((f) => path.relative(repo, f)), []);
   });
 
-  it('the graph worker tier (src/worker) and the MCP server (src/mcp) never import vscode nor anything of the VS Code host (src/host)', () => {
-    assert.deepEqual(forbiddenImports('src/worker', ['src/host']), []);
-    assert.deepEqual(forbiddenImports('src/mcp', ['src/host']), []);
+  it('the graph worker tier (src/worker), the MCP server (src/mcp), the CLI (src/cli) and the Node host kit (src/nodehost) never import vscode nor anything of the VS Code host (src/vscode)', () => {
+    for (const tier of ['src/worker', 'src/mcp', 'src/cli', 'src/nodehost']) assert.deepEqual(forbiddenImports(tier, ['src/vscode']), []);
+  });
+
+  it('the CLI and the MCP server never import each other: what both need is the Node host kit (src/nodehost)', () => {
+    assert.deepEqual([...forbiddenImports('src/cli', ['src/mcp']), ...forbiddenImports('src/mcp', ['src/cli'])].filter((i) => !i.endsWith('-> vscode')), []);
   });
 
   it('the core imports no tier above it: neither the worker, the VS Code host, the MCP server nor the CLI', () => {
-    assert.deepEqual(forbiddenImports('src/core', ['src/worker', 'src/host', 'src/mcp', 'src/cli']), []);
+    assert.deepEqual(forbiddenImports('src/core', ['src/worker', 'src/vscode', 'src/mcp', 'src/cli', 'src/nodehost']), []);
   });
 
   it('the import finder sees every form of import, and resolves relative paths', () => {

@@ -119,3 +119,32 @@ function cycleWithin(graph: ReadonlyMap<string, readonly string[]>, members: Rea
   }
   return [start, start];
 }
+
+/**
+ * Pairs of sibling folders (same parent) that import each other, directly or from any file below
+ * them: `a ↔ b` with one import each way as evidence. Paths are compared as given (use one root).
+ * Files of the parent itself (`core/CodeGraph.ts`) are no folder: only folder↔folder counts.
+ */
+export function siblingFolderCycles(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const leans = new Map<string, string>();
+  for (const [file, targets] of graph) {
+    for (const target of targets) {
+      const a = file.split('/');
+      const b = target.split('/');
+      let i = 0;
+      while (i < a.length - 1 && i < b.length - 1 && a[i] === b[i]) i++;
+      // a[i] and b[i] are the first differing entries under the common parent; both must be folders.
+      if (i >= a.length - 1 || i >= b.length - 1) continue;
+      const parent = a.slice(0, i).join('/');
+      const key = `${parent}/${a[i]} → ${parent}/${b[i]}`;
+      if (!leans.has(key)) leans.set(key, `${file} → ${target}`);
+    }
+  }
+  const pairs: string[] = [];
+  for (const [key, evidence] of leans) {
+    const [from, to] = key.split(' → ');
+    const back = leans.get(`${to} → ${from}`);
+    if (back && from < to) pairs.push(`${from} ↔ ${to} (${evidence}; ${back})`);
+  }
+  return pairs.sort();
+}

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { findCycles, importGraph, sourceFiles } from './importGraph';
+import { findCycles, importGraph, siblingFolderCycles, sourceFiles } from './importGraph';
 
 const repo = path.resolve(__dirname, '../../..');
 const rel = (file: string) => path.relative(repo, file).split(path.sep).join('/');
@@ -16,6 +16,17 @@ function importsBetween(graph: ReadonlyMap<string, readonly string[]>, from: str
   return out;
 }
 
+/**
+ * Sibling folders that still import each other, each with why: debt, not a licence. The test fails
+ * on any other pair, and when one of these is gone (drop it here then).
+ */
+const STILL_LEANING = [
+  // Shared types (ProjectConfig, CancelledError, tsInternals, SharedCompilerHost) live in the indexer; moving them below both is left until the indexer work in flight has landed.
+  'src/core/compiler ↔ src/core/indexer',
+  // SharedCompilerHost describes failures with file/describeFailure; WorkspacePrograms holds file/NodeLocator: same reason.
+  'src/core/indexer/file ↔ src/core/indexer/program',
+];
+
 describe('architecture: imports', () => {
   const all = [...sourceFiles(path.join(repo, 'src')), ...sourceFiles(path.join(repo, 'test')), ...sourceFiles(path.join(repo, 'bench'))];
   const graph = importGraph(all);
@@ -24,6 +35,13 @@ describe('architecture: imports', () => {
   it('src has no import cycles (a shared name lives with its owner, not its user)', () => {
     const cycles = findCycles(srcGraph).map((cycle) => cycle.map(rel).join(' → '));
     assert.deepEqual(cycles, [], `import cycles:\n  ${cycles.join('\n  ')}`);
+  });
+
+  it('no two sibling folders of src lean on each other (a → b and b → a, from any non-test file below them)', () => {
+    // Tests may reach across to exercise a neighbour; the rule is for the code that ships.
+    const relGraph = new Map([...srcGraph].filter(([file]) => !file.endsWith('.test.ts')).map(([file, targets]) => [rel(file), targets.map(rel)]));
+    const pairs = siblingFolderCycles(relGraph).map((p) => p.replace(/ \(.*$/, ''));
+    assert.deepEqual(pairs, STILL_LEANING, `sibling folders importing each other:\n  ${siblingFolderCycles(relGraph).join('\n  ')}`);
   });
 
   it('src never imports test/ or bench/', () => {
@@ -40,11 +58,11 @@ describe('architecture: imports', () => {
     assert.deepEqual([...importsBetween(graph, 'src/worker/', 'src/webview/')], []);
   });
 
-  it('only src/host/editorLines.ts turns our 1-based lines into VS Code\'s 0-based ones (and back)', () => {
+  it('only src/vscode/editorLines.ts turns our 1-based lines into VS Code\'s 0-based ones (and back)', () => {
     const arithmetic = /\.line\s*[-+]\s*1\b|\b(?:line|offset)\)?\s*-\s*1\b/;
     const offenders = all
       .map(rel)
-      .filter((f) => f.startsWith('src/host/') && f !== 'src/host/editorLines.ts' && !f.endsWith('.test.ts'))
+      .filter((f) => f.startsWith('src/vscode/') && f !== 'src/vscode/editorLines.ts' && !f.endsWith('.test.ts'))
       .filter((f) => fs.readFileSync(path.join(repo, f), 'utf8').split('\n').some((l) => arithmetic.test(l)));
     assert.deepEqual(offenders, []);
   });
@@ -73,6 +91,16 @@ describe('architecture: imports', () => {
     it('reports each cycle as a closed path, and a file importing itself', () => {
       const cycles = findCycles(g).map((c) => c.join(' → ')).sort();
       assert.deepEqual(cycles, ['/r/a.ts → /r/b.ts → /r/c.ts → /r/d/index.ts → /r/a.ts', '/r/e.ts → /r/e.ts']);
+    });
+
+    it('reports sibling folders that import each other, not a folder and its parent\'s files', () => {
+      const folders = new Map([
+        ['s/a/x.ts', ['s/b/y.ts', 's/top.ts']],
+        ['s/b/y.ts', ['s/a/deep/z.ts']],
+        ['s/top.ts', ['s/a/x.ts']],
+        ['s/c/w.ts', ['s/b/y.ts']],
+      ]);
+      assert.deepEqual(siblingFolderCycles(folders), ['s/a ↔ s/b (s/a/x.ts → s/b/y.ts; s/b/y.ts → s/a/deep/z.ts)']);
     });
 
     it('finds no cycle in a graph without one, however deep (no recursion)', () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { markedLines, ParsedBlock, parseText } from '../../src/core/format/testdata/parseText';
+import { markedLines, ParsedBlock, parseText } from '../support/parseText';
 import { mcpTools } from '../../src/tools/toolMetadata';
 import { HOSTILE, hostileFiles, writeWorkspace } from '../support/hostileWorkspace';
 import { REPO_ROOT } from '../support/loadFixture';

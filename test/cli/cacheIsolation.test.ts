@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { graphCacheDir } from '../../src/mcp/cacheDir';
+import { graphCacheDir } from '../../src/nodehost/cacheDir';
 import { fixtureDir } from '../support/goldenFixtures';
 import { runFolders } from '../support/isolatedRun';
 import { REPO_ROOT } from '../support/loadFixture';

@@ -18,9 +18,7 @@ export function handBuiltGraph(root: string, result: QueryResult): { deps: CliDe
     graph: buildSymbolGraph(),
     report: { projects: ['tsconfig.json'], files: 2, nodes: 5, edges: 3, edgesByType: {}, millis: 1234, programMillis: 800, compiler: 'the bundled TypeScript 6.0.3, with TypeScript 6 defaults (its own)', skipped: [], excluded: [], problems: ['src/b.ts: syntax error'], errors: [], warnings: [] },
     // The query's own arguments; the CLI passes no cancellation token (the optional last one).
-    dependenciesOf: (file, symbol) => (calls.push(['dependenciesOf', file, symbol]), result),
-    dependentsOf: (file, symbol) => (calls.push(['dependentsOf', file, symbol]), result),
-    pathsBetween: (from, to) => (calls.push(['pathsBetween', from, to]), result),
+    answer: (request) => (calls.push('from' in request ? [request.query, request.from, request.to] : 'file_path' in request ? [request.query, request.file_path, request.symbol] : [request.query]), result),
   };
   const deps: CliDeps = {
     openGraph: async (options) => {

@@ -10,19 +10,18 @@ describe(parseCliArgs.name, () => {
   it('reads the three queries with root-relative files and qualified symbols', () => {
     assert.deepEqual(parseCliArgs(['dependenciesOf', 'src/orders/orderService.ts', 'processOrder']), {
       kind: 'run',
-      command: { name: 'dependenciesOf', file: 'src/orders/orderService.ts', symbol: 'processOrder' },
+      command: { name: 'query', request: { query: 'dependenciesOf', file_path: 'src/orders/orderService.ts', symbol: 'processOrder' } },
       options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false, noCache: false, exclude: [] },
     });
     assert.deepEqual(parseCliArgs(['dependentsOf', 'src/a.ts', 'User.save']), {
       kind: 'run',
-      command: { name: 'dependentsOf', file: 'src/a.ts', symbol: 'User.save' },
+      command: { name: 'query', request: { query: 'dependentsOf', file_path: 'src/a.ts', symbol: 'User.save' } },
       options: { root: undefined, tsconfig: undefined, format: 'text', verbose: false, noCache: false, exclude: [] },
     });
     const paths = parseCliArgs(['pathsBetween', 'src/api/handler.ts', 'handleRequest', 'src/db/queries.ts', 'executeQuery']);
     assert.deepEqual(paths.kind === 'run' && paths.command, {
-      name: 'pathsBetween',
-      from: { file_path: 'src/api/handler.ts', symbol: 'handleRequest' },
-      to: { file_path: 'src/db/queries.ts', symbol: 'executeQuery' },
+      name: 'query',
+      request: { query: 'pathsBetween', from: { file_path: 'src/api/handler.ts', symbol: 'handleRequest' }, to: { file_path: 'src/db/queries.ts', symbol: 'executeQuery' } },
     });
   });
 
@@ -30,7 +29,7 @@ describe(parseCliArgs.name, () => {
     const request = parseCliArgs(['--root', 'ws', 'dependentsOf', '--format=json', 'src/a.ts', 'f', '--verbose', '--tsconfig', 'ws/tsconfig.json']);
     assert.deepEqual(request, {
       kind: 'run',
-      command: { name: 'dependentsOf', file: 'src/a.ts', symbol: 'f' },
+      command: { name: 'query', request: { query: 'dependentsOf', file_path: 'src/a.ts', symbol: 'f' } },
       options: { root: 'ws', tsconfig: 'ws/tsconfig.json', format: 'json', verbose: true, noCache: false, exclude: [] },
     });
   });

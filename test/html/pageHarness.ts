@@ -93,18 +93,17 @@ export async function largeAnswerHtml(): Promise<string> {
     await worker.request('open', { folder: { key: 'k', name: 'ra-core', root: real() } });
     const args = { query: FIFTY[0], file_path: FIFTY[1], symbol: FIFTY[2] };
     type Answer = { model: { title: string; nodes: Array<{ id: string; more: Record<'dependents' | 'dependencies', number> }> } };
-    const expansions: Array<{ id: string; query: string; depth: number }> = [];
+    const expansions: Array<{ id: string; direction: string; depth: number }> = [];
     let answer = await worker.request<Answer>('diagram', { args, expansions });
     while (answer.model.nodes.length < 1000) {
-      let best: { id: string; query: string; count: number } | undefined;
+      let best: { id: string; direction: string; count: number } | undefined;
       for (const n of answer.model.nodes) {
         for (const d of ['dependents', 'dependencies'] as const) {
-          const query = d === 'dependents' ? 'dependentsOf' : 'dependenciesOf';
-          if (n.more[d] > (best?.count ?? 0) && !expansions.some((e) => e.id === n.id && e.query === query)) best = { id: n.id, query, count: n.more[d] };
+          if (n.more[d] > (best?.count ?? 0) && !expansions.some((e) => e.id === n.id && e.direction === d)) best = { id: n.id, direction: d, count: n.more[d] };
         }
       }
       assert.ok(best, `no badge left to open at ${answer.model.nodes.length} nodes`);
-      expansions.push({ id: best.id, query: best.query, depth: 30 });
+      expansions.push({ id: best.id, direction: best.direction, depth: 30 });
       answer = await worker.request<Answer>('diagram', { args, expansions });
     }
     const code = fs.readFileSync(path.join(REPO_ROOT, 'dist', 'graphView.js'), 'utf8');

@@ -1,2 +1,11 @@
-// The PRNG lives in src (src's own tests use it, and src never imports test/); tests and the bench import it from here too.
-export { mulberry32 } from '../../src/core/test-support/mulberry32';
+/** A tiny seeded PRNG: the same seed gives the same workspace or test case on every machine, so failures replay. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { DiagramModel, DiagramNode } from '../../src/core/format/diagramModel';
+import type { DiagramModel, DiagramNode } from '../../src/core/diagram/diagramModel';
 import { columnLayout } from '../../src/webview/page/layout/columns';
 import { ranksOf } from '../../src/webview/page/layout/columnRanks';
 import { FoldState, visibleGraph } from '../../src/webview/page/foldModel';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { DiagramModel, DiagramNode } from '../../src/core/format/diagramModel';
+import type { DiagramModel, DiagramNode } from '../../src/core/diagram/diagramModel';
 import { overlap, placeLabels } from '../../src/webview/page/layout/labels';
 import { stackRows } from '../../src/webview/page/layout/fileBox';
 import { branchingDirs, FoldState, Item, visibleGraph } from '../../src/webview/page/foldModel';

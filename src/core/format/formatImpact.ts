@@ -1,5 +1,5 @@
 import { GraphEdge, GraphNode } from '../graph/GraphTypes';
-import { ChangedSymbol, ImpactSummary, TestRunner, TestToRun } from '../impact/ImpactSummary';
+import { ChangedSymbol, ImpactSummary, TestRunner, TestToRun } from '../query/impact/ImpactSummary';
 import { GraphResult } from '../query/QueryResult';
 import { changeKinds, dependentsByFolder, folderText, plural, thousands } from './impactCounts';
 

@@ -1,5 +1,5 @@
 import { isTestFile } from '../graph/testFiles';
-import { ImpactSummary } from '../impact/ImpactSummary';
+import { ImpactSummary } from '../query/impact/ImpactSummary';
 import { GraphResult, QueryResult } from '../query/QueryResult';
 import { displayNames, labelledNodes } from './displayNames';
 import { MAX_CHANGED_LISTED, changeText, changedName, runnerText, testPathText } from './formatImpact';

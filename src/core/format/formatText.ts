@@ -8,6 +8,7 @@ import { ANSWER_CHARS, MORE_HEADING, formatMore, moreThatFit } from './formatMor
 import { formatSnippet } from './formatSnippet';
 import { callLines, linesWithin, nodeSpan, Span } from './nodeLocation';
 import { SourceReader } from './SourceReader';
+import { queryNamed } from '../query/queries';
 
 export interface FormatTextOptions {
   /**
@@ -195,7 +196,7 @@ function listedNodes(result: GraphResult): GraphNode[] {
 
 /** pathsBetween's inputs, each once, in the order asked: the ends of its paths. */
 function pathEnds(result: GraphResult): GraphNode[] {
-  if (result.query !== 'pathsBetween') return [];
+  if (queryNamed(result.query).walk !== 'paths') return [];
   const byId = new Map(result.nodes.map((n) => [n.id, n]));
   return [...new Set(result.inputs)].map((id) => byId.get(id)).filter((n): n is GraphNode => n !== undefined);
 }

@@ -1,5 +1,5 @@
 import { isTestFile } from '../graph/testFiles';
-import { ChangeKind, ImpactSummary, TestToRun } from '../impact/ImpactSummary';
+import { ChangeKind, ImpactSummary, TestToRun } from '../query/impact/ImpactSummary';
 import { GraphResult } from '../query/QueryResult';
 
 /** Dependents (or tests) in one folder: how many nodes, in how many files. */

@@ -2,6 +2,7 @@ import { GraphNode } from '../graph/GraphTypes';
 import { GraphResult, ListedNode, Truncation } from '../query/QueryResult';
 import { listed, queryNext } from '../query/traversal/toGraphResult';
 import { callLines } from './nodeLocation';
+import { queryNamed } from '../query/queries';
 
 /**
  * The same result cut down to its `keep` nearest discovered nodes: the rebuild that both the
@@ -80,7 +81,7 @@ export function discoveredCount(result: GraphResult): number {
  */
 function recountCut(result: GraphResult, nodes: readonly GraphNode[], truncation: Truncation): void {
   const before = result.truncation;
-  if (result.query === 'pathsBetween' || (before && before.totalNodes - before.shownNodes !== (before.more?.length ?? 0))) return;
+  if (queryNamed(result.query).walk === 'paths' || (before && before.totalNodes - before.shownNodes !== (before.more?.length ?? 0))) return;
 
   const shown = new Set(nodes.map((n) => n.id));
   const inputs = new Set(result.inputs);

@@ -30,7 +30,7 @@ import { ExcludedPaths } from './excludedPaths';
 import { ProjectWalk } from './ProjectWalk';
 import { outstandingProjects } from './outstandingProjects';
 import { ProjectReach } from './program/projectReach';
-import type { Outstanding } from '../query/shared/indexingNotes';
+import type { Outstanding } from './outstandingProjects';
 import { MemoryBudget, memoryBudget } from './program/memoryBudget';
 
 /**

@@ -1,9 +1,22 @@
 import * as path from 'path';
-import type { Outstanding } from '../query/shared/indexingNotes';
 import { ProjectConfig } from './program/discoverProjects';
 import { ProjectReach, nearestPackageDir } from './program/projectReach';
 import type { Project } from './program/WorkspacePrograms';
 import type { ProjectWalk } from './ProjectWalk';
+
+/** What the graph does not hold (yet) that an answer may need: answers scope their notes by it (query/shared/indexingNotes). */
+export interface Outstanding {
+  /** Projects indexed of all, while a full index still walks them. */
+  progress?: { done: number; total: number };
+  /** Root-relative configs of the projects not indexed yet that could import one of `files` (root-relative). */
+  pendingSeeing(files: ReadonlySet<string>): string[];
+  /** Whether a root-relative file belongs to a project not indexed yet. */
+  pendingHolds(file: string): boolean;
+  /** Root-relative folders of the projects skipped (dependencies not installed) that could import one of `files`. */
+  skippedSeeing(files: ReadonlySet<string>): string[];
+  /** Root-relative configs of the projects skipped as too large for the memory budget that could import one of `files`. */
+  overBudgetSeeing?(files: ReadonlySet<string>): string[];
+}
 
 /**
  * What the graph does not hold yet, or will not, for an answer to scope its notes by: the projects

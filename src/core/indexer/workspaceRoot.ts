@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { absolutePosix } from '../paths';
 
 /**
  * A workspace root and the absolute paths inside it, whatever their spelling.
@@ -63,6 +64,4 @@ export function isInside(p: string, root: string): boolean {
   return a === r || a.startsWith(`${r}/`);
 }
 
-function posixResolve(p: string): string {
-  return path.resolve(p).replace(/\\/g, '/');
-}
+const posixResolve = absolutePosix;

@@ -1,4 +1,5 @@
 import { SymbolGraph } from '../graph/SymbolGraph';
+import type * as TS from 'typescript';
 import type { CancellationToken } from '../Logger';
 
 /** What a query needs: the graph and the workspace root it was indexed from. */
@@ -21,6 +22,8 @@ export interface QueryContext {
    * workspace (the suggestion search) stops and throws `QueryCancelledError`. Optional.
    */
   token?: CancellationToken;
+  /** The TypeScript the graph was indexed with: `impact` parses both texts of a changed file with it. */
+  ts?: typeof TS;
 }
 
 /** A query whose caller cancelled it: no answer is owed (hosts drop it). */

@@ -1,11 +1,19 @@
 import { GraphEdge, GraphNode, NodeKind } from '../graph/GraphTypes';
-import type { ImpactSummary } from '../impact/ImpactSummary';
+import type { ImpactSummary } from './impact/ImpactSummary';
 
-/** The three queries (the tools). */
-export type QueryName = 'dependenciesOf' | 'dependentsOf' | 'pathsBetween';
+/**
+ * Each query's input, by the query's name. Empty here: every query folder adds its own entry
+ * (`declare module '../QueryResult'` beside its descriptor), so the list of queries is the list of
+ * query folders (queries.ts) and no other file names one.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface QueryInputs {}
 
-/** What a result answers: one of the queries, or `impact` (the CLI's `impact`: what a diff affects). */
-export type ResultName = QueryName | 'impact';
+/** A query's name (its folder's key in QueryInputs): the tools' three, and `impact` (what a diff affects). */
+export type QueryName = keyof QueryInputs & string;
+
+/** What a result answers: one of the queries. */
+export type ResultName = QueryName;
 
 /**
  * What every query returns and every formatter reads (text for tools/commands/CLI, Mermaid for

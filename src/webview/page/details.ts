@@ -1,4 +1,4 @@
-import type { Direction } from '../../core/query/neighbours';
+import type { Direction } from '../../core/diagram/neighbours';
 import type { FromPage, PageData } from '../messages';
 import { fileUrl } from './dom';
 import type { Frame } from './frame';

@@ -1,5 +1,5 @@
-import type { DiagramNode } from '../../core/format/diagramModel';
-import type { Direction } from '../../core/query/neighbours';
+import type { DiagramNode } from '../../core/diagram/DiagramTypes';
+import type { Direction } from '../../core/diagram/neighbours';
 import { FILE_HEAD } from './layout/fileBox';
 import type { Item, VisibleGraph } from './foldModel';
 import { badgeWidth, shortCount } from './layout/boxes';

@@ -1,4 +1,4 @@
-import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/format/diagramModel';
+import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/diagram/DiagramTypes';
 
 /**
  * What the page draws of a model: the nodes near the queried symbols one by one, grouped into

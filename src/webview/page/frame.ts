@@ -1,5 +1,5 @@
-import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/format/diagramModel';
-import type { Direction } from '../../core/query/neighbours';
+import type { DiagramEdge, DiagramModel, DiagramNode } from '../../core/diagram/DiagramTypes';
+import type { Direction } from '../../core/diagram/neighbours';
 import type { Drawing } from './drawDiagram';
 import { presentNodes, VisibleGraph } from './foldModel';
 import type { Badges, Layout } from './layout/types';

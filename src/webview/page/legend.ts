@@ -1,4 +1,4 @@
-import type { DiagramModel, DiagramNode } from '../../core/format/diagramModel';
+import type { DiagramModel, DiagramNode } from '../../core/diagram/DiagramTypes';
 import { EDGE_COLOURS } from '../graphViewStyles';
 import { CHANGE_WORDS } from './layout/labels';
 import type { Action, PageState } from './state';

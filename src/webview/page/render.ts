@@ -1,4 +1,4 @@
-import type { DiagramModel } from '../../core/format/diagramModel';
+import type { DiagramModel } from '../../core/diagram/DiagramTypes';
 import { drawLayout } from './drawDiagram';
 import type { Elements } from './dom';
 import type { Frame } from './frame';
@@ -125,8 +125,8 @@ function foldStatus(els: Elements, s: PageState, frame: Frame): void {
   status.textContent = '';
   const total = frame.vis.shown + frame.vis.bundled;
   if (total === 0) return;
-  const direction = s.model?.query === 'dependenciesOf' ? 'dependencies' : 'dependents';
-  const goesOn = s.model?.query !== 'pathsBetween' && ([...frame.badges.values()].some((b) => b[direction] > 0) || (s.model?.reserve?.nodes ?? []).some((n) => !s.fold.revealed.has(n.id)));
+  const direction = s.model?.walk === 'forward' ? 'dependencies' : 'dependents';
+  const goesOn = s.model?.walk !== 'paths' && ([...frame.badges.values()].some((b) => b[direction] > 0) || (s.model?.reserve?.nodes ?? []).some((n) => !s.fold.revealed.has(n.id)));
   if (goesOn) {
     const more = document.createElement('button');
     more.className = 'show-more';

@@ -1,5 +1,5 @@
-import type { DiagramModel, DiagramNode } from '../../core/format/diagramModel';
-import type { Direction } from '../../core/query/neighbours';
+import type { DiagramModel, DiagramNode } from '../../core/diagram/DiagramTypes';
+import type { Direction } from '../../core/diagram/neighbours';
 import type { Expansion, FromPage } from '../messages';
 import type { Picture, RenderMode } from './layout/choose';
 import { foldKeysOf, FoldState, isUnder, presentNodes, VisibleGraph } from './foldModel';
@@ -287,11 +287,10 @@ function expand(s: PageState, a: Extract<Action, { type: 'expand' }>): PageState
   const missing = node.next ? node.next[a.direction].filter((n) => !have.has(n)) : [];
   const noun = a.direction;
   if (node.next && missing.length === 0) return { ...s, said: `${node.label} has no ${noun} that are not drawn already.` };
-  const query = a.direction === 'dependents' ? 'dependentsOf' : 'dependenciesOf';
-  if (a.inVsCode) return { ...s, post: { type: 'expand', id: a.id, query, depth: a.depth }, busy: 'Updating…' };
+  if (a.inVsCode) return { ...s, post: { type: 'expand', id: a.id, direction: a.direction, depth: a.depth }, busy: 'Updating…' };
   const reserve = new Set((s.model.reserve?.nodes ?? []).map((n) => n.id));
   const here = missing.filter((n) => reserve.has(n));
-  const command = `ts-code-graph ${query} ${node.file} ${node.name}`;
+  const command = `ts-code-graph ${s.model.verbs?.[a.direction] ?? ''} ${node.file} ${node.name}`;
   if (here.length === 0) {
     const count = missing.length || (node.more?.[a.direction] ?? 0);
     return { ...s, said: `${count} ${noun} of ${node.label} are not in this file: run \`${command}\` for them.` };
@@ -308,7 +307,7 @@ function more(s: PageState, inVsCode: boolean): PageState {
   // Drawn folded to fit, as a first view is: the page chooses the fold again.
   if (inVsCode) return { ...remember(s), autoFold: true, post: { type: 'more' }, busy: 'Asking for the whole answer…' };
   const reserve = (s.model.reserve?.nodes ?? []).filter((n) => !s.fold.revealed.has(n.id));
-  const command = s.model.query === 'pathsBetween' ? '' : ` (\`ts-code-graph ${s.model.query} …\` in a terminal gives the whole answer as text)`;
+  const command = s.model.walk === 'paths' ? '' : ` (\`ts-code-graph ${s.model.query} …\` in a terminal gives the whole answer as text)`;
   if (reserve.length === 0) return { ...s, said: `This file holds no more of the answer${command}.` };
   const next = remember(s);
   const fold = copyFold(s.fold);

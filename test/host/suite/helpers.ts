@@ -7,7 +7,7 @@ import { createFileSourceReader } from '../../../src/core/format/FileSourceReade
 import { fitToBudget } from '../../../src/core/format/fitToBudget';
 import { formatText } from '../../../src/core/format/formatText';
 import { runQuery } from '../../../src/core/query/QueryRequest';
-import type { TsCodeGraphApi } from '../../../src/host/extension';
+import type { TsCodeGraphApi } from '../../../src/vscode/extension';
 import type { QueryArgs } from '../../../src/worker/protocol';
 
 export const EXTENSION_ID = 'ts-code-graph.ts-code-graph';

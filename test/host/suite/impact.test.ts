@@ -5,9 +5,9 @@ import * as vscode from 'vscode';
 import { CodeGraph } from '../../../src/core/CodeGraph';
 import { createFileSourceReader } from '../../../src/core/format/FileSourceReader';
 import { formatText } from '../../../src/core/format/formatText';
-import { gitChanges } from '../../../src/core/impact/gitChanges';
-import type { ImpactShown } from '../../../src/host/commands/impactOfChanges';
-import type { GraphViewPanel } from '../../../src/host/graphView/GraphViewPanel';
+import { gitChanges } from '../../../src/core/query/impact/gitChanges';
+import type { ImpactShown } from '../../../src/vscode/commands/impactOfChanges';
+import type { GraphViewPanel } from '../../../src/vscode/graphView/GraphViewPanel';
 import { activateExtension, assertClearText, editAndSave, fixturePath } from './helpers';
 import { until, viewEval } from './webviewBridge';
 

@@ -3,6 +3,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { CompilerDefaults, compilerDefaults } from './compilerDefaults';
 import { IGNORED_DIRS } from '../workspaceFiles';
+import { absolutePosix } from '../../paths';
 
 /** One TypeScript project: a parsed config (or an inferred one when the workspace has none). */
 export interface ProjectConfig {
@@ -118,6 +119,5 @@ function depth(configPath: string | undefined): number {
   return configPath ? configPath.split('/').length : 0;
 }
 
-export function normalize(p: string): string {
-  return path.resolve(p).replace(/\\/g, '/');
-}
+/** The indexer's name for paths.absolutePosix. */
+export const normalize = absolutePosix;

@@ -5,7 +5,7 @@ import { QueryContext } from '../QueryContext';
 import { QueryResult, messageResult, withNotes } from '../QueryResult';
 import { resolveSymbol } from '../resolve/resolveSymbol';
 import { describeLocation } from '../shared/describeNode';
-import { membersHint } from '../traversal/membersHint';
+import { membersHint } from '../shared/membersHint';
 import { backwardSteps, StepFunction } from '../traversal/stepPolicy';
 import { toGraphResult } from '../traversal/toGraphResult';
 import { traverse } from '../traversal/traverse';

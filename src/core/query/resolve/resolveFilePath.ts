@@ -3,7 +3,7 @@ import { GraphNode } from '../../graph/GraphTypes';
 import { QueryCancelledError, QueryContext } from '../QueryContext';
 import { echoInput } from '../shared/echoInput';
 import { levenshtein } from './levenshtein';
-import { isAbsoluteFilePath, normalizeFilePath } from './normalizeFilePath';
+import { isAbsoluteFilePath, normalizeFilePath, toPosix } from '../../paths';
 
 export type FileResolution = { ok: true; file: string; nodes: GraphNode[] } | { ok: false; message: string };
 
@@ -158,9 +158,7 @@ function relativeInside(root: string, absolute: string): string | undefined {
   return absolute.slice(root.length + 1);
 }
 
-function toPosix(p: string): string {
-  return p.replace(/\\/g, '/');
-}
+
 
 function fail(message: string): FileResolution {
   return { ok: false, message };

@@ -3,6 +3,10 @@ import { SymbolGraph } from '../../graph/SymbolGraph';
 import { QueryResult } from '../QueryResult';
 import { backwardSteps, forwardSteps, forwardStepsWithTypes, StepFunction } from '../traversal/stepPolicy';
 import { MAX_VISITED_NODES, traverse } from '../traversal/traverse';
+import type { QueryDescriptor } from '../QueryDescriptor';
+
+/** Which way the answer walked (its query's descriptor says). */
+type Walk = QueryDescriptor['walk'];
 
 /** Failed files named one by one in an answer; more are counted (stats lists them all). */
 const MAX_NAMED = 3;
@@ -14,10 +18,10 @@ const MAX_NAMED = 3;
  * other answer is clean: a file that cannot reach the answer must not stamp it, or people learn
  * to ignore the note. Bad input gets none: it is not an answer.
  */
-export function withAnalysisWarnings(graph: SymbolGraph, result: QueryResult, globalErrors: readonly string[] = []): QueryResult {
+export function withAnalysisWarnings(graph: SymbolGraph, result: QueryResult, walk: Walk, globalErrors: readonly string[] = []): QueryResult {
   const failed = graph.failedFiles();
   if ((failed.length === 0 && globalErrors.length === 0) || (result.kind === 'message' && result.isError)) return result;
-  const relevant = failed.length === 0 ? [] : failed.filter(mayChange(graph, result));
+  const relevant = failed.length === 0 ? [] : failed.filter(mayChange(graph, result, walk));
   if (relevant.length === 0 && globalErrors.length === 0) return result;
   const warnings = [
     ...globalErrors.map((error) => `Incomplete: ${error}`),
@@ -42,27 +46,25 @@ export function withAnalysisWarnings(graph: SymbolGraph, result: QueryResult, gl
  * - pathsBetween: a walk from either end (unbounded) reaches it as dependenciesOf does; a path
  *   through its missing calls has to enter it first.
  */
-function mayChange(graph: SymbolGraph, result: QueryResult): (failed: [file: string, reason: string]) => boolean {
+function mayChange(graph: SymbolGraph, result: QueryResult, walk: Walk): (failed: [file: string, reason: string]) => boolean {
   const inputs = result.inputs ?? [];
   if (inputs.length === 0) return () => true; // nothing to scope by: say so, as before
   const reached = new Set<string>();
-  const walk = (step: StepFunction, limit: number) => {
+  const reach = (step: StepFunction, limit: number) => {
     for (const start of inputs) for (const id of traverse(graph, start, step, limit).order) reached.add(graph.getNode(id)?.file ?? '');
   };
   // A reached file that depends on the failed one may call what it lost (a file the parser could
   // not handle keeps no declarations, so no edge leads into it).
   const entered = (file: string) => reached.has(file) || [...reached].some((r) => graph.getContribution(r)?.dependsOnFiles?.includes(file));
-  switch (result.query) {
-    case 'dependenciesOf':
-      walk(forwardSteps, MAX_VISITED_NODES);
+  switch (walk) {
+    case 'forward':
+      reach(forwardSteps, MAX_VISITED_NODES);
       return ([file]) => entered(file);
-    case 'pathsBetween':
-      walk(forwardStepsWithTypes, Number.POSITIVE_INFINITY);
+    case 'paths':
+      reach(forwardStepsWithTypes, Number.POSITIVE_INFINITY);
       return ([file]) => entered(file);
-    // impact: the dependents of every changed symbol (its inputs).
-    case 'dependentsOf':
-    case 'impact': {
-      walk(backwardSteps, MAX_VISITED_NODES);
+    case 'backward': {
+      reach(backwardSteps, MAX_VISITED_NODES);
       const anyGlobal = [...reached].some((file) => graph.getContribution(file)?.global);
       return ([file]) => anyGlobal || reached.has(file) || [...filesSeenBy(graph, file)].some((f) => reached.has(f));
     }

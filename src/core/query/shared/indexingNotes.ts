@@ -1,24 +1,12 @@
 import { SymbolGraph } from '../../graph/SymbolGraph';
+import type { Outstanding } from '../../indexer/outstandingProjects';
+import type { QueryDescriptor } from '../QueryDescriptor';
 import { QueryResult } from '../QueryResult';
 import { backwardSteps, forwardSteps, forwardStepsWithTypes, StepFunction } from '../traversal/stepPolicy';
 import { MAX_VISITED_NODES, traverse } from '../traversal/traverse';
 
 /** The setting that raises the memory budget (memoryBudget's MEMORY_ENV; query code does not import the indexer). */
 const MEMORY_ENV = 'TS_CODE_GRAPH_MEMORY_MB';
-
-/** What the graph does not hold (yet) that an answer may need: see indexer/outstandingProjects. */
-export interface Outstanding {
-  /** Projects indexed of all, while a full index still walks them. */
-  progress?: { done: number; total: number };
-  /** Root-relative configs of the projects not indexed yet that could import one of `files` (root-relative). */
-  pendingSeeing(files: ReadonlySet<string>): string[];
-  /** Whether a root-relative file belongs to a project not indexed yet. */
-  pendingHolds(file: string): boolean;
-  /** Root-relative folders of the projects skipped (dependencies not installed) that could import one of `files`. */
-  skippedSeeing(files: ReadonlySet<string>): string[];
-  /** Root-relative configs of the projects skipped as too large for the memory budget that could import one of `files`. */
-  overBudgetSeeing?(files: ReadonlySet<string>): string[];
-}
 
 /** How an answer given while the index still runs, and that a project not indexed yet could change, starts. */
 export const INDEXING_RUNNING = 'Incomplete: indexing is still running';
@@ -43,13 +31,13 @@ const MAX_NAMED = 3;
  *   first, so once they are, such an answer is complete and says nothing.
  * Bad input gets nothing: it is not an answer.
  */
-export function withIndexingNotes(graph: SymbolGraph, result: QueryResult, outstanding: Outstanding | undefined): QueryResult {
+export function withIndexingNotes(graph: SymbolGraph, result: QueryResult, walk: QueryDescriptor['walk'], outstanding: Outstanding | undefined): QueryResult {
   if (!outstanding || (result.kind === 'message' && result.isError)) return result;
   const inputs = result.inputs ?? [];
   if (inputs.length === 0) return result;
-  const backward = result.query === 'dependentsOf' || result.query === 'impact';
-  const step: StepFunction = backward ? backwardSteps : result.query === 'pathsBetween' ? forwardStepsWithTypes : forwardSteps;
-  const limit = result.query === 'pathsBetween' ? Number.POSITIVE_INFINITY : MAX_VISITED_NODES;
+  const backward = walk === 'backward';
+  const step: StepFunction = backward ? backwardSteps : walk === 'paths' ? forwardStepsWithTypes : forwardSteps;
+  const limit = walk === 'paths' ? Number.POSITIVE_INFINITY : MAX_VISITED_NODES;
   const reached = new Set<string>();
   for (const start of inputs) for (const id of traverse(graph, start, step, limit).order) reached.add(graph.getNode(id)?.file ?? '');
   reached.delete('');

@@ -1,4 +1,4 @@
-import type { DiagramModel } from '../../../core/format/diagramModel';
+import type { DiagramModel } from '../../../core/diagram/DiagramTypes';
 import { columnLayout } from './columns';
 import { layoutGraph } from './dagre';
 import { grow } from './grow';

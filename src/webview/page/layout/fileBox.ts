@@ -1,4 +1,4 @@
-import type { DiagramNode } from '../../../core/format/diagramModel';
+import type { DiagramNode } from '../../../core/diagram/DiagramTypes';
 import type { Item } from '../foldModel';
 
 /**

@@ -1,4 +1,4 @@
-import type { DiagramNode } from '../../../core/format/diagramModel';
+import type { DiagramNode } from '../../../core/diagram/DiagramTypes';
 import type { Item, VisibleGraph } from '../foldModel';
 import type { Layout, Point, Rect } from './types';
 

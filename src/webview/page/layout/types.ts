@@ -1,4 +1,4 @@
-import type { Direction } from '../../../core/query/neighbours';
+import type { Direction } from '../../../core/diagram/neighbours';
 import type { ClassFrame } from './fileBox';
 
 /** The layout's shared types: what an engine (columns.ts, dagre.ts) hands the drawing. No DOM, no engine here. */

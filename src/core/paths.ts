@@ -1,0 +1,60 @@
+import * as path from 'path';
+
+/**
+ * Every path normalisation of the code base, in one place: user input (`normalizeFilePath`), the
+ * platform's separators (`toPosix`, `fromNative`), absolute keys (`absolutePosix`), root-relative
+ * paths (`relativeWithin`). A module needing one imports it from here, never writes its own.
+ */
+
+/**
+ * A caller's `file_path` as every resolver reads it (the core's resolveFilePath, and multi-root
+ * routing before it): trimmed, surrounding quotes dropped (`"src/a.ts"`, as a model copies it), a
+ * `file://` URI decoded, Windows backslashes as `/`. The result is posix, absolute or relative.
+ */
+export function normalizeFilePath(input: string): string {
+  let p = toPosix(stripQuotes(input.trim()));
+  if (p.startsWith('file://')) {
+    p = decodeOrKeep(p.slice('file://'.length));
+    if (/^\/[A-Za-z]:\//.test(p)) p = p.slice(1); // file:///C:/x → C:/x
+  }
+  return p;
+}
+
+/** Whether a normalised path is absolute: `/x` or a Windows drive `C:/x`. */
+export function isAbsoluteFilePath(normalized: string): boolean {
+  return normalized.startsWith('/') || /^[A-Za-z]:\//.test(normalized);
+}
+
+/** Windows backslashes as `/` (every path the graph holds, and every message, is posix). */
+export function toPosix(p: string): string {
+  return p.replace(/\\/g, '/');
+}
+
+/** A path in this platform's separators as posix (`path.relative`'s output, say). */
+export function fromNative(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** Absolute (against the cwd) and posix: how the indexer keys configs and roots. */
+export function absolutePosix(p: string): string {
+  return toPosix(path.resolve(p));
+}
+
+/** `absolute` relative to `root` (both posix), '' for the root itself; undefined outside it. */
+export function relativeWithin(root: string, absolute: string): string | undefined {
+  return absolute === root ? '' : absolute.startsWith(`${root}/`) ? absolute.slice(root.length + 1) : undefined;
+}
+
+function stripQuotes(s: string): string {
+  const m = /^(["'`])(.*)\1$/.exec(s);
+  return m ? m[2].trim() : s;
+}
+
+/** `%` escapes decoded; a malformed one (`file:///a%zz.ts`) leaves the text as written, for the resolver to report. */
+function decodeOrKeep(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

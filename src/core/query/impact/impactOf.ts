@@ -1,0 +1,205 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import type * as TS from 'typescript';
+import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
+import { SymbolGraph } from '../../graph/SymbolGraph';
+import { PreorderWalk } from '../../indexer/file/PreorderWalk';
+import { reachable } from '../../indexer/incremental/reachable';
+import { GraphResult, QueryResult, messageResult } from '../QueryResult';
+import { backwardSteps, Step, StepFunction } from '../traversal/stepPolicy';
+import { toGraphResult } from '../traversal/toGraphResult';
+import { traverse } from '../traversal/traverse';
+import { ChangedSymbol, FileChange, compareChanges } from './changedSymbols';
+import { ImpactSummary } from './ImpactSummary';
+import { findTestRunners, WorkspaceFiles } from './testRunners';
+import { testsToRun } from './testsToRun';
+
+export interface ImpactContext {
+  graph: SymbolGraph;
+  /** Absolute workspace root. */
+  root: string;
+  ts: typeof TS;
+  /** A workspace file's text now (root-relative); undefined when unreadable. Default: read from disk. */
+  readText?(rel: string): string | undefined;
+  /** Where test runner configurations are read from (package.json, .mocharc.*, jest.config.*…). Default: the disk under `root`. */
+  workspaceFiles?: WorkspaceFiles;
+}
+
+/**
+ * What the changes affect: the changed symbols (changedSymbols), their transitive dependents in
+ * the current graph (dependentsOf's walk, from all of them at once: nearest first, the usual cut),
+ * and the test files among those dependents with the path that links each to a change. The walk
+ * for tests is not cut: a test file 900 nodes away must still run.
+ *
+ * A removed symbol is not in the current graph, and no edge leads to it any more. Its dependents
+ * are the nodes that still name it in the files that depended on its file (transitively, so a
+ * re-exporting barrel's users count) or, for a deleted or renamed file, in the files with an import
+ * that no longer resolves: they no longer compile. Syntax only: a same-named local there counts too.
+ * Everything that depended on it and was changed not to is a changed symbol itself.
+ */
+export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], base: string): QueryResult {
+  const changedFiles = changes.map(({ file, status, oldFile }) => (oldFile ? { file, status, oldFile } : { file, status }));
+  if (changes.length === 0) return messageResult('impact', `No TypeScript or JavaScript file changed (${base}).`, false);
+  const compared = compareChanges(ctx.ts, ctx.root, changes);
+  const changed = compared.changed.map((c) => (c.change === 'removed' ? c : { ...c, node: ctx.graph.getNode(c.node.id) ?? c.node }));
+  if (changed.length === 0) {
+    const n = changes.length;
+    return messageResult('impact', `${n} changed file${n === 1 ? '' : 's'} (${base}), but no symbol changed: only comments or layout.`, false);
+  }
+  changed.sort((a, b) => compareText(a.node.file, b.node.file) || a.node.offset - b.node.offset || compareText(a.node.id, b.node.id));
+
+  const removed = changed.filter((c) => c.change === 'removed');
+  const synthetic = stillNamedBy(ctx, removed, changes);
+  const step: StepFunction = (graph, state) => synthetic.get(state.id) ?? backwardSteps(graph, state);
+  const starts = changed.map((c) => c.node.id);
+  const traversal = traverse(ctx.graph, starts, step, Number.POSITIVE_INFINITY);
+  const removedNodes = new Map(removed.map((c) => [c.node.id, c.node]));
+  const nodeOf = (id: string) => ctx.graph.getNode(id) ?? removedNodes.get(id);
+  const result = betweenChanges(toGraphResult('impact', ctx.graph, traversal, nodeOf));
+
+  const files = ctx.graph.files();
+  const runners = findTestRunners(ctx.ts, files, ctx.workspaceFiles ?? diskFiles(ctx.root));
+  const summary: ImpactSummary = {
+    base,
+    files: changedFiles,
+    changed,
+    dependents: traversal.order.length - traversal.starts,
+    ...testsToRun(traversal, nodeOf, runners, files),
+  };
+  if (compared.unparsed.length > 0) summary.unparsed = compared.unparsed;
+  const warnings = compared.unparsed.map((u) => `Incomplete: ${u.file} does not parse (line ${u.line}: ${u.message}): its declarations are compared up to there, and none is reported removed. Fix the syntax and run impact again.`);
+  return { ...result, impact: summary, ...(warnings.length > 0 ? { warnings: [...(result.warnings ?? []), ...warnings] } : {}) };
+}
+
+/** Edges between two changed symbols drawn at most; the changed symbols are listed above the graph anyway. */
+const MAX_EDGES_BETWEEN_CHANGES = 50;
+
+/**
+ * The result with at most MAX_EDGES_BETWEEN_CHANGES edges between two changed symbols (the first,
+ * in walk order), and a note when there were more: a change of hundreds of symbols that call each
+ * other (a new module, a release) drew thousands of them, and they buried its dependents.
+ */
+function betweenChanges(result: GraphResult): GraphResult {
+  const inputs = new Set(result.inputs);
+  const between = result.edges.filter((e) => inputs.has(e.from) && inputs.has(e.to));
+  if (between.length <= MAX_EDGES_BETWEEN_CHANGES) return result;
+  const dropped = new Set(between.slice(MAX_EDGES_BETWEEN_CHANGES));
+  const edges = result.edges.filter((e) => !dropped.has(e));
+  const linked = new Set(edges.flatMap((e) => [e.from, e.to]));
+  const note = `${MAX_EDGES_BETWEEN_CHANGES} of the ${between.length.toLocaleString('en-US')} edges between changed symbols are drawn; the others link changed symbols to each other only (ask dependentsOf on one for its own).`;
+  return { ...result, edges, nodes: result.nodes.filter((n) => !inputs.has(n.id) || linked.has(n.id)), notes: [...(result.notes ?? []), note] };
+}
+
+/** The workspace's files on disk, for runner discovery. */
+function diskFiles(root: string): WorkspaceFiles {
+  return {
+    read: (rel) => readFile(path.join(root, rel)),
+    list: (rel) => {
+      try {
+        return fs.readdirSync(path.join(root, rel));
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+
+/**
+ * Removed symbol id → a step to each node that still names it (a REFERENCES edge carrying the lines),
+ * so the walk goes on from those nodes as from any dependent.
+ */
+function stillNamedBy(ctx: ImpactContext, removed: readonly ChangedSymbol[], changes: readonly FileChange[]): Map<string, Step[]> {
+  const out = new Map<string, Step[]>();
+  if (removed.length === 0) return out;
+  const read = ctx.readText ?? ((rel: string) => readFile(path.join(ctx.root, rel)));
+  const gone = new Set(changes.filter((c) => c.status === 'deleted' || c.status === 'renamed').map((c) => c.oldFile ?? c.file));
+  let unresolved: string[] | undefined;
+  const parsed = new Map<string, TS.SourceFile | undefined>();
+
+  for (const { node } of removed) {
+    const inGoneFile = gone.has(node.file);
+    // A name the file still declares (another kind, or moved into a class) is that declaration's now.
+    const name = node.kind === 'module' ? undefined : node.name.slice(node.name.lastIndexOf('.') + 1);
+    if (!inGoneFile && ctx.graph.nodesInFile(node.file).some((n) => n.name === node.name)) continue;
+    if (name === undefined && !inGoneFile) continue;
+    const candidates = reachable([node.file], (f) => ctx.graph.filesDependingOn(f));
+    if (inGoneFile) {
+      unresolved ??= ctx.graph.files().filter((f) => ctx.graph.getContribution(f)?.hasUnresolvedImports);
+      for (const f of unresolved) candidates.add(f);
+    }
+    const steps: Step[] = [];
+    for (const file of [...candidates].sort(compareText)) {
+      if (!ctx.graph.hasFile(file)) continue;
+      const text = read(file);
+      if (text === undefined || (name !== undefined && !text.includes(name))) continue;
+      if (!parsed.has(file)) parsed.set(file, ctx.ts.createSourceFile(file, text, ctx.ts.ScriptTarget.Latest, false));
+      const sf = parsed.get(file)!;
+      const lines = name !== undefined ? linesNaming(ctx.ts, sf, name) : linesImporting(ctx.ts, sf, file, node.file);
+      for (const [id, at] of enclosingNodes(ctx.graph.nodesInFile(file), lines)) {
+        if (id === node.id) continue;
+        steps.push({ edge: { from: id, to: node.id, type: 'REFERENCES', lines: at }, to: id, mode: 'plain' });
+      }
+    }
+    if (steps.length > 0) out.set(node.id, steps);
+  }
+  return out;
+}
+
+/** 1-based lines where `name` appears as an identifier. */
+function linesNaming(ts: typeof TS, sf: TS.SourceFile, name: string): number[] {
+  const lines = new Set<number>();
+  const walk = new PreorderWalk<undefined>(ts);
+  walk.node(sf, undefined);
+  walk.run((node) => {
+    if (ts.isIdentifier(node) && node.text === name) lines.add(sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1);
+    walk.children(node, undefined);
+  });
+  return [...lines].sort((a, b) => a - b);
+}
+
+/** 1-based lines of relative module specifiers (import, export, require, import()) that lead to `target` (root-relative). */
+function linesImporting(ts: typeof TS, sf: TS.SourceFile, file: string, target: string): number[] {
+  const stem = (p: string) => p.replace(/\.(d\.)?[cm]?[jt]sx?$/, '');
+  const want = stem(target);
+  const lines = new Set<number>();
+  const walk = new PreorderWalk<undefined>(ts);
+  walk.node(sf, undefined);
+  walk.run((node) => {
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.text.startsWith('.')) {
+      const resolved = stem(path.posix.join(path.posix.dirname(file), node.text));
+      if (resolved === want || `${resolved}/index` === want) lines.add(sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1);
+    }
+    walk.children(node, undefined);
+  });
+  return [...lines].sort((a, b) => a - b);
+}
+
+/** Each line's innermost node (the module node holds every line), grouped: node id → its lines. */
+function enclosingNodes(nodes: readonly GraphNode[], lines: readonly number[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const line of lines) {
+    let best: GraphNode | undefined;
+    for (const n of nodes) {
+      if (line < n.offset || line >= n.offset + n.limit) continue;
+      if (!best || n.limit < best.limit || (n.limit === best.limit && n.offset > best.offset)) best = n;
+    }
+    if (!best) continue;
+    const list = out.get(best.id);
+    if (list) list.push(line);
+    else out.set(best.id, [line]);
+  }
+  return out;
+}
+
+function readFile(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Code-unit order: the same on every machine, unlike localeCompare. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

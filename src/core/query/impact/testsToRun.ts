@@ -1,0 +1,78 @@
+import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
+import { Traversal } from '../traversal/traverse';
+import { TestRunner, TestToRun } from './ImpactSummary';
+import { testCommand } from './testCommand';
+import { RunnerMatch, shellWord, TestRunners } from './testRunners';
+
+/**
+ * The test files among the walk's nodes, nearest first (each at its nearest node, with the path of
+ * discovering edges back to a change), as the workspace's runners find them (`runners.classify`:
+ * a helper or an entity a test imports is a dependent, not a test), and the runners that run them,
+ * each with the command for its share. The walk for tests is not cut: a test 900 nodes away must
+ * still run. `files` is every file of the workspace (a runner's total, and whole folders to run).
+ */
+export function testsToRun(
+  t: Traversal,
+  nodeOf: (id: string) => GraphNode | undefined,
+  runners: TestRunners,
+  files: readonly string[],
+): { tests: TestToRun[]; runners: TestRunner[] } {
+  const place = new Map(t.order.map((id, i) => [id, i]));
+  const tests = new Map<string, TestToRun & { match?: RunnerMatch; found?: number }>();
+  for (let i = 0; i < t.order.length; i++) {
+    const node = nodeOf(t.order[i]);
+    if (!node || node.external || tests.has(node.file)) continue;
+    const kind = runners.classify(node.file);
+    if (!kind) continue;
+    const { nodes, edges } = pathToChange(t, i, place, nodeOf);
+    tests.set(node.file, { file: node.file, nodes, edges, ...(kind === 'usual' ? {} : { match: kind.match, found: kind.runner }) });
+  }
+
+  // The runners with tests to run, in the order their first test comes.
+  const used: TestRunner[] = [];
+  const usedAt = new Map<number, number>();
+  for (const test of tests.values()) {
+    if (test.found === undefined || usedAt.has(test.found)) continue;
+    usedAt.set(test.found, used.length);
+    const runner = runners.runners[test.found];
+    const all = files.flatMap((f) => {
+      const c = runners.classify(f);
+      return c && c !== 'usual' && c.runner === test.found ? [c.match] : [];
+    });
+    const selected = [...tests.values()].filter((x) => x.found === test.found).map((x) => x.match!);
+    used.push({
+      name: runner.name,
+      dir: runner.dir,
+      config: runner.config,
+      testFiles: all.length,
+      tests: selected.length,
+      command: testCommand(runner, selected, all),
+      suite: `${runner.dir ? `cd ${shellWord(runner.dir)} && ` : ''}${runner.suiteCommand}`,
+      ...(runner.note ? { note: runner.note } : {}),
+    });
+  }
+  const out = [...tests.values()].map((x): TestToRun => {
+    const test: TestToRun = { file: x.file, nodes: x.nodes, edges: x.edges };
+    if (x.found !== undefined) test.runner = usedAt.get(x.found)!;
+    return test;
+  });
+  return { tests: out, runners: used };
+}
+
+/** The node at `i` back to a start along discovering edges: nodes[0] is it, edges in true direction. */
+function pathToChange(t: Traversal, i: number, place: Map<string, number>, nodeOf: (id: string) => GraphNode | undefined): { nodes: GraphNode[]; edges: GraphEdge[] } {
+  const nodes: GraphNode[] = [nodeOf(t.order[i])!];
+  const edges: GraphEdge[] = [];
+  for (let at = i; at >= t.starts; ) {
+    const edge = t.via[at];
+    if (!edge) break;
+    const id = t.order[at];
+    const next = place.get(edge.from === id ? edge.to : edge.from);
+    const node = next === undefined ? undefined : nodeOf(t.order[next]);
+    if (next === undefined || !node) break;
+    edges.push(edge);
+    nodes.push(node);
+    at = next;
+  }
+  return { nodes, edges };
+}

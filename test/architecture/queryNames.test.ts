@@ -1,0 +1,72 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { QUERIES } from '../../src/core/query/queries';
+import { sourceFiles } from './importGraph';
+
+const repo = path.resolve(__dirname, '../../..');
+const rel = (file: string) => path.relative(repo, file).split(path.sep).join('/');
+
+/** Each query's folder under src/core/query (its descriptor's home). */
+const FOLDERS: Record<string, string> = Object.fromEntries(
+  fs
+    .readdirSync(path.join(repo, 'src/core/query'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && fs.existsSync(path.join(repo, 'src/core/query', e.name, 'query.ts')))
+    .map((e) => [(require(path.join(__dirname, '../../src/core/query', e.name, 'query.js')) as Record<string, { name: string }>)[Object.keys(require(path.join(__dirname, '../../src/core/query', e.name, 'query.js')))[0]].name, `src/core/query/${e.name}/`]),
+);
+
+/**
+ * Files outside the query folders that still name a query, each with why: debt to pay, not a
+ * licence. The test fails when a file not listed names one, and when a listed file no longer does
+ * (then drop it from here).
+ */
+const STILL_NAMING: Record<string, string> = {
+  'src/cli/parseCliArgs.ts': 'the CLI reads impact\'s options (--base, --staged, --fail-on) itself',
+  'src/cli/runCli.ts': 'impact answers like a query (its notes are scoped to its walk)',
+  'src/cli/runCommand.ts': 'impact reads git before it asks',
+  'src/vscode/commands/impactOfChanges.ts': 'the "Impact of My Changes" command',
+  'src/vscode/graph/GraphService.ts': 'the worker\'s impact request',
+  'src/worker/FolderGraphs.ts': 'the worker\'s impact request',
+};
+
+/** A query name used as a value: a string literal, or (but for impact, also a field's name) an object key. */
+function namesIn(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[\s;,{}()])\/\/.*$/gm, '$1');
+  return QUERIES.map((q) => q.name).filter((name) => {
+    const literal = new RegExp(`['"\`]${name}['"\`]`);
+    const key = new RegExp(`(^|[{,\\s])${name}\\??\\s*:(?!:)`, 'm');
+    return literal.test(code) || (name !== 'impact' && key.test(code));
+  });
+}
+
+describe('architecture: a query is named only in the query folders', () => {
+  const files = sourceFiles(path.join(repo, 'src'))
+    .map(rel)
+    .filter((f) => !/\.test\.ts$|\/testdata\/|\/test-support\//.test(f));
+  const naming = new Map(files.map((f) => [f, namesIn(fs.readFileSync(path.join(repo, f), 'utf8'))] as const).filter(([, names]) => names.length > 0));
+
+  it('finds every query folder', () => {
+    assert.deepEqual(Object.keys(FOLDERS).sort(), QUERIES.map((q) => q.name).sort());
+  });
+
+  it('no file outside the query folders names a query (a folder may name its siblings in its tool text), but those still listed', () => {
+    const offenders = [...naming]
+      .filter(([file]) => !(file in STILL_NAMING) && !Object.values(FOLDERS).some((folder) => file.startsWith(folder)))
+      .map(([file, names]) => `${file}: ${names.join(', ')}`);
+    assert.deepEqual(offenders, []);
+  });
+
+  it('every file listed still names one (drop it from the list once it does not)', () => {
+    assert.deepEqual(Object.keys(STILL_NAMING).filter((f) => !naming.has(f)), []);
+  });
+
+  it('a query name outside src appears only in the generated manifest (package.json)', () => {
+    const manifest = fs.readFileSync(path.join(repo, 'package.json'), 'utf8');
+    for (const q of QUERIES.filter((d) => d.tool)) assert.ok(manifest.includes(`"tsCodeGraph_${q.name}"`), `package.json lists ${q.name}'s tool`);
+  });
+
+  it('the checker sees literals and keys, not prose', () => {
+    assert.deepEqual(namesIn("const a = { pathsBetween: 1 }; // 'dependentsOf'\n/** 'dependenciesOf' */ x = `impact`"), ['pathsBetween', 'impact']);
+    assert.deepEqual(namesIn('result.impact?.changed; impact: summary'), []);
+  });
+});

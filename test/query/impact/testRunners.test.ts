@@ -1,0 +1,172 @@
+import * as assert from 'node:assert/strict';
+import * as ts from 'typescript';
+import { testCommand } from '../../../src/core/query/impact/testCommand';
+import { findTestRunners, WorkspaceFiles } from '../../../src/core/query/impact/testRunners';
+
+/** A workspace in memory: root-relative path → text (folders are implied). */
+function workspace(files: Record<string, string>): { fs: WorkspaceFiles; sources: string[] } {
+  const fs: WorkspaceFiles = {
+    read: (rel) => files[rel],
+    list: (rel) => {
+      const prefix = rel === '' ? '' : `${rel}/`;
+      return [...new Set(Object.keys(files).filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length).split('/')[0]))];
+    },
+  };
+  return { fs, sources: Object.keys(files).filter((f) => /\.[cm]?[jt]sx?$/.test(f) && !f.includes('config.') && !f.startsWith('.mocharc')) };
+}
+
+/** Which runner (name, folder) takes each source as a test, and how it names it. */
+function tests(files: Record<string, string>): Record<string, string> {
+  const { fs, sources } = workspace(files);
+  const found = findTestRunners(ts, sources, fs);
+  const out: Record<string, string> = {};
+  for (const f of sources) {
+    const c = found.classify(f);
+    if (c === 'usual') out[f] = 'usual';
+    else if (c) out[f] = `${found.runners[c.runner].name}${found.runners[c.runner].dir ? ` in ${found.runners[c.runner].dir}` : ''}: ${c.match.path}`;
+  }
+  return out;
+}
+
+/** The command for `selected` (root-relative sources) with the one runner of the workspace. */
+function command(files: Record<string, string>, selected: string[]): string {
+  const { fs, sources } = workspace(files);
+  const found = findTestRunners(ts, sources, fs);
+  assert.equal(found.runners.length, 1, found.runners.map((r) => r.name).join());
+  const matches = (list: readonly string[]) => list.flatMap((f) => {
+    const c = found.classify(f);
+    return c && c !== 'usual' ? [c.match] : [];
+  });
+  return testCommand(found.runners[0], matches(selected), matches(sources));
+}
+
+const code = 'export const x = 1;\n';
+
+describe('test runners (issue 41: tests as the workspace\'s runner finds them)', () => {
+  it('mocha: the spec of .mocharc.json, not every file under test/ (helpers and entities are no tests)', () => {
+    const files = {
+      'package.json': JSON.stringify({ scripts: { test: 'mocha' } }),
+      '.mocharc.json': '// a comment, as JSONC\n{ "spec": ["test/**/*.test.ts"], "require": ["ts-node/register"], "timeout": 5000, "exit": true }',
+      'src/a.ts': code,
+      'test/a.test.ts': code,
+      'test/deep/b.test.ts': code,
+      'test/helpers/seed.ts': code,
+      'test/entities/User.ts': code,
+      'src/c.spec.ts': code,
+    };
+    assert.deepEqual(tests(files), { 'test/a.test.ts': 'mocha: test/a.test.ts', 'test/deep/b.test.ts': 'mocha: test/deep/b.test.ts' });
+    // Files given to mocha are added to a configured spec: the command restates the rest without it.
+    assert.equal(command(files, ['test/a.test.ts']), 'npx mocha --no-config --require ts-node/register --timeout 5000 --exit test/a.test.ts');
+  });
+
+  it('mocha: a spec naming built files (typeorm: ./build/compiled/test/**/*.test.{js,ts}) maps to their sources, and the command names the built files', () => {
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ scripts: { test: 'mocha' } }),
+      '.mocharc.json': JSON.stringify({ file: ['./build/compiled/test/utils/test-setup.js'], spec: ['./build/compiled/test/**/*.test.{js,ts}'], timeout: 90000, 'check-leaks': true }),
+      'src/a.ts': code,
+      'test/utils/test-setup.ts': code,
+      'test/utils/test-utils.ts': code,
+      'test/functional/x/x.test.ts': code,
+      'test/functional/y/y.test.ts': code,
+      'test/github-issues/1/issue-1.test.ts': code,
+    };
+    assert.deepEqual(tests(files), {
+      'test/functional/x/x.test.ts': 'mocha: build/compiled/test/functional/x/x.test.js',
+      'test/functional/y/y.test.ts': 'mocha: build/compiled/test/functional/y/y.test.js',
+      'test/github-issues/1/issue-1.test.ts': 'mocha: build/compiled/test/github-issues/1/issue-1.test.js',
+    });
+    const { fs, sources } = workspace(files);
+    assert.equal(findTestRunners(ts, sources, fs).runners[0].note, 'mocha runs the built files (build/compiled/…): build first');
+    // Every test of a folder to run: one glob for the folder, in the spec's own file pattern.
+    assert.equal(
+      command(files, ['test/functional/x/x.test.ts', 'test/functional/y/y.test.ts']),
+      "npx mocha --no-config --file ./build/compiled/test/utils/test-setup.js --timeout 90000 --check-leaks 'build/compiled/test/functional/**/*.test.{js,ts}'",
+    );
+    // All of them: the suite, as configured.
+    assert.equal(command(files, sources), 'npx mocha');
+  });
+
+  it('mocha: .mocharc.yml, a JavaScript .mocharc.js read by its syntax, package.json "mocha", and the default ./test', () => {
+    assert.deepEqual(tests({ '.mocharc.yml': 'spec:\n  - "spec/**/*.js"\n', 'spec/a.js': code, 'test/b.js': code }), { 'spec/a.js': 'mocha: spec/a.js' });
+    assert.deepEqual(tests({ '.mocharc.js': "'use strict';\nmodule.exports = { spec: ['tests/*.spec.js'], timeout: 2000 };\n", 'tests/a.spec.js': code, 'tests/b.js': code }), {
+      'tests/a.spec.js': 'mocha: tests/a.spec.js',
+    });
+    assert.deepEqual(tests({ 'package.json': JSON.stringify({ mocha: { spec: 'unit/**/*.ts' } }), 'unit/a.ts': code, 'test/b.js': code }), { 'unit/a.ts': 'mocha: unit/a.ts' });
+    // No spec: mocha's default, ./test/*.{js,cjs,mjs}, not recursive.
+    assert.deepEqual(tests({ 'package.json': JSON.stringify({ devDependencies: { mocha: '11' } }), 'test/a.js': code, 'test/deep/b.js': code, 'test/c.ts': code }), {
+      'test/a.js': 'mocha: test/a.js',
+    });
+    assert.equal(command({ 'package.json': JSON.stringify({ devDependencies: { mocha: '11' } }), 'test/a.js': code, 'test/b.js': code }, ['test/a.js']), 'npx mocha test/a.js');
+  });
+
+  it('jest: testMatch and roots from jest.config.ts, testRegex from package.json, the defaults otherwise', () => {
+    const config = "import type { Config } from 'jest';\nconst config: Config = { roots: ['<rootDir>/src'], testMatch: ['**/*.unit.ts'] };\nexport default config;\n";
+    assert.deepEqual(tests({ 'jest.config.ts': config, 'src/a.unit.ts': code, 'src/b.test.ts': code, 'other/c.unit.ts': code }), { 'src/a.unit.ts': 'jest: src/a.unit.ts' });
+    assert.deepEqual(tests({ 'package.json': JSON.stringify({ jest: { testRegex: '/checks/.*\\.ts$' } }), 'checks/a.ts': code, 'src/b.test.ts': code }), { 'checks/a.ts': 'jest: checks/a.ts' });
+    const defaults = { 'package.json': JSON.stringify({ scripts: { test: 'jest --coverage' } }), 'src/__tests__/a.ts': code, 'src/b.spec.tsx': code, 'src/c.ts': code, 'node_modules/x/d.test.js': code };
+    assert.deepEqual(tests(defaults), { 'src/__tests__/a.ts': 'jest: src/__tests__/a.ts', 'src/b.spec.tsx': 'jest: src/b.spec.tsx' });
+    // Paths are patterns to jest: a folder to run whole is its path, and a file's dots are escaped.
+    const more = { ...defaults, 'src/__tests__/e.ts': code, 'lib/f.test.ts': code };
+    assert.equal(command(more, ['src/__tests__/a.ts', 'src/__tests__/e.ts', 'lib/f.test.ts']), "npx jest 'lib/f\\.test\\.ts' src/__tests__/");
+    assert.equal(command(more, ['src/__tests__/a.ts', 'src/__tests__/e.ts', 'src/b.spec.tsx']), 'npx jest src/');
+  });
+
+  it('vitest: test.include of vitest.config.mts (through defineConfig), and its defaults', () => {
+    const config = "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['tests/**/*.check.ts'] } });\n";
+    assert.deepEqual(tests({ 'vitest.config.mts': config, 'tests/a.check.ts': code, 'src/b.test.ts': code }), { 'tests/a.check.ts': 'vitest: tests/a.check.ts' });
+    assert.deepEqual(tests({ 'package.json': JSON.stringify({ devDependencies: { vitest: '3' } }), 'src/a.test.ts': code, 'src/b.spec.mjs': code, 'dist/c.test.js': code, 'src/d.ts': code }), {
+      'src/a.test.ts': 'vitest: src/a.test.ts',
+      'src/b.spec.mjs': 'vitest: src/b.spec.mjs',
+    });
+  });
+
+  it('playwright: testDir and testMatch of playwright.config.ts', () => {
+    const config = "import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: './e2e', testMatch: '**/*.e2e.ts' });\n";
+    assert.deepEqual(tests({ 'playwright.config.ts': config, 'e2e/login.e2e.ts': code, 'e2e/helpers.ts': code, 'src/a.e2e.ts': code }), { 'e2e/login.e2e.ts': 'playwright: e2e/login.e2e.ts' });
+  });
+
+  it('node --test: the patterns of the test script, and the command keeps its options', () => {
+    const files = { 'package.json': JSON.stringify({ scripts: { test: "node --import tsx --test 'test/**/*.test.ts'" } }), 'test/a.test.ts': code, 'test/b.test.ts': code, 'test/util.ts': code };
+    assert.deepEqual(tests(files), { 'test/a.test.ts': 'node: test/a.test.ts', 'test/b.test.ts': 'node: test/b.test.ts' });
+    assert.equal(command(files, ['test/a.test.ts']), 'node --import tsx --test test/a.test.ts');
+  });
+
+  it('a monorepo: each package its own runner, nearest first; usual names only where no runner is found', () => {
+    const files = {
+      'package.json': JSON.stringify({ workspaces: ['packages/*'] }),
+      'packages/app/package.json': JSON.stringify({ scripts: { test: 'vitest' } }),
+      'packages/app/src/a.test.ts': code,
+      'packages/lib/package.json': JSON.stringify({ scripts: { test: 'jest' } }),
+      'packages/lib/src/__tests__/b.ts': code,
+      'tools/c.test.ts': code,
+      'tools/d.ts': code,
+    };
+    assert.deepEqual(tests(files), {
+      'packages/app/src/a.test.ts': 'vitest in packages/app: src/a.test.ts',
+      'packages/lib/src/__tests__/b.ts': 'jest in packages/lib: src/__tests__/b.ts',
+      'tools/c.test.ts': 'usual',
+    });
+    const { fs, sources } = workspace(files);
+    const found = findTestRunners(ts, sources, fs);
+    const app = found.runners.find((r) => r.dir === 'packages/app')!;
+    assert.equal(testCommand(app, [{ path: 'src/a.test.ts', pattern: 0 }], [{ path: 'src/a.test.ts', pattern: 0 }, { path: 'src/x.test.ts', pattern: 0 }]), 'cd packages/app && npx vitest run src/a.test.ts');
+  });
+
+  it('says when a configuration is built at run time and keeps the defaults', () => {
+    const { fs, sources } = workspace({ 'jest.config.js': 'module.exports = makeConfig();\n', 'src/a.test.ts': code });
+    const found = findTestRunners(ts, sources, fs);
+    assert.match(found.runners[0].config, /^jest\.config\.js \(not read: it builds its configuration at run time .*; the runner's defaults\)$/);
+    assert.deepEqual(tests({ 'jest.config.js': 'module.exports = makeConfig();\n', 'src/a.test.ts': code }), { 'src/a.test.ts': 'jest: src/a.test.ts' });
+  });
+
+  it("runs the tools as the workspace's package manager does (npm 11 refuses npx where devEngines names pnpm)", () => {
+    const base = { 'test/a.test.js': code, 'test/b.test.js': code, '.mocharc.json': JSON.stringify({ spec: 'test/*.test.js' }) };
+    assert.equal(command({ ...base, 'package.json': JSON.stringify({ devEngines: { packageManager: { name: 'pnpm', version: '^10' } } }) }, ['test/a.test.js']), 'pnpm exec mocha --no-config test/a.test.js');
+    assert.equal(command({ ...base, 'package.json': JSON.stringify({ packageManager: 'yarn@4.5.0' }) }, ['test/a.test.js']), 'yarn mocha --no-config test/a.test.js');
+    assert.equal(command({ ...base, 'package.json': '{}', 'pnpm-lock.yaml': '' }, ['test/a.test.js']), 'pnpm exec mocha --no-config test/a.test.js');
+    assert.equal(command({ ...base, 'package.json': '{}' }, ['test/a.test.js']), 'npx mocha --no-config test/a.test.js');
+    // A package of a monorepo: the root's lock file decides.
+    const mono = { 'yarn.lock': '', 'package.json': '{}', 'packages/a/package.json': JSON.stringify({ scripts: { test: 'jest' } }), 'packages/a/x.test.ts': code, 'packages/a/y.test.ts': code };
+    assert.equal(command(mono, ['packages/a/x.test.ts']), "cd packages/a && yarn jest 'x\\.test\\.ts'");
+  });
+});
