@@ -15,7 +15,7 @@ const RETRY_MS = 500;
  * answers before the other 170 projects are built. Nothing is cached then (the cache holds whole
  * graphs only); a complete index (the answer needed everything, `stats`, `export`) writes it.
  */
-export async function openForAnswer(options: IndexOptions, files: readonly string[], ask: (graph: CodeGraph) => QueryResult, logger: Logger): Promise<CodeGraph> {
+export async function openForAnswer(options: IndexOptions, files: readonly string[], ask: (graph: CodeGraph) => QueryResult, logger: Logger, first?: (graph: CodeGraph) => Promise<void>): Promise<CodeGraph> {
   const started = Date.now();
   const token = { isCancellationRequested: false };
   let progressed: () => void = () => undefined;
@@ -33,6 +33,8 @@ export async function openForAnswer(options: IndexOptions, files: readonly strin
     () => void (index.outcome = 'done'),
     () => void (index.outcome = 'failed'),
   );
+  // The walk built the first programs and yields: a first answer from the compiler, if one is wanted.
+  if (first) await first(graph);
   await Promise.race([graph.prioritize(files), settled]);
   for (let tried = 0; index.outcome === 'running'; ) {
     // Every project is indexed: what is left (ownership, warnings, the cache) is the index's to finish.

@@ -21,6 +21,11 @@ export interface CliIo {
   stderr(s: string): void;
   /** Relative --root and --tsconfig resolve against this. */
   cwd: string;
+  /**
+   * stdout is a terminal: a text query's first answer (CodeGraph.firstAnswer) is printed before the
+   * full one. Piped, only the full answer is: a script or an agent reads one answer.
+   */
+  terminal?: boolean;
 }
 
 export const ExitCode = {
@@ -92,6 +97,13 @@ function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableG
   return print(query(command, graph), format, graph, io);
 }
 
+/** On a terminal, a text query's first answer, before its project is indexed (CodeGraph.firstAnswer); the full one follows. */
+export async function printFirstAnswer(command: QueryCommand, format: OutputFormat, graph: CodeGraph, io: CliIo): Promise<void> {
+  if (!io.terminal || format !== 'text') return;
+  const first = graph.firstAnswer(request(command));
+  if (first && !(first.kind === 'message' && first.isError)) io.stdout(withNewline(await render(first, format, graph)) + '\n');
+}
+
 /** Writes an answer in `format`; the exit code it earns. */
 async function print(result: QueryResult, format: OutputFormat, graph: QueryableGraph, io: CliIo): Promise<number> {
   // Bad input is an error whatever the format: stdout stays empty so `> out.txt` never keeps half an answer.
@@ -114,11 +126,13 @@ async function print(result: QueryResult, format: OutputFormat, graph: Queryable
 
 /** A query command's result on `graph` (what `runCommand` prints for it). */
 export function query(command: QueryCommand, graph: QueryableGraph): QueryResult {
-  const request: QueryRequest =
-    command.name === 'pathsBetween'
-      ? { query: command.name, from: command.from, to: command.to }
-      : { query: command.name, file_path: command.file, symbol: command.symbol };
-  return dispatchQuery(graph, request);
+  return dispatchQuery(graph, request(command));
+}
+
+function request(command: QueryCommand): QueryRequest {
+  return command.name === 'pathsBetween'
+    ? { query: command.name, from: command.from, to: command.to }
+    : { query: command.name, file_path: command.file, symbol: command.symbol };
 }
 
 async function render(result: QueryResult, format: OutputFormat, graph: QueryableGraph): Promise<string> {

@@ -8,12 +8,14 @@ import { impactOf } from './impact/impactOf';
 import { CancellationToken } from './Logger';
 import { QueryContext, SymbolRef } from './query/QueryContext';
 import { QueryResult } from './query/QueryResult';
-import type { QueryTarget } from './query/QueryRequest';
+import { QueryRequest, QueryTarget, runQuery } from './query/QueryRequest';
+import { resolveSymbol } from './query/resolve/resolveSymbol';
+import { isCompilerProcessError } from './compiler/CompilerPort';
 import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
 import { dependentsOf } from './query/dependents-of/dependentsOf';
 import { pathsBetween } from './query/paths-between/pathsBetween';
 import { withAnalysisWarnings } from './query/shared/analysisWarnings';
-import { withIndexingNotes } from './query/shared/indexingNotes';
+import { asPartial, withIndexingNotes } from './query/shared/indexingNotes';
 
 /**
  * The core's front door: index a workspace once, answer queries, take file changes.
@@ -60,6 +62,34 @@ export class CodeGraph implements QueryTarget {
   prioritize(files: readonly string[]): Promise<void> {
     const walk = this.index.indexing;
     return walk ? walk.prioritize(files.map((f) => this.index.rootPaths.toReal(path.resolve(this.root, f)))) : Promise.resolve();
+  }
+
+  /**
+   * While a full index runs, before the asked file's project is indexed: the query's direct dependents
+   * (find-references on its declaration, native compiler only) or direct dependencies (its own
+   * edges), from only the files that hold them, extracted now ahead of the walk (they are not
+   * extracted again). Its first line says it is partial (`Partial:`, asPartial; `then`: what completes
+   * it). Undefined when no such answer is possible: no index runs, the project is indexed already
+   * (the ordinary answer is as quick), its program not built yet, bad input, a file's dependents.
+   * Never throws: a failure here leaves the ordinary answer to come.
+   */
+  firstAnswer(request: QueryRequest, then = 'the full graph follows'): QueryResult | undefined {
+    const walk = this.index.indexing;
+    if (!walk || request.query === 'pathsBetween') return undefined;
+    try {
+      const abs = this.index.rootPaths.toReal(path.resolve(this.root, request.file_path));
+      const owner = walk.pending().find((p) => p.config.fileNames.includes(abs) || p.program?.hasSourceFile(abs));
+      if (!owner || !this.index.extractFirst([abs])) return undefined;
+      const resolved = resolveSymbol(this.context(), request.file_path, request.symbol);
+      if (!resolved.ok || resolved.node.kind === 'module') return undefined;
+      const files = this.index.directFiles(resolved.node, request.query === 'dependentsOf' ? 'dependents' : 'dependencies');
+      if (!files) return undefined;
+      this.index.extractFirst(files);
+      return asPartial(runQuery(this, request), { done: walk.projectsDone, total: walk.projectsTotal }, then);
+    } catch (err) {
+      if (isCompilerProcessError(err)) return undefined;
+      throw err;
+    }
   }
 
   /**

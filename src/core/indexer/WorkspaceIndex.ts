@@ -1,6 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { FileContribution, fileFailureMessage } from '../graph/GraphTypes';
+import { FileContribution, GraphNode, fileFailureMessage } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { normalize } from './program/discoverProjects';
@@ -70,6 +70,8 @@ export class WorkspaceIndex {
   private cacheMode: 'use' | 'refresh';
   /** Set while a full index walks the projects (see walkProjects). */
   private walk: ProjectWalk | undefined;
+  /** While a full index walks: file → the project it was extracted for (extractFirst takes files ahead of the walk). */
+  private extracted: Map<string, Project> | undefined;
   /** What each project could import (for answers' notes), read once per full index when first needed. */
   private reach: ProjectReach | undefined;
   /** Shapes computed by earlier updates, and the files' words during one (what dependents can see). */
@@ -527,6 +529,60 @@ export class WorkspaceIndex {
     return outstandingProjects(this.root, this.walk, (abs) => this.owner.get(abs), this.programs.selection.uninstalled, () => (this.reach ??= new ProjectReach(this.root)));
   }
 
+  /**
+   * While a full index walks: extract these files (absolute) now, ahead of their project's turn, where
+   * their project's program is built and the file is not extracted yet (the walk then skips them).
+   * What a first answer reads (CodeGraph.firstAnswer). Returns whether every file is extracted now.
+   */
+  extractFirst(files: readonly string[]): boolean {
+    const extracted = this.extracted;
+    if (!extracted) return false;
+    let all = true;
+    for (const f of files) {
+      const project = this.owner.get(f);
+      if (!project?.program) {
+        all = false;
+        continue;
+      }
+      if (extracted.get(f) === project) continue;
+      extracted.set(f, project);
+      this.extractFile(f);
+    }
+    return all;
+  }
+
+  /**
+   * The files (absolute) holding what the compiler sees next to `node` at once, before any other file
+   * is extracted: its references by find-references (`dependents`), or the files of the targets of
+   * its own edges and its members' (`dependencies`; its file must be extracted). Undefined when the
+   * compiler cannot tell (no program yet, the in-process checker for references).
+   */
+  directFiles(node: GraphNode, direction: 'dependents' | 'dependencies'): string[] | undefined {
+    const abs = path.posix.join(this.root, node.file);
+    const project = this.owner.get(abs);
+    if (!project?.program) return undefined;
+    if (direction === 'dependencies') {
+      const own = (id: string) => id === node.id || this.graph.getNode(id)?.name.startsWith(`${node.name}.`);
+      const files = new Set<string>();
+      for (const e of this.graph.getContribution(node.file)?.edges ?? []) {
+        if (!own(e.from)) continue;
+        const file = e.to.slice(0, e.to.indexOf('#'));
+        if (file && !file.startsWith('node_modules/')) files.add(path.posix.join(this.root, file));
+      }
+      return [...files];
+    }
+    const checker = project.program.getTypeChecker();
+    const sf = project.program.getSourceFile(abs);
+    if (!checker.referencingFiles || !sf) return undefined;
+    const declared = this.locator.declaredFor(sf, node.file, false);
+    for (const [decl, id] of declared.declToId) {
+      if (id !== node.id) continue;
+      const name = (decl as TS.NamedDeclaration).name ?? decl;
+      return checker.referencingFiles(name).map(normalize).filter((f) => f !== abs && this.programs.isInsideRoot(f));
+    }
+    return undefined;
+  }
+
   /** The walk of a full index while it runs (projects indexed, pending, `prioritize`); undefined otherwise. */
   get indexing(): ProjectWalk | undefined {
     return this.walk;
@@ -541,6 +597,7 @@ export class WorkspaceIndex {
   private async walkProjects(token: CancellationToken): Promise<void> {
     this.programs.assignRootOwners();
     const extracted = new Map<string, Project>();
+    this.extracted = extracted;
     const walk = new ProjectWalk(this.projects, {
       build: (p) => {
         // The native compiler builds every project's program in one request (one snapshot): done by the first.
@@ -549,6 +606,8 @@ export class WorkspaceIndex {
       },
       filesOf: (p) => [...this.owner].filter(([f, o]) => o === p && !extracted.has(f)).map(([f]) => f),
       extract: (f) => {
+        // Extracted ahead of its turn for a first answer (extractFirst): once is enough.
+        if (extracted.get(f) === this.owner.get(f)) return;
         extracted.set(f, this.owner.get(f)!);
         this.extractFile(f);
       },
@@ -563,6 +622,7 @@ export class WorkspaceIndex {
       await walk.run(token);
     } finally {
       this.walk = undefined;
+      this.extracted = undefined;
     }
     this.programs.assignOwners();
     for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
