@@ -1,0 +1,99 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'path';
+import { CodeGraph } from '../../src/core/CodeGraph';
+import { answerText } from '../../src/core/format/fitToBudget';
+import { createFileSourceReader } from '../../src/core/format/FileSourceReader';
+import { QueryRequest } from '../../src/core/query/QueryRequest';
+import { GraphResult, QueryResult } from '../../src/core/query/QueryResult';
+import { asPartial, isPartial } from '../../src/core/query/shared/indexingNotes';
+import { runCli } from '../../src/cli/runCli';
+
+const root = path.resolve(__dirname, '../../../test/fixtures/sample');
+const native = process.env.TS_CODE_GRAPH_COMPILER !== 'inprocess';
+
+/** Both directions of one edge list, as a set of `from -TYPE-> to`. */
+const edgeSet = (r: QueryResult) => new Set(r.kind === 'graph' ? r.edges.map((e) => `${e.from} -${e.type}-> ${e.to}`) : []);
+
+/**
+ * Issue 40, item 7: a first answer before the index. Asked right after the walk built the programs
+ * (before any file is extracted), the answer holds the query's direct neighbours found by the
+ * compiler, says `Partial:` in its first line, is formatted as every answer, and is exactly the first
+ * level of the full graph's answer; the index then completes the graph.
+ */
+describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
+  async function firstThenFull(request: QueryRequest): Promise<{ first: QueryResult | undefined; full: QueryResult; filesAtFirst: number; filesInTheEnd: number; graph: CodeGraph }> {
+    const { graph, indexed } = CodeGraph.opening({ root });
+    // opening() ran the walk up to its first yield: the programs are built, no file extracted.
+    assert.deepEqual(graph.indexing, { projectsDone: 0, projectsTotal: 1 });
+    assert.equal(graph.graph.files().length, 0);
+    const first = graph.firstAnswer(request);
+    const filesAtFirst = graph.graph.files().length;
+    await indexed;
+    const full = request.query === 'dependentsOf' ? graph.dependentsOf(request.file_path, request.symbol) : graph.dependenciesOf((request as { file_path: string }).file_path, (request as { symbol: string }).symbol);
+    return { first, full, filesAtFirst, filesInTheEnd: graph.graph.files().length, graph };
+  }
+
+  const cases: Array<[string, QueryRequest]> = [
+    ['dependents of a function called from two files, one of them called in turn', { query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' }],
+    ['dependents of an interface method (its implementation is found too)', { query: 'dependentsOf', file_path: 'src/orders/orderRepository.ts', symbol: 'OrderRepository.save' }],
+    ['dependencies of a function', { query: 'dependenciesOf', file_path: 'src/orders/orderService.ts', symbol: 'processOrder' }],
+  ];
+  for (const [title, request] of cases) {
+    it(`${title}: a Partial: first line, the full answer's first level, read from a few files`, async function () {
+      if (request.query === 'dependentsOf' && !native) this.skip(); // find-references is the native compiler's
+      const { first, full, filesAtFirst, filesInTheEnd } = await firstThenFull(request);
+      assert.ok(first, 'a first answer');
+      assert.ok(isPartial(first), JSON.stringify(first.notes));
+      const direction = request.query === 'dependentsOf' ? 'dependents' : 'dependencies';
+      assert.equal(first.notes![0], `Partial: indexing 1 of 1 projects; direct ${direction} found by the compiler, the full graph follows.`);
+      assert.ok(filesAtFirst < filesInTheEnd, `${filesAtFirst} files extracted for the first answer, of ${filesInTheEnd}`);
+      // The full answer is complete (no partial or indexing line) and holds every edge of the first.
+      assert.equal(full.kind, 'graph');
+      assert.ok(!isPartial(full) && !(full.notes ?? []).some((n) => n.startsWith('Incomplete')), JSON.stringify(full.notes));
+      for (const e of edgeSet(first)) assert.ok(edgeSet(full).has(e), `${e} is not in the full answer`);
+      // Exactly its first level, and the same text as that level formatted: one formatter.
+      const level = asPartial(full, { done: 0, total: 1 }, 'the full graph follows') as GraphResult;
+      assert.deepEqual([...edgeSet(first)].sort(), [...edgeSet(level)].sort());
+      assert.ok(edgeSet(level).size > 0);
+      const reader = createFileSourceReader(root);
+      const text = await answerText(first, reader);
+      assert.equal(text, await answerText(level, reader));
+      assert.ok(text.startsWith('Partial: indexing 1 of 1 projects;'));
+    });
+  }
+
+  it('the full answer reaches past the first level (the first answer is only the direct dependents)', async function () {
+    if (!native) this.skip();
+    const { first, full } = await firstThenFull({ query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' });
+    assert.ok(edgeSet(full).size > edgeSet(first!).size);
+    assert.ok([...edgeSet(full)].some((e) => e.startsWith('src/index.ts#')));
+    assert.ok(![...edgeSet(first!)].some((e) => e.startsWith('src/index.ts#')));
+  });
+
+  it('none once the index is done, for bad input, or for a file (the ordinary answer is as quick or says why)', async () => {
+    const { graph, indexed } = CodeGraph.opening({ root });
+    assert.equal(graph.firstAnswer({ query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'noSuchThing' }), undefined);
+    assert.equal(graph.firstAnswer({ query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'src/utils/format.ts' }), undefined);
+    await indexed;
+    assert.equal(graph.firstAnswer({ query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' }), undefined);
+  });
+
+  it('CLI: on a terminal the first answer is printed, then the full one; piped, only the full one', async function () {
+    if (!native) this.skip();
+    const run = async (terminal: boolean) => {
+      let stdout = '';
+      const io = { stdout: (s: string) => void (stdout += s), stderr: () => undefined, cwd: root, terminal };
+      const code = await runCli(['--no-cache', 'dependentsOf', 'src/utils/format.ts', 'formatDate'], io);
+      return { code, stdout };
+    };
+    const piped = await run(false);
+    assert.equal(piped.code, 0);
+    assert.ok(!piped.stdout.includes('Partial:'));
+    const terminal = await run(true);
+    assert.equal(terminal.code, 0);
+    assert.ok(terminal.stdout.startsWith('Partial: indexing 1 of 1 projects; direct dependents found by the compiler, the full graph follows.\n'), terminal.stdout.slice(0, 200));
+    // The full answer follows, as printed when piped.
+    assert.ok(terminal.stdout.endsWith(piped.stdout), terminal.stdout);
+    assert.ok(terminal.stdout.length > piped.stdout.length);
+  });
+});
