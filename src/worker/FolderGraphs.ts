@@ -352,8 +352,14 @@ export class FolderGraphs {
     const target = args.query === 'pathsBetween' ? this.routePair(args.from.file_path, args.to.file_path) : this.route(args.file_path);
     if (target.kind === 'error') return target;
     const state = target.state;
-    // While the first index runs: its files' projects (and what they import) are indexed next, and
-    // the answer comes from them, its first line saying when a project not indexed yet can change it.
+    // While the first index runs, before the query's project is indexed: the compiler's first answer
+    // (its direct neighbours, `Partial:` in its first line), at once. Else its files' projects (and
+    // what they import) are indexed next, and the answer comes from them, its first line saying when
+    // a project not indexed yet can change it.
+    if (state.early && !state.graph && args.query !== 'pathsBetween' && !token?.isCancellationRequested) {
+      const first = state.early.firstAnswer({ ...args, file_path: target.paths[0] }, FIRST_ANSWER_THEN);
+      if (first) return { kind: 'ok', state, graph: state.early, result: first };
+    }
     if (state.early && !state.graph) await Promise.race([state.early.prioritize(target.paths), state.ready]);
     else await state.ready;
     await state.answered;
@@ -386,6 +392,9 @@ export class FolderGraphs {
     return { kind: 'ok', state: a.state, paths: [a.paths[0], b.paths[0]] };
   }
 }
+
+/** What completes a first answer for a tool (one answer per call): asking again. */
+const FIRST_ANSWER_THEN = 'ask again for the full graph (being indexed)';
 
 /** The request with its file paths made folder-relative by routing. */
 function run(graph: CodeGraph, args: QueryArgs, paths: string[], token?: CancellationToken): QueryResult {

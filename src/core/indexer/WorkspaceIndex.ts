@@ -17,7 +17,8 @@ import { declarationSkeleton } from './incremental/declarationSkeleton';
 import { UpdatePlanner, updateState } from './incremental/UpdatePlanner';
 import { Project, WorkspacePrograms, sameSourceFiles } from './program/WorkspacePrograms';
 import { CancelledError } from './CancelledError';
-import type { CompilerPort } from '../compiler/CompilerPort';
+import type { CompilerPort, CompilerProgram } from '../compiler/CompilerPort';
+import { declareFile } from './file/declareFile';
 import { CompilerChoice } from '../compiler/CompilerChoice';
 import { InProcessCompiler } from '../compiler/inprocess/InProcessCompiler';
 import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
@@ -32,6 +33,8 @@ import { outstandingProjects } from './outstandingProjects';
 import { ProjectReach } from './program/projectReach';
 import type { Outstanding } from '../query/shared/indexingNotes';
 
+/** How many programs a first answer's find-references asks (each is one request to the compiler). */
+const MAX_REFERENCE_PROGRAMS = 8;
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
  * then incremental updates that re-extract the changed files and every file whose edges could
@@ -547,6 +550,7 @@ export class WorkspaceIndex {
       if (extracted.get(f) === project) continue;
       extracted.set(f, project);
       this.extractFile(f);
+      this.walk?.extractedAhead();
     }
     return all;
   }
@@ -571,16 +575,27 @@ export class WorkspaceIndex {
       }
       return [...files];
     }
-    const checker = project.program.getTypeChecker();
-    const sf = project.program.getSourceFile(abs);
-    if (!checker.referencingFiles || !sf) return undefined;
-    const declared = this.locator.declaredFor(sf, node.file, false);
-    for (const [decl, id] of declared.declToId) {
-      if (id !== node.id) continue;
-      const name = (decl as TS.NamedDeclaration).name ?? decl;
-      return checker.referencingFiles(name).map(normalize).filter((f) => f !== abs && this.programs.isInsideRoot(f));
+    if (!project.program.getTypeChecker().referencingFiles) return undefined;
+    // Find-references sees one program: its owner's, then the other built programs holding the file
+    // (other projects of a monorepo that import it), up to a few.
+    const holders = [project, ...this.projects.filter((p) => p !== project && p.program?.hasSourceFile(abs))].slice(0, MAX_REFERENCE_PROGRAMS);
+    const files = new Set<string>();
+    for (const p of holders) {
+      for (const f of this.referencesIn(p.program!, abs, node)) if (f !== abs && this.programs.isInsideRoot(f)) files.add(f);
     }
-    return undefined;
+    return [...files];
+  }
+
+  /** Find-references on `node`'s declaration in one program: the files of its references (absolute). */
+  private referencesIn(program: CompilerProgram, abs: string, node: GraphNode): string[] {
+    const checker = program.getTypeChecker();
+    const sf = program.getSourceFile(abs);
+    if (!checker.referencingFiles || !sf) return [];
+    for (const [decl, id] of declareFile(this.compiler.syntax, sf, node.file, false).declToId) {
+      if (id !== node.id) continue;
+      return checker.referencingFiles((decl as TS.NamedDeclaration).name ?? decl).map(normalize);
+    }
+    return [];
   }
 
   /** The walk of a full index while it runs (projects indexed, pending, `prioritize`); undefined otherwise. */
