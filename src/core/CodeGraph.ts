@@ -84,8 +84,11 @@ export class CodeGraph implements QueryTarget {
       if (!resolved.ok || resolved.node.kind === 'module') return undefined;
       const files = this.index.directFiles(resolved.node, request.query === 'dependentsOf' ? 'dependents' : 'dependencies');
       if (!files) return undefined;
-      this.index.extractFirst(files);
-      return asPartial(runQuery(this, request), { done: walk.projectsDone, total: walk.projectsTotal }, then);
+      // A declaration used everywhere: the answer shows a budget's worth of it anyway (fitToBudget).
+      const read = files.slice(0, MAX_FIRST_FILES);
+      this.index.extractFirst(read);
+      const cut = files.length > read.length ? { read: read.length, of: files.length } : undefined;
+      return asPartial(runQuery(this, request), { done: walk.projectsDone, total: walk.projectsTotal }, then, cut);
     } catch (err) {
       if (isCompilerProcessError(err)) return undefined;
       throw err;
@@ -193,6 +196,9 @@ export class CodeGraph implements QueryTarget {
     };
   }
 }
+
+/** At most this many files are extracted for a first answer (the first ones the compiler names). */
+const MAX_FIRST_FILES = 100;
 
 /** A graph's report before its index is done (CodeGraph.opening): nothing counted yet. */
 function emptyReport(): IndexReport {

@@ -29,11 +29,13 @@ export function isPartial(result: QueryResult): boolean {
 /**
  * A first answer: only the query's direct neighbours (edges between an input and another node, in
  * the query's direction), its first line saying so in place of the indexing note. `then` says what
- * completes it (the CLI prints the full graph next; a tool is asked again).
+ * completes it (the CLI prints the full graph next; a tool is asked again); `cut`: how many of the
+ * files the compiler named were read.
  */
-export function asPartial(result: QueryResult, progress: { done: number; total: number }, then: string): QueryResult {
+export function asPartial(result: QueryResult, progress: { done: number; total: number }, then: string, cut?: { read: number; of: number }): QueryResult {
   const dependents = result.query === 'dependentsOf';
-  const line = `${PARTIAL} indexing ${Math.min(progress.done + 1, progress.total)} of ${progress.total} projects; direct ${dependents ? 'dependents' : 'dependencies'} found by the compiler, ${then}.`;
+  const where = cut ? ` (in ${cut.read} of the ${cut.of} files that use it)` : '';
+  const line = `${PARTIAL} indexing ${Math.min(progress.done + 1, progress.total)} of ${progress.total} projects; direct ${dependents ? 'dependents' : 'dependencies'} found by the compiler${where}, ${then}.`;
   const notes = [line, ...(result.notes ?? []).filter((n) => !n.startsWith(INDEXING_RUNNING))];
   if (result.kind === 'message') return { ...result, notes };
   const inputs = new Set(result.inputs);
