@@ -1,3 +1,4 @@
+import * as path from 'path';
 import { CodeGraph } from '../src/core/CodeGraph';
 import { QueryResult } from '../src/core/query/QueryResult';
 import { isPartial } from '../src/core/query/shared/indexingNotes';
@@ -9,7 +10,8 @@ import { isPartial } from '../src/core/query/shared/indexingNotes';
  * process, no cache): the first answer (`CodeGraph.firstAnswer`: the programs built, find-references,
  * only the files holding the references extracted), then the whole index, then the full answer.
  */
-export async function firstAnswerBeforeIndex(root: string, tsconfig: string | undefined, hub: string, pickHub: (graph: CodeGraph) => string) {
+export async function firstAnswerBeforeIndex(root: string, given: string | undefined, hub: string, pickHub: (graph: CodeGraph) => string) {
+  const tsconfig = given && path.resolve(root, given);
   const chooser = await CodeGraph.open({ root, tsconfig });
   const file = hub === 'auto' ? pickHub(chooser) : hub;
   const outside = (id: string) => !id.startsWith(`${file}#`);
@@ -32,9 +34,11 @@ export async function firstAnswerBeforeIndex(root: string, tsconfig: string | un
   const full = graph.dependentsOf(file, symbol);
   const compiler = graph.report.compiler;
   graph.dispose();
-  const edges = (r: QueryResult | undefined) => (r?.kind === 'graph' ? r.edges.map((e) => `${e.from} ${e.type} ${e.to}`) : []);
-  const direct = (r: QueryResult) => (r.kind === 'graph' ? r.edges.filter((e) => r.inputs.includes(e.to) && !r.inputs.includes(e.from)).map((e) => `${e.from} ${e.type} ${e.to}`) : []);
-  const fullFirstLevel = new Set(direct(full));
+  const key = (e: { from: string; type: string; to: string }) => `${e.from} ${e.type} ${e.to}`;
+  const edges = (r: QueryResult | undefined) => (r?.kind === 'graph' ? r.edges.map(key) : []);
+  // The full graph's first level (the answer itself shows a budget's worth of it).
+  const inputs = full.inputs ?? [];
+  const fullFirstLevel = new Set(inputs.flatMap((id) => graph.graph.inEdges(id).filter((e) => !inputs.includes(e.from)).map(key)));
   const firstEdges = edges(first);
   return {
     file,

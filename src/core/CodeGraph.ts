@@ -198,7 +198,7 @@ export class CodeGraph implements QueryTarget {
 }
 
 /** At most this many files are extracted for a first answer (the first ones the compiler names). */
-const MAX_FIRST_FILES = 100;
+const MAX_FIRST_FILES = 50;
 
 /** A graph's report before its index is done (CodeGraph.opening): nothing counted yet. */
 function emptyReport(): IndexReport {
