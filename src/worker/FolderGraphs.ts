@@ -63,6 +63,12 @@ export class FolderGraphs {
   constructor(
     private readonly log: Logger,
     private readonly onProgress: (key: string, done: number, total: number, projects?: { done: number; total: number }) => void,
+    /**
+     * How long a query asked before its project is indexed waits for its ordinary answer before the
+     * compiler's first answer (`Partial:`) is returned instead, from when it was asked (the first
+     * answer's own work counts): TS_CODE_GRAPH_FIRST_ANSWER_MS, else 1 s.
+     */
+    private readonly firstAnswerGraceMs = firstAnswerGrace(process.env.TS_CODE_GRAPH_FIRST_ANSWER_MS),
   ) {}
 
   /** (Re-)index a folder from scratch; a previous index of it is cancelled and replaced. */
@@ -356,11 +362,14 @@ export class FolderGraphs {
     // (its direct neighbours, `Partial:` in its first line), at once. Else its files' projects (and
     // what they import) are indexed next, and the answer comes from them, its first line saying when
     // a project not indexed yet can change it.
-    if (state.early && !state.graph && args.query !== 'pathsBetween' && !token?.isCancellationRequested) {
-      const first = state.early.firstAnswer({ ...args, file_path: target.paths[0] }, FIRST_ANSWER_THEN);
-      if (first) return { kind: 'ok', state, graph: state.early, result: first };
+    if (state.early && !state.graph) {
+      const deadline = Date.now() + this.firstAnswerGraceMs;
+      const first = args.query !== 'pathsBetween' && !token?.isCancellationRequested ? state.early.firstAnswer({ ...args, file_path: target.paths[0] }, FIRST_ANSWER_THEN) : undefined;
+      const ordinary = Promise.race([state.early.prioritize(target.paths), state.ready]).then(() => true);
+      // A small workspace's ordinary answer comes within the grace: no partial one then.
+      if (first && !(await withinGrace(ordinary, deadline - Date.now()))) return { kind: 'ok', state, graph: state.early, result: first };
+      await ordinary;
     }
-    if (state.early && !state.graph) await Promise.race([state.early.prioritize(target.paths), state.ready]);
     else await state.ready;
     await state.answered;
     // Cancelled while it waited for the index or for updates: the work is not started.
@@ -390,6 +399,21 @@ export class FolderGraphs {
       };
     }
     return { kind: 'ok', state: a.state, paths: [a.paths[0], b.paths[0]] };
+  }
+}
+
+function firstAnswerGrace(env: string | undefined): number {
+  const ms = Number(env);
+  return env !== undefined && env !== '' && ms >= 0 ? ms : 1000;
+}
+
+/** Whether `done` settles within `ms` (the timer is cleared either way: it keeps no thread alive). */
+async function withinGrace(done: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([done, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, ms))))]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
