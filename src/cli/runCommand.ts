@@ -12,6 +12,7 @@ import { gitChanges } from '../core/impact/gitChanges';
 import { ChangedSymbol } from '../core/impact/changedSymbols';
 import { formatMarkdown } from '../core/format/formatMarkdown';
 import { formatTestCommands } from '../core/format/formatImpact';
+import type { FirstAnswer } from './answerEarly';
 
 /** The part of `CodeGraph` the CLI uses; tests may hand in a graph they built (see `runCli`'s `deps`). */
 export type QueryableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'dependenciesOf' | 'dependentsOf' | 'pathsBetween'> & Partial<Pick<CodeGraph, 'impact'>>;
@@ -98,10 +99,12 @@ function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableG
 }
 
 /** On a terminal, a text query's first answer, before its project is indexed (CodeGraph.firstAnswer); the full one follows. */
-export async function printFirstAnswer(command: QueryCommand, format: OutputFormat, graph: CodeGraph, io: CliIo): Promise<void> {
-  if (!io.terminal || format !== 'text') return;
-  const first = graph.firstAnswer(request(command));
-  if (first && !(first.kind === 'message' && first.isError)) io.stdout(withNewline(await render(first, format, graph)) + '\n');
+export function firstAnswerOnTerminal(command: QueryCommand, format: OutputFormat, io: CliIo): FirstAnswer | undefined {
+  if (!io.terminal || format !== 'text') return undefined;
+  return {
+    answer: (graph) => graph.firstAnswer(request(command)),
+    show: async (result, graph) => io.stdout(withNewline(await render(result, format, graph)) + '\n'),
+  };
 }
 
 /** Writes an answer in `format`; the exit code it earns. */

@@ -1,4 +1,5 @@
 import * as path from 'path';
+import { firstAnswerGraceMs, withinGrace } from '../core/query/shared/firstAnswerGrace';
 import { CodeGraph } from '../core/CodeGraph';
 import type { UpdateReport } from '../core/indexer/indexWorkspace';
 import { FileSourceReader, createFileSourceReader } from '../core/format/FileSourceReader';
@@ -68,7 +69,7 @@ export class FolderGraphs {
      * compiler's first answer (`Partial:`) is returned instead, from when it was asked (the first
      * answer's own work counts): TS_CODE_GRAPH_FIRST_ANSWER_MS, else 1 s.
      */
-    private readonly firstAnswerGraceMs = firstAnswerGrace(process.env.TS_CODE_GRAPH_FIRST_ANSWER_MS),
+    private readonly firstAnswerGrace = firstAnswerGraceMs(),
   ) {}
 
   /** (Re-)index a folder from scratch; a previous index of it is cancelled and replaced. */
@@ -363,9 +364,9 @@ export class FolderGraphs {
     // what they import) are indexed next, and the answer comes from them, its first line saying when
     // a project not indexed yet can change it.
     if (state.early && !state.graph) {
-      const deadline = Date.now() + this.firstAnswerGraceMs;
+      const deadline = Date.now() + this.firstAnswerGrace;
       const first = args.query !== 'pathsBetween' && !token?.isCancellationRequested ? state.early.firstAnswer({ ...args, file_path: target.paths[0] }, FIRST_ANSWER_THEN) : undefined;
-      const ordinary = Promise.race([state.early.prioritize(target.paths), state.ready]).then(() => true);
+      const ordinary = Promise.race([state.early.prioritize(target.paths), state.ready]);
       // A small workspace's ordinary answer comes within the grace: no partial one then.
       if (first && !(await withinGrace(ordinary, deadline - Date.now()))) return { kind: 'ok', state, graph: state.early, result: first };
       await ordinary;
@@ -399,21 +400,6 @@ export class FolderGraphs {
       };
     }
     return { kind: 'ok', state: a.state, paths: [a.paths[0], b.paths[0]] };
-  }
-}
-
-function firstAnswerGrace(env: string | undefined): number {
-  const ms = Number(env);
-  return env !== undefined && env !== '' && ms >= 0 ? ms : 1000;
-}
-
-/** Whether `done` settles within `ms` (the timer is cleared either way: it keeps no thread alive). */
-async function withinGrace(done: Promise<boolean>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([done, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, ms))))]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
