@@ -88,7 +88,11 @@ export class CodeGraph implements QueryTarget {
       const read = files.slice(0, MAX_FIRST_FILES);
       this.index.extractFirst(read);
       const cut = files.length > read.length ? { read: read.length, of: files.length } : undefined;
-      return asPartial(runQuery(this, request), { done: walk.projectsDone, total: walk.projectsTotal }, then, cut);
+      const result = runQuery(this, request);
+      const inputs = new Set(result.inputs ?? []);
+      const dependents = request.query === 'dependentsOf';
+      const direct = (id: string) => (dependents ? this.graph.outEdges(id) : this.graph.inEdges(id)).some((e) => inputs.has(dependents ? e.to : e.from));
+      return asPartial(result, { done: walk.projectsDone, total: walk.projectsTotal }, then, cut, direct);
     } catch (err) {
       if (isCompilerProcessError(err)) return undefined;
       throw err;

@@ -32,7 +32,7 @@ export function isPartial(result: QueryResult): boolean {
  * completes it (the CLI prints the full graph next; a tool is asked again); `cut`: how many of the
  * files the compiler named were read.
  */
-export function asPartial(result: QueryResult, progress: { done: number; total: number }, then: string, cut?: { read: number; of: number }): QueryResult {
+export function asPartial(result: QueryResult, progress: { done: number; total: number }, then: string, cut?: { read: number; of: number }, direct?: (id: string) => boolean): QueryResult {
   const dependents = result.query === 'dependentsOf';
   const where = cut ? ` (in ${cut.read} of the ${cut.of} files that use it)` : '';
   const line = `${PARTIAL} indexing ${Math.min(progress.done + 1, progress.total)} of ${progress.total} projects; direct ${dependents ? 'dependents' : 'dependencies'} found by the compiler${where}, ${then}.`;
@@ -42,8 +42,15 @@ export function asPartial(result: QueryResult, progress: { done: number; total: 
   const edges = result.edges.filter((e) => (dependents ? inputs.has(e.to) && !inputs.has(e.from) : inputs.has(e.from) && !inputs.has(e.to)));
   if (edges.length === 0) return { kind: 'message', query: result.query, message: `No direct ${dependents ? 'dependents' : 'dependencies'} found yet.`, isError: false, inputs: result.inputs, notes };
   const kept = new Set([...inputs, ...edges.flatMap((e) => [e.from, e.to])]);
-  const { truncation: _cut, ...rest } = result;
-  return { ...rest, nodes: result.nodes.filter((n) => kept.has(n.id)), edges, notes };
+  const { truncation, ...rest } = result;
+  const nodes = result.nodes.filter((n) => kept.has(n.id));
+  // The nodes the walk's cut left out that are direct neighbours too (`direct`: the graph tells) stay
+  // named after the Nodes; the rest of the cut was farther.
+  const more = truncation?.more?.filter((n) => direct?.(n.id));
+  if (!truncation || !more?.length) return { ...rest, nodes, edges, notes };
+  const askAs = truncation.askAs && Object.fromEntries(Object.entries(truncation.askAs).filter(([id]) => kept.has(id)));
+  const shownNodes = nodes.length - inputs.size;
+  return { ...rest, nodes, edges, notes, truncation: { shownNodes, totalNodes: shownNodes + more.length, more, ...(truncation.stoppedEarly ? { stoppedEarly: true } : {}), ...(askAs ? { askAs } : {}) } };
 }
 
 /** Whether the answer says a project not indexed yet could change it (its first line). */
