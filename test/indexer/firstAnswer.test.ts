@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { CodeGraph } from '../../src/core/CodeGraph';
 import { answerText } from '../../src/core/format/fitToBudget';
@@ -68,6 +70,29 @@ describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
     assert.ok(edgeSet(full).size > edgeSet(first!).size);
     assert.ok([...edgeSet(full)].some((e) => e.startsWith('src/index.ts#')));
     assert.ok(![...edgeSet(first!)].some((e) => e.startsWith('src/index.ts#')));
+  });
+
+  it('a declaration used by more files than a first answer reads: the first 50, and the first line says of how many', async function () {
+    if (!native) this.skip();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-first-wide-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }));
+      fs.mkdirSync(path.join(dir, 'src'));
+      fs.writeFileSync(path.join(dir, 'src/hub.ts'), 'export function hub(n: number): number {\n  return n + 1;\n}\n');
+      for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(dir, `src/user${i}.ts`), `import { hub } from './hub';\nexport function user${i}(): number {\n  return hub(${i});\n}\n`);
+      const { graph, indexed } = CodeGraph.opening({ root: dir });
+      const first = graph.firstAnswer({ query: 'dependentsOf', file_path: 'src/hub.ts', symbol: 'hub' });
+      assert.equal(graph.graph.files().length, 51);
+      assert.equal(first?.notes?.[0], 'Partial: indexing 1 of 1 projects; direct dependents found by the compiler (in 50 of the 60 files that use it), the full graph follows.');
+      assert.equal(edgeSet(first).size, 50);
+      await indexed;
+      const all = new Set(graph.graph.inEdges('src/hub.ts#hub@function').map((e) => `${e.from} -${e.type}-> ${e.to}`));
+      assert.equal(all.size, 60);
+      for (const e of edgeSet(first)) assert.ok(all.has(e), e);
+      graph.dispose();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('none once the index is done, for bad input, or for a file (the ordinary answer is as quick or says why)', async () => {
