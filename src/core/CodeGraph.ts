@@ -66,8 +66,8 @@ export class CodeGraph implements QueryTarget {
 
   /**
    * While a full index runs, before the asked file's project is indexed: the query's direct dependents
-   * (find-references on its declaration, native compiler only) or direct dependencies (its own
-   * edges), from only the files that hold them, extracted now ahead of the walk (they are not
+   * (find-references on its declaration, in every built program holding its file, up to 8) or direct
+   * dependencies (its own edges), from only the files that hold them, extracted now ahead of the walk (they are not
    * extracted again). Its first line says it is partial (`Partial:`, asPartial; `then`: what completes
    * it). Undefined when no such answer is possible: no index runs, the project is indexed already
    * (the ordinary answer is as quick), its program not built yet, bad input, a file's dependents.

@@ -11,7 +11,6 @@ import { asPartial, isPartial } from '../../src/core/query/shared/indexingNotes'
 import { runCli } from '../../src/cli/runCli';
 
 const root = path.resolve(__dirname, '../../../test/fixtures/sample');
-const native = process.env.TS_CODE_GRAPH_COMPILER !== 'inprocess';
 
 /** Both directions of one edge list, as a set of `from -TYPE-> to`. */
 const edgeSet = (r: QueryResult) => new Set(r.kind === 'graph' ? r.edges.map((e) => `${e.from} -${e.type}-> ${e.to}`) : []);
@@ -41,8 +40,7 @@ describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
     ['dependencies of a function', { query: 'dependenciesOf', file_path: 'src/orders/orderService.ts', symbol: 'processOrder' }],
   ];
   for (const [title, request] of cases) {
-    it(`${title}: a Partial: first line, the full answer's first level, read from a few files`, async function () {
-      if (request.query === 'dependentsOf' && !native) this.skip(); // find-references is the native compiler's
+    it(`${title}: a Partial: first line, the full answer's first level, read from a few files`, async () => {
       const { first, full, filesAtFirst, filesInTheEnd } = await firstThenFull(request);
       assert.ok(first, 'a first answer');
       assert.ok(isPartial(first), JSON.stringify(first.notes));
@@ -64,16 +62,14 @@ describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
     });
   }
 
-  it('the full answer reaches past the first level (the first answer is only the direct dependents)', async function () {
-    if (!native) this.skip();
+  it('the full answer reaches past the first level (the first answer is only the direct dependents)', async () => {
     const { first, full } = await firstThenFull({ query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' });
     assert.ok(edgeSet(full).size > edgeSet(first!).size);
     assert.ok([...edgeSet(full)].some((e) => e.startsWith('src/index.ts#')));
     assert.ok(![...edgeSet(first!)].some((e) => e.startsWith('src/index.ts#')));
   });
 
-  it('a declaration used by more files than a first answer reads: the first 50, and the first line says of how many', async function () {
-    if (!native) this.skip();
+  it('a declaration used by more files than a first answer reads: the first 50, and the first line says of how many', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-first-wide-'));
     try {
       fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }));
@@ -103,8 +99,7 @@ describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
     assert.equal(graph.firstAnswer({ query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' }), undefined);
   });
 
-  it('CLI: on a terminal the first answer is printed, then the full one; piped, or the full one within the grace, only the full one', async function () {
-    if (!native) this.skip();
+  it('CLI: on a terminal the first answer is printed, then the full one; piped, or the full one within the grace, only the full one', async () => {
     const run = async (terminal: boolean, grace: string) => {
       let stdout = '';
       const io = { stdout: (s: string) => void (stdout += s), stderr: () => undefined, cwd: root, terminal };

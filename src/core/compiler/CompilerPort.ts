@@ -115,8 +115,9 @@ export interface Checker
   prefetch(sf: TS.SourceFile): void;
   /**
    * Find-references on a declaration's name: the files (absolute, as the program names them) that
-   * reference its symbol, the declaration's own file included. Native only (one request: the first
-   * answer before the index, CodeGraph.firstAnswer); the in-process checker has no such request.
+   * reference its symbol, the declaration's own file included (the first answer before the index,
+   * CodeGraph.firstAnswer): one request to the native compiler; in process, the language service's
+   * find-references over the program (absent where that TypeScript lacks it).
    */
   referencingFiles?(name: TS.Node): string[];
 }
