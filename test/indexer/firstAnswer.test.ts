@@ -9,6 +9,8 @@ import { QueryRequest } from '../../src/core/query/QueryRequest';
 import { GraphResult, QueryResult } from '../../src/core/query/QueryResult';
 import { asPartial, isPartial } from '../../src/core/query/shared/indexingNotes';
 import { runCli } from '../../src/cli/runCli';
+import { exportGraph, formatExport } from '../../src/cli/exportGraph';
+import { writeMonorepo } from '../support/monorepoWorkspace';
 
 const root = path.resolve(__dirname, '../../../test/fixtures/sample');
 
@@ -85,6 +87,26 @@ describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
       const all = new Set(graph.graph.inEdges('src/hub.ts#hub@function').map((e) => `${e.from} -${e.type}-> ${e.to}`));
       assert.equal(all.size, 60);
       for (const e of edgeSet(first)) assert.ok(all.has(e), e);
+      graph.dispose();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the graph a first answer started is the graph a plain index builds (a monorepo, asked about a project the walk reaches last)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-first-mono-'));
+    try {
+      writeMonorepo(dir, { packages: 5, filesPerPackage: 3, dependsOn: (i) => [[], [0], [1], [0], []][i] });
+      const plain = await CodeGraph.open({ root: dir });
+      const expected = formatExport(exportGraph(plain.graph, plain.root));
+      plain.dispose();
+      const { graph, indexed } = CodeGraph.opening({ root: dir, first: ['packages/p4/src/f0.ts'] });
+      const first = graph.firstAnswer({ query: 'dependentsOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0a' });
+      const ahead = graph.graph.files().length;
+      await indexed;
+      // In process, p0's program is built at its turn: no first answer before, and nothing read ahead.
+      if (process.env.TS_CODE_GRAPH_COMPILER !== 'inprocess') assert.ok(first && isPartial(first) && ahead > 0);
+      assert.equal(formatExport(exportGraph(graph.graph, graph.root)), expected);
       graph.dispose();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -541,6 +541,7 @@ export class WorkspaceIndex {
     const extracted = this.extracted;
     if (!extracted) return false;
     let all = true;
+    const claimed = new Set<Project>();
     for (const f of files) {
       const project = this.owner.get(f);
       if (!project?.program) {
@@ -548,6 +549,10 @@ export class WorkspaceIndex {
         continue;
       }
       if (extracted.get(f) === project) continue;
+      // As the walk does before extracting a project's files: what its program pulls in is owned first
+      // (the walk's end re-decides ownership for all, and extracts again any file given to another).
+      if (!claimed.has(project)) this.programs.claimPulledIn(project);
+      claimed.add(project);
       extracted.set(f, project);
       this.extractFile(f);
       this.walk?.extractedAhead();
@@ -559,7 +564,7 @@ export class WorkspaceIndex {
    * The files (absolute) holding what the compiler sees next to `node` at once, before any other file
    * is extracted: its references by find-references (`dependents`), or the files of the targets of
    * its own edges and its members' (`dependencies`; its file must be extracted). Undefined when the
-   * compiler cannot tell (no program yet, the in-process checker for references).
+   * compiler cannot tell (no program yet, a TypeScript without find-references in process).
    */
   directFiles(node: GraphNode, direction: 'dependents' | 'dependencies'): string[] | undefined {
     const abs = path.posix.join(this.root, node.file);
