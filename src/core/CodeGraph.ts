@@ -11,6 +11,7 @@ import { QueryResult } from './query/QueryResult';
 import { QueryRequest, QueryTarget, runQuery } from './query/QueryRequest';
 import { resolveSymbol } from './query/resolve/resolveSymbol';
 import { isCompilerProcessError } from './compiler/CompilerPort';
+import { CancelledError } from './indexer/CancelledError';
 import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
 import { dependentsOf } from './query/dependents-of/dependentsOf';
 import { pathsBetween } from './query/paths-between/pathsBetween';
@@ -70,8 +71,8 @@ export class CodeGraph implements QueryTarget {
    * dependencies (its own edges), from only the files that hold them, extracted now ahead of the walk (they are not
    * extracted again). Its first line says it is partial (`Partial:`, asPartial; `then`: what completes
    * it). Undefined when no such answer is possible: no index runs, the project is indexed already
-   * (the ordinary answer is as quick), its program not built yet, bad input, a file's dependents.
-   * Never throws: a failure here leaves the ordinary answer to come.
+   * (the ordinary answer is as quick), its program not built yet, bad input, a file's dependents; and
+   * when the compiler's process fails or the index is cancelled meanwhile (the index deals with those).
    */
   firstAnswer(request: QueryRequest, then = 'the full graph follows'): QueryResult | undefined {
     const walk = this.index.indexing;
@@ -94,7 +95,7 @@ export class CodeGraph implements QueryTarget {
       const direct = (id: string) => (dependents ? this.graph.outEdges(id) : this.graph.inEdges(id)).some((e) => inputs.has(dependents ? e.to : e.from));
       return asPartial(result, { done: walk.projectsDone, total: walk.projectsTotal }, then, cut, direct);
     } catch (err) {
-      if (isCompilerProcessError(err)) return undefined;
+      if (isCompilerProcessError(err) || err instanceof CancelledError) return undefined;
       throw err;
     }
   }
