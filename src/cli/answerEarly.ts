@@ -45,7 +45,10 @@ export async function openForAnswer(options: IndexOptions, files: readonly strin
   const deadline = Date.now() + firstAnswerGraceMs();
   const early = first?.answer(graph);
   const wanted = Promise.race([graph.prioritize(files), settled]);
-  if (early && !(await withinGrace(wanted, deadline - Date.now()))) await first!.show(early, graph);
+  if (early && !(await withinGrace(wanted, deadline - Date.now()))) {
+    await first!.show(early, graph);
+    logger.info(`First answer (partial, from the compiler) after ${Date.now() - started} ms; indexing on for the full one`);
+  }
   await wanted;
   for (let tried = 0; index.outcome === 'running'; ) {
     // Every project is indexed: what is left (ownership, warnings, the cache) is the index's to finish.
