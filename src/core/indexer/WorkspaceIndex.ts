@@ -35,6 +35,7 @@ import type { Outstanding } from '../query/shared/indexingNotes';
 
 /** How many programs a first answer's find-references asks (each is one request to the compiler). */
 const MAX_REFERENCE_PROGRAMS = 8;
+
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
  * then incremental updates that re-extract the changed files and every file whose edges could
