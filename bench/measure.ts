@@ -17,6 +17,7 @@ import { typescriptParsingAllJsDoc } from '../test/support/typescriptParsingAllJ
 import { WorkerClient, graphWorkerResourceLimits } from '../src/worker/WorkerClient';
 import { FolderGraphs } from '../src/worker/FolderGraphs';
 import { manyProjectsIndex } from './manyProjects';
+import { firstAnswerBeforeIndex } from './firstAnswer';
 
 /**
  * One measurement in a fresh process (so JIT warm-up and caches of one never help another):
@@ -27,6 +28,7 @@ import { manyProjectsIndex } from './manyProjects';
  *                                 and `impact` of a 10-file change after one
  *   impact <root> [tsconfig]     — `impact` of a 10-file change on a warm graph (the extension's worker),
  *                                 next to the incremental update of the same files
+ *   first <root> [tsconfig] <leafFile> <hubFile> — a cold start's first answer (before the index) vs its full index
  * Prints one JSON line.
  */
 async function main(): Promise<void> {
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
   if (mode === 'jsdoc') return print(await inGraphWorker({ job: 'jsdoc', root, tsconfig, leaf, hub }));
   if (mode === 'impact') return print(await inGraphWorker({ job: 'impact', root, tsconfig, leaf, hub }));
   if (mode === 'scale') return print(await indexInWorker(root, Number(leaf)));
+  if (mode === 'first') return print(await firstAnswerBeforeIndex(root, tsconfig, hub, mostImportedFile));
   if (mode === 'projects') return print(await inGraphWorker({ job: 'projects', root, tsconfig, leaf, hub }));
   throw new Error(`unknown mode ${mode}`);
 }

@@ -3,6 +3,13 @@ import type { IndexOptions } from '../core/indexer/indexWorkspace';
 import { Logger } from '../core/Logger';
 import { awaitsIndexing } from '../core/query/shared/indexingNotes';
 import { QueryResult } from '../core/query/QueryResult';
+import { firstAnswerGraceMs, withinGrace } from '../core/query/shared/firstAnswerGrace';
+
+/** A query's first answer before the index (CodeGraph.firstAnswer), if the host wants one, and how it shows it. */
+export interface FirstAnswer {
+  answer(graph: CodeGraph): QueryResult | undefined;
+  show(result: QueryResult, graph: CodeGraph): Promise<void>;
+}
 
 /** How long at least between two tries of the answer while the index goes on (each try runs the query). */
 const RETRY_MS = 500;
@@ -15,7 +22,7 @@ const RETRY_MS = 500;
  * answers before the other 170 projects are built. Nothing is cached then (the cache holds whole
  * graphs only); a complete index (the answer needed everything, `stats`, `export`) writes it.
  */
-export async function openForAnswer(options: IndexOptions, files: readonly string[], ask: (graph: CodeGraph) => QueryResult, logger: Logger): Promise<CodeGraph> {
+export async function openForAnswer(options: IndexOptions, files: readonly string[], ask: (graph: CodeGraph) => QueryResult, logger: Logger, first?: FirstAnswer): Promise<CodeGraph> {
   const started = Date.now();
   const token = { isCancellationRequested: false };
   let progressed: () => void = () => undefined;
@@ -33,7 +40,16 @@ export async function openForAnswer(options: IndexOptions, files: readonly strin
     () => void (index.outcome = 'done'),
     () => void (index.outcome = 'failed'),
   );
-  await Promise.race([graph.prioritize(files), settled]);
+  // The walk built the first programs and yields: a first answer from the compiler, if one is wanted,
+  // shown when the query's projects are not indexed within the grace.
+  const deadline = Date.now() + firstAnswerGraceMs();
+  const early = first?.answer(graph);
+  const wanted = Promise.race([graph.prioritize(files), settled]);
+  if (early && !(await withinGrace(wanted, deadline - Date.now()))) {
+    await first!.show(early, graph);
+    logger.info(`First answer (partial, from the compiler) after ${Date.now() - started} ms; indexing on for the full one`);
+  }
+  await wanted;
   for (let tried = 0; index.outcome === 'running'; ) {
     // Every project is indexed: what is left (ownership, warnings, the cache) is the index's to finish.
     if (!graph.indexing) break;

@@ -11,7 +11,7 @@ import { CliWorkerData, CliWorkerMessage, runCliInWorker } from './runInWorker';
 const job = isMainThread ? undefined : (workerData as Partial<CliWorkerData> | undefined)?.tsCodeGraphCli;
 if (job) {
   const post = (message: CliWorkerMessage): void => parentPort!.postMessage(message);
-  runCli(job.argv, { stdout: (text) => post({ kind: 'stdout', text }), stderr: (text) => post({ kind: 'stderr', text }), cwd: job.cwd }).then(
+  runCli(job.argv, { stdout: (text) => post({ kind: 'stdout', text }), stderr: (text) => post({ kind: 'stderr', text }), cwd: job.cwd, terminal: job.terminal }).then(
     (code) => post({ kind: 'done', code }),
     (err: unknown) => {
       post({ kind: 'stderr', text: `ts-code-graph failed unexpectedly: ${String(err)}\n` });
@@ -25,7 +25,7 @@ if (job) {
     throw err;
   });
   const argv = process.argv.slice(2);
-  const io = { stdout: (s: string) => void process.stdout.write(s), stderr: (s: string) => void process.stderr.write(s), cwd: process.cwd() };
+  const io = { stdout: (s: string) => void process.stdout.write(s), stderr: (s: string) => void process.stderr.write(s), cwd: process.cwd(), terminal: !!process.stdout.isTTY };
   const request = parseCliArgs(argv);
   // Help, version, bad input and `mcp` (whose own worker indexes) index nothing here.
   const indexes = request.kind === 'run' && request.command.name !== 'mcp';

@@ -6,8 +6,8 @@ import { silentLogger } from '../core/Logger';
 import { createProgressLogger, createStderrLogger } from './createStderrLogger';
 import { isQueryCommand, parseCliArgs } from './parseCliArgs';
 import { readVersion } from '../nodehost/readVersion';
-import { CliIo, ExitCode, QueryableGraph, query as queryResult, runCommand } from './runCommand';
-import { openForAnswer } from './answerEarly';
+import { CliIo, ExitCode, QueryableGraph, firstAnswerOnTerminal, query as queryResult, runCommand } from './runCommand';
+import { FirstAnswer, openForAnswer } from './answerEarly';
 import { Logger } from '../core/Logger';
 import { QueryResult } from '../core/query/QueryResult';
 import { filesOf } from '../core/query/QueryRequest';
@@ -26,7 +26,7 @@ export interface CliDeps {
    * A query: the graph once the query's answer is complete, indexing the query's files' projects
    * first (answerEarly). Without it, queries wait for `openGraph`'s whole index.
    */
-  openForAnswer?(options: IndexOptions, files: readonly string[], ask: (graph: CodeGraph) => QueryResult, logger: Logger): Promise<QueryableGraph>;
+  openForAnswer?(options: IndexOptions, files: readonly string[], ask: (graph: CodeGraph) => QueryResult, logger: Logger, first?: FirstAnswer): Promise<QueryableGraph>;
   /** `mcp`: serve until stdin closes (default: dist/mcp.js beside the CLI bundle). */
   serveMcp?(workspace: McpWorkspace): Promise<number>;
 }
@@ -68,7 +68,7 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
     const asked = isQueryCommand(command) ? filesOf(command.request) : undefined;
     const graph =
       asked && deps.openForAnswer && isQueryCommand(command)
-        ? await deps.openForAnswer(indexOptions, asked, (g) => queryResult(command, g), logger)
+        ? await deps.openForAnswer(indexOptions, asked, (g) => queryResult(command, g), logger, firstAnswerOnTerminal(command, options.format, io))
         : await deps.openGraph(indexOptions);
     const { files, nodes, edges, millis } = graph.report;
     logger.info(`Indexed ${files} files: ${nodes} nodes, ${edges} edges in ${Math.round(millis)} ms`);

@@ -12,6 +12,7 @@ import { gitChanges } from '../core/query/impact/gitChanges';
 import { ChangedSymbol } from '../core/query/impact/changedSymbols';
 import { formatMarkdown } from '../core/format/formatMarkdown';
 import { formatTestCommands } from '../core/format/formatImpact';
+import type { FirstAnswer } from './answerEarly';
 
 /** The part of `CodeGraph` the CLI uses; tests may hand in a graph they built (see `runCli`'s `deps`). */
 export type QueryableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'answer'> & Partial<Pick<CodeGraph, 'impact'>>;
@@ -21,6 +22,11 @@ export interface CliIo {
   stderr(s: string): void;
   /** Relative --root and --tsconfig resolve against this. */
   cwd: string;
+  /**
+   * stdout is a terminal: a text query's first answer (CodeGraph.firstAnswer) is printed before the
+   * full one. Piped, only the full answer is: a script or an agent reads one answer.
+   */
+  terminal?: boolean;
 }
 
 export const ExitCode = {
@@ -90,6 +96,15 @@ const FAILS: Record<FailOn, (c: ChangedSymbol) => boolean> = {
 
 function runQuery(command: QueryCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): Promise<number> {
   return print(query(command, graph), format, graph, io);
+}
+
+/** On a terminal, a text query's first answer, before its project is indexed (CodeGraph.firstAnswer); the full one follows. */
+export function firstAnswerOnTerminal(command: QueryCommand, format: OutputFormat, io: CliIo): FirstAnswer | undefined {
+  if (!io.terminal || format !== 'text') return undefined;
+  return {
+    answer: (graph) => graph.firstAnswer(command.request),
+    show: async (result, graph) => io.stdout(withNewline(await render(result, format, graph)) + '\n'),
+  };
 }
 
 /** Writes an answer in `format`; the exit code it earns. */

@@ -8,7 +8,7 @@ export type CliWorkerMessage = { kind: 'stdout' | 'stderr'; text: string } | { k
 
 /** The `workerData` that makes the CLI bundle run a command instead of starting as a process. */
 export interface CliWorkerData {
-  tsCodeGraphCli: { argv: string[]; cwd: string };
+  tsCodeGraphCli: { argv: string[]; cwd: string; terminal?: boolean };
 }
 
 /**
@@ -25,7 +25,7 @@ export interface CliWorkerData {
  */
 export function runCliInWorker(entry: string, argv: string[], io: CliIo, heapMb: number): Promise<number> {
   return new Promise((resolve) => {
-    const data: CliWorkerData = { tsCodeGraphCli: { argv, cwd: io.cwd } };
+    const data: CliWorkerData = { tsCodeGraphCli: { argv, cwd: io.cwd, terminal: io.terminal } };
     const worker = new Worker(entry, { workerData: data, resourceLimits: graphWorkerResourceLimits(heapMb), stdout: true, stderr: true });
     // Anything the worker prints by itself (a library's console.log) goes where it would have gone.
     worker.stdout.on('data', (chunk: Buffer) => io.stderr(chunk.toString()));

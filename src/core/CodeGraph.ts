@@ -11,11 +11,14 @@ import { QueryContext, SymbolRef } from './query/QueryContext';
 import { QueryResult } from './query/QueryResult';
 import { QueryRequest, QueryTarget, answerIn } from './query/QueryRequest';
 import { queryNamed } from './query/queries';
+import { resolveSymbol } from './query/resolve/resolveSymbol';
+import { isCompilerProcessError } from './compiler/CompilerPort';
+import { CancelledError } from './indexer/CancelledError';
 import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
 import { dependentsOf } from './query/dependents-of/dependentsOf';
 import { pathsBetween } from './query/paths-between/pathsBetween';
 import { withAnalysisWarnings } from './query/shared/analysisWarnings';
-import { withIndexingNotes } from './query/shared/indexingNotes';
+import { asPartial, withIndexingNotes } from './query/shared/indexingNotes';
 
 /**
  * The core's front door: index a workspace once, answer queries, take file changes.
@@ -62,6 +65,42 @@ export class CodeGraph implements QueryTarget {
   prioritize(files: readonly string[]): Promise<void> {
     const walk = this.index.indexing;
     return walk ? walk.prioritize(files.map((f) => this.index.rootPaths.toReal(path.resolve(this.root, f)))) : Promise.resolve();
+  }
+
+  /**
+   * While a full index runs, before the asked file's project is indexed: the query's direct dependents
+   * (find-references on its declaration, in every built program holding its file, up to 8) or direct
+   * dependencies (its own edges), from only the files that hold them, extracted now ahead of the walk (they are not
+   * extracted again). Its first line says it is partial (`Partial:`, asPartial; `then`: what completes
+   * it). Undefined when no such answer is possible: no index runs, the project is indexed already
+   * (the ordinary answer is as quick), its program not built yet, bad input, a file's dependents; and
+   * when the compiler's process fails or the index is cancelled meanwhile (the index deals with those).
+   */
+  firstAnswer(request: QueryRequest, then = 'the full graph follows'): QueryResult | undefined {
+    const walk = this.index.indexing;
+    const direction = queryNamed(request.query).walk;
+    if (!walk || direction === 'paths' || !('file_path' in request) || !('symbol' in request)) return undefined;
+    try {
+      const abs = this.index.rootPaths.toReal(path.resolve(this.root, request.file_path));
+      const owner = walk.pending().find((p) => p.config.fileNames.includes(abs) || p.program?.hasSourceFile(abs));
+      if (!owner || !this.index.extractFirst([abs])) return undefined;
+      const resolved = resolveSymbol(this.context(), request.file_path, request.symbol);
+      if (!resolved.ok || resolved.node.kind === 'module') return undefined;
+      const dependents = direction === 'backward';
+      const files = this.index.directFiles(resolved.node, dependents ? 'dependents' : 'dependencies');
+      if (!files) return undefined;
+      // A declaration used everywhere: the answer shows a budget's worth of it anyway (fitToBudget).
+      const read = files.slice(0, MAX_FIRST_FILES);
+      this.index.extractFirst(read);
+      const cut = files.length > read.length ? { read: read.length, of: files.length } : undefined;
+      const result = this.answer(request);
+      const inputs = new Set(result.inputs ?? []);
+      const direct = (id: string) => (dependents ? this.graph.outEdges(id) : this.graph.inEdges(id)).some((e) => inputs.has(dependents ? e.to : e.from));
+      return asPartial(result, direction, { done: walk.projectsDone, total: walk.projectsTotal }, then, cut, direct);
+    } catch (err) {
+      if (isCompilerProcessError(err) || err instanceof CancelledError) return undefined;
+      throw err;
+    }
   }
 
   /**
@@ -172,6 +211,9 @@ export class CodeGraph implements QueryTarget {
     };
   }
 }
+
+/** At most this many files are extracted for a first answer (the first ones the compiler names). */
+const MAX_FIRST_FILES = 50;
 
 /** A graph's report before its index is done (CodeGraph.opening): nothing counted yet. */
 function emptyReport(): IndexReport {

@@ -1,4 +1,5 @@
 import * as path from 'path';
+import { firstAnswerGraceMs, withinGrace } from '../core/query/shared/firstAnswerGrace';
 import { CodeGraph } from '../core/CodeGraph';
 import type { UpdateReport } from '../core/indexer/indexWorkspace';
 import { FileSourceReader, createFileSourceReader } from '../core/format/FileSourceReader';
@@ -63,6 +64,12 @@ export class FolderGraphs {
   constructor(
     private readonly log: Logger,
     private readonly onProgress: (key: string, done: number, total: number, projects?: { done: number; total: number }) => void,
+    /**
+     * How long a query asked before its project is indexed waits for its ordinary answer before the
+     * compiler's first answer (`Partial:`) is returned instead, from when it was asked (the first
+     * answer's own work counts): TS_CODE_GRAPH_FIRST_ANSWER_MS, else 1 s.
+     */
+    private readonly firstAnswerGrace = firstAnswerGraceMs(),
   ) {}
 
   /** (Re-)index a folder from scratch; a previous index of it is cancelled and replaced. */
@@ -353,9 +360,18 @@ export class FolderGraphs {
     const target = files.length === 2 ? this.routePair(files[0], files[1]) : this.route(files[0] ?? '');
     if (target.kind === 'error') return target;
     const state = target.state;
-    // While the first index runs: its files' projects (and what they import) are indexed next, and
-    // the answer comes from them, its first line saying when a project not indexed yet can change it.
-    if (state.early && !state.graph) await Promise.race([state.early.prioritize(target.paths), state.ready]);
+    // While the first index runs, before the query's project is indexed: the compiler's first answer
+    // (its direct neighbours, `Partial:` in its first line), at once. Else its files' projects (and
+    // what they import) are indexed next, and the answer comes from them, its first line saying when
+    // a project not indexed yet can change it.
+    if (state.early && !state.graph) {
+      const deadline = Date.now() + this.firstAnswerGrace;
+      const first = token?.isCancellationRequested ? undefined : state.early.firstAnswer(withFiles(args, target.paths), FIRST_ANSWER_THEN);
+      const ordinary = Promise.race([state.early.prioritize(target.paths), state.ready]);
+      // A small workspace's ordinary answer comes within the grace: no partial one then.
+      if (first && !(await withinGrace(ordinary, deadline - Date.now()))) return { kind: 'ok', state, graph: state.early, result: first };
+      await ordinary;
+    }
     else await state.ready;
     await state.answered;
     // Cancelled while it waited for the index or for updates: the work is not started.
@@ -387,6 +403,9 @@ export class FolderGraphs {
     return { kind: 'ok', state: a.state, paths: [a.paths[0], b.paths[0]] };
   }
 }
+
+/** What completes a first answer for a tool (one answer per call): asking again. */
+const FIRST_ANSWER_THEN = 'ask again for the full graph (being indexed)';
 
 /** The request with its file paths made folder-relative by routing. */
 function run(graph: CodeGraph, args: QueryArgs, paths: string[], token?: CancellationToken): QueryResult {

@@ -23,6 +23,8 @@ async function main() {
       extensionDevelopmentPath: repo,
       extensionTestsPath: path.join(repo, 'out', 'test', 'host', 'suite', 'index.js'),
       launchArgs: [path.join(ws, 'fixture.code-workspace'), '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+      // A call waits for its ordinary answer however loaded the machine (the first answer's grace: issue 40, item 7).
+      extensionTestsEnv: { TS_CODE_GRAPH_FIRST_ANSWER_MS: process.env.TS_CODE_GRAPH_FIRST_ANSWER_MS ?? '600000' },
     });
     fs.rmSync(tmp, { recursive: true, force: true });
   } catch (err) {

@@ -166,6 +166,8 @@ async function main() {
       // The suite asks this runner, which holds the browser, to read or click a webview's real DOM.
       PROBE_BRIDGE_DIR: path.join(tmp, 'bridge'),
       HOST_SUITE: vsix ? 'vsix' : 'development',
+      // A call waits for its ordinary answer however loaded the machine (the first answer's grace: issue 40, item 7).
+      TS_CODE_GRAPH_FIRST_ANSWER_MS: process.env.TS_CODE_GRAPH_FIRST_ANSWER_MS ?? '600000',
       ...real,
       EXTENSIONS_GALLERY: '{}', // no marketplace (code-server's default is open-vsx.org)
       // code-server's sockets, logs and state stay in the run's dir instead of /tmp and ~.

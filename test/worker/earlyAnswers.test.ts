@@ -35,4 +35,24 @@ describe('the graph worker answers while it indexes', function () {
     assert.match(late.text, /p3f0a/);
     assert.equal(progress.at(-1), '5/5');
   });
+
+  it("before the query's project is indexed, and its ordinary answer takes longer than the grace: the compiler's first answer at once (issue 40, item 7)", async function () {
+    // In process, p0's program is built only at its turn in the walk: no first answer before it.
+    if (process.env.TS_CODE_GRAPH_COMPILER === 'inprocess') this.skip();
+    // No grace: the first answer is returned whenever there is one.
+    const graphs = new FolderGraphs(silentLogger, () => undefined, 0);
+    let opened = false;
+    const open = graphs.open({ key: 'k', name: 'mono', root, first: [path.join(root, 'packages/p4/src/f0.ts')] }).then(() => (opened = true));
+    const first = await graphs.query({ query: 'dependentsOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0a' });
+    assert.equal(opened, false);
+    // Every built program holding p0's file was asked: p1's and p3's direct calls are there, p2's (two steps away) not.
+    assert.match(first.text, /^Partial: indexing 1 of 5 projects; direct dependents found by the compiler, ask again for the full graph \(being indexed\)\.\n/);
+    assert.match(first.text, /p1f0a --CALLS--> p0f0a/);
+    assert.match(first.text, /p3f0a --CALLS--> p0f0a/);
+    assert.doesNotMatch(first.text, /p2f/);
+    await open;
+    const full = await graphs.query({ query: 'dependentsOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0a' });
+    assert.doesNotMatch(full.text, /Partial|Incomplete/);
+    assert.match(full.text, /p2f/);
+  });
 });

@@ -120,6 +120,13 @@ export interface Checker
    * answers a whole file in one round trip; one question at a time costs ~0.1 ms each). A no-op in process.
    */
   prefetch(sf: TS.SourceFile): void;
+  /**
+   * Find-references on a declaration's name: the files (absolute, as the program names them) that
+   * reference its symbol, the declaration's own file included (the first answer before the index,
+   * CodeGraph.firstAnswer): one request to the native compiler; in process, the language service's
+   * find-references over the program (absent where that TypeScript lacks it).
+   */
+  referencingFiles?(name: TS.Node): string[];
 }
 
 /** The native compiler's process failed (crashed, hung and was stopped, or its pipe broke): the whole operation is redone. */

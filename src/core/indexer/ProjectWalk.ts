@@ -63,6 +63,11 @@ export class ProjectWalk {
     this.queue = [...projects];
   }
 
+  /** A file extracted ahead of its project's turn (a first answer's, WorkspaceIndex.extractFirst): counted as done. */
+  extractedAhead(): void {
+    this.filesDone++;
+  }
+
   /** Projects indexed, of all. */
   get projectsDone(): number {
     return this.done.size;

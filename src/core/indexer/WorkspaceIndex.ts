@@ -1,6 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { FileContribution, fileFailureMessage } from '../graph/GraphTypes';
+import { FileContribution, GraphNode, fileFailureMessage } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { normalize } from './program/discoverProjects';
@@ -17,7 +17,8 @@ import { declarationSkeleton } from './incremental/declarationSkeleton';
 import { UpdatePlanner, updateState } from './incremental/UpdatePlanner';
 import { Project, WorkspacePrograms, sameSourceFiles } from './program/WorkspacePrograms';
 import { CancelledError } from './CancelledError';
-import type { CompilerPort } from '../compiler/CompilerPort';
+import type { CompilerPort, CompilerProgram } from '../compiler/CompilerPort';
+import { declareFile } from './file/declareFile';
 import { CompilerChoice } from '../compiler/CompilerChoice';
 import { InProcessCompiler } from '../compiler/inprocess/InProcessCompiler';
 import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
@@ -32,6 +33,9 @@ import { outstandingProjects } from './outstandingProjects';
 import { ProjectReach } from './program/projectReach';
 import type { Outstanding } from './outstandingProjects';
 import { MemoryBudget, memoryBudget } from './program/memoryBudget';
+
+/** How many programs a first answer's find-references asks (each is one request to the compiler). */
+const MAX_REFERENCE_PROGRAMS = 8;
 
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
@@ -73,6 +77,8 @@ export class WorkspaceIndex {
   private cacheMode: 'use' | 'refresh';
   /** Set while a full index walks the projects (see walkProjects). */
   private walk: ProjectWalk | undefined;
+  /** While a full index walks: file → the project it was extracted for (extractFirst takes files ahead of the walk). */
+  private extracted: Map<string, Project> | undefined;
   /** What each project could import (for answers' notes), read once per full index when first needed. */
   private reach: ProjectReach | undefined;
   /** Shapes computed by earlier updates, and the files' words during one (what dependents can see). */
@@ -547,6 +553,77 @@ export class WorkspaceIndex {
     return outstandingProjects(this.root, this.walk, (abs) => this.owner.get(abs), uninstalled, overBudget, () => (this.reach ??= new ProjectReach(this.root)));
   }
 
+  /**
+   * While a full index walks: extract these files (absolute) now, ahead of their project's turn, where
+   * their project's program is built and the file is not extracted yet (the walk then skips them).
+   * What a first answer reads (CodeGraph.firstAnswer). Returns whether every file is extracted now.
+   */
+  extractFirst(files: readonly string[]): boolean {
+    const extracted = this.extracted;
+    if (!extracted) return false;
+    let all = true;
+    const claimed = new Set<Project>();
+    for (const f of files) {
+      const project = this.owner.get(f);
+      if (!project?.program) {
+        all = false;
+        continue;
+      }
+      if (extracted.get(f) === project) continue;
+      // As the walk does before extracting a project's files: what its program pulls in is owned first
+      // (the walk's end re-decides ownership for all, and extracts again any file given to another).
+      if (!claimed.has(project)) this.programs.claimPulledIn(project);
+      claimed.add(project);
+      extracted.set(f, project);
+      this.extractFile(f);
+      this.walk?.extractedAhead();
+    }
+    return all;
+  }
+
+  /**
+   * The files (absolute) holding what the compiler sees next to `node` at once, before any other file
+   * is extracted: its references by find-references (`dependents`), or the files of the targets of
+   * its own edges and its members' (`dependencies`; its file must be extracted). Undefined when the
+   * compiler cannot tell (no program yet, a TypeScript without find-references in process).
+   */
+  directFiles(node: GraphNode, direction: 'dependents' | 'dependencies'): string[] | undefined {
+    const abs = path.posix.join(this.root, node.file);
+    const project = this.owner.get(abs);
+    if (!project?.program) return undefined;
+    if (direction === 'dependencies') {
+      const own = (id: string) => id === node.id || this.graph.getNode(id)?.name.startsWith(`${node.name}.`);
+      const files = new Set<string>();
+      for (const e of this.graph.getContribution(node.file)?.edges ?? []) {
+        if (!own(e.from)) continue;
+        const file = e.to.slice(0, e.to.indexOf('#'));
+        if (file && !file.startsWith('node_modules/')) files.add(path.posix.join(this.root, file));
+      }
+      return [...files];
+    }
+    if (!project.program.getTypeChecker().referencingFiles) return undefined;
+    // Find-references sees one program: its owner's, then the other built programs holding the file
+    // (other projects of a monorepo that import it), up to a few.
+    const holders = [project, ...this.projects.filter((p) => p !== project && p.program?.hasSourceFile(abs))].slice(0, MAX_REFERENCE_PROGRAMS);
+    const files = new Set<string>();
+    for (const p of holders) {
+      for (const f of this.referencesIn(p.program!, abs, node)) if (f !== abs && this.programs.isInsideRoot(f)) files.add(f);
+    }
+    return [...files];
+  }
+
+  /** Find-references on `node`'s declaration in one program: the files of its references (absolute). */
+  private referencesIn(program: CompilerProgram, abs: string, node: GraphNode): string[] {
+    const checker = program.getTypeChecker();
+    const sf = program.getSourceFile(abs);
+    if (!checker.referencingFiles || !sf) return [];
+    for (const [decl, id] of declareFile(this.compiler.syntax, sf, node.file, false).declToId) {
+      if (id !== node.id) continue;
+      return checker.referencingFiles((decl as TS.NamedDeclaration).name ?? decl).map(normalize);
+    }
+    return [];
+  }
+
   /** The walk of a full index while it runs (projects indexed, pending, `prioritize`); undefined otherwise. */
   get indexing(): ProjectWalk | undefined {
     return this.walk;
@@ -561,6 +638,7 @@ export class WorkspaceIndex {
   private async walkProjects(token: CancellationToken): Promise<void> {
     this.programs.assignRootOwners();
     const extracted = new Map<string, Project>();
+    this.extracted = extracted;
     const walk = new ProjectWalk(this.projects, {
       build: (p) => {
         // The native compiler opens the next projects that fit the budget with it, in one request.
@@ -570,6 +648,8 @@ export class WorkspaceIndex {
       },
       filesOf: (p) => [...this.owner].filter(([f, o]) => o === p && !extracted.has(f)).map(([f]) => f),
       extract: (f) => {
+        // Extracted ahead of its turn for a first answer (extractFirst): once is enough.
+        if (extracted.get(f) === this.owner.get(f)) return;
         extracted.set(f, this.owner.get(f)!);
         this.extractFile(f);
       },
@@ -584,6 +664,7 @@ export class WorkspaceIndex {
       await walk.run(token);
     } finally {
       this.walk = undefined;
+      this.extracted = undefined;
     }
     this.programs.assignOwners();
     for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);

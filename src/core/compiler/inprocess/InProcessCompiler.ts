@@ -109,9 +109,29 @@ export class InProcessProgram implements CompilerProgram {
           return printer[1](type);
         },
         prefetch: () => {},
+        ...this.findReferences(),
       });
     }
     return this.checker;
+  }
+
+  /**
+   * Find-references over this program, as the language service runs it (its `FindAllReferences.Core`,
+   * not public API: absent from a TypeScript that lacks it, and then no first answer of dependents).
+   */
+  private findReferences(): Pick<Checker, 'referencingFiles'> {
+    const core = (this.ts as unknown as { FindAllReferences?: { Core?: { getReferencedSymbolsForNode?: FindReferences } } }).FindAllReferences?.Core?.getReferencedSymbolsForNode;
+    if (typeof core !== 'function') return {};
+    const never = { isCancellationRequested: () => false, throwIfCancellationRequested: () => undefined };
+    return {
+      referencingFiles: (name: TS.Node) => {
+        const files = new Set<string>();
+        const found = core(name.getStart(), name, this.program, this.program.getSourceFiles(), never) ?? [];
+        for (const entry of found) for (const ref of entry.references) files.add(ref.node?.getSourceFile().fileName ?? ref.fileName ?? '');
+        files.delete('');
+        return [...files];
+      },
+    };
   }
 
   firstSyntaxError(sf: TS.SourceFile): { start: number; message: string } | undefined {
@@ -123,3 +143,12 @@ export class InProcessProgram implements CompilerProgram {
     return missingLibraryFiles(this.ts, this.program);
   }
 }
+
+/** The shape of TypeScript's internal `FindAllReferences.Core.getReferencedSymbolsForNode` we read. */
+type FindReferences = (
+  position: number,
+  node: TS.Node,
+  program: TS.Program,
+  sourceFiles: readonly TS.SourceFile[],
+  cancellationToken: { isCancellationRequested(): boolean; throwIfCancellationRequested(): void },
+) => Array<{ references: Array<{ node?: TS.Node; fileName?: string }> }> | undefined;

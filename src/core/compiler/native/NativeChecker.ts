@@ -87,6 +87,15 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     this.moduleSymbols.set(sf, !!found[0]);
   }
 
+  /** Find-references on `name` (one request): the files of its references. */
+  referencingFiles(name: TS.Node): string[] {
+    // A position inside the name (its end is past it; its start may be trivia before it).
+    const entries = this.call(() => this.native.getReferencedSymbolsForNode(name, name.end - 1)) as Array<{ references: Array<{ path: string }> }>;
+    const files = new Set<string>();
+    for (const entry of entries ?? []) for (const ref of entry.references) files.add(ref.path);
+    return [...files];
+  }
+
   // ── symbols ──
 
   view(native: NSymbol | undefined): TS.Symbol | undefined {

@@ -11,6 +11,41 @@ const MEMORY_ENV = 'TS_CODE_GRAPH_MEMORY_MB';
 /** How an answer given while the index still runs, and that a project not indexed yet could change, starts. */
 export const INDEXING_RUNNING = 'Incomplete: indexing is still running';
 
+/** How a first answer, given before its project is indexed (CodeGraph.firstAnswer), starts. */
+export const PARTIAL = 'Partial:';
+
+/** Whether the answer is a first answer the full graph completes (its first line). */
+export function isPartial(result: QueryResult): boolean {
+  return !!result.notes?.[0]?.startsWith(PARTIAL);
+}
+
+/**
+ * A first answer: only the query's direct neighbours (edges between an input and another node, in
+ * the query's direction, `walk`), its first line saying so in place of the indexing note. `then` says what
+ * completes it (the CLI prints the full graph next; a tool is asked again); `cut`: how many of the
+ * files the compiler named were read.
+ */
+export function asPartial(result: QueryResult, walk: QueryDescriptor['walk'], progress: { done: number; total: number }, then: string, cut?: { read: number; of: number }, direct?: (id: string) => boolean): QueryResult {
+  const dependents = walk === 'backward';
+  const where = cut ? ` (in ${cut.read} of the ${cut.of} files that use it)` : '';
+  const line = `${PARTIAL} indexing ${Math.min(progress.done + 1, progress.total)} of ${progress.total} projects; direct ${dependents ? 'dependents' : 'dependencies'} found by the compiler${where}, ${then}.`;
+  const notes = [line, ...(result.notes ?? []).filter((n) => !n.startsWith(INDEXING_RUNNING))];
+  if (result.kind === 'message') return { ...result, notes };
+  const inputs = new Set(result.inputs);
+  const edges = result.edges.filter((e) => (dependents ? inputs.has(e.to) && !inputs.has(e.from) : inputs.has(e.from) && !inputs.has(e.to)));
+  if (edges.length === 0) return { kind: 'message', query: result.query, message: `No direct ${dependents ? 'dependents' : 'dependencies'} found yet.`, isError: false, inputs: result.inputs, notes };
+  const kept = new Set([...inputs, ...edges.flatMap((e) => [e.from, e.to])]);
+  const { truncation, ...rest } = result;
+  const nodes = result.nodes.filter((n) => kept.has(n.id));
+  // The nodes the walk's cut left out that are direct neighbours too (`direct`: the graph tells) stay
+  // named after the Nodes; the rest of the cut was farther.
+  const more = truncation?.more?.filter((n) => direct?.(n.id));
+  if (!truncation || !more?.length) return { ...rest, nodes, edges, notes };
+  const askAs = truncation.askAs && Object.fromEntries(Object.entries(truncation.askAs).filter(([id]) => kept.has(id)));
+  const shownNodes = nodes.length - inputs.size;
+  return { ...rest, nodes, edges, notes, truncation: { shownNodes, totalNodes: shownNodes + more.length, more, ...(truncation.stoppedEarly ? { stoppedEarly: true } : {}), ...(askAs ? { askAs } : {}) } };
+}
+
 /** Whether the answer says a project not indexed yet could change it (its first line). */
 export function awaitsIndexing(result: QueryResult): boolean {
   return !!result.notes?.[0]?.startsWith(INDEXING_RUNNING);

@@ -1,0 +1,149 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { CodeGraph } from '../../src/core/CodeGraph';
+import { answerText } from '../../src/core/format/fitToBudget';
+import { createFileSourceReader } from '../../src/core/format/FileSourceReader';
+import { QueryRequest } from '../../src/core/query/QueryRequest';
+import { GraphResult, QueryResult } from '../../src/core/query/QueryResult';
+import { asPartial, isPartial } from '../../src/core/query/shared/indexingNotes';
+import { runCli } from '../../src/cli/runCli';
+import { exportGraph, formatExport } from '../../src/cli/exportGraph';
+import { writeMonorepo } from '../support/monorepoWorkspace';
+
+const root = path.resolve(__dirname, '../../../test/fixtures/sample');
+
+/** Both directions of one edge list, as a set of `from -TYPE-> to`. */
+const edgeSet = (r: QueryResult) => new Set(r.kind === 'graph' ? r.edges.map((e) => `${e.from} -${e.type}-> ${e.to}`) : []);
+
+/**
+ * Issue 40, item 7: a first answer before the index. Asked right after the walk built the programs
+ * (before any file is extracted), the answer holds the query's direct neighbours found by the
+ * compiler, says `Partial:` in its first line, is formatted as every answer, and is exactly the first
+ * level of the full graph's answer; the index then completes the graph.
+ */
+describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
+  async function firstThenFull(request: QueryRequest): Promise<{ first: QueryResult | undefined; full: QueryResult; filesAtFirst: number; filesInTheEnd: number; graph: CodeGraph }> {
+    const { graph, indexed } = CodeGraph.opening({ root });
+    // opening() ran the walk up to its first yield: the programs are built, no file extracted.
+    assert.deepEqual(graph.indexing, { projectsDone: 0, projectsTotal: 1 });
+    assert.equal(graph.graph.files().length, 0);
+    const first = graph.firstAnswer(request);
+    const filesAtFirst = graph.graph.files().length;
+    await indexed;
+    const full = request.query === 'dependentsOf' ? graph.dependentsOf(request.file_path, request.symbol) : graph.dependenciesOf((request as { file_path: string }).file_path, (request as { symbol: string }).symbol);
+    return { first, full, filesAtFirst, filesInTheEnd: graph.graph.files().length, graph };
+  }
+
+  const cases: Array<[string, QueryRequest]> = [
+    ['dependents of a function called from two files, one of them called in turn', { query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' }],
+    ['dependents of an interface method (its implementation is found too)', { query: 'dependentsOf', file_path: 'src/orders/orderRepository.ts', symbol: 'OrderRepository.save' }],
+    ['dependencies of a function', { query: 'dependenciesOf', file_path: 'src/orders/orderService.ts', symbol: 'processOrder' }],
+  ];
+  for (const [title, request] of cases) {
+    it(`${title}: a Partial: first line, the full answer's first level, read from a few files`, async () => {
+      const { first, full, filesAtFirst, filesInTheEnd } = await firstThenFull(request);
+      assert.ok(first, 'a first answer');
+      assert.ok(isPartial(first), JSON.stringify(first.notes));
+      const direction = request.query === 'dependentsOf' ? 'dependents' : 'dependencies';
+      assert.equal(first.notes![0], `Partial: indexing 1 of 1 projects; direct ${direction} found by the compiler, the full graph follows.`);
+      assert.ok(filesAtFirst < filesInTheEnd, `${filesAtFirst} files extracted for the first answer, of ${filesInTheEnd}`);
+      // The full answer is complete (no partial or indexing line) and holds every edge of the first.
+      assert.equal(full.kind, 'graph');
+      assert.ok(!isPartial(full) && !(full.notes ?? []).some((n) => n.startsWith('Incomplete')), JSON.stringify(full.notes));
+      for (const e of edgeSet(first)) assert.ok(edgeSet(full).has(e), `${e} is not in the full answer`);
+      // Exactly its first level, and the same text as that level formatted: one formatter.
+      const level = asPartial(full, direction === 'dependents' ? 'backward' : 'forward', { done: 0, total: 1 }, 'the full graph follows') as GraphResult;
+      assert.deepEqual([...edgeSet(first)].sort(), [...edgeSet(level)].sort());
+      assert.ok(edgeSet(level).size > 0);
+      const reader = createFileSourceReader(root);
+      const text = await answerText(first, reader);
+      assert.equal(text, await answerText(level, reader));
+      assert.ok(text.startsWith('Partial: indexing 1 of 1 projects;'));
+    });
+  }
+
+  it('the full answer reaches past the first level (the first answer is only the direct dependents)', async () => {
+    const { first, full } = await firstThenFull({ query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' });
+    assert.ok(edgeSet(full).size > edgeSet(first!).size);
+    assert.ok([...edgeSet(full)].some((e) => e.startsWith('src/index.ts#')));
+    assert.ok(![...edgeSet(first!)].some((e) => e.startsWith('src/index.ts#')));
+  });
+
+  it('a declaration used by more files than a first answer reads: the first 50, and the first line says of how many', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-first-wide-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }));
+      fs.mkdirSync(path.join(dir, 'src'));
+      fs.writeFileSync(path.join(dir, 'src/hub.ts'), 'export function hub(n: number): number {\n  return n + 1;\n}\n');
+      for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(dir, `src/user${i}.ts`), `import { hub } from './hub';\nexport function user${i}(): number {\n  return hub(${i});\n}\n`);
+      const { graph, indexed } = CodeGraph.opening({ root: dir });
+      const first = graph.firstAnswer({ query: 'dependentsOf', file_path: 'src/hub.ts', symbol: 'hub' });
+      assert.equal(graph.graph.files().length, 51);
+      assert.equal(first?.notes?.[0], 'Partial: indexing 1 of 1 projects; direct dependents found by the compiler (in 50 of the 60 files that use it), the full graph follows.');
+      assert.equal(edgeSet(first).size, 50);
+      await indexed;
+      const all = new Set(graph.graph.inEdges('src/hub.ts#hub@function').map((e) => `${e.from} -${e.type}-> ${e.to}`));
+      assert.equal(all.size, 60);
+      for (const e of edgeSet(first)) assert.ok(all.has(e), e);
+      graph.dispose();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the graph a first answer started is the graph a plain index builds (a monorepo, asked about a project the walk reaches last)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-first-mono-'));
+    try {
+      writeMonorepo(dir, { packages: 5, filesPerPackage: 3, dependsOn: (i) => [[], [0], [1], [0], []][i] });
+      const plain = await CodeGraph.open({ root: dir });
+      const expected = formatExport(exportGraph(plain.graph, plain.root));
+      plain.dispose();
+      const { graph, indexed } = CodeGraph.opening({ root: dir, first: ['packages/p4/src/f0.ts'] });
+      const first = graph.firstAnswer({ query: 'dependentsOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0a' });
+      const ahead = graph.graph.files().length;
+      await indexed;
+      // In process, p0's program is built at its turn: no first answer before, and nothing read ahead.
+      if (process.env.TS_CODE_GRAPH_COMPILER !== 'inprocess') assert.ok(first && isPartial(first) && ahead > 0);
+      assert.equal(formatExport(exportGraph(graph.graph, graph.root)), expected);
+      graph.dispose();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('none once the index is done, for bad input, or for a file (the ordinary answer is as quick or says why)', async () => {
+    const { graph, indexed } = CodeGraph.opening({ root });
+    assert.equal(graph.firstAnswer({ query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'noSuchThing' }), undefined);
+    assert.equal(graph.firstAnswer({ query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'src/utils/format.ts' }), undefined);
+    await indexed;
+    assert.equal(graph.firstAnswer({ query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' }), undefined);
+  });
+
+  it('CLI: on a terminal the first answer is printed, then the full one; piped, or the full one within the grace, only the full one', async () => {
+    const run = async (terminal: boolean, grace: string) => {
+      let stdout = '';
+      const io = { stdout: (s: string) => void (stdout += s), stderr: () => undefined, cwd: root, terminal };
+      const before = process.env.TS_CODE_GRAPH_FIRST_ANSWER_MS;
+      process.env.TS_CODE_GRAPH_FIRST_ANSWER_MS = grace;
+      try {
+        const code = await runCli(['--no-cache', 'dependentsOf', 'src/utils/format.ts', 'formatDate'], io);
+        return { code, stdout };
+      } finally {
+        process.env.TS_CODE_GRAPH_FIRST_ANSWER_MS = before;
+      }
+    };
+    const piped = await run(false, '0');
+    assert.equal(piped.code, 0);
+    assert.ok(!piped.stdout.includes('Partial:'));
+    // The sample is indexed well within a long grace: one answer, the full one.
+    assert.equal((await run(true, '600000')).stdout, piped.stdout);
+    const terminal = await run(true, '0');
+    assert.equal(terminal.code, 0);
+    assert.ok(terminal.stdout.startsWith('Partial: indexing 1 of 1 projects; direct dependents found by the compiler, the full graph follows.\n'), terminal.stdout.slice(0, 200));
+    // The full answer follows, as printed when piped.
+    assert.ok(terminal.stdout.endsWith(piped.stdout), terminal.stdout);
+    assert.ok(terminal.stdout.length > piped.stdout.length);
+  });
+});
