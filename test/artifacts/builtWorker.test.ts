@@ -88,7 +88,7 @@ describe('built dist/worker.js', function () {
       assert.deepEqual(plain.model.nodes.filter((n) => n.input).map((n) => n.id), ['src/utils/format.ts#formatDate@function']);
       assert.ok(plain.model.nodes.some((n) => n.snippet?.some((l) => l.includes('formatDate'))), 'hover snippets come from the files');
       const processOrder = 'src/orders/orderService.ts#processOrder@function';
-      const expansions = [{ id: processOrder, query: 'dependenciesOf', depth: 1 }, { id: 'src/gone.ts#gone@function', query: 'dependentsOf', depth: 1 }];
+      const expansions = [{ id: processOrder, direction: 'dependencies', depth: 1 }, { id: 'src/gone.ts#gone@function', direction: 'dependents', depth: 1 }];
       const grown = await worker.request<Answer>('diagram', { args, expansions });
       assert.deepEqual(grown.expansions, [expansions[0]], 'an expansion of a node that is not in the graph is dropped');
       const ids = new Set(grown.model.nodes.map((n) => n.id));
@@ -117,7 +117,7 @@ describe('built dist/worker.js', function () {
       assert.ok(slugify, plain.model.nodes.map((n) => n.id).join(', '));
       const promised = slugify.next?.dependents.filter((id) => !plain.model.nodes.some((n) => n.id === id)) ?? [];
       assert.deepEqual(promised, ['src/posts.ts#fetchPost@function'], 'its badge counts the one user not drawn');
-      const expansions = [{ id: slugify.id, query: 'dependentsOf', depth: 1 }];
+      const expansions = [{ id: slugify.id, direction: 'dependents', depth: 1 }];
       const grown = await worker.request<Answer>('diagram', { args, expansions });
       assert.deepEqual(grown.expansions, expansions, 'the expansion of an external node is kept');
       assert.deepEqual(grown.model.nodes.map((n) => n.id).filter((id) => !plain.model.nodes.some((n) => n.id === id)), promised);

@@ -76,9 +76,14 @@ describe('built artifacts on a hostile workspace', function () {
       assert.match(dependents.stdout, /^Showing 50 of at least 999 nodes in detail/);
       const path = runBuiltCli(['--root', chainRoot, 'pathsBetween', 'src/chain.ts', 'f0', 'src/chain.ts', `f${LENGTH - 1}`]);
       assert.equal(path.code, 0, path.stderr);
-      const chainLine = path.stdout.split('\n')[2];
+      // A 100,000-node path is over the tools' budget (ANSWER_TOKEN_BUDGET): its start is shown, and
+      // the first line says how much and from where to go on.
+      assert.match(path.stdout, /^Showing the \d+ nearest of 99,998 nodes/);
+      const chainLine = path.stdout.split('\n').find((l) => l.startsWith('f0 ')) ?? '';
       assert.ok(chainLine.startsWith('f0 --CALLS--> f1 --CALLS--> f2 '), chainLine.slice(0, 80));
-      assert.ok(chainLine.endsWith(`f${LENGTH - 2} --CALLS--> f${LENGTH - 1}`));
+      const hops = chainLine.split(' --CALLS--> ');
+      assert.ok(hops.length > 100, `${hops.length} nodes of the path shown`);
+      assert.ok(hops.every((h, i) => h === `f${i}`), 'the shown part is the chain, in order');
     } finally {
       fs.rmSync(chainRoot, { recursive: true, force: true });
     }
