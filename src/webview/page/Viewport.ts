@@ -105,6 +105,16 @@ export class Viewport {
     this.apply();
   }
 
+  /** Where the view is (scale and offset) and whether the person moved it: Back shows a picture as it was seen. */
+  save(): ViewState {
+    return { scale: this.scale, x: this.x, y: this.y, userMoved: this.userMoved };
+  }
+
+  restore(v: ViewState): void {
+    ({ scale: this.scale, x: this.x, y: this.y, userMoved: this.userMoved } = v);
+    this.apply();
+  }
+
   /** True when the whole drawing is in the view at a readable scale now. */
   fitsReadably(): boolean {
     return this.fitScale(this.width, this.height) >= this.readable;
@@ -178,4 +188,11 @@ export class Viewport {
     this.scale = next;
     this.apply();
   }
+}
+
+export interface ViewState {
+  scale: number;
+  x: number;
+  y: number;
+  userMoved: boolean;
 }

@@ -12,7 +12,7 @@ import { arrange } from './layout/choose';
 import { createRenderer } from './render';
 import { Action, initialState, PageState, update } from './state';
 import { wireEvents } from './events';
-import { Viewport } from './Viewport';
+import { Viewport, ViewState } from './Viewport';
 
 interface VsCodeApi {
   postMessage(message: FromPage): void;
@@ -31,11 +31,26 @@ const measure = textMeasure();
 let state: PageState = initialState();
 let frame: Frame | undefined;
 
+/**
+ * The view (zoom, pan) each remembered step was seen in: Back and Forward show the picture where it
+ * was, not at the scale a Fit since then chose. Kept beside the state (the view is the viewport's),
+ * keyed by the state's own snapshots.
+ */
+const views = new WeakMap<object, ViewState>();
+
 function dispatch(action: Action): void {
+  const before = state;
+  const view = viewport.save();
   state = update(state, action);
+  for (const snap of [...state.past.slice(-1), ...state.future.slice(-1)]) if (!views.has(snap)) views.set(snap, view);
   const redraw = state.relayout && state.model ? state.relayout : undefined;
   if (redraw) lay(state);
   render(state, frame, redraw);
+  if (action.type === 'back' || action.type === 'forward') {
+    const from = action.type === 'back' ? before.past : before.future;
+    const seen = from.length ? views.get(from[from.length - 1]) : undefined;
+    if (seen) viewport.restore(seen);
+  }
   if (state.post) send(state.post);
 }
 
