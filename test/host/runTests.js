@@ -104,7 +104,7 @@ function writeUserSettings(userDataDir) {
 async function main() {
   requirePrerequisites();
   // The user's graph cache folder, which the run must leave alone (its processes get XDG_CACHE_HOME in the run's dir).
-  const userCache = path.dirname(require(path.join(repo, 'out', 'src', 'mcp', 'cacheDir.js')).graphCacheDir(repo, undefined));
+  const userCache = path.dirname(require(path.join(repo, 'out', 'src', 'nodehost', 'cacheDir.js')).graphCacheDir(repo, undefined));
   const { userCacheWrites } = require(path.join(repo, 'out', 'test', 'support', 'userCacheWrites.js'));
   const t0 = Date.now();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tscg-host-'));
