@@ -117,8 +117,10 @@ suite('graph view at real sizes', function () {
 
   async function openView(query: 'dependentsOf' | 'dependenciesOf', file: string, symbol: string, columnsBefore: string[] = []): Promise<{ view: GraphViewPanel; title: string; model: DiagramModel }> {
     for (const v of views.splice(0)) v.dispose(); // one view at a time: the bridge finds a view by its title
-    // The same panel every time: the whole editor area (the suites before leave editors open in columns).
+    // The same panel every time: the whole editor area (the suites before leave editors open in columns,
+    // and the commands suite's Show Log leaves the Output panel open below them).
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.action.closePanel');
     // Or beside these files, each in a column of its own (the view opens beside the last).
     for (const [i, before] of columnsBefore.entries()) await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, before)), { viewColumn: i + 1, preview: false });
     const command = query === 'dependentsOf' ? 'tsCodeGraph.dependentsOfGraph' : 'tsCodeGraph.dependenciesOfGraph';
