@@ -16,9 +16,10 @@ import { isCompilerProcessError } from './compiler/CompilerPort';
 import { CancelledError } from './indexer/CancelledError';
 import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
 import { dependentsOf } from './query/dependents-of/dependentsOf';
-import { pathsBetween } from './query/paths-between/pathsBetween';
+import { pathsBetween, TYPES_ONLY } from './query/paths-between/pathsBetween';
 import { withAnalysisWarnings } from './query/shared/analysisWarnings';
-import { asPartial, withIndexingNotes } from './query/shared/indexingNotes';
+import { asPartial, asPartialPaths, withIndexingNotes } from './query/shared/indexingNotes';
+import { GraphNode } from './graph/GraphTypes';
 
 /**
  * The core's front door: index a workspace once, answer queries, take file changes.
@@ -79,7 +80,9 @@ export class CodeGraph implements QueryTarget {
   firstAnswer(request: QueryRequest, then = 'the full graph follows'): QueryResult | undefined {
     const walk = this.index.indexing;
     const direction = queryNamed(request.query).walk;
-    if (!walk || direction === 'paths' || !('file_path' in request) || !('symbol' in request)) return undefined;
+    if (!walk) return undefined;
+    if (direction === 'paths') return 'from' in request && 'to' in request ? this.firstPaths(request, request.from, request.to, walk, then) : undefined;
+    if (!('file_path' in request) || !('symbol' in request)) return undefined;
     try {
       const abs = this.index.rootPaths.toReal(path.resolve(this.root, request.file_path));
       const owner = walk.pending().find((p) => p.config.fileNames.includes(abs) || p.program?.hasSourceFile(abs));
@@ -97,6 +100,47 @@ export class CodeGraph implements QueryTarget {
       const inputs = new Set(result.inputs ?? []);
       const direct = (id: string) => (dependents ? this.graph.outEdges(id) : this.graph.inEdges(id)).some((e) => inputs.has(dependents ? e.to : e.from));
       return asPartial(result, direction, { done: walk.projectsDone, total: walk.projectsTotal }, then, cut, direct);
+    } catch (err) {
+      if (isCompilerProcessError(err) || err instanceof CancelledError) return undefined;
+      throw err;
+    }
+  }
+
+  /**
+   * A paths query's first answer: both ends' files, then the files next to either end (what each
+   * calls and uses, and find-references on each, up to MAX_FIRST_FILES per end and direction) are
+   * extracted ahead of the walk, and the paths among them are the answer, `Partial:` in its first
+   * line (the full graph may find shorter ones). Undefined when neither end's project is waiting, or
+   * no chain of calls or references runs through those files yet (a path through types only could
+   * hide one): the ordinary answer follows.
+   */
+  private firstPaths(request: QueryRequest, from: SymbolRef, to: SymbolRef, walk: NonNullable<WorkspaceIndex['indexing']>, then: string): QueryResult | undefined {
+    try {
+      const ends = [from.file_path, to.file_path].map((f) => this.index.rootPaths.toReal(path.resolve(this.root, f)));
+      const pending = walk.pending();
+      const waiting = ends.some((abs) => pending.some((p) => p.config.fileNames.includes(abs) || p.program?.hasSourceFile(abs)));
+      if (!waiting || !this.index.extractFirst(ends)) return undefined;
+      const ctx = this.context();
+      const nodes: GraphNode[] = [];
+      for (const ref of [from, to]) {
+        const resolved = resolveSymbol(ctx, ref.file_path, ref.symbol);
+        if (!resolved.ok) return undefined;
+        nodes.push(resolved.node);
+      }
+      const near = new Set<string>();
+      let of = 0;
+      for (const node of nodes) {
+        for (const direction of ['dependencies', 'dependents'] as const) {
+          const files = this.index.directFiles(node, direction) ?? [];
+          of += files.length;
+          for (const f of files.slice(0, MAX_FIRST_FILES)) near.add(f);
+        }
+      }
+      this.index.extractFirst([...near]);
+      const result = this.answer(request);
+      // Only a chain of calls or references: one through types only may hide a call path the walk finds.
+      if (result.kind !== 'graph' || result.notes?.some((n) => n.startsWith(TYPES_ONLY))) return undefined;
+      return asPartialPaths(result, { done: walk.projectsDone, total: walk.projectsTotal }, then, near.size);
     } catch (err) {
       if (isCompilerProcessError(err) || err instanceof CancelledError) return undefined;
       throw err;

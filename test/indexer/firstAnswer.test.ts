@@ -121,6 +121,65 @@ describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
     assert.equal(graph.firstAnswer({ query: 'dependentsOf', file_path: 'src/utils/format.ts', symbol: 'formatDate' }), undefined);
   });
 
+  describe('pathsBetween', () => {
+    async function firstPaths(from: [string, string], to: [string, string]) {
+      const request: QueryRequest = { query: 'pathsBetween', from: { file_path: from[0], symbol: from[1] }, to: { file_path: to[0], symbol: to[1] } };
+      const { graph, indexed } = CodeGraph.opening({ root });
+      const first = graph.firstAnswer(request);
+      const filesAtFirst = graph.graph.files().length;
+      await indexed;
+      return { first, filesAtFirst, full: graph.answer(request), graph };
+    }
+
+    for (const [title, from, to] of [
+      ['a direct call', ['src/api/handler.ts', 'handleRequest'], ['src/utils/format.ts', 'formatDate']],
+      ['two calls, through a file next to both ends', ['src/api/handler.ts', 'handleRequest'], ['src/orders/validate.ts', 'validate']],
+    ] as Array<[string, [string, string], [string, string]]>) {
+      it(`${title}: the paths among the files next to either end, Partial: first, each edge one the full graph holds`, async () => {
+        const { first, filesAtFirst, full, graph } = await firstPaths(from, to);
+        assert.ok(first?.kind === 'graph', JSON.stringify(first));
+        assert.match(first.notes![0], /^Partial: indexing 1 of 1 projects; paths found by the compiler among the \d+ files next to either end \(the full graph may find shorter ones\), the full graph follows\.$/);
+        assert.ok(filesAtFirst < graph.graph.files().length, `${filesAtFirst} files read for the first answer`);
+        assert.equal(full.kind, 'graph');
+        assert.ok(!isPartial(full));
+        const all = new Set([...graph.graph.allEdges()].map((e) => `${e.from} -${e.type}-> ${e.to}`));
+        for (const e of edgeSet(first)) assert.ok(all.has(e), `${e} is not in the full graph`);
+        // Both ends are on the answer's path: it connects them.
+        assert.deepEqual(first.inputs, full.inputs);
+        graph.dispose();
+      });
+    }
+
+    it('none when only a path through types is found near the ends (it could hide the call chain the full graph finds), and none once indexed', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-first-paths-'));
+      try {
+        // a -> b1 -> b2 -> b3 -> new C(), and a takes a C: the files next to the ends hold a TAKES C,
+        // but not b2's call of b3.
+        fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }));
+        fs.mkdirSync(path.join(dir, 'src'));
+        fs.writeFileSync(path.join(dir, 'src/c.ts'), 'export class C {\n  n = 1;\n}\n');
+        fs.writeFileSync(path.join(dir, 'src/a.ts'), "import { b1 } from './b1';\nimport { C } from './c';\nexport function a(x: C): number {\n  return b1(x.n);\n}\n");
+        for (const [name, next] of [['b1', 'b2'], ['b2', 'b3']]) fs.writeFileSync(path.join(dir, `src/${name}.ts`), `import { ${next} } from './${next}';\nexport function ${name}(n: number): number {\n  return ${next}(n);\n}\n`);
+        fs.writeFileSync(path.join(dir, 'src/b3.ts'), "import { C } from './c';\nexport function b3(n: number): number {\n  return new C().n + n;\n}\n");
+        const request: QueryRequest = { query: 'pathsBetween', from: { file_path: 'src/a.ts', symbol: 'a' }, to: { file_path: 'src/c.ts', symbol: 'C' } };
+        const { graph, indexed } = CodeGraph.opening({ root: dir });
+        const first = graph.firstAnswer(request);
+        // What the first answer would have been: the types-only path among the files it read.
+        const near = graph.answer(request);
+        assert.ok(!graph.graph.files().includes('src/b2.ts'), 'b2.ts is not next to either end');
+        assert.ok(near.notes?.some((n) => n.startsWith('Through types only')), JSON.stringify(near.notes));
+        assert.equal(first, undefined);
+        await indexed;
+        const full = graph.answer(request);
+        assert.deepEqual(full.kind === 'graph' && full.edges.map((e) => e.type), ['CALLS', 'CALLS', 'CALLS', 'CALLS']);
+        assert.equal(graph.firstAnswer(request), undefined);
+        graph.dispose();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+
   it('CLI: on a terminal the first answer is printed, then the full one; piped, or the full one within the grace, only the full one', async () => {
     const run = async (terminal: boolean, grace: string) => {
       let stdout = '';

@@ -49,13 +49,16 @@ function shortestBothWays(ctx: QueryContext, step: StepFunction, predecessors: P
     .slice(0, MAX_PATHS);
 }
 
+/** How the note of an answer found only through types starts. */
+export const TYPES_ONLY = 'Through types only:';
+
 /**
  * The first line of an answer found only through types: what its edges mean, so that nobody reads
  * `f --TAKES--> Order <--TAKES-- g` as f calling g. Names the type edges the answer holds.
  */
 export function typesOnlyNote(edges: readonly GraphEdge[]): string {
   const kinds = [...new Set(edges.map((e) => e.type).filter((t) => !isRuntimeEdge(t)))];
-  return `Through types only: no chain of calls or references connects these symbols; the ${kinds.join(', ')} edges below are types they take, return, hold, extend or implement, not code that runs.`;
+  return `${TYPES_ONLY} no chain of calls or references connects these symbols; the ${kinds.join(', ')} edges below are types they take, return, hold, extend or implement, not code that runs.`;
 }
 
 function resultOf(ctx: QueryContext, source: GraphNode, target: GraphNode, paths: StatePath[]): GraphResult {

@@ -46,6 +46,15 @@ export function asPartial(result: QueryResult, walk: QueryDescriptor['walk'], pr
   return { ...rest, nodes, edges, notes, truncation: { shownNodes, totalNodes: shownNodes + more.length, more, ...(truncation.stoppedEarly ? { stoppedEarly: true } : {}), ...(askAs ? { askAs } : {}) } };
 }
 
+/**
+ * A paths query's first answer: the paths found among the files next to either end (`files` of them,
+ * CodeGraph.firstPaths), its first line saying so in place of the indexing note.
+ */
+export function asPartialPaths(result: QueryResult, progress: { done: number; total: number }, then: string, files: number): QueryResult {
+  const line = `${PARTIAL} indexing ${Math.min(progress.done + 1, progress.total)} of ${progress.total} projects; paths found by the compiler among the ${files} files next to either end (the full graph may find shorter ones), ${then}.`;
+  return { ...result, notes: [line, ...(result.notes ?? []).filter((n) => !n.startsWith(INDEXING_RUNNING))] };
+}
+
 /** Whether the answer says a project not indexed yet could change it (its first line). */
 export function awaitsIndexing(result: QueryResult): boolean {
   return !!result.notes?.[0]?.startsWith(INDEXING_RUNNING);
