@@ -39,6 +39,10 @@ describe('leaving folders out of the index', () => {
   it('indexes it when it is named with --tsconfig, and when nothing else would be left', async () => {
     const named = await CodeGraph.open({ root, tsconfig: path.join(root, 'examples/shop/tsconfig.json') });
     assert.ok(files(named).includes('examples/shop/src/page.ts'));
+    // A relative tsconfig is the root's, whatever the process's directory (the bench passes them so).
+    assert.notEqual(process.cwd(), root);
+    const relative = await CodeGraph.open({ root, tsconfig: 'examples/shop/tsconfig.json' });
+    assert.deepEqual(files(relative), files(named));
     fs.rmSync(path.join(root, 'node_modules'), { recursive: true });
     const bare = await CodeGraph.open({ root });
     assert.ok(files(bare).includes('examples/shop/src/page.ts'), 'nothing installed at the root: nothing is skipped');

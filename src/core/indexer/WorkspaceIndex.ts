@@ -106,7 +106,7 @@ export class WorkspaceIndex {
     this.host = new SharedCompilerHost(this.ts, this.budget.parseCacheBytes);
     this.cacheMode = options.cacheMode ?? 'use';
     this.choice = new CompilerChoice(this.ts, this.root, this.host, this.log, options);
-    this.programs = new WorkspacePrograms(this.ts, this.root, this.compiler, this.log, options.tsconfig === undefined ? undefined : this.rootPaths.toReal(options.tsconfig), (error) => {
+    this.programs = new WorkspacePrograms(this.ts, this.root, this.compiler, this.log, options.tsconfig === undefined ? undefined : this.rootPaths.toReal(path.resolve(this.rootPaths.given, options.tsconfig)), (error) => {
       if (this.globalErrors.includes(error)) return;
       this.globalErrors.push(error);
       this.log.error(error);

@@ -8,7 +8,7 @@ import type { SkippedProject } from './program/projectSelection';
 export interface IndexOptions {
   /** Absolute workspace root. */
   root: string;
-  /** Use this tsconfig/jsconfig instead of discovering projects under the root. */
+  /** Use this tsconfig/jsconfig instead of discovering projects under the root (absolute, or relative to the root). */
   tsconfig?: string;
   /** The TypeScript module to use (the workspace's own, when trusted); defaults to the bundled one. */
   ts?: typeof TS;
