@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ImpactBase } from '../core/query/impact/gitChanges';
+import { impactQuery } from '../core/query/impact/query';
 import { QUERIES } from '../core/query/queries';
 import type { QueryRequest } from '../core/query/QueryRequest';
 import { inputTooLong } from '../core/query/shared/symbolInput';
@@ -25,7 +26,7 @@ export type CliCommand = QueryCommand | ImpactCommand | { name: 'export' } | { n
 
 /** `impact`: what the changes since `base` affect; `failOn` makes some changes exit 4 (CI gates). */
 export interface ImpactCommand {
-  name: 'impact';
+  name: typeof impactQuery.name;
   base: ImpactBase;
   failOn: FailOn[];
 }
@@ -63,7 +64,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   // The queries' verbs, from their descriptors.
   ...Object.fromEntries(QUERIES.flatMap((q) => (q.cli ? [[q.name, { params: q.cli.params, formats: ['text', 'json', 'mermaid', 'html'] }]] : []))),
   // markdown: a pull-request comment (tables, the tests' commands, a Mermaid picture); tests: the commands alone, a shell script.
-  impact: { params: [], formats: ['text', 'json', 'mermaid', 'html', 'markdown', 'tests'] },
+  [impactQuery.name]: { params: [], formats: ['text', 'json', 'mermaid', 'html', 'markdown', 'tests'] },
   export: { params: [], formats: ['json'] },
   stats: { params: [], formats: ['text', 'json'] },
   // The MCP server speaks JSON-RPC on stdio; --format does not apply (text is the tools' format).
@@ -108,9 +109,9 @@ export function parseCliArgs(argv: string[]): CliRequest {
   const blank = exclude.find((g) => g.trim() === '');
   if (blank !== undefined) return badInput(EXCLUDE_NEEDS_GLOB);
   const options: CliOptions = { root: values.root, tsconfig: values.tsconfig, format, verbose: values.verbose ?? false, noCache: values['no-cache'] ?? false, exclude };
-  if (name !== 'impact') {
+  if (name !== impactQuery.name) {
     const misplaced = (['base', 'staged', 'fail-on'] as const).find((o) => values[o] !== undefined);
-    if (misplaced) return badInput(`--${misplaced} belongs to impact, not ${name}.`);
+    if (misplaced) return badInput(`--${misplaced} belongs to ${impactQuery.name}, not ${name}.`);
     return { kind: 'run', command: toCommand(name, args), options };
   }
   if (values.base !== undefined && values.staged) return badInput('Use either --base <ref> or --staged, not both.');
@@ -118,7 +119,7 @@ export function parseCliArgs(argv: string[]): CliRequest {
   const failOn = parseFailOn(values['fail-on']);
   if (typeof failOn === 'string') return badInput(failOn);
   const base: ImpactBase = values.base !== undefined ? { kind: 'ref', ref: values.base } : values.staged ? { kind: 'staged' } : { kind: 'working-tree' };
-  return { kind: 'run', command: { name: 'impact', base, failOn }, options };
+  return { kind: 'run', command: { name: impactQuery.name, base, failOn }, options };
 }
 
 /** `dependentsOf <file> <symbol>`: the form usage text and error messages show. */
@@ -128,6 +129,10 @@ export function signature(name: CommandName): string {
 
 export function isQueryCommand(command: CliCommand): command is QueryCommand {
   return command.name === 'query';
+}
+
+export function isImpactCommand(command: CliCommand): command is ImpactCommand {
+  return command.name === impactQuery.name;
 }
 
 const OPTIONS = {

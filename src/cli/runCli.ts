@@ -4,7 +4,7 @@ import { CodeGraph } from '../core/CodeGraph';
 import { IndexOptions } from '../core/indexer/indexWorkspace';
 import { silentLogger } from '../core/Logger';
 import { createProgressLogger, createStderrLogger } from './createStderrLogger';
-import { isQueryCommand, parseCliArgs } from './parseCliArgs';
+import { isImpactCommand, isQueryCommand, parseCliArgs } from './parseCliArgs';
 import { readVersion } from '../nodehost/readVersion';
 import { CliIo, ExitCode, QueryableGraph, firstAnswerOnTerminal, query as queryResult, runCommand } from './runCommand';
 import { FirstAnswer, openForAnswer } from './answerEarly';
@@ -78,7 +78,7 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = defaultD
     // notes, and runCommand exits 3); any other answer is clean, with one line saying why.
     const errors = graph.report.errors ?? [];
     // impact answers like a query: its `Incomplete:` notes are scoped to its walk.
-    const query = isQueryCommand(command) || command.name === 'impact';
+    const query = isQueryCommand(command) || isImpactCommand(command);
     if (!query) for (const error of errors) io.stderr(`ts-code-graph: error: ${error}\n`);
     for (const warning of graph.report.warnings ?? []) io.stderr(`ts-code-graph: warning: ${warning}\n`);
     const code = await runCommand(command, options.format, graph, io);

@@ -10,12 +10,13 @@ import { runQuery as dispatchQuery } from '../core/query/QueryRequest';
 import { CliCommand, FailOn, ImpactCommand, OutputFormat, QueryCommand, isQueryCommand } from './parseCliArgs';
 import { gitChanges } from '../core/query/impact/gitChanges';
 import { ChangedSymbol } from '../core/query/impact/changedSymbols';
+import { impactQuery } from '../core/query/impact/query';
 import { formatMarkdown } from '../core/format/formatMarkdown';
 import { formatTestCommands } from '../core/format/formatImpact';
 import type { FirstAnswer } from './answerEarly';
 
 /** The part of `CodeGraph` the CLI uses; tests may hand in a graph they built (see `runCli`'s `deps`). */
-export type QueryableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'answer'> & Partial<Pick<CodeGraph, 'impact'>>;
+export type QueryableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'answer'>;
 
 export interface CliIo {
   stdout(s: string): void;
@@ -54,7 +55,7 @@ export async function runCommand(command: CliCommand, format: OutputFormat, grap
       io.stdout(format === 'json' ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats));
       return ExitCode.ok;
     }
-    case 'impact':
+    case impactQuery.name:
       return runImpact(command, format, graph, io);
     case 'mcp':
       // runCli hands `mcp` to the MCP server before any graph is opened here.
@@ -64,13 +65,12 @@ export async function runCommand(command: CliCommand, format: OutputFormat, grap
 
 /** `impact`: the changes from git, the answer from the graph; exit 4 when a change matches `--fail-on`. */
 async function runImpact(command: ImpactCommand, format: OutputFormat, graph: QueryableGraph, io: CliIo): Promise<number> {
-  if (!graph.impact) throw new Error('this graph cannot answer impact');
   const listed = gitChanges(graph.root, command.base);
   if ('error' in listed) {
     io.stderr(withNewline(listed.error));
     return ExitCode.badInput;
   }
-  const result = graph.impact(listed.changes, listed.base);
+  const result = graph.answer({ query: impactQuery.name, changes: listed.changes, base: listed.base });
   const code = await print(result, format, graph, io);
   // A file that does not parse is compared only up to its error: said on stderr too, whatever the format.
   for (const u of (result.kind === 'graph' && result.impact?.unparsed) || []) {

@@ -13,7 +13,7 @@ import { QueryRequest, QueryTarget, answerIn } from './query/QueryRequest';
 import { queryNamed } from './query/queries';
 import { resolveSymbol } from './query/resolve/resolveSymbol';
 import { isCompilerProcessError } from './compiler/CompilerPort';
-import { CancelledError } from './indexer/CancelledError';
+import { CancelledError } from './Logger';
 import { dependenciesOf } from './query/dependencies-of/dependenciesOf';
 import { dependentsOf } from './query/dependents-of/dependentsOf';
 import { pathsBetween, TYPES_ONLY } from './query/paths-between/pathsBetween';

@@ -19,3 +19,10 @@ export interface CancellationToken {
 }
 
 export const neverCancelled: CancellationToken = { isCancellationRequested: false };
+
+/** Thrown by the core when a `CancellationToken` stops an index or an update. */
+export class CancelledError extends Error {
+  constructor() {
+    super('Indexing was cancelled.');
+  }
+}

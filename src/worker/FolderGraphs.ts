@@ -11,12 +11,13 @@ import { echoInput } from '../core/query/shared/echoInput';
 import { diagramModel } from '../core/diagram/diagramModel';
 import { mergeResults } from '../core/diagram/mergeResults';
 import { neighbourhood } from '../core/diagram/neighbours';
-import { QueryResult, messageResult } from '../core/query/QueryResult';
+import { QueryName, QueryResult, messageResult } from '../core/query/QueryResult';
 import type { Expansion } from '../core/diagram/neighbours';
 import { filesOf, runQuery, withFiles } from '../core/query/QueryRequest';
 import { symbolSelector } from '../core/query/resolve/parseSymbolQuery';
 import { loadTypeScript } from './loadTypeScript';
 import { gitChanges } from '../core/query/impact/gitChanges';
+import { impactQuery } from '../core/query/impact/query';
 import { DiagramAnswer, FolderSpec, HostWords, ImpactAnswer, ImpactArgs, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
 import { indexFailedText, unexpectedFailureText } from './failureTexts';
 import { deepestContaining, routeFilePath } from './routeFilePath';
@@ -234,8 +235,7 @@ export class FolderGraphs {
         this.log.info(`${query} cancelled by its caller; not answered`);
         return { query, text: 'Cancelled.', isError: true };
       }
-      this.log.error(`${query} failed: ${stack(err)}`);
-      return { query, text: unexpectedFailureText(query, errorMessage(err), this.words), isError: true };
+      return { query, text: this.unexpected(query, err), isError: true };
     }
   }
 
@@ -245,14 +245,12 @@ export class FolderGraphs {
    * snippets and exact per-direction `+N` counts (diagramModel).
    */
   async diagram(args: QueryArgs, expansions: Expansion[]): Promise<DiagramAnswer> {
-    const message = (text: string, isError: boolean): DiagramAnswer => ({ model: diagramModel(messageResult(args.query, text, isError)), expansions: [] });
     try {
       const answered = await this.answer(args);
-      if (answered.kind === 'error') return message(answered.message, true);
+      if (answered.kind === 'error') return failedDrawing(args.query, answered.message);
       return this.drawing(answered.state, answered.graph, answered.result, expansions);
     } catch (err) {
-      this.log.error(`diagram of ${args.query} failed: ${stack(err)}`);
-      return message(unexpectedFailureText(args.query, errorMessage(err), this.words, true), true);
+      return failedDrawing(args.query, this.unexpected(args.query, err, true));
     }
   }
 
@@ -287,7 +285,7 @@ export class FolderGraphs {
   /**
    * What the folder's changes affect (`ts-code-graph impact`), from this worker's graph as it is
    * after every update posted before: git lists the changed files and gives their base versions
-   * (core/impact/gitChanges), the core compares and walks (CodeGraph.impact). Nothing is re-indexed.
+   * (core/impact/gitChanges), the core compares and walks (the impact query). Nothing is re-indexed.
    */
   async impact(args: ImpactArgs, expansions?: Expansion[]): Promise<ImpactAnswer> {
     const folder = deepestContaining(args.folder, this.specs());
@@ -298,7 +296,7 @@ export class FolderGraphs {
       isError: true,
       isMessage: true,
       ...(root === undefined ? {} : { root }),
-      ...(expansions ? { diagram: { model: diagramModel(messageResult('impact', text, true)), expansions: [] } } : {}),
+      ...(expansions ? { diagram: failedDrawing(impactQuery.name, text) } : {}),
     });
     if (!state) return failed(`${args.folder} is in no indexed workspace folder: impact compares the files of a folder TS Code Graph indexes.`);
     const root = state.spec.root;
@@ -308,13 +306,12 @@ export class FolderGraphs {
       if (!state.graph) return failed(state.failure ?? indexFailure(state.spec, undefined, this.words), root);
       const listed = gitChanges(root, args.base ?? { kind: 'working-tree' });
       if ('error' in listed) return failed(listed.error, root);
-      const result = state.graph.impact(listed.changes, listed.base);
+      const result = state.graph.answer({ query: impactQuery.name, changes: listed.changes, base: listed.base });
       const answer: ImpactAnswer = { text: formatText(result, state.reader), isError: result.kind === 'message' && result.isError, isMessage: result.kind === 'message', root };
       if (expansions) answer.diagram = this.drawing(state, state.graph, result, expansions);
       return answer;
     } catch (err) {
-      this.log.error(`impact failed: ${stack(err)}`);
-      return failed(unexpectedFailureText('impact', errorMessage(err), this.words), root);
+      return failed(this.unexpected(impactQuery.name, err), root);
     }
   }
 
@@ -345,6 +342,12 @@ export class FolderGraphs {
     if (!node) return undefined;
     // Same-named declarations in one file (overloads, static + instance): the core's `name:line` form picks one.
     return { file_path: rel, symbol: symbolSelector(node, graph.nodesInFile(rel)), root: state.spec.root };
+  }
+
+  /** An unexpected error while answering (or drawing) `query`: logged with its stack, worded for the host. */
+  private unexpected(query: QueryName, err: unknown, draw = false): string {
+    this.log.error(`${draw ? 'diagram of ' : ''}${query} failed: ${stack(err)}`);
+    return unexpectedFailureText(query, errorMessage(err), this.words, draw);
   }
 
   private specs(): FolderSpec[] {
@@ -406,6 +409,11 @@ export class FolderGraphs {
 
 /** What completes a first answer for a tool (one answer per call): asking again. */
 const FIRST_ANSWER_THEN = 'ask again for the full graph (being indexed)';
+
+/** The graph view's drawing of no answer: `text` says why. */
+function failedDrawing(query: QueryName, text: string): DiagramAnswer {
+  return { model: diagramModel(messageResult(query, text, true)), expansions: [] };
+}
 
 /** The request with its file paths made folder-relative by routing. */
 function run(graph: CodeGraph, args: QueryArgs, paths: string[], token?: CancellationToken): QueryResult {

@@ -15,20 +15,6 @@ const FOLDERS: Record<string, string> = Object.fromEntries(
     .map((e) => [(require(path.join(__dirname, '../../src/core/query', e.name, 'query.js')) as Record<string, { name: string }>)[Object.keys(require(path.join(__dirname, '../../src/core/query', e.name, 'query.js')))[0]].name, `src/core/query/${e.name}/`]),
 );
 
-/**
- * Files outside the query folders that still name a query, each with why: debt to pay, not a
- * licence. The test fails when a file not listed names one, and when a listed file no longer does
- * (then drop it from here).
- */
-const STILL_NAMING: Record<string, string> = {
-  'src/cli/parseCliArgs.ts': 'the CLI reads impact\'s options (--base, --staged, --fail-on) itself',
-  'src/cli/runCli.ts': 'impact answers like a query (its notes are scoped to its walk)',
-  'src/cli/runCommand.ts': 'impact reads git before it asks',
-  'src/vscode/commands/impactOfChanges.ts': 'the "Impact of My Changes" command',
-  'src/vscode/graph/GraphService.ts': 'the worker\'s impact request',
-  'src/worker/FolderGraphs.ts': 'the worker\'s impact request',
-};
-
 /** A query name used as a value: a string literal, or (but for impact, also a field's name) an object key. */
 function namesIn(text: string): string[] {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[\s;,{}()])\/\/.*$/gm, '$1');
@@ -49,15 +35,11 @@ describe('architecture: a query is named only in the query folders', () => {
     assert.deepEqual(Object.keys(FOLDERS).sort(), QUERIES.map((q) => q.name).sort());
   });
 
-  it('no file outside the query folders names a query (a folder may name its siblings in its tool text), but those still listed', () => {
+  it('no file outside the query folders names a query (a folder may name its siblings in its tool text; a host takes a name from the descriptor)', () => {
     const offenders = [...naming]
-      .filter(([file]) => !(file in STILL_NAMING) && !Object.values(FOLDERS).some((folder) => file.startsWith(folder)))
+      .filter(([file]) => !Object.values(FOLDERS).some((folder) => file.startsWith(folder)))
       .map(([file, names]) => `${file}: ${names.join(', ')}`);
     assert.deepEqual(offenders, []);
-  });
-
-  it('every file listed still names one (drop it from the list once it does not)', () => {
-    assert.deepEqual(Object.keys(STILL_NAMING).filter((f) => !naming.has(f)), []);
   });
 
   it('a query name outside src appears only in the generated manifest (package.json)', () => {

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
-import { CancelledError } from '../../src/core/indexer/CancelledError';
+import { CancelledError } from '../../src/core/Logger';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { WorkspaceIndex } from '../../src/core/indexer/WorkspaceIndex';
 import type { Logger } from '../../src/core/Logger';

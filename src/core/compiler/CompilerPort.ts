@@ -1,6 +1,17 @@
 import type * as TS from 'typescript';
 import type { CancellationToken } from '../Logger';
-import type { ProjectConfig } from '../indexer/program/discoverProjects';
+
+/** One TypeScript project: a parsed config (or an inferred one when the workspace has none). */
+export interface ProjectConfig {
+  /** Absolute config path; undefined for the inferred project. */
+  configPath?: string;
+  options: TS.CompilerOptions;
+  fileNames: string[];
+  projectReferences?: readonly TS.ProjectReference[];
+  problems: string[];
+  /** Options the config left unset that the workspace's TypeScript major's defaults filled (the indexer's compilerDefaults). */
+  defaulted?: { major: number; options: string[] };
+}
 
 /**
  * The one interface through which the indexer's passes talk to a TypeScript compiler. Two rooms

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import { CancellationToken } from '../Logger';
-import { CancelledError } from './CancelledError';
+import { CancelledError } from '../Logger';
 import type { Project } from './program/WorkspacePrograms';
 
 /** How far a walk is: projects indexed of all, files extracted of those known so far. */

@@ -1,6 +1,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ImpactBase } from '../../core/query/impact/gitChanges';
+import { impactQuery } from '../../core/query/impact/query';
 import { GraphService } from '../graph/GraphService';
 import { DrawAnswer, GraphViewPanel } from '../graphView/GraphViewPanel';
 import { HostLog } from '../log';
@@ -54,7 +55,7 @@ export async function openImpactView(context: vscode.ExtensionContext, service: 
       return answer;
     }
     const answer = await service.impact(args, expansions);
-    return answer.diagram ?? { model: { query: 'impact', title, nodes: [], edges: [], notes: [], message: { text: answer.text, isError: answer.isError }, mermaid: '' }, expansions: [] };
+    return answer.diagram ?? { model: { query: impactQuery.name, title, nodes: [], edges: [], notes: [], message: { text: answer.text, isError: answer.isError }, mermaid: '' }, expansions: [] };
   };
   const view = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `TS Code Graph: drawing ${title}` }, () =>
     GraphViewPanel.open(context.extensionUri, service, log, draw, title),

@@ -12,6 +12,7 @@ import { fitAnswer } from './fitAnswer';
 import { resolveTypeScript } from './resolveTypeScript';
 import { excludeGlobs, workerHeapMb } from '../settings';
 import { SETTINGS } from '../../tools/settings';
+import { impactQuery } from '../../core/query/impact/query';
 
 /** This host's remedies, named in the worker's failure texts. */
 const VSCODE_WORDS: HostWords = {
@@ -154,13 +155,13 @@ export class GraphService implements vscode.Disposable {
    */
   impact(args: ImpactArgs, expansions?: Expansion[]): Promise<ImpactAnswer> {
     return this.ask(undefined, {
-      what: 'impact',
-      request: (client) => client.request('impact', { args, ...(expansions ? { expansions } : {}) }),
+      what: impactQuery.name,
+      request: (client) => client.request(impactQuery.name, { args, ...(expansions ? { expansions } : {}) }),
       failed: (text) => ({
         text,
         isError: true,
         isMessage: true,
-        ...(expansions ? { diagram: { model: { query: 'impact', title: 'TS Code Graph', nodes: [], edges: [], notes: [], message: { text, isError: true }, mermaid: '' }, expansions: [] } } : {}),
+        ...(expansions ? { diagram: { model: { query: impactQuery.name, title: 'TS Code Graph', nodes: [], edges: [], notes: [], message: { text, isError: true }, mermaid: '' }, expansions: [] } } : {}),
       }),
     });
   }

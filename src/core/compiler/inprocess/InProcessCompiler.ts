@@ -1,9 +1,21 @@
 import type * as TS from 'typescript';
-import type { ProjectConfig } from '../../indexer/program/discoverProjects';
-import type { SharedCompilerHost } from '../../indexer/program/SharedCompilerHost';
-import type { Checker, CompilerPort, CompilerProgram, ProgramRequest } from '../CompilerPort';
+import type { Checker, CompilerPort, CompilerProgram, ProgramRequest, ProjectConfig } from '../CompilerPort';
 import { missingLibraryFiles } from './missingLibraryFiles';
 import { stableTypeText } from './stableTypeText';
+
+/**
+ * What this compiler needs of the compiler host the indexer shares between programs (the indexer's
+ * SharedCompilerHost: one parse per file across programs and edits, stamps, parse failures).
+ */
+export interface InProcessHost {
+  hostFor(options: TS.CompilerOptions): TS.CompilerHost;
+  invalidate(fileName: string): void;
+  dropChangedOnDisk(): string[];
+  parseFailure(fileName: string): { reason: string; text: string } | undefined;
+  stampOf(fileName: string): string | undefined;
+  /** Parses and binds files in slices, checking for cancellation between them. */
+  warm(fileNames: readonly string[], options: TS.CompilerOptions, checkCancelled: () => void): Promise<void>;
+}
 
 /**
  * The compiler as a library in this process (the bundled TypeScript 6, or the workspace's own): one
@@ -15,7 +27,7 @@ export class InProcessCompiler implements CompilerPort {
 
   constructor(
     private readonly ts: typeof TS,
-    private readonly host: SharedCompilerHost,
+    private readonly host: InProcessHost,
     readonly name: string,
   ) {
     this.version = ts.version;

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { libMap, resolvedLibReferences } from '../../indexer/tsInternals';
+import { libMap, resolvedLibReferences } from '../tsInternals';
 
 /**
  * The standard-library files a program should have and does not: its default library (from

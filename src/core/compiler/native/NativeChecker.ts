@@ -1,6 +1,6 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { BinderFacts, setBinderFacts } from '../../indexer/tsInternals';
+import { BinderFacts, setBinderFacts } from '../tsInternals';
 import type { Checker } from '../CompilerPort';
 import { isCommonJsExportName, isCommonJsExportTarget, isModuleSpecifier, isNameNode } from './nativeJsForms';
 import { EMPTY_TYPE, isLibraryStub, libraryStub, NHandle, NSymbol, NType, RequireBinding, SymbolView, TypeView, UNKNOWN_SYMBOL, ViewHost } from './nativeViews';

@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
-import type { ProjectConfig } from '../../indexer/program/discoverProjects';
-import { optionDeclarations } from '../../indexer/tsInternals';
+import type { ProjectConfig } from '../CompilerPort';
+import { optionDeclarations } from '../tsInternals';
 
 /** Where the native compiler reads the inferred project's config (it has no file: the file system callback serves it). */
 export function inferredConfigPath(root: string): string {

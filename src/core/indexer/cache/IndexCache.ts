@@ -4,7 +4,7 @@ import * as path from 'path';
 import { FileContribution } from '../../graph/GraphTypes';
 import { Logger } from '../../Logger';
 import { indexerIdentity } from './indexerIdentity';
-import { fileStamp } from '../program/fileStamp';
+import { fileStamp } from '../../compiler/fileStamp';
 import { DEPENDENCY_FILES } from '../workspaceFiles';
 
 /**

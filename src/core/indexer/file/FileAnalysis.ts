@@ -3,9 +3,9 @@ import { CompilerPort, isCompilerProcessError } from '../../compiler/CompilerPor
 import { FileContribution } from '../../graph/GraphTypes';
 import type { SharedCompilerHost } from '../program/SharedCompilerHost';
 import type { Project, WorkspacePrograms } from '../program/WorkspacePrograms';
-import { isCommonJsModule } from '../tsInternals';
+import { isCommonJsModule } from '../../compiler/tsInternals';
 import { DeclaredFile, moduleOnly } from './declareFile';
-import { describeFailure } from './describeFailure';
+import { describeFailure } from '../describeFailure';
 import { extractEdges } from './extractEdges';
 import { isGlobalAugmentation } from './syntax';
 import type { NodeLocator } from './NodeLocator';

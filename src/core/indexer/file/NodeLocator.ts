@@ -5,32 +5,9 @@ import { GraphNode } from '../../graph/GraphTypes';
 import { declarationFilesOf, implementationFilesOf, implementationOf, isImplementable } from '../../graph/implementationTwin';
 import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
 import { skipOuterExpressions } from './syntax';
-import { describeFailure } from './describeFailure';
-import { normalize } from '../program/discoverProjects';
-
-/** A resolved edge target: a node id, plus the node itself when it is an external leaf. */
-export interface Target {
-  id: string;
-  kind: GraphNode['kind'];
-  file: string;
-  external?: GraphNode;
-  /** The declaration is abstract or an interface/type-literal member (for IMPLEMENTS vs OVERRIDES). */
-  isAbstract: boolean;
-  /** Other files that decide whether this is the target (a declaration file's JavaScript twin, see NodeLocator). */
-  alsoDependsOn?: string[];
-}
-
-/** Maps compiler symbols to graph nodes (`NodeLocator.targetsFor`), for the workspace index, which knows which files are ours. */
-export interface SymbolTargets {
-  targetsOf(symbol: TS.Symbol | undefined): Target[];
-  /** Root-relative path of an indexed file, undefined for lib/external files. */
-  ownedFile(sf: TS.SourceFile): string | undefined;
-  /**
-   * For one of our JavaScript files: the declaration-file paths that may describe it (dependencies
-   * whether they exist or not), and which of its nodes implement which declared node (see NodeLocator).
-   */
-  implementedDeclarations?(file: string): { paths: string[]; pairs: Array<[GraphNode, GraphNode]> };
-}
+import { describeFailure } from '../describeFailure';
+import { absolutePosix } from '../../paths';
+import type { ProgramLocator, SymbolTargets, Target } from '../symbolTargets';
 
 interface FileInfo {
   owned: boolean;
@@ -44,7 +21,7 @@ interface FileInfo {
  * per-source-file work (naming, path computation) cached on the SourceFile objects, which the
  * shared compiler host reuses across programs and edits.
  */
-export class NodeLocator {
+export class NodeLocator implements ProgramLocator {
   private readonly declaredCache = new WeakMap<TS.SourceFile, DeclaredFile>();
   private fileInfoCache = new WeakMap<TS.SourceFile, FileInfo | null>();
   private readonly byNameCache = new WeakMap<DeclaredFile, Map<string, GraphNode[]>>();
@@ -207,7 +184,7 @@ export class NodeLocator {
   private fileInfo(program: CompilerProgram, sf: TS.SourceFile): FileInfo | undefined {
     const cached = this.fileInfoCache.get(sf);
     if (cached !== undefined) return cached ?? undefined;
-    const abs = normalize(sf.fileName);
+    const abs = absolutePosix(sf.fileName);
     let info: FileInfo | null = null;
     if (!program.isSourceFileDefaultLibrary(sf) && !isPlatformTypes(abs)) {
       const owned = this.isOwned(abs);

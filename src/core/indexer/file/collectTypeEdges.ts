@@ -3,7 +3,7 @@ import type { Checker } from '../../compiler/CompilerPort';
 import { EdgeType, isMemberKind } from '../../graph/GraphTypes';
 import type { DeclaredFile } from './declareFile';
 import { isFunctionLike, isReparsed, propertyNameText, skipOuterExpressions } from './syntax';
-import type { SymbolTargets, Target } from './NodeLocator';
+import type { SymbolTargets, Target } from '../symbolTargets';
 
 export interface TypeEdgeInput {
   ts: typeof TS;

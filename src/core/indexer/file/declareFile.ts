@@ -2,7 +2,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { GraphNode, NodeKind } from '../../graph/GraphTypes';
 import { PreorderWalk } from './PreorderWalk';
-import { boundSymbol } from '../tsInternals';
+import { boundSymbol } from '../../compiler/tsInternals';
 import { Declarer, JsDeclarations } from './jsDeclarations';
 import {
   assignmentChain,

@@ -14,9 +14,9 @@ import {
   propertyNameText,
   skipOuterExpressions,
 } from './syntax';
-import { boundSymbol } from '../tsInternals';
+import { boundSymbol } from '../../compiler/tsInternals';
 import { collectTypeEdges } from './collectTypeEdges';
-import type { SymbolTargets, Target } from './NodeLocator';
+import type { SymbolTargets, Target } from '../symbolTargets';
 import { ThisFallback } from './thisFallback';
 import { PreorderWalk } from './PreorderWalk';
 

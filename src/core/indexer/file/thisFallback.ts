@@ -3,7 +3,7 @@ import type { Checker } from '../../compiler/CompilerPort';
 import type { GraphNode } from '../../graph/GraphTypes';
 import { DeclaredFile, nodeId } from './declareFile';
 import { propertyNameText } from './syntax';
-import type { SymbolTargets, Target } from './NodeLocator';
+import type { SymbolTargets, Target } from '../symbolTargets';
 
 /**
  * The extracting pass's one fallback of its own: `this.x` where the checker has no type for `this`

@@ -3,7 +3,7 @@ import type * as TS from 'typescript';
 import type { CompilerProgram } from '../../compiler/CompilerPort';
 import type { SymbolGraph } from '../../graph/SymbolGraph';
 import { CancellationToken, Logger } from '../../Logger';
-import { CancelledError } from '../CancelledError';
+import { CancelledError } from '../../Logger';
 import type { ShapeDelta } from './fileShape';
 import type { ShapeTracker } from './ShapeTracker';
 

@@ -1,10 +1,10 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { describeFailure } from '../file/describeFailure';
-import { fileStamp } from './fileStamp';
+import { describeFailure } from '../describeFailure';
+import { fileStamp } from '../../compiler/fileStamp';
 import { parseCostBytes } from './memoryBudget';
 import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
-import { isBound, jsDocParsingModeOf, libMap, parseJsDocForTypesOnly, parsingInternals, useSourceOfProjectReferences } from '../tsInternals';
+import { isBound, jsDocParsingModeOf, libMap, parseJsDocForTypesOnly, parsingInternals, useSourceOfProjectReferences } from '../../compiler/tsInternals';
 
 /**
  * One source-file cache for every project of the workspace, the job a DocumentRegistry does in

@@ -2,7 +2,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { Logger } from '../../Logger';
 import type { CompilerPort, CompilerProgram } from '../../compiler/CompilerPort';
-import type { NodeLocator, SymbolTargets } from '../file/NodeLocator';
+import type { ProgramLocator, SymbolTargets } from '../symbolTargets';
 import { CompilerDefaults } from './compilerDefaults';
 import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
 import { ProjectSelection } from './projectSelection';
@@ -51,10 +51,10 @@ export class WorkspacePrograms {
   /** Programs built from nothing since discovery: first builds, and rebuilds after a release. */
   builds = 0;
 
-  private locator!: NodeLocator;
+  private locator!: ProgramLocator;
 
   /** The compiler to build with from now on, and the locator that maps its symbols to nodes. */
-  useCompiler(compiler: CompilerPort, locator: NodeLocator): void {
+  useCompiler(compiler: CompilerPort, locator: ProgramLocator): void {
     this.compiler = compiler;
     this.locator = locator;
   }

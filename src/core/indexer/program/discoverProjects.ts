@@ -4,18 +4,9 @@ import type * as TS from 'typescript';
 import { CompilerDefaults, compilerDefaults } from './compilerDefaults';
 import { IGNORED_DIRS } from '../workspaceFiles';
 import { absolutePosix } from '../../paths';
+import type { ProjectConfig } from '../../compiler/CompilerPort';
 
-/** One TypeScript project: a parsed config (or an inferred one when the workspace has none). */
-export interface ProjectConfig {
-  /** Absolute config path; undefined for the inferred project. */
-  configPath?: string;
-  options: TS.CompilerOptions;
-  fileNames: string[];
-  projectReferences?: readonly TS.ProjectReference[];
-  problems: string[];
-  /** Options the config left unset that the workspace's TypeScript major's defaults filled (compilerDefaults). */
-  defaulted?: { major: number; options: string[] };
-}
+export type { ProjectConfig };
 
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
 const SOURCE_EXT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;

@@ -4,7 +4,7 @@ import type * as TS from 'typescript';
 import { ProjectConfig } from './discoverProjects';
 import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
 import { readJson } from './readJson';
-import { emitModuleResolutionKind, moduleKindPreserve } from '../tsInternals';
+import { emitModuleResolutionKind, moduleKindPreserve } from '../../compiler/tsInternals';
 
 /** One import of a package that resolved to no types: its specifier as written, the importing file (absolute) and its project. */
 export interface UnresolvedUse {

@@ -1,9 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
-import { ProjectConfig, normalize } from '../indexer/program/discoverProjects';
-import { WorkspacePackages, isPackageSpecifier, packageName, resolveWithWorkspace } from '../indexer/program/workspacePackages';
-import { inIgnoredDir } from '../indexer/workspaceFiles';
+import { ProjectConfig, normalize } from './discoverProjects';
+import { WorkspacePackages, isPackageSpecifier, packageName, resolveWithWorkspace } from './workspacePackages';
+import { inIgnoredDir } from '../workspaceFiles';
 
 /**
  * Where TypeScript 7 is known to give these projects a worse graph than 6 (docs/INDEXING.md lists

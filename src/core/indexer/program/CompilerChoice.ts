@@ -1,15 +1,13 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
-import type { CancellationToken, Logger } from '../Logger';
-import { CompilerDefaults, compilerDefaults, findWorkspaceTypeScript } from '../indexer/program/compilerDefaults';
-import type { ProjectConfig } from '../indexer/program/discoverProjects';
-import { readJson } from '../indexer/program/readJson';
-import type { SharedCompilerHost } from '../indexer/program/SharedCompilerHost';
-import type { WorkspacePackages } from '../indexer/program/workspacePackages';
-import { CancelledError } from '../indexer/CancelledError';
-import { CompilerPort, isCompilerProcessError } from './CompilerPort';
-import { CompilerMode, compilerModeOf, openNativeCompiler } from './chooseCompiler';
-import { InProcessCompiler } from './inprocess/InProcessCompiler';
+import { CancelledError, type CancellationToken, type Logger } from '../../Logger';
+import { CompilerPort, isCompilerProcessError, type ProjectConfig } from '../../compiler/CompilerPort';
+import { CompilerMode, compilerModeOf, openNativeCompiler } from '../../compiler/chooseCompiler';
+import { InProcessCompiler } from '../../compiler/inprocess/InProcessCompiler';
+import { CompilerDefaults, compilerDefaults, findWorkspaceTypeScript } from './compilerDefaults';
+import { readJson } from './readJson';
+import type { SharedCompilerHost } from './SharedCompilerHost';
+import type { WorkspacePackages } from './workspacePackages';
 import { nativeGraphRisk } from './nativeGraphRisk';
 
 export interface CompilerChoiceOptions {

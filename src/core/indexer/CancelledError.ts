@@ -1,5 +1,0 @@
-export class CancelledError extends Error {
-  constructor() {
-    super('Indexing was cancelled.');
-  }
-}
