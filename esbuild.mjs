@@ -54,7 +54,10 @@ const entries = [
   // The graph worker thread: the core plus the bundled TypeScript. Never imports vscode.
   { entryPoints: ['src/worker/graphWorker.ts'], outfile: 'dist/worker.js' },
   // The ts-code-graph CLI (package.json "bin"); skipped while src/cli does not exist.
+  // A small launcher (argument parsing, the worker thread); what it runs is dist/cliCore.js: the core and
+  // the bundled TypeScript, compiled once per command, in the thread that indexes.
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, optional: true },
+  { entryPoints: ['src/cli/cliCore.ts'], outfile: 'dist/cliCore.js', optional: true },
   // The MCP server (`ts-code-graph mcp` loads it; also package.json "bin" ts-code-graph-mcp): the
   // protocol SDK and the file watcher, no compiler (it runs dist/worker.js).
   { entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' } },
