@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { FileContribution, GraphNode, fileFailureMessage } from '../graph/GraphTypes';
@@ -186,10 +187,23 @@ export class WorkspaceIndex {
       cache = 'full';
       this.log.info(`loaded ${this.graph.files().length} files from the cache; no TypeScript program needed until the first change`);
     } else if (cached) {
-      this.programs.buildAll();
-      this.programs.assignOwners();
+      // Ownership as the cache recorded it: only the programs of the files re-indexed are built (in a
+      // monorepo, one edit no longer builds every project's program). A cache without it: all of them.
+      const fromCache = this.ownersFromCache(cached);
+      if (!fromCache) {
+        this.programs.buildAll();
+        this.programs.assignOwners();
+      }
       for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
-      const files = await this.indexSinceCache(cached, token);
+      let files = await this.indexSinceCache(cached, token);
+      if (fromCache) {
+        // What the programs built for it pull in now that no project owns (an import the edit added).
+        const before = new Set(this.owner.keys());
+        for (const p of this.projects) if (p.files) this.programs.claimPulledIn(p);
+        const fresh = [...this.owner.keys()].filter((f) => !before.has(f));
+        await this.extractAll(fresh, token);
+        files += fresh.length;
+      }
       cache = 'partial';
       this.log.info(`cache: ${this.owner.size - files} files loaded, ${files} re-indexed (changed, or depending on a change other files can see)`);
       this.saveCache();
@@ -273,7 +287,7 @@ export class WorkspaceIndex {
         const hash = this.extractedFrom.get(rel);
         if (hash) files[rel] = [hash, this.graph.getContribution(rel)!];
       }
-      const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries: this.libraryStamps(), files };
+      const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries: this.libraryStamps(), files, pulledIn: this.pulledInOwners() };
       writeCache(cacheFileFor(this.options.cacheDir, this.root), snapshot);
     } catch (err) {
       this.log.warn(`could not write the graph cache: ${(err as Error).message}`);
@@ -292,14 +306,50 @@ export class WorkspaceIndex {
   /** Files outside the cache's hashes, as the programs read them (`libraryStamps`); before any program exists (a start from the cache), what that cache recorded. */
   private libraryStamps(): Record<string, string> {
     if (!this.programs.built) return this.cachedLibraries;
-    return libraryStamps(this.projects, (f) => this.owner.has(f), (f) => this.compiler.stampOf(f), (f) => this.relative(f));
+    const stamps = libraryStamps(this.projects, (f) => this.owner.has(f), (f) => this.compiler.stampOf(f), (f) => this.relative(f));
+    // A start from the cache that built some programs only: the others' files are as the cache
+    // checked them at this start (a library changed since would have refused it).
+    return this.projects.some((p) => !p.files) ? { ...this.cachedLibraries, ...stamps } : stamps;
   }
 
   private readValidCache(): CacheSnapshot | undefined {
     if (!this.options.cacheDir || this.cacheMode === 'refresh') return undefined;
     const snapshot = usableCache(cacheFileFor(this.options.cacheDir, this.root), this.root, this.fingerprint(), this.log);
-    if (snapshot) this.cachedLibraries = snapshot.libraries;
+    this.cachedLibraries = snapshot?.libraries ?? {};
     return snapshot;
+  }
+
+  /**
+   * Ownership without building a program: each config's files (assignRootOwners), then the files a
+   * program pulled in as the cache recorded them. False when the cache has no record of them.
+   */
+  private ownersFromCache(cached: CacheSnapshot): boolean {
+    if (!cached.pulledIn) return false;
+    this.programs.assignRootOwners();
+    const byKey = new Map(this.projects.map((p) => [this.projectKey(p), p]));
+    for (const [rel, key] of Object.entries(cached.pulledIn)) {
+      const project = byKey.get(key);
+      const abs = path.posix.join(this.root, rel);
+      if (project && !this.owner.has(abs) && fs.existsSync(abs)) this.programs.claim(abs, project);
+    }
+    return true;
+  }
+
+  /** How the cache names a project: its config, root-relative, or `(inferred)`. */
+  private projectKey(p: Project): string {
+    return p.config.configPath ? this.relative(p.config.configPath) : '(inferred)';
+  }
+
+  /** The files owned because a program pulled them in (no config lists them), for the cache (`pulledIn`). */
+  private pulledInOwners(): Record<string, string> {
+    const listed = new Map<Project, Set<string>>();
+    const pulled: Record<string, string> = {};
+    for (const [abs, p] of this.owner) {
+      let names = listed.get(p);
+      if (!names) listed.set(p, (names = new Set(p.config.fileNames)));
+      if (!names.has(abs)) pulled[this.relative(abs)] = this.projectKey(p);
+    }
+    return pulled;
   }
 
   /** All of the cache, if every cached file is unchanged and every project file is cached. */

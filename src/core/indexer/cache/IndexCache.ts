@@ -29,6 +29,12 @@ export interface CacheSnapshot {
   libraries: Record<string, string>;
   /** Root-relative file → [content hash, contribution]. */
   files: Record<string, [string, FileContribution]>;
+  /**
+   * Root-relative file → the project (its config, root-relative; `(inferred)`) that owns it because its
+   * program pulled it in (no config lists it). With the configs, the ownership of every file: a start
+   * from a partly stale cache builds only the programs of the files it re-indexes.
+   */
+  pulledIn?: Record<string, string>;
 }
 
 export function contentHash(text: string | Buffer): string {

@@ -211,6 +211,12 @@ export class WorkspacePrograms {
     }
   }
 
+  /** `f` (absolute) is `p`'s: a file its program pulled in, as a cache recorded it. */
+  claim(f: string, p: Project): void {
+    this.owner.set(f, p);
+    this.locator.ownershipChanged();
+  }
+
   /** The sources `p`'s program pulls in that no project owns yet become `p`'s. */
   claimPulledIn(p: Project): void {
     let claimed = false;
