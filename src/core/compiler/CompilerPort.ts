@@ -53,6 +53,13 @@ export interface CompilerPort {
   cancellation?(token: CancellationToken | undefined): void;
   /** Peak resident memory of the compiler's own process so far, in bytes (the native one's; where the system tells). */
   peakMemory?(): number | undefined;
+  /** Resident memory of the compiler's own process now, in bytes (the native one's; undefined where the system does not tell or none runs). */
+  memoryNow?(): number | undefined;
+  /**
+   * The memory the compiler's own process may use, in MB: the native one's runtime collects harder
+   * as it nears it (Go's GOMEMLIMIT, unless the environment sets one). Read when a process starts.
+   */
+  limitMemory?(mb: number): void;
   /**
    * While on, every program built stays readable, not only those of the last two builds (an update
    * reads programs from before it while others are built on demand); off releases what was held.

@@ -1,3 +1,4 @@
+import * as childProcess from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
@@ -54,6 +55,21 @@ function virtualFs(texts: ReadonlyMap<string, string>, wanted: string) {
     readFile: (f: string) => texts.get(f),
     ...(wanted.includes('fileExists') ? { fileExists: (f: string) => (texts.has(f) ? true : undefined) } : {}),
   };
+}
+
+/**
+ * Runs `start` (which spawns the native process, inheriting our environment) with GOMEMLIMIT set to
+ * `mb`: Go's collector then works harder as the process nears its share of the memory budget, instead
+ * of letting its heap grow to twice what is alive. A GOMEMLIMIT the environment sets is kept.
+ */
+function withGoMemoryLimit<T>(mb: number | undefined, start: () => T): T {
+  if (mb === undefined || process.env.GOMEMLIMIT !== undefined) return start();
+  process.env.GOMEMLIMIT = `${Math.max(64, Math.round(mb))}MiB`;
+  try {
+    return start();
+  } finally {
+    delete process.env.GOMEMLIMIT;
+  }
 }
 
 /**
@@ -116,6 +132,8 @@ export class NativeCompiler implements CompilerPort {
   }
 
   private readonly timeouts = timeouts();
+  /** The process's share of the memory budget (limitMemory), in MB. */
+  private memoryLimitMb: number | undefined;
   private readonly stderr = new NativeStderr();
   private readonly leftovers: Leftovers = { stderr: this.stderr, watchdog: this.watchdog };
   /** The running operation's cancellation, if another thread can set it (see CancellationToken.shared). */
@@ -155,6 +173,10 @@ export class NativeCompiler implements CompilerPort {
       : { changed: [...this.changed], created: [...this.created], deleted: [...this.deleted] };
     if (this.invalidateAll) this.stamps.clear();
     else for (const f of [...this.changed, ...this.created, ...this.deleted]) this.stamps.delete(f);
+    const unchanged = !this.invalidateAll && this.changed.size + this.created.size + this.deleted.size === 0;
+    // The snapshot before the last is not read again: released before the process builds the next,
+    // so that the programs it alone holds (projects closed by the last build) are not held through it.
+    this.releaseOlder();
     const snapshot = this.call(() => api.updateSnapshot({ openProjects: toOpen, ...(toClose.length ? { closeProjects: toClose } : {}), fileChanges }), this.timeouts.snapshot);
     for (const p of toOpen) this.open.add(p);
     for (const p of toClose) this.open.delete(p);
@@ -163,6 +185,9 @@ export class NativeCompiler implements CompilerPort {
     this.deleted = new Set();
     this.invalidateAll = false;
     this.advance(snapshot);
+    // With no file changed, the last snapshot's programs are the new one's (no shapes to compare):
+    // released now, or the projects this build closed would stay in memory until the next.
+    if (unchanged) this.releaseOlder();
     this.builds++;
     this.sampleMemory();
     this.relayStderr();
@@ -190,6 +215,14 @@ export class NativeCompiler implements CompilerPort {
     if (!released || released === this.previous || released === snapshot) return;
     if (this.holding) this.held.push(released);
     else this.call(() => released.dispose());
+  }
+
+  /** Disposes the snapshot before the current one, unless snapshots are held. */
+  private releaseOlder(): void {
+    const older = this.previous;
+    if (this.holding || !older || older === this.current) return;
+    this.previous = undefined;
+    this.call(() => older.dispose());
   }
 
   holdSnapshots(on: boolean): void {
@@ -310,7 +343,7 @@ export class NativeCompiler implements CompilerPort {
     if (this.api) return this.api;
     const { API } = this.native.sync;
     const fsCallbacks = virtualFs(this.virtualTexts, wanted);
-    this.api = this.stderr.capture(() => new API({ cwd: this.root, tsserverPath: this.native.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}) }));
+    this.api = this.stderr.capture(() => withGoMemoryLimit(this.memoryLimitMb, () => new API({ cwd: this.root, tsserverPath: this.native.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}) })));
     this.callbacks = wanted;
     this.letProcessExit();
     const child = this.child() as unknown as NonNullable<Leftovers['child']> extends WeakRef<infer C> ? C | undefined : never;
@@ -378,6 +411,31 @@ export class NativeCompiler implements CompilerPort {
     } catch {
       // No /proc here.
     }
+  }
+
+  /** The process's resident memory now, in bytes: /proc where there is one, else `ps` (macOS); undefined when neither tells. */
+  memoryNow(): number | undefined {
+    const pid = this.pid;
+    if (!pid || this.failure) return undefined;
+    this.sampleMemory();
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(path.join('/proc', String(pid), 'status'), 'utf8'));
+      return m ? Number(m[1]) * 1024 : undefined;
+    } catch {
+      if (process.platform === 'win32') return undefined;
+      try {
+        const kb = Number(childProcess.execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000 }).trim());
+        if (!(kb > 0)) return undefined;
+        this.peakRss = Math.max(this.peakRss, kb * 1024);
+        return kb * 1024;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+
+  limitMemory(mb: number): void {
+    this.memoryLimitMb = mb;
   }
 
   /** Peak memory of the native process so far (sampled at each build and now). */
