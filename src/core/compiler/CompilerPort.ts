@@ -53,7 +53,10 @@ export interface CompilerPort {
   cancellation?(token: CancellationToken | undefined): void;
   /** Peak resident memory of the compiler's own process so far, in bytes (the native one's; where the system tells). */
   peakMemory?(): number | undefined;
-  /** Resident memory of the compiler's own process now, in bytes (the native one's; undefined where the system does not tell or none runs). */
+  /**
+   * What the compiler's own process holds now above its idle start (its programs), in bytes (the
+   * native one's resident memory; undefined where the system does not tell or none runs).
+   */
   memoryNow?(): number | undefined;
   /**
    * The memory the compiler's own process may use, in MB: the native one's runtime collects harder

@@ -59,12 +59,12 @@ function virtualFs(texts: ReadonlyMap<string, string>, wanted: string) {
 
 /**
  * Runs `start` (which spawns the native process, inheriting our environment) with GOMEMLIMIT set to
- * `mb`: Go's collector then works harder as the process nears its share of the memory budget, instead
+ * `mb` and some room for its runtime: Go's collector then works harder as the process nears its share of the memory budget, instead
  * of letting its heap grow to twice what is alive. A GOMEMLIMIT the environment sets is kept.
  */
 function withGoMemoryLimit<T>(mb: number | undefined, start: () => T): T {
   if (mb === undefined || process.env.GOMEMLIMIT !== undefined) return start();
-  process.env.GOMEMLIMIT = `${Math.max(64, Math.round(mb))}MiB`;
+  process.env.GOMEMLIMIT = `${Math.round(Math.max(mb, 256) + 128)}MiB`;
   try {
     return start();
   } finally {
@@ -134,6 +134,8 @@ export class NativeCompiler implements CompilerPort {
   private readonly timeouts = timeouts();
   /** The process's share of the memory budget (limitMemory), in MB. */
   private memoryLimitMb: number | undefined;
+  /** The process's resident memory right after it started, in bytes. */
+  private idleRss: number | undefined;
   private readonly stderr = new NativeStderr();
   private readonly leftovers: Leftovers = { stderr: this.stderr, watchdog: this.watchdog };
   /** The running operation's cancellation, if another thread can set it (see CancellationToken.shared). */
@@ -352,6 +354,8 @@ export class NativeCompiler implements CompilerPort {
     this.current = this.previous = undefined;
     const pid = this.pid;
     if (pid) this.watchdog.watch(pid);
+    this.idleRss = undefined;
+    this.idleRss = this.residentNow();
     this.watchdog.cancelWith(this.token?.shared);
     this.log.info(`native compiler started: ${this.name}, process ${pid ?? '?'}`);
     return this.api;
@@ -413,8 +417,18 @@ export class NativeCompiler implements CompilerPort {
     }
   }
 
-  /** The process's resident memory now, in bytes: /proc where there is one, else `ps` (macOS); undefined when neither tells. */
+  /**
+   * What the process holds now above what it held when it started (its runtime), in bytes: its
+   * resident memory from /proc where there is one, else `ps` (macOS); undefined when neither tells.
+   */
   memoryNow(): number | undefined {
+    const rss = this.residentNow();
+    if (rss === undefined) return undefined;
+    this.idleRss ??= rss;
+    return Math.max(0, rss - this.idleRss);
+  }
+
+  private residentNow(): number | undefined {
     const pid = this.pid;
     if (!pid || this.failure) return undefined;
     this.sampleMemory();
