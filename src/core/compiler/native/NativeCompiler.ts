@@ -6,6 +6,7 @@ import type { CancellationToken, Logger } from '../../Logger';
 import { CancelledError } from '../../indexer/CancelledError';
 import type { ProjectConfig } from '../../indexer/program/discoverProjects';
 import { fileStamp } from '../../indexer/program/fileStamp';
+import { REBUILD_FILE } from '../../indexer/workspaceFiles';
 import { CompilerProcessError, CompilerPort, CompilerProgram, ProgramRequest } from '../CompilerPort';
 import { configOverrides, inferredConfigPath } from './nativeConfig';
 import type { NativePackage, NativeSync } from './nativeModules';
@@ -243,16 +244,25 @@ export class NativeCompiler implements CompilerPort {
   filesChanged(changed: readonly string[], deleted: readonly string[]): void {
     for (const f of changed) {
       this.deleted.delete(f);
-      if (f.endsWith('.json')) this.configsChanged = true;
+      if (this.configures(f)) this.configsChanged = true;
       if (this.isKnown(f)) this.changed.add(f);
       else this.created.add(f);
     }
     for (const f of deleted) {
-      if (f.endsWith('.json')) this.configsChanged = true;
+      if (this.configures(f)) this.configsChanged = true;
       this.changed.delete(f);
       this.created.delete(f);
       this.deleted.add(f);
     }
+  }
+
+  /**
+   * Whether a change to `f` can change a project's configuration: a tsconfig/jsconfig or dependency
+   * file (REBUILD_FILE), or a JSON file no program holds (a config one extends by another name). A
+   * data file a program imports (resolveJsonModule) is a file change like a source's.
+   */
+  private configures(f: string): boolean {
+    return REBUILD_FILE.test(f) || (f.endsWith('.json') && !this.isKnown(f));
   }
 
   dropChangedOnDisk(): string[] {
