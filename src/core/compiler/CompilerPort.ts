@@ -51,6 +51,8 @@ export interface CompilerPort {
    * stops its process when the token's shared flag is set mid-request (the request blocks this thread).
    */
   cancellation?(token: CancellationToken | undefined): void;
+  /** For the log: the requests made to the compiler's process so far and the time they took (the native one's). */
+  requestSummary?(): string;
   /** Peak resident memory of the compiler's own process so far, in bytes (the native one's; where the system tells). */
   peakMemory?(): number | undefined;
   /**

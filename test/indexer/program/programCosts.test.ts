@@ -29,7 +29,7 @@ describe('program costs calibrated by the measured memory of the compiler proces
     assert.equal(costs.filesOf(project(2, 30)), 30, 'built: what its program held');
   });
 
-  it('scales the estimate up to what was measured above the idle process, at once, and down slowly, never below the estimate', () => {
+  it('scales the estimate to what was measured above the idle process, up at once, down slowly, to a quarter at least', () => {
     const costs = new ProgramCosts();
     costs.observe(50, []);
     assert.equal(costs.calibrated, false);
@@ -42,7 +42,9 @@ describe('program costs calibrated by the measured memory of the compiler proces
     costs.observe(50 + 2 * estimated, live);
     assert.ok(costs.scale > 2 && costs.scale < 4, `falls slowly: ${costs.scale}`);
     for (let i = 0; i < 50; i++) costs.observe(50 + 0.5 * estimated, live);
-    assert.ok(Math.abs(costs.scale - 1) < 1e-3, `never below the estimate: ${costs.scale}`);
+    assert.ok(Math.abs(costs.scale - 0.5) < 1e-3, `down to what was measured: ${costs.scale}`);
+    for (let i = 0; i < 50; i++) costs.observe(50 + 0.01 * estimated, live);
+    assert.ok(Math.abs(costs.scale - 0.25) < 1e-3, `never below a quarter of the estimate: ${costs.scale}`);
     costs.observe(50 + 6 * estimated, live);
     assert.equal(costs.scale, 6, 'a rise is followed at once');
   });

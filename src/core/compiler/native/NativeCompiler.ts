@@ -307,6 +307,7 @@ export class NativeCompiler implements CompilerPort {
   call<T>(request: () => T, timeoutMs = this.timeouts.query): T {
     if (this.failure) throw this.failure;
     this.watchdog.arm(timeoutMs);
+    const started = performance.now();
     try {
       return request();
     } catch (err) {
@@ -324,7 +325,19 @@ export class NativeCompiler implements CompilerPort {
       throw failure;
     } finally {
       this.watchdog.disarm();
+      const kind = timeoutMs === this.timeouts.query ? this.requests.queries : this.requests.snapshots;
+      kind.count++;
+      kind.ms += performance.now() - started;
     }
+  }
+
+  /** Requests to the process so far and the time spent waiting for them: snapshots (builds) and queries. */
+  readonly requests = { snapshots: { count: 0, ms: 0 }, queries: { count: 0, ms: 0 } };
+
+  /** For the log: where the time with the process went. */
+  requestSummary(): string {
+    const { snapshots: s, queries: q } = this.requests;
+    return `${s.count} snapshot requests in ${Math.round(s.ms)} ms, ${q.count} queries in ${Math.round(q.ms)} ms`;
   }
 
   private processFailure(err: unknown): CompilerProcessError | undefined {

@@ -55,6 +55,8 @@ export class WorkspacePrograms {
   readonly costs = new ProgramCosts();
   /** The native compiler's memory cannot be measured here. */
   private blind = false;
+  /** How many projects the last group opened. */
+  private lastGroup = 0;
 
   private locator!: NodeLocator;
 
@@ -139,9 +141,10 @@ export class WorkspacePrograms {
    */
   group(first: Project, candidates: readonly Project[]): Project[] {
     this.measure();
-    // Until the process was measured with programs open, a group is small: a config's root files say
-    // little of what its program pulls in (payload's test folders: a few files, programs of thousands).
-    const most = this.costs.calibrated || this.blind ? Infinity : FIRST_GROUP;
+    // Groups grow step by step, from a small one, each measured before the next: a config's root files
+    // say little of what its program pulls in (payload's test folders: a few files, programs of
+    // thousands), and the first programs built may be unlike the next.
+    const most = this.blind ? Infinity : Math.max(FIRST_GROUP, 2 * this.lastGroup);
     const group = [first];
     let cost = this.estimate(first);
     for (const p of candidates) {
@@ -152,6 +155,7 @@ export class WorkspacePrograms {
       group.push(p);
       cost += c;
     }
+    this.lastGroup = group.length;
     return group;
   }
 
@@ -313,7 +317,7 @@ export class WorkspacePrograms {
   }
 }
 
-/** How many projects the native compiler opens at once before its memory was measured with programs open. */
+/** How many projects the native compiler's first group opens (each next one at most twice the last). */
 const FIRST_GROUP = 2;
 
 /** A name the standard library's files have (lib.es2020.d.ts): only those are asked whether they are. */

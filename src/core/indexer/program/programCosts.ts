@@ -1,5 +1,8 @@
 import { programCostMb } from './memoryBudget';
 
+/** The lowest scale a measurement sets: programs never cost less than a quarter of the estimate. */
+const MIN_SCALE = 0.25;
+
 /** What a cost is estimated from: a project's root files, and the files its last program held once built. */
 export interface CostedProject {
   config: { fileNames: readonly string[] };
@@ -7,16 +10,17 @@ export interface CostedProject {
 }
 
 /**
- * Programs' costs, calibrated by what the compiler's process really holds. The deterministic
- * estimate (programCostMb) is a floor: a measurement (the native compiler's resident memory with
- * its open programs extracted) scales it up when that process holds more than estimated, and a
+ * Programs' costs, calibrated by what the compiler's process really holds. A measurement (the native
+ * compiler's resident memory with its open programs extracted) scales the deterministic estimate
+ * (programCostMb) up when that process holds more than estimated, and down (to a quarter at most:
+ * programs opened together share their files' parses) when it holds less; and a
  * project not built yet is expected to hold as many files as the programs built so far typically
  * did (a test folder's config names a few files and its program pulls in thousands).
  *
  * The scale follows a rise at once and a fall slowly: the budget is what must not be exceeded.
  */
 export class ProgramCosts {
-  /** Measured MB per estimated MB (≥ 1). */
+  /** Measured MB per estimated MB (≥ MIN_SCALE). */
   scale = 1;
   /** Whether a measurement with programs open has set the scale. */
   calibrated = false;
@@ -54,7 +58,7 @@ export class ProgramCosts {
       return;
     }
     const estimated = live.reduce((sum, p) => sum + programCostMb(this.filesOf(p)), 0);
-    const ratio = Math.max(1, (rssMb - (this.baseMb ?? 0)) / estimated);
+    const ratio = Math.max(MIN_SCALE, (rssMb - (this.baseMb ?? 0)) / estimated);
     this.scale = ratio >= this.scale || !this.calibrated ? ratio : this.scale * 0.75 + ratio * 0.25;
     this.calibrated = true;
   }
