@@ -325,11 +325,23 @@ export class NativeCompiler implements CompilerPort {
       throw failure;
     } finally {
       this.watchdog.disarm();
+      const ms = performance.now() - started;
       const kind = timeoutMs === this.timeouts.query ? this.requests.queries : this.requests.snapshots;
       kind.count++;
-      kind.ms += performance.now() - started;
+      kind.ms += ms;
+      if (this.profile) {
+        // The request's own text names what it asks (`this.native.getTypeAtLocation(node)`).
+        const key = request.toString().replace(/\s+/g, ' ').slice(0, 100);
+        const entry = this.profile.get(key) ?? { count: 0, ms: 0 };
+        entry.count++;
+        entry.ms += ms;
+        this.profile.set(key, entry);
+      }
     }
   }
+
+  /** With TS_CODE_GRAPH_NATIVE_PROFILE set: requests by what they ask, counted and timed (the log's summary lists the costliest). */
+  private readonly profile = process.env.TS_CODE_GRAPH_NATIVE_PROFILE ? new Map<string, { count: number; ms: number }>() : undefined;
 
   /** Requests to the process so far and the time spent waiting for them: snapshots (builds) and queries. */
   readonly requests = { snapshots: { count: 0, ms: 0 }, queries: { count: 0, ms: 0 } };
@@ -337,7 +349,9 @@ export class NativeCompiler implements CompilerPort {
   /** For the log: where the time with the process went. */
   requestSummary(): string {
     const { snapshots: s, queries: q } = this.requests;
-    return `${s.count} snapshot requests in ${Math.round(s.ms)} ms, ${q.count} queries in ${Math.round(q.ms)} ms`;
+    const costliest = this.profile && [...this.profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12);
+    const profile = costliest ? costliest.map(([k, v]) => `\n  ${v.count} × ${k}: ${Math.round(v.ms)} ms`).join('') : '';
+    return `${s.count} snapshot requests in ${Math.round(s.ms)} ms, ${q.count} queries in ${Math.round(q.ms)} ms${profile}`;
   }
 
   private processFailure(err: unknown): CompilerProcessError | undefined {
