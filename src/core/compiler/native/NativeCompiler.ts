@@ -144,6 +144,8 @@ export class NativeCompiler implements CompilerPort {
   private builds = 0;
   /** The programs of the last build. */
   private programs: NativeProgram[] = [];
+  /** The standard library's files, as programs found them (NativeProgram.isDefaultLibraryFile). */
+  readonly libraryFiles = new Set<string>();
   /** Every file a program of this process held (a save of one is a change, else a creation), released programs' too. */
   private readonly known = new Set<string>();
   /** Snapshots kept readable while `holdSnapshots` is on. */
