@@ -6,7 +6,6 @@ import type { CancellationToken, Logger } from '../../Logger';
 import { CancelledError } from '../../indexer/CancelledError';
 import type { ProjectConfig } from '../../indexer/program/discoverProjects';
 import { fileStamp } from '../../indexer/program/fileStamp';
-import { REBUILD_FILE } from '../../indexer/workspaceFiles';
 import { CompilerProcessError, CompilerPort, CompilerProgram, ProgramRequest } from '../CompilerPort';
 import { configOverrides, inferredConfigPath } from './nativeConfig';
 import type { NativePackage, NativeSync } from './nativeModules';
@@ -259,12 +258,13 @@ export class NativeCompiler implements CompilerPort {
   }
 
   /**
-   * Whether a change to `f` can change a project's configuration: a tsconfig/jsconfig or dependency
-   * file (REBUILD_FILE), or a JSON file no program holds (a config one extends by another name). A
-   * data file a program imports (resolveJsonModule) is a file change like a source's.
+   * Whether a change to `f` can change a project's configuration: a JSON file no program holds (a
+   * tsconfig, jsconfig, package.json, or a config one extends by another name: the indexer's
+   * REBUILD_FILE are among them). A data file a program imports (resolveJsonModule) is a file change
+   * like a source's.
    */
   private configures(f: string): boolean {
-    return REBUILD_FILE.test(f) || (f.endsWith('.json') && !this.isKnown(f));
+    return f.endsWith('.json') && !this.isKnown(f);
   }
 
   dropChangedOnDisk(): string[] {
