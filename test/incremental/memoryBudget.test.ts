@@ -21,8 +21,13 @@ describe('memory budget: programs released after extraction, an LRU for the edit
   const PROJECTS = 200;
   // Package i builds on two of ten base packages (shallow, as real monorepos are).
   const dependsOn = (i: number) => (i < 10 ? [] : i < 20 ? [i % 10] : [i % 10, 10 + ((i * 7) % 10)]);
-  /** Small enough that the programs' share (half) holds two or three of these projects' programs. */
-  const MEMORY_MB = 64;
+  /**
+   * Small enough that the programs' share (half) holds a few of these projects' programs. The native
+   * compiler's share is governed by its process's measured memory, which holds more than the estimate
+   * (the standard library, what it keeps of closed projects: ~60 MB above its idle start after 200 of
+   * these), and by measurement programs opened together cost less than the estimate of each.
+   */
+  const MEMORY_MB = process.env.TS_CODE_GRAPH_COMPILER === 'inprocess' ? 64 : 256;
   let root: string;
   let index: WorkspaceIndex;
   before(async () => {
@@ -46,7 +51,8 @@ describe('memory budget: programs released after extraction, an LRU for the edit
   it('indexes every project and holds only the programs the budget has room for', () => {
     assert.equal(index.graph.files().length, PROJECTS * 4);
     const held = index.heldPrograms();
-    assert.ok(held.length >= 1 && held.length <= 4, `programs held after the walk: ${held.length} (${held.join(', ')})`);
+    // In process, by the estimate: a few; the native compiler's, by its process's measured memory: more, far from all.
+    assert.ok(held.length >= 1 && held.length <= (index.compiler.kind === 'native' ? PROJECTS / 4 : 4), `programs held after the walk: ${held.length} (${held.join(', ')})`);
     assert.ok(index.programBuilds >= PROJECTS, `each project's program was built: ${index.programBuilds}`);
   });
 

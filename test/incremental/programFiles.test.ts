@@ -54,4 +54,28 @@ describe('incremental update: an edit that changes which files a program holds',
     assert.ok(graph.inEdges('src/app.ts#run@function').some((e) => e.from === 'src/reports/daily.ts#daily@function'));
     assert.deepEqual(graph.snapshot(), (await indexWorkspace({ root })).graph.snapshot());
   });
+
+  it('keeps the native process when an imported data .json changes, and starts a new one when a tsconfig does', async function () {
+    fs.writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, resolveJsonModule: true, module: 'esnext', moduleResolution: 'bundler' }, include: ['src'] }));
+    fs.writeFileSync(path.join(root, 'src/data.json'), JSON.stringify({ limit: 3 }));
+    const app = path.join(root, 'src/app.ts');
+    fs.writeFileSync(app, "import data from './data.json';\nexport function run(): number {\n  return data.limit;\n}\n");
+    const { index } = await indexWorkspace({ root });
+    if (index.compiler.kind !== 'native') this.skip();
+    const pid = index.compiler.pid;
+    assert.ok(pid);
+    // A data file no watcher filter drops reaches the compiler as a file change (the host's watchers may report it).
+    const data = path.join(root, 'src/data.json');
+    fs.writeFileSync(data, JSON.stringify({ limit: 4 }));
+    index.compiler.filesChanged([data], []);
+    fs.appendFileSync(app, 'export const twice = (): number => run() * 2;\n');
+    await index.update([app], []);
+    assert.equal(index.compiler.pid, pid, 'a data file changes no configuration: the same process');
+    const config = path.join(root, 'tsconfig.json');
+    const json = JSON.parse(fs.readFileSync(config, 'utf8'));
+    fs.writeFileSync(config, JSON.stringify({ ...json, compilerOptions: { ...json.compilerOptions, strict: false } }));
+    await index.update([config], []);
+    assert.notEqual(index.compiler.pid, pid, 'a tsconfig change starts a new process (it keeps an open project’s options)');
+    index.dispose();
+  });
 });

@@ -5,6 +5,7 @@ import { CodeGraph } from '../../src/core/CodeGraph';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { foundNodes } from '../support/graphLookup';
 import { ADVICE_WARNINGS, writeAdviceFixture } from '../support/packageAdviceFixture';
+import { writeWorkspace } from '../support/hostileWorkspace';
 
 /**
  * Issue 29, item 5: when a package resolves to no types, the warning names the real cause (not
@@ -151,5 +152,29 @@ describe('the advice for imports no build can fix', () => {
       "1 imported package resolves to no types: a package of this workspace imported only from folders that are not workspace members: '@acme/legacy' (1 file), from templates/site (its own package.json, not listed as a member of the workspace). The package manager links workspace packages into members only, so building it changes nothing there: install those folders' own dependencies, or leave them out (exclude). Calls into it, and calls TypeScript would infer through its types, are missing.",
     ]);
     assert.ok(!cg.report.warnings.some((w) => /build it/.test(w)), cg.report.warnings.join('\n'));
+  });
+});
+
+describe('the advice never names a tsconfig paths alias as a package', () => {
+  // Found in payload's templates/ecommerce: `@/app/(frontend)/next/preview/route` under `"@/*": ["./src/*"]`,
+  // a file that template does not have, was advised as a package '@/app' to install.
+  it('an alias whose file does not exist is not a package "not installed"', async () => {
+    const root = writeWorkspace('tcg-alias-advice-', {
+      'package.json': JSON.stringify({ name: 'acme', private: true, workspaces: ['packages/*'] }),
+      'packages/core/package.json': JSON.stringify({ name: '@acme/core' }),
+      'packages/core/tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['src'] }),
+      'packages/core/src/index.ts': "import { gone } from 'missing-lib';\nexport const id = (): unknown => gone();\n",
+      'templates/site/tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [], paths: { '@/*': ['./src/*'] } }, include: ['src'] }),
+      'templates/site/src/app/route.ts': 'export type Params = { slug: string };\n',
+      'templates/site/src/util.ts': "import type { Params } from '@/app/route';\nimport type { Preview } from '@/app/preview/route';\nexport const slugOf = (p: Params, q: Preview): string => p.slug + String(q);\n",
+    });
+    try {
+      const { report } = await indexWorkspace({ root });
+      const advice = report.warnings.filter((w) => /resolves? to no types/.test(w));
+      assert.ok(advice.some((w) => w.includes("'missing-lib'")), advice.join('\n'));
+      assert.ok(advice.every((w) => !w.includes('@/app')), advice.join('\n'));
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

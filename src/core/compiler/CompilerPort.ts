@@ -62,8 +62,20 @@ export interface CompilerPort {
    * stops its process when the token's shared flag is set mid-request (the request blocks this thread).
    */
   cancellation?(token: CancellationToken | undefined): void;
+  /** For the log: the requests made to the compiler's process so far and the time they took (the native one's). */
+  requestSummary?(): string;
   /** Peak resident memory of the compiler's own process so far, in bytes (the native one's; where the system tells). */
   peakMemory?(): number | undefined;
+  /**
+   * What the compiler's own process holds now above its idle start (its programs), in bytes (the
+   * native one's resident memory; undefined where the system does not tell or none runs).
+   */
+  memoryNow?(): number | undefined;
+  /**
+   * The memory the compiler's own process may use, in MB: the native one's runtime collects harder
+   * as it nears it (Go's GOMEMLIMIT, unless the environment sets one). Read when a process starts.
+   */
+  limitMemory?(mb: number): void;
   /**
    * While on, every program built stays readable, not only those of the last two builds (an update
    * reads programs from before it while others are built on demand); off releases what was held.

@@ -221,6 +221,8 @@ export class WorkspaceIndex {
     this.graph.settle();
     const memory = this.memory();
     if (memory.compilerPeakRssBytes) this.log.info(`native compiler process: peak resident memory ${Math.round(memory.compilerPeakRssBytes / 2 ** 20)} MB`);
+    const requests = this.compiler.requestSummary?.();
+    if (requests) this.log.info(`native compiler: ${requests}`);
     const stats = this.graph.stats();
     return {
       projects: this.projects.map((p) => (p.config.configPath ? this.relative(p.config.configPath) : '(inferred)')),

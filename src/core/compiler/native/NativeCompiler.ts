@@ -1,3 +1,4 @@
+import * as childProcess from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
@@ -53,6 +54,21 @@ function virtualFs(texts: ReadonlyMap<string, string>, wanted: string) {
     readFile: (f: string) => texts.get(f),
     ...(wanted.includes('fileExists') ? { fileExists: (f: string) => (texts.has(f) ? true : undefined) } : {}),
   };
+}
+
+/**
+ * Runs `start` (which spawns the native process, inheriting our environment) with GOMEMLIMIT set to
+ * `mb` and some room for its runtime: Go's collector then works harder as the process nears its share of the memory budget, instead
+ * of letting its heap grow to twice what is alive. A GOMEMLIMIT the environment sets is kept.
+ */
+function withGoMemoryLimit<T>(mb: number | undefined, start: () => T): T {
+  if (mb === undefined || process.env.GOMEMLIMIT !== undefined) return start();
+  process.env.GOMEMLIMIT = `${Math.round(Math.max(mb, 256) + 128)}MiB`;
+  try {
+    return start();
+  } finally {
+    delete process.env.GOMEMLIMIT;
+  }
 }
 
 /**
@@ -115,6 +131,10 @@ export class NativeCompiler implements CompilerPort {
   }
 
   private readonly timeouts = timeouts();
+  /** The process's share of the memory budget (limitMemory), in MB. */
+  private memoryLimitMb: number | undefined;
+  /** The process's resident memory right after it started, in bytes. */
+  private idleRss: number | undefined;
   private readonly stderr = new NativeStderr();
   private readonly leftovers: Leftovers = { stderr: this.stderr, watchdog: this.watchdog };
   /** The running operation's cancellation, if another thread can set it (see CancellationToken.shared). */
@@ -122,6 +142,8 @@ export class NativeCompiler implements CompilerPort {
   private builds = 0;
   /** The programs of the last build. */
   private programs: NativeProgram[] = [];
+  /** The standard library's files, as programs found them (NativeProgram.isDefaultLibraryFile). */
+  readonly libraryFiles = new Set<string>();
   /** Every file a program of this process held (a save of one is a change, else a creation), released programs' too. */
   private readonly known = new Set<string>();
   /** Snapshots kept readable while `holdSnapshots` is on. */
@@ -154,6 +176,10 @@ export class NativeCompiler implements CompilerPort {
       : { changed: [...this.changed], created: [...this.created], deleted: [...this.deleted] };
     if (this.invalidateAll) this.stamps.clear();
     else for (const f of [...this.changed, ...this.created, ...this.deleted]) this.stamps.delete(f);
+    const unchanged = !this.invalidateAll && this.changed.size + this.created.size + this.deleted.size === 0;
+    // The snapshot before the last is not read again: released before the process builds the next,
+    // so that the programs it alone holds (projects closed by the last build) are not held through it.
+    this.releaseOlder();
     const snapshot = this.call(() => api.updateSnapshot({ openProjects: toOpen, ...(toClose.length ? { closeProjects: toClose } : {}), fileChanges }), this.timeouts.snapshot);
     for (const p of toOpen) this.open.add(p);
     for (const p of toClose) this.open.delete(p);
@@ -162,6 +188,9 @@ export class NativeCompiler implements CompilerPort {
     this.deleted = new Set();
     this.invalidateAll = false;
     this.advance(snapshot);
+    // With no file changed, the last snapshot's programs are the new one's (no shapes to compare):
+    // released now, or the projects this build closed would stay in memory until the next.
+    if (unchanged) this.releaseOlder();
     this.builds++;
     this.sampleMemory();
     this.relayStderr();
@@ -191,6 +220,14 @@ export class NativeCompiler implements CompilerPort {
     else this.call(() => released.dispose());
   }
 
+  /** Disposes the snapshot before the current one, unless snapshots are held. */
+  private releaseOlder(): void {
+    const older = this.previous;
+    if (this.holding || !older || older === this.current) return;
+    this.previous = undefined;
+    this.call(() => older.dispose());
+  }
+
   holdSnapshots(on: boolean): void {
     this.holding = on;
     if (on) return;
@@ -207,16 +244,26 @@ export class NativeCompiler implements CompilerPort {
   filesChanged(changed: readonly string[], deleted: readonly string[]): void {
     for (const f of changed) {
       this.deleted.delete(f);
-      if (f.endsWith('.json')) this.configsChanged = true;
+      if (this.configures(f)) this.configsChanged = true;
       if (this.isKnown(f)) this.changed.add(f);
       else this.created.add(f);
     }
     for (const f of deleted) {
-      if (f.endsWith('.json')) this.configsChanged = true;
+      if (this.configures(f)) this.configsChanged = true;
       this.changed.delete(f);
       this.created.delete(f);
       this.deleted.add(f);
     }
+  }
+
+  /**
+   * Whether a change to `f` can change a project's configuration: a JSON file no program holds (a
+   * tsconfig, jsconfig, package.json, or a config one extends by another name: the indexer's
+   * REBUILD_FILE are among them). A data file a program imports (resolveJsonModule) is a file change
+   * like a source's.
+   */
+  private configures(f: string): boolean {
+    return f.endsWith('.json') && !this.isKnown(f);
   }
 
   dropChangedOnDisk(): string[] {
@@ -261,6 +308,7 @@ export class NativeCompiler implements CompilerPort {
   call<T>(request: () => T, timeoutMs = this.timeouts.query): T {
     if (this.failure) throw this.failure;
     this.watchdog.arm(timeoutMs);
+    const started = performance.now();
     try {
       return request();
     } catch (err) {
@@ -278,7 +326,33 @@ export class NativeCompiler implements CompilerPort {
       throw failure;
     } finally {
       this.watchdog.disarm();
+      const ms = performance.now() - started;
+      const kind = timeoutMs === this.timeouts.query ? this.requests.queries : this.requests.snapshots;
+      kind.count++;
+      kind.ms += ms;
+      if (this.profile) {
+        // The request's own text names what it asks (`this.native.getTypeAtLocation(node)`).
+        const key = request.toString().replace(/\s+/g, ' ').slice(0, 100);
+        const entry = this.profile.get(key) ?? { count: 0, ms: 0 };
+        entry.count++;
+        entry.ms += ms;
+        this.profile.set(key, entry);
+      }
     }
+  }
+
+  /** With TS_CODE_GRAPH_NATIVE_PROFILE set: requests by what they ask, counted and timed (the log's summary lists the costliest). */
+  private readonly profile = process.env.TS_CODE_GRAPH_NATIVE_PROFILE ? new Map<string, { count: number; ms: number }>() : undefined;
+
+  /** Requests to the process so far and the time spent waiting for them: snapshots (builds) and queries. */
+  readonly requests = { snapshots: { count: 0, ms: 0 }, queries: { count: 0, ms: 0 } };
+
+  /** For the log: where the time with the process went. */
+  requestSummary(): string {
+    const { snapshots: s, queries: q } = this.requests;
+    const costliest = this.profile && [...this.profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12);
+    const profile = costliest ? costliest.map(([k, v]) => `\n  ${v.count} × ${k}: ${Math.round(v.ms)} ms`).join('') : '';
+    return `${s.count} snapshot requests in ${Math.round(s.ms)} ms, ${q.count} queries in ${Math.round(q.ms)} ms${profile}`;
   }
 
   private processFailure(err: unknown): CompilerProcessError | undefined {
@@ -309,7 +383,7 @@ export class NativeCompiler implements CompilerPort {
     if (this.api) return this.api;
     const { API } = this.native.sync;
     const fsCallbacks = virtualFs(this.virtualTexts, wanted);
-    this.api = this.stderr.capture(() => new API({ cwd: this.root, tsserverPath: this.native.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}) }));
+    this.api = this.stderr.capture(() => withGoMemoryLimit(this.memoryLimitMb, () => new API({ cwd: this.root, tsserverPath: this.native.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}) })));
     this.callbacks = wanted;
     this.letProcessExit();
     const child = this.child() as unknown as NonNullable<Leftovers['child']> extends WeakRef<infer C> ? C | undefined : never;
@@ -318,6 +392,8 @@ export class NativeCompiler implements CompilerPort {
     this.current = this.previous = undefined;
     const pid = this.pid;
     if (pid) this.watchdog.watch(pid);
+    this.idleRss = undefined;
+    this.idleRss = this.residentNow();
     this.watchdog.cancelWith(this.token?.shared);
     this.log.info(`native compiler started: ${this.name}, process ${pid ?? '?'}`);
     return this.api;
@@ -377,6 +453,41 @@ export class NativeCompiler implements CompilerPort {
     } catch {
       // No /proc here.
     }
+  }
+
+  /**
+   * What the process holds now above what it held when it started (its runtime), in bytes: its
+   * resident memory from /proc where there is one, else `ps` (macOS); undefined when neither tells.
+   */
+  memoryNow(): number | undefined {
+    const rss = this.residentNow();
+    if (rss === undefined) return undefined;
+    this.idleRss ??= rss;
+    return Math.max(0, rss - this.idleRss);
+  }
+
+  private residentNow(): number | undefined {
+    const pid = this.pid;
+    if (!pid || this.failure) return undefined;
+    this.sampleMemory();
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(path.join('/proc', String(pid), 'status'), 'utf8'));
+      return m ? Number(m[1]) * 1024 : undefined;
+    } catch {
+      if (process.platform === 'win32') return undefined;
+      try {
+        const kb = Number(childProcess.execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000 }).trim());
+        if (!(kb > 0)) return undefined;
+        this.peakRss = Math.max(this.peakRss, kb * 1024);
+        return kb * 1024;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+
+  limitMemory(mb: number): void {
+    this.memoryLimitMb = mb;
   }
 
   /** Peak memory of the native process so far (sampled at each build and now). */

@@ -9,6 +9,11 @@ export type NativeProject = ReturnType<InstanceType<NativeSync['Snapshot']>['get
 export interface ProgramHost {
   call<T>(request: () => T): T;
   readonly syntax: typeof TS;
+  /**
+   * Files some program of this compiler said are its standard library: one is in every program that
+   * holds it (the compiler's own lib files), so other programs need not ask again (a request each).
+   */
+  readonly libraryFiles?: Set<string>;
 }
 
 /** One project's program in a native snapshot, as the port reads it. */
@@ -46,10 +51,12 @@ export class NativeProgram implements CompilerProgram {
   }
 
   isDefaultLibraryFile(fileName: string): boolean {
+    if (this.compiler.libraryFiles?.has(fileName)) return true;
     let is = this.defaultLibrary.get(fileName);
     if (is === undefined) {
       is = !!this.compiler.call(() => this.project.program.getSourceFileMetadata(fileName))?.isDefaultLibrary;
       this.defaultLibrary.set(fileName, is);
+      if (is) this.compiler.libraryFiles?.add(fileName);
     }
     return is;
   }

@@ -8,6 +8,7 @@ import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
 import { ProjectSelection } from './projectSelection';
 import { ExcludedPaths } from '../excludedPaths';
 import { MEMORY_ENV, MemoryBudget, memoryBudget, programCostMb } from './memoryBudget';
+import { ProgramCosts } from './programCosts';
 
 export interface Project {
   config: ProjectConfig;
@@ -50,6 +51,12 @@ export class WorkspacePrograms {
   private readonly live: Project[] = [];
   /** Programs built from nothing since discovery: first builds, and rebuilds after a release. */
   builds = 0;
+  /** Programs' costs, calibrated by the native compiler's measured memory. */
+  readonly costs = new ProgramCosts();
+  /** The native compiler's memory cannot be measured here. */
+  private blind = false;
+  /** How many projects the last group opened. */
+  private lastGroup = 0;
 
   private locator!: ProgramLocator;
 
@@ -57,6 +64,7 @@ export class WorkspacePrograms {
   useCompiler(compiler: CompilerPort, locator: ProgramLocator): void {
     this.compiler = compiler;
     this.locator = locator;
+    compiler.limitMemory?.(this.budget.programsMb);
   }
 
   /** The projects of the configs found now, none of them built. */
@@ -82,6 +90,7 @@ export class WorkspacePrograms {
     if (projects.length === 0) return;
     if (this.compiler.kind === 'native') {
       const started = Date.now();
+      this.measure(true);
       const release = this.makeRoom(projects);
       this.createPrograms([...this.live.filter((p) => !projects.includes(p)), ...projects], release);
       for (const p of projects) this.checkStandardLibrary(p);
@@ -131,15 +140,22 @@ export class WorkspacePrograms {
    * them in one request): `first`, then the next ones while the estimated cost of all stays within it.
    */
   group(first: Project, candidates: readonly Project[]): Project[] {
+    this.measure();
+    // Groups grow step by step, from a small one, each measured before the next: a config's root files
+    // say little of what its program pulls in (payload's test folders: a few files, programs of
+    // thousands), and the first programs built may be unlike the next.
+    const most = this.blind ? Infinity : Math.max(FIRST_GROUP, 2 * this.lastGroup);
     const group = [first];
     let cost = this.estimate(first);
     for (const p of candidates) {
+      if (group.length >= most) break;
       if (p === first || p.program) continue;
       const c = this.estimate(p);
-      if (cost + c > this.budget.programsMb) break;
+      if (cost + c > this.programsRoom()) break;
       group.push(p);
       cost += c;
     }
+    this.lastGroup = group.length;
     return group;
   }
 
@@ -163,9 +179,29 @@ export class WorkspacePrograms {
     this.live.push(project);
   }
 
-  /** A project's estimated cost: its last program's files, or before one, its root files. */
+  /** A project's estimated cost: its last program's files, or before one, what programs typically hold; calibrated (ProgramCosts). */
   private estimate(project: Project): number {
-    return programCostMb(project.files?.length ?? project.config.fileNames.length);
+    return this.costs.estimate(project);
+  }
+
+  /** What programs may hold, in MB: the budget's share, less what the native compiler's process holds with none open. */
+  private programsRoom(): number {
+    return Math.max(this.budget.programsMb - this.costs.overheadMb, this.budget.programsMb / 2);
+  }
+
+  /**
+   * The native compiler's memory now, with the live programs' files extracted: the calibration's
+   * measurement (a file read on Linux; nothing in process, whose programs share this heap).
+   */
+  private measure(log = false): void {
+    const bytes = this.compiler.memoryNow?.();
+    if (bytes === undefined) {
+      // Programs open and no figure: this system does not tell (the estimate alone decides).
+      if (this.live.length > 0 && this.compiler.kind === 'native') this.blind = true;
+      return;
+    }
+    this.costs.observe(bytes / 2 ** 20, this.live);
+    if (log) this.log.info(`native compiler's memory: ${Math.round(bytes / 2 ** 20)} MB with ${this.live.length} programs open; a program's cost estimated ×${this.costs.scale.toFixed(2)}`);
   }
 
   /**
@@ -178,7 +214,7 @@ export class WorkspacePrograms {
     for (const p of kept) cost += this.estimate(p);
     const released: ProjectConfig[] = [];
     for (const p of kept) {
-      if (cost <= this.budget.programsMb) break;
+      if (cost <= this.programsRoom()) break;
       cost -= this.estimate(p);
       released.push(p.config);
       if (this.compiler.kind !== 'native') this.compiler.close(p.config);
@@ -252,10 +288,12 @@ export class WorkspacePrograms {
     const programs = this.compiler.build(projects.map((p) => ({ config: p.config, old: p.program })), release);
     projects.forEach((p, i) => {
       const program = programs[i];
-      if (!p.program) this.builds++;
+      const fresh = !p.program;
+      if (fresh) this.builds++;
       p.program = program;
       p.targets = this.locator.targetsFor(program);
       p.files = program.getSourceFileNames().filter((f) => !(LIBRARY_NAME.test(f) && program.isDefaultLibraryFile(f)));
+      if (fresh) this.costs.builtProgram(p.files.length);
       this.touch(p);
     });
   }
@@ -284,6 +322,9 @@ export class WorkspacePrograms {
     return path.posix.relative(this.root, normalize(abs));
   }
 }
+
+/** How many projects the native compiler's first group opens (each next one at most twice the last). */
+const FIRST_GROUP = 2;
 
 /** A name the standard library's files have (lib.es2020.d.ts): only those are asked whether they are. */
 const LIBRARY_NAME = /(^|[\\/])lib\.[^\\/]*\.d\.ts$/;

@@ -21,7 +21,8 @@ const MIN_MB = 64;
 /**
  * A program's cost, estimated from what it holds (deterministic, so a plan is the same every run):
  * a base (the checker's global tables, the standard library's symbols) and a share per file. Figures
- * from the bench's generated and npm workspaces (a program with its checker after extraction).
+ * from the bench's generated and npm workspaces (a program with its checker after extraction). The
+ * native compiler's process is measured, and its estimates scaled to what it holds (ProgramCosts).
  */
 const PROGRAM_BASE_MB = 8;
 const PROGRAM_FILE_MB = 0.5;

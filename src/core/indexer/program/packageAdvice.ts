@@ -31,8 +31,9 @@ export interface UnresolvedUse {
 export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace: WorkspacePackages | undefined, uses: readonly UnresolvedUse[]): string[] {
   const byPackage = new Map<string, { files: Set<string>; uses: UnresolvedUse[] }>();
   const unexported = new Map<string, { files: Set<string>; exports: string[] }>();
-  // A stylesheet, image or font a package ships (`@mantine/core/styles.css`) has no code to call: no warning.
-  for (const use of [...uses].filter((u) => !isAssetImport(u.specifier)).sort((a, b) => a.file.localeCompare(b.file) || a.specifier.localeCompare(b.specifier))) {
+  // A stylesheet, image or font a package ships (`@mantine/core/styles.css`) has no code to call: no
+  // warning. A `paths` alias (`@/app/…`) names no package: nothing to install or build.
+  for (const use of [...uses].filter((u) => !isAssetImport(u.specifier) && !isPathAlias(u)).sort((a, b) => a.file.localeCompare(b.file) || a.specifier.localeCompare(b.specifier))) {
     const name = packageName(use.specifier);
     // A subpath the package's `exports` does not list resolves under no setting and after no build.
     const exportsList = unexportedSubpath(workspace, name, use);
@@ -284,6 +285,20 @@ function nearestPackage(workspace: WorkspacePackages, file: string): { dir: stri
 /** `pkg/styles.css`, `pkg/icon.svg?react`: a file of a package that is not code. */
 function isAssetImport(specifier: string): boolean {
   return specifier !== packageName(specifier) && /\.(css|scss|sass|less|styl|pcss|svg|png|jpe?g|gif|webp|avif|ico|bmp|woff2?|ttf|otf|eot|mp3|mp4|webm|wav|ogg)([?#].*)?$/i.test(specifier);
+}
+
+/** Whether `use` matches a `paths` key of its project's config: an alias, not a package. */
+function isPathAlias(use: UnresolvedUse): boolean {
+  return Object.keys(use.project.options.paths ?? {}).some((p) => matchesPattern(p, use.specifier));
+}
+
+/** Whether `specifier` matches a `paths` key: exactly, or around its one `*`. */
+function matchesPattern(pattern: string, specifier: string): boolean {
+  const star = pattern.indexOf('*');
+  if (star < 0) return pattern === specifier;
+  const prefix = pattern.slice(0, star);
+  const suffix = pattern.slice(star + 1);
+  return specifier.length >= prefix.length + suffix.length && specifier.startsWith(prefix) && specifier.endsWith(suffix);
 }
 
 /** The project's moduleResolution as TypeScript derives it when it is not set. */
