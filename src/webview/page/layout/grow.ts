@@ -112,6 +112,9 @@ function anchorOf(rows: Item[], vis: VisibleGraph, prevVis: VisibleGraph, prev: 
 function holeOf(rows: Item[], prevVis: VisibleGraph, prev: Layout, flip: Flip): Rect | undefined {
   const rects: Rect[] = [];
   for (const r of rows) {
+    // A box drawn before under the same name that now holds more or fewer symbols: its own room.
+    const same = r.kind === 'bundle' ? prev.items.get(r.id) : undefined;
+    if (same) rects.push(same);
     for (const m of r.kind === 'bundle' ? r.members : [r.id]) {
       const was = prev.items.get(m);
       if (was) rects.push(was);
