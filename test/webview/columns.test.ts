@@ -120,4 +120,31 @@ describe('graph view column layout', () => {
     assert.equal(new Set(leaves.map((n) => two.items.get(n.id)!.x)).size, 2, 'the users in two columns');
     assert.deepEqual(crossings(two, vis.edges), []);
   });
+
+  it('edges into a busy node share one trunk in front of it (one vertical line, not a fan); a quiet node keeps its curves', () => {
+    // Eight users of the query, each in a file of its own (one column on the left); one of them also uses `quiet`.
+    const users = Array.from({ length: 8 }, (_, i) => node(`src/u${i}.ts`, `user${i}`));
+    const nodes = [node('src/q.ts', 'query', true), ...users, node('src/v.ts', 'quiet')];
+    const vis = visibleGraph(model(nodes, [...users.map((n): [string, string] => [n.name, 'query']), ['user0', 'quiet']]), all);
+    const layout = columnLayout(vis, measure, new Map());
+    const mid = (id: string): number => layout.items.get(id)!.y + layout.items.get(id)!.height / 2;
+    /** The x (to half a pixel) of each vertical run of a path. */
+    const verticals = (d: string): Set<number> => {
+      const pts = sample(d);
+      const out = new Set<number>();
+      for (let i = 1; i < pts.length; i++) if (Math.abs(pts[i].x - pts[i - 1].x) < 0.01 && Math.abs(pts[i].y - pts[i - 1].y) > 0.5) out.add(Math.round(pts[i].x * 2) / 2);
+      return out;
+    };
+    const query = nodes[0].id;
+    const into = vis.edges.filter((e) => e.to === query && Math.abs(mid(e.from) - mid(query)) > 2);
+    assert.ok(into.length >= 6, `${into.length} edges into the query from other heights`);
+    const shared = into.map((e) => verticals(layout.edges.get(e.id)!.d)).reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+    assert.equal(shared.size, 1, 'every edge into the query runs along one vertical line');
+    const trunk = [...shared][0];
+    const box = layout.items.get(query)!;
+    assert.ok(trunk < box.x && trunk > Math.max(...users.map((n) => layout.items.get(n.id)!.x + layout.items.get(n.id)!.width)), 'the trunk is in the gap in front of the query');
+    const quiet = vis.edges.find((e) => e.to === nodes[nodes.length - 1].id)!;
+    assert.equal(verticals(layout.edges.get(quiet.id)!.d).size, 0, 'an edge into a quiet node stays a curve');
+    assert.deepEqual(crossings(layout, vis.edges), []);
+  });
 });
