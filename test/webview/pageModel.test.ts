@@ -3,6 +3,7 @@ import type { DiagramModel, DiagramNode } from '../../src/core/diagram/diagramMo
 import { overlap, placeLabels } from '../../src/webview/page/layout/labels';
 import { stackRows } from '../../src/webview/page/layout/fileBox';
 import { branchingDirs, FoldState, Item, visibleGraph } from '../../src/webview/page/foldModel';
+import { notesOf } from '../../src/webview/page/state';
 
 /** The graph view's pure parts (no DOM): folders worth a cluster, folded folders, class boxes, label placement. */
 function node(file: string, name: string, offset: number, input = false): DiagramNode {
@@ -56,5 +57,17 @@ describe('graph view page model', () => {
     assert.equal(boxes.length, 2, 'two free spots (the third meets the node)');
     assert.ok(!overlap(boxes[0], boxes[1]));
     assert.equal(placed.get('e3'), undefined);
+  });
+
+  it('the cut note ("Showing 50 of 160 nodes … were cut") is left out once the model holds that many nodes, and kept before or when only a lower bound is known', () => {
+    const many = [node('q.ts', 'q', 1, true), ...Array.from({ length: 160 }, (_, i) => node(`f${i}.ts`, `n${i}`, 1))];
+    const notes = (nodes: DiagramNode[], cut: string): string[] => notesOf({ ...model(nodes), notes: [cut, 'Other note.'] });
+    const detail = 'Showing 50 of 160 nodes in detail (code before tests, nearest first); 110 more were cut: 110 in the root folder.';
+    assert.deepEqual(notes(many.slice(0, 51), detail), [detail, 'Other note.'], '50 of 160 drawn: the note holds');
+    assert.deepEqual(notes(many, detail), ['Other note.'], 'all 160 drawn: it no longer holds');
+    const nearest = 'Showing the 50 nearest of 1,160 nodes (BFS from the query); 1,110 more were cut. To see further, query one of the farthest nodes shown.';
+    assert.deepEqual(notes(many, nearest), [nearest, 'Other note.'], '160 of 1,160: it holds');
+    const bound = 'Showing the 50 nearest of at least 150 nodes (BFS from the query); at least 100 more were cut.';
+    assert.deepEqual(notes(many, bound), [bound, 'Other note.'], 'a lower bound proves nothing');
   });
 });

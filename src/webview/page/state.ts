@@ -148,6 +148,19 @@ export function nodeOf(s: PageState, id: string | undefined): DiagramNode | unde
   return s.model && id ? presentNodes(s.model, s.fold.revealed).nodes.find((n) => n.id === id) : undefined;
 }
 
+/**
+ * The answer's notes that still hold: once the model has at least as many nodes as the text's cut
+ * note counts (after Show more, or badges opened), "Showing 50 of 160 nodes … 110 more were cut" is
+ * left out (kept when it knows only a lower bound, "of at least 1,200").
+ */
+export function notesOf(model: DiagramModel | undefined): string[] {
+  const drawn = model?.nodes.filter((n) => !n.input).length ?? 0;
+  return (model?.notes ?? []).filter((n) => {
+    const m = /^Showing (?:the )?[\d,]+ (?:nearest )?of ([\d,]+) nodes/.exec(n);
+    return !(m && Number(m[1].replace(/,/g, '')) <= drawn);
+  });
+}
+
 /** The present nodes whose names hold the find text. */
 export function matchesOf(s: PageState): DiagramNode[] {
   const text = s.find.text.trim().toLowerCase();
@@ -226,7 +239,7 @@ export function update(s: PageState, a: Action): PageState {
     case 'findStep':
       return stepMatch(cleared, a.step, vis);
     case 'notes':
-      if (a.dismiss) return { ...cleared, dismissedNotes: s.model?.notes.join('\n') ?? '', once: { focus: inputOf(s) } };
+      if (a.dismiss) return { ...cleared, dismissedNotes: notesOf(s.model).join('\n'), once: { focus: inputOf(s) } };
       return { ...cleared, notesOpen: a.open ?? !s.notesOpen };
     case 'legend':
       return { ...cleared, legendOpen: !s.legendOpen };
