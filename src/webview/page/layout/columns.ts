@@ -4,7 +4,7 @@ import { ranksOf } from './columnRanks';
 import { BOX_PAD, NODE_HEIGHT, stackRows, StackedBox } from './fileBox';
 import { Item, parentDir, VisibleGraph } from '../foldModel';
 import { Box, boxesOf, fileLabel, foldersOf, headWidth, itemSize } from './boxes';
-import { labelEdges } from './labels';
+import { headsOf, labelEdges } from './labels';
 import type { Badges, Layout, Rect } from './types';
 
 /**
@@ -112,7 +112,7 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
     clusters: shifted.clusters,
     folders: shifted.folders,
     classes: shifted.classes,
-    edges: labelEdges(vis, shifted.paths, shifted.items, measure),
+    edges: labelEdges(vis, shifted.paths, shifted.items, measure, headsOf(shifted, measure)),
   };
 }
 

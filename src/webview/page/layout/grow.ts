@@ -2,7 +2,7 @@ import { ranksOf } from './columnRanks';
 import { NODE_HEIGHT, stackRows } from './fileBox';
 import { isUnder, Item, VisibleGraph } from '../foldModel';
 import { boxesOf, headWidth, itemSize } from './boxes';
-import { alongCubic, edgeTexts, LABEL_SPOTS, placeLabels } from './labels';
+import { alongCubic, edgeTexts, headsOf, LABEL_SPOTS, placeLabels } from './labels';
 import type { Badges, Layout, Point, Rect } from './types';
 
 /**
@@ -68,7 +68,7 @@ export function grow(prevVis: VisibleGraph, prev: Layout, vis: VisibleGraph, mea
     for (const r of b.stack.rows) items.set(r.item.id, { x: place.x + r.x, y: place.y + r.y, width: r.width, height: NODE_HEIGHT });
     for (const f of b.stack.frames) classes.push({ ...f, x: place.x + f.x, y: place.y + f.y });
   }
-  const edges = route(prevVis, prev, vis, items, flip, measure);
+  const edges = route(prevVis, prev, vis, items, flip, measure, headsOf({ clusters, folders }, measure));
   const all = [...items.values(), ...clusters.values(), ...folders.values()];
   const width = Math.max(prev.width, ...all.map((r) => r.x + r.width + 20));
   const height = Math.max(prev.height, ...all.map((r) => r.y + r.height + 16));
@@ -157,7 +157,7 @@ function freeSlot(taken: Rect[], left: number, width: number, height: number, an
 }
 
 /** Old edges keep their paths and labels; a new edge is a curve from side to side (flipped: top to bottom), its label where it meets nothing. */
-function route(prevVis: VisibleGraph, prev: Layout, vis: VisibleGraph, items: Map<string, Rect>, flip: Flip, measure: (text: string) => number): Layout['edges'] {
+function route(prevVis: VisibleGraph, prev: Layout, vis: VisibleGraph, items: Map<string, Rect>, flip: Flip, measure: (text: string) => number, heads: Rect[]): Layout['edges'] {
   const key = (e: VisibleGraph['edges'][number]): string => `${e.from}\u0000${e.to}\u0000${e.edges.map((x) => x.type).join()}`;
   const before = new Map(prevVis.edges.map((e) => [key(e), prev.edges.get(e.id)]));
   const paths = new Map<string, { d: string; spots: Point[]; text: string }>();
@@ -195,7 +195,7 @@ function route(prevVis: VisibleGraph, prev: Layout, vis: VisibleGraph, items: Ma
     paths.set(e.id, { d: `M${q0.x},${q0.y} C${q1.x},${q1.y} ${q2.x},${q2.y} ${q3.x},${q3.y}`, spots: alongCubic(q0, q1, q2, q3, LABEL_SPOTS), text });
   }
   const requests = [...paths].filter(([, p]) => p.text !== '').map(([id, p]) => ({ id, width: measure(p.text) * (10 / 12) + 6, height: 12, spots: p.spots }));
-  const spots = placeLabels(requests, [...items.values()]);
+  const spots = placeLabels(requests, [...items.values(), ...heads]);
   const out: Layout['edges'] = new Map();
   for (const [id, p] of paths) out.set(id, { d: p.d, label: spots.get(id), text: p.text });
   return out;
