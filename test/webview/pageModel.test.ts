@@ -59,15 +59,14 @@ describe('graph view page model', () => {
     assert.equal(placed.get('e3'), undefined);
   });
 
-  it('the cut note ("Showing 50 of 160 nodes … were cut") is left out once the model holds that many nodes, and kept before or when only a lower bound is known', () => {
-    const many = [node('q.ts', 'q', 1, true), ...Array.from({ length: 160 }, (_, i) => node(`f${i}.ts`, `n${i}`, 1))];
-    const notes = (nodes: DiagramNode[], cut: string): string[] => notesOf({ ...model(nodes), notes: [cut, 'Other note.'] });
+  it('after Show more (the query expanded whole) the cut note is left out, in either wording; before it, or after a badge, it stays', () => {
+    const m = model([node('q.ts', 'q', 1, true), node('a.ts', 'a', 1)]);
+    const q = m.nodes[0].id;
     const detail = 'Showing 50 of 160 nodes in detail (code before tests, nearest first); 110 more were cut: 110 in the root folder.';
-    assert.deepEqual(notes(many.slice(0, 51), detail), [detail, 'Other note.'], '50 of 160 drawn: the note holds');
-    assert.deepEqual(notes(many, detail), ['Other note.'], 'all 160 drawn: it no longer holds');
     const nearest = 'Showing the 50 nearest of 1,160 nodes (BFS from the query); 1,110 more were cut. To see further, query one of the farthest nodes shown.';
-    assert.deepEqual(notes(many, nearest), [nearest, 'Other note.'], '160 of 1,160: it holds');
-    const bound = 'Showing the 50 nearest of at least 150 nodes (BFS from the query); at least 100 more were cut.';
-    assert.deepEqual(notes(many, bound), [bound, 'Other note.'], 'a lower bound proves nothing');
+    const notes = [detail, nearest, 'Other note.'];
+    assert.deepEqual(notesOf({ ...m, notes }, []), notes, 'before Show more: every note');
+    assert.deepEqual(notesOf({ ...m, notes }, [{ id: q, direction: 'dependencies', depth: 1 }]), notes, 'a badge opened one level: the answer is still cut');
+    assert.deepEqual(notesOf({ ...m, notes }, [{ id: q, direction: 'dependencies', depth: 30 }]), ['Other note.'], 'after Show more: the cut notes go');
   });
 });

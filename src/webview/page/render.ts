@@ -61,7 +61,7 @@ function showModel(els: Elements, m: DiagramModel): void {
 
 /** The notes: hidden when the person hid these very notes; one line or whole in a narrow panel. */
 function showNotes(els: Elements, s: PageState): void {
-  const text = notesOf(s.model).join('\n');
+  const text = notesOf(s.model, s.expansions).join('\n');
   els.$('.notes-text').textContent = text;
   const notes = els.$<HTMLElement>('.notes');
   notes.hidden = text === '' || text === s.dismissedNotes;
