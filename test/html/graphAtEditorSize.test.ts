@@ -193,7 +193,7 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
       { width: 700, height: 600 },
       { width: 700, height: 400 },
     ]) {
-      it(`${size.name} answer in a short ${viewport.width}x${viewport.height} panel: opening folded box after box moves no node already drawn`, async function () {
+      it(`${size.name} answer in a short ${viewport.width}x${viewport.height} panel: opening folded box after box moves no node already drawn and leaves no stale tooltip`, async function () {
         const name = `${size.name}-${viewport.width}x${viewport.height}`;
         const page = await open(await size.html(), `editor-size-${name}`, viewport);
         await shots(page, `${name}-first`);
@@ -209,6 +209,13 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
           const after = (await page.evaluate(PLACES)) as Record<string, string>;
           assert.ok(Object.keys(after).some((id) => !(id in before)), `step ${step}: ${box} opened`);
           assert.deepEqual(movedBetween(before, after, box), [], `step ${step}: opening ${box} moved nodes drawn before`);
+          // No tooltip left over from the box just opened: shown only for what has the focus (a box lists its names).
+          const tip = (await page.evaluate(`(() => {
+            const t = document.querySelector('.tooltip');
+            const a = document.activeElement;
+            return t.hidden ? null : { text: t.textContent, box: a && a.matches('svg.graph g.node.bundle') ? a.dataset.members : null };
+          })()`)) as { text: string; box: string | null } | null;
+          if (tip) assert.ok(tip.box !== null && tip.text.startsWith(`${tip.box} symbol`), `step ${step}: after opening ${box} a tooltip says "${tip.text.slice(0, 60)}"`);
         }
         await shots(page, `${name}-opened`);
       });

@@ -84,6 +84,8 @@ function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hol
   const old = new Set([...svg.querySelectorAll<SVGGElement>('g.node')].map((g) => g.dataset.id ?? ''));
   const anchor = hold ? [...svg.querySelectorAll<SVGGElement>('g.node')].sort((a, b) => Number(b.classList.contains('input')) - Number(a.classList.contains('input'))).find((g) => ids.has(g.dataset.id ?? '')) : undefined;
   const was = anchor?.getBoundingClientRect();
+  // A tooltip is about something drawn: the box just opened is gone with the redraw, and so is its tooltip.
+  els.tooltip.hidden = true;
   frame.drawing = drawLayout(svg, frame.vis, frame.layout, frame.badges);
   if (focused?.dataset.id && !focused.isConnected) frame.drawing.nodes.get(focused.dataset.id)?.focus({ preventScroll: true });
   const focus = svg.querySelector<SVGGElement>('g.node.input') ?? undefined;
