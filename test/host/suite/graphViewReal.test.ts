@@ -128,12 +128,14 @@ suite('graph view at real sizes', function () {
     await vscode.workspace.getConfiguration('workbench').update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  async function openView(query: 'dependentsOf' | 'dependenciesOf', file: string, symbol: string, columnsBefore: string[] = []): Promise<{ view: GraphViewPanel; title: string; model: DiagramModel }> {
+  async function openView(query: 'dependentsOf' | 'dependenciesOf', file: string, symbol: string, columnsBefore: string[] = [], outputBelow = false): Promise<{ view: GraphViewPanel; title: string; model: DiagramModel }> {
     for (const v of views.splice(0)) v.dispose(); // one view at a time: the bridge finds a view by its title
     // The same panel every time: the whole editor area (the suites before leave editors open in columns,
     // and the commands suite's Show Log leaves the Output panel open below them).
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.closePanel');
+    // Or with the Output panel open below the editors: a shorter panel.
+    if (outputBelow) await vscode.commands.executeCommand('workbench.action.output.toggleOutput');
     // Or beside these files, each in a column of its own (the view opens beside the last).
     for (const [i, before] of columnsBefore.entries()) await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, before)), { viewColumn: i + 1, preview: false });
     const command = query === 'dependentsOf' ? 'tsCodeGraph.dependentsOfGraph' : 'tsCodeGraph.dependenciesOfGraph';
@@ -400,6 +402,17 @@ suite('graph view at real sizes', function () {
       await checkKeyboard(title);
     } finally {
       await resizeWindow(1400, 900);
+    }
+  });
+
+  test('~50 nodes with the Output panel open below (a shorter panel, another fold): an opening by keyboard moves nothing drawn', async () => {
+    try {
+      const { title } = await openView('dependentsOf', 'src/types.ts', 'RaRecord', [], true);
+      const height = await viewEval<number>(title, `document.querySelector('svg.graph').getBoundingClientRect().height`);
+      assert.ok(height < 700, `a shorter panel: ${height} px high`);
+      await checkKeyboard(title);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closePanel');
     }
   });
 
