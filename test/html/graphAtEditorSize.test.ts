@@ -20,7 +20,33 @@ const PLACES = `(() => {
   const out = {};
   for (const g of document.querySelectorAll('svg.graph g.node')) {
     const r = g.querySelector('.shape').getBoundingClientRect();
-    out[g.getAttribute('data-id')] = [Math.round((r.left - q.left) * 2) / 2, Math.round((r.top - q.top) * 2) / 2, Math.round(r.width), Math.round(r.height)].join(' ');
+    out[g.getAttribute('data-id')] = [r.left - q.left, r.top - q.top, r.width, r.height].map((v) => Math.round(v * 100) / 100).join(' ');
+  }
+  return out;
+})()`;
+
+/**
+ * The nodes of `before` (but `except`) whose place in `after` differs by more than a sub-pixel (a pan
+ * by a fraction of a pixel moves every rectangle's rounding, not the node): `id: before -> after`.
+ */
+function movedBetween(before: Record<string, string>, after: Record<string, string>, except: string): string[] {
+  const far = (a: string, b: string | undefined): boolean => {
+    if (b === undefined) return true;
+    const [x, y] = [a.split(' ').map(Number), b.split(' ').map(Number)];
+    return x.some((v, i) => Math.abs(v - y[i]) > 0.75);
+  };
+  return Object.keys(before).filter((id) => id !== except && far(before[id], after[id])).map((id) => `${id}: ${before[id]} -> ${after[id]}`);
+}
+
+/** Edge labels shown over a file's or a folder's name (a crowded label, shown on hover only, aside). */
+const LABELS_ON_NAMES = `(() => {
+  const names = [...document.querySelectorAll('svg.graph text.cluster-label, svg.graph text.folder-label')].map((t) => [t.textContent, t.getBoundingClientRect()]);
+  const out = [];
+  for (const t of document.querySelectorAll('svg.graph g.edge text.edge-label:not(.crowded)')) {
+    const r = t.getBoundingClientRect();
+    for (const [name, n] of names) {
+      if (Math.min(r.right, n.right) - Math.max(r.left, n.left) > 1 && Math.min(r.bottom, n.bottom) - Math.max(r.top, n.top) > 1) out.push(t.textContent + ' over ' + name);
+    }
   }
   return out;
 })()`;
@@ -103,6 +129,9 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
         const cover = (await page.evaluate(COVER)) as number;
         assert.ok(cover >= 0.6, `the drawing covers ${(cover * 100).toFixed(0)} % of the panel's width or height`);
         assert.deepEqual(await page.evaluate(CLIPPED), [], 'badge counts cut by their pill');
+        assert.deepEqual(await page.evaluate(LABELS_ON_NAMES), [], 'edge labels over file or folder names');
+        // The text's cut note while the answer is cut (50 of 160).
+        if (size.name === 'fifty') assert.match((await page.textContent('.notes-text')) ?? '', /^Showing 50 of \d+ nodes/);
 
         // Open a folded box (or, with none, fold a file and open it again): what was drawn keeps its place.
         if ((await page.locator('svg.graph g.node.bundle').count()) === 0) {
@@ -117,8 +146,8 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
         const after = (await page.evaluate(PLACES)) as Record<string, string>;
         const opened = Object.keys(after).filter((id) => !(id in before));
         assert.ok(opened.length > 0, 'the box opened');
-        const moved = Object.keys(before).filter((id) => id !== box && after[id] !== before[id]);
-        assert.deepEqual(moved.map((id) => `${id}: ${before[id]} -> ${after[id]}`), [], 'nodes drawn before the opening moved');
+        assert.deepEqual(movedBetween(before, after, box), [], 'nodes drawn before the opening moved');
+        assert.deepEqual(await page.evaluate(LABELS_ON_NAMES), [], 'after the opening, edge labels over file or folder names');
         await shots(page, `${name}-opened`);
         // Fit zooms and pans: every opened node is still drawn, names at the editor's size.
         await page.click('button.fit');
@@ -128,7 +157,9 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
         await shots(page, `${name}-fit`);
         // Back undoes exactly that step: the same things at the same places.
         await page.click('button.back');
-        assert.deepEqual(await page.evaluate(PLACES), before, 'Back shows the picture before the opening');
+        const back = (await page.evaluate(PLACES)) as Record<string, string>;
+        assert.deepEqual(Object.keys(back).sort(), Object.keys(before).sort(), 'Back draws what was drawn before the opening');
+        assert.deepEqual(movedBetween(before, back, ''), [], 'Back shows the picture before the opening');
 
         // With a node selected, an edge click shows the edge's call sites.
         const ids = new Set(await drawn(page));
@@ -152,6 +183,81 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
       });
     }
   }
+
+  // A shorter panel (VS Code's Output panel open below the editors) folds the answer otherwise: the
+  // picture must hold still there too, box after box.
+  for (const size of SIZES.slice(1)) {
+    for (const viewport of [
+      { width: 1400, height: 600 },
+      { width: 1400, height: 480 },
+      { width: 700, height: 600 },
+      { width: 700, height: 400 },
+    ]) {
+      it(`${size.name} answer in a short ${viewport.width}x${viewport.height} panel: opening folded box after box moves no node already drawn and leaves no stale tooltip`, async function () {
+        const name = `${size.name}-${viewport.width}x${viewport.height}`;
+        const page = await open(await size.html(), `editor-size-${name}`, viewport);
+        await shots(page, `${name}-first`);
+        for (let step = 0; step < 6; step++) {
+          const box = await page.evaluate('document.querySelector("svg.graph g.node.bundle")?.getAttribute("data-id") ?? null');
+          if (box === null) {
+            assert.ok(step > 0, 'a folded box to open');
+            break;
+          }
+          const before = (await page.evaluate(PLACES)) as Record<string, string>;
+          await page.focus(`svg.graph g.node[data-id=${JSON.stringify(box)}]`);
+          await page.keyboard.press('Enter');
+          const after = (await page.evaluate(PLACES)) as Record<string, string>;
+          assert.ok(Object.keys(after).some((id) => !(id in before)), `step ${step}: ${box} opened`);
+          assert.deepEqual(movedBetween(before, after, box), [], `step ${step}: opening ${box} moved nodes drawn before`);
+          // No tooltip left over from the box just opened: shown only for what has the focus (a box lists its names).
+          const tip = (await page.evaluate(`(() => {
+            const t = document.querySelector('.tooltip');
+            const a = document.activeElement;
+            return t.hidden ? null : { text: t.textContent, box: a && a.matches('svg.graph g.node.bundle') ? a.dataset.members : null };
+          })()`)) as { text: string; box: string | null } | null;
+          if (tip) assert.ok(tip.box !== null && tip.text.startsWith(`${tip.box} symbol`), `step ${step}: after opening ${box} a tooltip says "${tip.text.slice(0, 60)}"`);
+        }
+        await shots(page, `${name}-opened`);
+      });
+    }
+  }
+
+  it('an edge\'s tooltip: inside the panel, off the queried symbol, and it stays while the pointer moves onto it (700x900, 50 nodes)', async function () {
+    const page = await open(await SIZES[1].html(), 'editor-size-tooltip', { width: 700, height: 900 });
+    // A point on an edge, in view, where the pointer finds that edge: the one nearest the queried symbol.
+    const spot = (await page.evaluate(`(() => {
+      const s = document.querySelector('svg.graph').getBoundingClientRect();
+      const q = document.querySelector('svg.graph g.node.input').getBoundingClientRect();
+      const out = [];
+      for (const g of document.querySelectorAll('svg.graph g.edge')) {
+        const p = g.querySelector('path.hit');
+        for (const f of [0.3, 0.5, 0.7]) {
+          const at = p.getPointAtLength(p.getTotalLength() * f).matrixTransform(p.getScreenCTM());
+          if (at.x < s.left + 20 || at.x > s.right - 20 || at.y < s.top + 20 || at.y > s.bottom - 20) continue;
+          if (document.elementFromPoint(at.x, at.y)?.closest('g.edge') !== g) continue;
+          out.push({ x: at.x, y: at.y, d: Math.hypot(at.x - (q.left + q.right) / 2, at.y - (q.top + q.bottom) / 2) });
+        }
+      }
+      return out.sort((a, b) => a.d - b.d)[0] ?? null;
+    })()`)) as { x: number; y: number } | null;
+    assert.ok(spot, 'an edge under the pointer somewhere in view');
+    await page.mouse.move(spot.x, spot.y);
+    await page.waitForSelector('.tooltip:not([hidden])');
+    const where = (await page.evaluate(`(() => {
+      const t = document.querySelector('.tooltip').getBoundingClientRect();
+      const s = document.querySelector('svg.graph').getBoundingClientRect();
+      const q = document.querySelector('svg.graph g.node.input').getBoundingClientRect();
+      return { inside: t.left >= s.left - 0.5 && t.right <= s.right + 0.5 && t.top >= s.top - 0.5 && t.bottom <= s.bottom + 0.5, offQuery: t.right <= q.left || t.left >= q.right || t.bottom <= q.top || t.top >= q.bottom, x: (t.left + t.right) / 2, y: (t.top + t.bottom) / 2, text: document.querySelector('.tooltip').textContent };
+    })()`)) as { inside: boolean; offQuery: boolean; x: number; y: number; text: string };
+    assert.match(where.text, / → .*: /, 'an edge\'s tooltip: its ends and types');
+    assert.ok(where.inside, 'the tooltip is inside the panel');
+    assert.ok(where.offQuery, 'the tooltip leaves the queried symbol uncovered');
+    // The pointer goes onto the tooltip (to read or copy a call site): it stays.
+    await page.mouse.move(where.x, where.y, { steps: 8 });
+    await page.waitForTimeout(800);
+    assert.equal(await page.isVisible('.tooltip'), true, 'the tooltip stays under the pointer');
+    await shots(page, 'fifty-700-tooltip');
+  });
 
   it('keyboard: one Tab from the page reaches the queried symbol; the nodes come before the edges; names are the labels', async function () {
     const page = await open(await SIZES[1].html(), 'editor-size-keyboard', { width: 1400, height: 900 });

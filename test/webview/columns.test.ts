@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { DiagramModel, DiagramNode } from '../../src/core/diagram/diagramModel';
 import { columnLayout } from '../../src/webview/page/layout/columns';
+import { grow } from '../../src/webview/page/layout/grow';
 import { ranksOf } from '../../src/webview/page/layout/columnRanks';
 import { FoldState, visibleGraph } from '../../src/webview/page/foldModel';
 import type { Layout, Rect } from '../../src/webview/page/layout/types';
@@ -62,6 +63,14 @@ function crossings(layout: Layout, edges: Array<{ id: string; from: string; to: 
   return out;
 }
 
+/** The x (to half a pixel) of each vertical run of a path. */
+function verticals(d: string): Set<number> {
+  const pts = sample(d);
+  const out = new Set<number>();
+  for (let i = 1; i < pts.length; i++) if (Math.abs(pts[i].x - pts[i - 1].x) < 0.01 && Math.abs(pts[i].y - pts[i - 1].y) > 0.5) out.add(Math.round(pts[i].x * 2) / 2);
+  return out;
+}
+
 describe('graph view column layout', () => {
   it('ranks: what a symbol uses to its right, what uses it to its left; pathsBetween keeps its target on the right', () => {
     const nodes = [node('a.ts', 'caller'), node('b.ts', 'query', true), node('c.ts', 'callee'), node('d.ts', 'far')];
@@ -119,5 +128,46 @@ describe('graph view column layout', () => {
     assert.ok(two.height < one.height * 0.6, `${two.height} < ${one.height} * 0.6`);
     assert.equal(new Set(leaves.map((n) => two.items.get(n.id)!.x)).size, 2, 'the users in two columns');
     assert.deepEqual(crossings(two, vis.edges), []);
+  });
+
+  it('edges into a busy node share one trunk in front of it (one vertical line, not a fan); a quiet node keeps its curves', () => {
+    // Eight users of the query, each in a file of its own (one column on the left); one of them also uses `quiet`.
+    const users = Array.from({ length: 8 }, (_, i) => node(`src/u${i}.ts`, `user${i}`));
+    const nodes = [node('src/q.ts', 'query', true), ...users, node('src/v.ts', 'quiet')];
+    const vis = visibleGraph(model(nodes, [...users.map((n): [string, string] => [n.name, 'query']), ['user0', 'quiet']]), all);
+    const layout = columnLayout(vis, measure, new Map());
+    const mid = (id: string): number => layout.items.get(id)!.y + layout.items.get(id)!.height / 2;
+    const query = nodes[0].id;
+    const into = vis.edges.filter((e) => e.to === query && Math.abs(mid(e.from) - mid(query)) > 2);
+    assert.ok(into.length >= 6, `${into.length} edges into the query from other heights`);
+    const shared = into.map((e) => verticals(layout.edges.get(e.id)!.d)).reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+    assert.equal(shared.size, 1, 'every edge into the query runs along one vertical line');
+    const trunk = [...shared][0];
+    const box = layout.items.get(query)!;
+    assert.ok(trunk < box.x && trunk > Math.max(...users.map((n) => layout.items.get(n.id)!.x + layout.items.get(n.id)!.width)), 'the trunk is in the gap in front of the query');
+    const quiet = vis.edges.find((e) => e.to === nodes[nodes.length - 1].id)!;
+    assert.equal(verticals(layout.edges.get(quiet.id)!.d).size, 0, 'an edge into a quiet node stays a curve');
+    assert.deepEqual(crossings(layout, vis.edges), []);
+  });
+
+  it('a step that opens a box grows the picture: the new edges into a busy node share a trunk too, and nothing drawn moves', () => {
+    // Six users of the query in src/a, folded into one box at first; then opened.
+    const users = Array.from({ length: 6 }, (_, i) => node(`src/a/u${i}.ts`, `user${i}`));
+    const nodes = [node('src/q.ts', 'query', true), ...users, node('src/b/other.ts', 'other')];
+    const m = model(nodes, [...users.map((n): [string, string] => [n.name, 'query']), ['other', 'query']]);
+    const folded = visibleGraph(m, { ...all, closedDirs: new Set(['src/a']) });
+    assert.ok(folded.items.some((i) => i.kind === 'bundle'), 'folded into a box at first');
+    const first = columnLayout(folded, measure, new Map());
+    const opened = visibleGraph(m, { ...all, opened: new Set(['dir:src/a']) });
+    const grown = grow(folded, first, opened, measure, new Map());
+    const query = nodes[0].id;
+    assert.deepEqual(grown.items.get(query), first.items.get(query), 'the query keeps its place');
+    const mid = (id: string): number => grown.items.get(id)!.y + grown.items.get(id)!.height / 2;
+    const into = opened.edges.filter((e) => e.to === query && users.some((u) => u.id === e.from) && Math.abs(mid(e.from) - mid(query)) > 2);
+    assert.ok(into.length >= 4, `${into.length} new edges into the query from other heights`);
+    const shared = into.map((e) => verticals(grown.edges.get(e.id)!.d)).reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+    assert.equal(shared.size, 1, 'every new edge into the query runs along one vertical line');
+    assert.ok([...shared][0] < grown.items.get(query)!.x, 'in front of the query');
+    assert.deepEqual(crossings(grown, opened.edges), []);
   });
 });

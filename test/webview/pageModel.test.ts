@@ -3,6 +3,7 @@ import type { DiagramModel, DiagramNode } from '../../src/core/diagram/diagramMo
 import { overlap, placeLabels } from '../../src/webview/page/layout/labels';
 import { stackRows } from '../../src/webview/page/layout/fileBox';
 import { branchingDirs, FoldState, Item, visibleGraph } from '../../src/webview/page/foldModel';
+import { notesOf } from '../../src/webview/page/state';
 
 /** The graph view's pure parts (no DOM): folders worth a cluster, folded folders, class boxes, label placement. */
 function node(file: string, name: string, offset: number, input = false): DiagramNode {
@@ -56,5 +57,16 @@ describe('graph view page model', () => {
     assert.equal(boxes.length, 2, 'two free spots (the third meets the node)');
     assert.ok(!overlap(boxes[0], boxes[1]));
     assert.equal(placed.get('e3'), undefined);
+  });
+
+  it('after Show more (the query expanded whole) the cut note is left out, in either wording; before it, or after a badge, it stays', () => {
+    const m = model([node('q.ts', 'q', 1, true), node('a.ts', 'a', 1)]);
+    const q = m.nodes[0].id;
+    const detail = 'Showing 50 of 160 nodes in detail (code before tests, nearest first); 110 more were cut: 110 in the root folder.';
+    const nearest = 'Showing the 50 nearest of 1,160 nodes (BFS from the query); 1,110 more were cut. To see further, query one of the farthest nodes shown.';
+    const notes = [detail, nearest, 'Other note.'];
+    assert.deepEqual(notesOf({ ...m, notes }, []), notes, 'before Show more: every note');
+    assert.deepEqual(notesOf({ ...m, notes }, [{ id: q, direction: 'dependencies', depth: 1 }]), notes, 'a badge opened one level: the answer is still cut');
+    assert.deepEqual(notesOf({ ...m, notes }, [{ id: q, direction: 'dependencies', depth: 30 }]), ['Other note.'], 'after Show more: the cut notes go');
   });
 });

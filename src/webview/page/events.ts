@@ -4,7 +4,7 @@ import type { Elements } from './dom';
 import { exportPng, exportSvg } from './exportImage';
 import type { Frame } from './frame';
 import type { Action, PageState } from './state';
-import { nodeOf } from './state';
+import { nodeOf, notesOf } from './state';
 import { placeTooltip, showTooltip } from './tooltip';
 import type { Viewport } from './Viewport';
 
@@ -213,7 +213,7 @@ async function save(w: Wiring, format: 'svg' | 'png'): Promise<void> {
   if (!drawing) return;
   // The fold line without its click hint: a saved image cannot be clicked.
   const folded = (w.els.$('.fold-status .fold-text')?.textContent ?? '').replace(/: click one to open it\.$/, '.').trim();
-  const notes = [...(s.model?.notes ?? []), folded].filter((n) => n !== '');
+  const notes = [...notesOf(s.model, s.expansions), folded].filter((n) => n !== '');
   const image = exportSvg(w.els.svg, drawing, s.model?.title ?? '', notes);
   const payload = format === 'svg' ? image.text : await exportPng(image.text, image.width, image.height);
   if (w.inVsCode) return w.send({ type: 'save', format, data: payload });

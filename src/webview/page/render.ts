@@ -5,7 +5,7 @@ import type { Frame } from './frame';
 import { renderDetails, DetailsContext } from './details';
 import { applyHidden, drawLegend, syncLegend } from './legend';
 import type { RenderMode } from './layout/choose';
-import { matchesOf, PageState } from './state';
+import { matchesOf, notesOf, PageState } from './state';
 import type { Viewport } from './Viewport';
 
 /**
@@ -61,9 +61,7 @@ function showModel(els: Elements, m: DiagramModel): void {
 
 /** The notes: hidden when the person hid these very notes; one line or whole in a narrow panel. */
 function showNotes(els: Elements, s: PageState): void {
-  // After Show more the answer is whole: the text's cut note ("Showing the 50 nearest of 160") no longer holds.
-  const whole = s.model?.nodes.some((n) => n.input && s.expansions.some((e) => e.id === n.id && e.depth >= 30)) ?? false;
-  const text = (s.model?.notes ?? []).filter((n) => !(whole && /^Showing the \d+ nearest/.test(n))).join('\n');
+  const text = notesOf(s.model, s.expansions).join('\n');
   els.$('.notes-text').textContent = text;
   const notes = els.$<HTMLElement>('.notes');
   notes.hidden = text === '' || text === s.dismissedNotes;
@@ -86,6 +84,8 @@ function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hol
   const old = new Set([...svg.querySelectorAll<SVGGElement>('g.node')].map((g) => g.dataset.id ?? ''));
   const anchor = hold ? [...svg.querySelectorAll<SVGGElement>('g.node')].sort((a, b) => Number(b.classList.contains('input')) - Number(a.classList.contains('input'))).find((g) => ids.has(g.dataset.id ?? '')) : undefined;
   const was = anchor?.getBoundingClientRect();
+  // A tooltip is about something drawn: the box just opened is gone with the redraw, and so is its tooltip.
+  els.tooltip.hidden = true;
   frame.drawing = drawLayout(svg, frame.vis, frame.layout, frame.badges);
   if (focused?.dataset.id && !focused.isConnected) frame.drawing.nodes.get(focused.dataset.id)?.focus({ preventScroll: true });
   const focus = svg.querySelector<SVGGElement>('g.node.input') ?? undefined;

@@ -148,6 +148,19 @@ export function nodeOf(s: PageState, id: string | undefined): DiagramNode | unde
   return s.model && id ? presentNodes(s.model, s.fold.revealed).nodes.find((n) => n.id === id) : undefined;
 }
 
+/** An expansion this deep on a queried symbol is Show more's: the whole answer (GraphViewPanel's WHOLE_DEPTH). */
+const WHOLE_DEPTH = 30;
+
+/**
+ * The answer's notes that still hold: after Show more (the queried symbols expanded whole) the
+ * text's cut note, "Showing 50 of 160 nodes in detail … 110 more were cut" or "Showing the 50
+ * nearest of 160 nodes …", is left out: the page has the whole answer.
+ */
+export function notesOf(model: DiagramModel | undefined, expansions: readonly Expansion[]): string[] {
+  const whole = model?.nodes.some((n) => n.input && expansions.some((e) => e.id === n.id && e.depth >= WHOLE_DEPTH)) ?? false;
+  return (model?.notes ?? []).filter((n) => !(whole && /^Showing (?:the )?[\d,]+ (?:nearest )?of /.test(n)));
+}
+
 /** The present nodes whose names hold the find text. */
 export function matchesOf(s: PageState): DiagramNode[] {
   const text = s.find.text.trim().toLowerCase();
@@ -226,7 +239,7 @@ export function update(s: PageState, a: Action): PageState {
     case 'findStep':
       return stepMatch(cleared, a.step, vis);
     case 'notes':
-      if (a.dismiss) return { ...cleared, dismissedNotes: s.model?.notes.join('\n') ?? '', once: { focus: inputOf(s) } };
+      if (a.dismiss) return { ...cleared, dismissedNotes: notesOf(s.model, s.expansions).join('\n'), once: { focus: inputOf(s) } };
       return { ...cleared, notesOpen: a.open ?? !s.notesOpen };
     case 'legend':
       return { ...cleared, legendOpen: !s.legendOpen };

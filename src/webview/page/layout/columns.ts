@@ -4,7 +4,7 @@ import { ranksOf } from './columnRanks';
 import { BOX_PAD, NODE_HEIGHT, stackRows, StackedBox } from './fileBox';
 import { Item, parentDir, VisibleGraph } from '../foldModel';
 import { Box, boxesOf, fileLabel, foldersOf, headWidth, itemSize } from './boxes';
-import { labelEdges } from './labels';
+import { headsOf, labelEdges } from './labels';
 import type { Badges, Layout, Rect } from './types';
 
 /**
@@ -37,6 +37,8 @@ interface Column {
   /** The boxes' left and right (every box of a column as wide as the widest). */
   left: number;
   right: number;
+  /** How far its folder frames reach past its boxes on either side. */
+  pad?: number;
 }
 
 /** What the phases of the column layout share: the boxes, their columns and folder chains, their sizes and places. */
@@ -110,7 +112,7 @@ export function columnLayout(vis: VisibleGraph, measure: (text: string) => numbe
     clusters: shifted.clusters,
     folders: shifted.folders,
     classes: shifted.classes,
-    edges: labelEdges(vis, shifted.paths, shifted.items, measure),
+    edges: labelEdges(vis, shifted.paths, shifted.items, measure, headsOf(shifted, measure)),
   };
 }
 
@@ -351,6 +353,7 @@ function placeColumns(grid: Grid, packed: Packed[], labelOf: (id: string) => str
     const width = Math.max(...col.boxes.map((id) => stacks.get(id)!.width));
     col.left = x + depth * FRAME_PAD;
     col.right = col.left + width;
+    col.pad = depth * FRAME_PAD;
     col.boxes.forEach((id, i) => {
       const s = stacks.get(id)!;
       const bx = col.left;
@@ -392,6 +395,7 @@ function routeEdges(grid: Grid, ends: Ends, packed: Packed[], laneOf: Map<string
   const paths = new Map<string, { d: string; points: Point[] }>();
   const rowRight = (id: string): Point => ({ x: items.get(id)!.x + items.get(id)!.width, y: items.get(id)!.y + NODE_HEIGHT / 2 });
   const rowLeft = (id: string): Point => ({ x: items.get(id)!.x, y: items.get(id)!.y + NODE_HEIGHT / 2 });
+  const trunks = trunksOf(grid, ends, items);
   for (const { e, a, b } of ends) {
     const [ca, cb] = [colOf.get(a)!, colOf.get(b)!];
     if (ca === cb) {
@@ -418,10 +422,56 @@ function routeEdges(grid: Grid, ends: Ends, packed: Packed[], laneOf: Map<string
     }
     const end = rowLeft(r);
     pieces.push({ to: { x: columns[cr].left, y: end.y }, curve: true }, { to: end, curve: false });
+    // Into a busy node: the trunk in front of it; else out of a busy node: the trunk behind it.
+    const into = trunks.into.get(r);
+    const out = trunks.out.get(l);
+    if (into !== undefined) pieces[pieces.length - 2] = { ...pieces[pieces.length - 2], bus: into };
+    if (out !== undefined && (into === undefined || pieces.length > 3)) pieces[1] = { ...pieces[1], bus: out };
     const way = ca < cb ? { start, pieces } : reversed(start, pieces);
     paths.set(e.id, pathOf(way.start, way.pieces.filter((p, i, all) => (i === 0 ? p.to.x !== way.start.x || p.to.y !== way.start.y : p.to.x !== all[i - 1].to.x || p.to.y !== all[i - 1].to.y))));
   }
   return { paths, reach };
+}
+
+/** A node with this many edges coming into one of its sides from other columns gets a trunk there. */
+const BUSY = 4;
+/** A trunk's distance from its column's frames (more trunks in front of one column stand apart by TRUNK_STEP). */
+const TRUNK_OFF = 12;
+const TRUNK_STEP = 6;
+
+/**
+ * The trunks: for each node with BUSY or more edges entering its left side (`into`) or leaving its
+ * right side (`out`) across a gap, the x of the vertical line they share in that gap. A column's
+ * busy nodes take lines a step apart (top to bottom), so two trunks never run on one line.
+ */
+function trunksOf(grid: Grid, ends: Ends, items: Map<string, Rect>): { into: Map<string, number>; out: Map<string, number> } {
+  const { columns, colOf } = grid;
+  const left = new Map<string, number>();
+  const right = new Map<string, number>();
+  for (const { e, a, b } of ends) {
+    const [ca, cb] = [colOf.get(a)!, colOf.get(b)!];
+    if (ca === cb) continue;
+    const [l, r] = ca < cb ? [e.from, e.to] : [e.to, e.from];
+    right.set(l, (right.get(l) ?? 0) + 1);
+    left.set(r, (left.get(r) ?? 0) + 1);
+  }
+  const lines = (counts: Map<string, number>, side: 1 | -1): Map<string, number> => {
+    const perColumn = new Map<number, string[]>();
+    for (const [id, n] of counts) {
+      if (n < BUSY) continue;
+      const c = colOf.get(grid.boxOf.get(id)!)!;
+      (perColumn.get(c) ?? perColumn.set(c, []).get(c)!).push(id);
+    }
+    const out = new Map<string, number>();
+    for (const [c, ids] of perColumn) {
+      const col = columns[c];
+      const edge = side === 1 ? col.right + (col.pad ?? 0) : col.left - (col.pad ?? 0);
+      ids.sort((p, q) => items.get(p)!.y - items.get(q)!.y);
+      ids.forEach((id, i) => out.set(id, edge + side * (TRUNK_OFF + TRUNK_STEP * (i % 3))));
+    }
+    return out;
+  };
+  return { into: lines(left, -1), out: lines(right, 1) };
 }
 
 /** Everything moved by (dx, dy): boxes, frames, and each path's numbers (x, y pairs), its label spots too. */

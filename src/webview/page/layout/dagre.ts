@@ -1,5 +1,5 @@
 import dagre from '@dagrejs/dagre';
-import { alongCubic, alongPolyline, LABEL_SPOTS, labelEdges, Point } from './labels';
+import { alongCubic, alongPolyline, headsOf, LABEL_SPOTS, labelEdges, Point } from './labels';
 import { ClassFrame, NODE_HEIGHT, stackRows } from './fileBox';
 import { isUnder, Item, VisibleGraph } from '../foldModel';
 import { Box, boxesOf, fileLabel, foldersOf, headWidth, itemSize } from './boxes';
@@ -88,7 +88,7 @@ function place(
     const count = vis.items.filter((i) => { const p = i.kind === 'node' ? i.node.file : pathOfBundle(i); return p === dir || isUnder(p, dir); }).reduce((sum, i) => sum + (i.kind === 'node' ? 1 : i.members.length), 0);
     folderRects.set(`d:${dir}`, { x: (n.x ?? 0) - n.width / 2, y: (n.y ?? 0) - (n.height ?? 0) / 2, width: n.width, height: n.height ?? 0, dir, label: `${parent ? dir.slice(parent.length + 1) : dir}/`, count, depth });
   }
-  const edges = routeEdges(vis, g, items, boxOf, rankdir, measure);
+  const edges = routeEdges(vis, g, items, boxOf, rankdir, measure, headsOf({ clusters, folders: folderRects }, measure));
   const size = g.graph();
   const width = Number.isFinite(size.width) ? (size.width ?? 0) : 0;
   const height = Number.isFinite(size.height) ? (size.height ?? 0) : 0;
@@ -138,7 +138,7 @@ function smooth(points: Point[]): { d: string; spots: Point[] } {
 }
 
 /** Every edge's path, and its label where it covers no other label and no node. */
-function routeEdges(vis: VisibleGraph, g: Graph, items: Map<string, Rect>, boxOf: Map<string, string>, rankdir: Rankdir, measure: (text: string) => number): Layout['edges'] {
+function routeEdges(vis: VisibleGraph, g: Graph, items: Map<string, Rect>, boxOf: Map<string, string>, rankdir: Rankdir, measure: (text: string) => number, heads: Rect[]): Layout['edges'] {
   const paths = new Map<string, { d: string; spots: Point[] }>();
   // Per box, its first and last row: only those can take an edge through the box's top or bottom
   // (top-down) without crossing the rows in between; the others take it on their side.
@@ -167,7 +167,7 @@ function routeEdges(vis: VisibleGraph, g: Graph, items: Map<string, Rect>, boxOf
     const inner = via && via.length > 3 ? via.slice(1, -1) : undefined;
     paths.set(e.id, inner ? through(a, b, inner, rankdir) : route(a, b, from === to, rankdir));
   }
-  return labelEdges(vis, paths, items, measure);
+  return labelEdges(vis, paths, items, measure, heads);
 }
 
 /** From a row's side (or bottom/top, top-down) through dagre's bend points to the other row: a smooth curve. */

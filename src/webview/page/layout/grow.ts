@@ -2,7 +2,8 @@ import { ranksOf } from './columnRanks';
 import { NODE_HEIGHT, stackRows } from './fileBox';
 import { isUnder, Item, VisibleGraph } from '../foldModel';
 import { boxesOf, headWidth, itemSize } from './boxes';
-import { alongCubic, edgeTexts, LABEL_SPOTS, placeLabels } from './labels';
+import { alongCubic, alongPolyline, edgeTexts, headsOf, LABEL_SPOTS, placeLabels } from './labels';
+import { pathOf } from './columnPaths';
 import type { Badges, Layout, Point, Rect } from './types';
 
 /**
@@ -68,7 +69,7 @@ export function grow(prevVis: VisibleGraph, prev: Layout, vis: VisibleGraph, mea
     for (const r of b.stack.rows) items.set(r.item.id, { x: place.x + r.x, y: place.y + r.y, width: r.width, height: NODE_HEIGHT });
     for (const f of b.stack.frames) classes.push({ ...f, x: place.x + f.x, y: place.y + f.y });
   }
-  const edges = route(prevVis, prev, vis, items, flip, measure);
+  const edges = route(prevVis, prev, vis, items, flip, measure, headsOf({ clusters, folders }, measure), [...clusters.values(), ...folders.values()]);
   const all = [...items.values(), ...clusters.values(), ...folders.values()];
   const width = Math.max(prev.width, ...all.map((r) => r.x + r.width + 20));
   const height = Math.max(prev.height, ...all.map((r) => r.y + r.height + 16));
@@ -112,6 +113,9 @@ function anchorOf(rows: Item[], vis: VisibleGraph, prevVis: VisibleGraph, prev: 
 function holeOf(rows: Item[], prevVis: VisibleGraph, prev: Layout, flip: Flip): Rect | undefined {
   const rects: Rect[] = [];
   for (const r of rows) {
+    // A box drawn before under the same name that now holds more or fewer symbols: its own room.
+    const same = r.kind === 'bundle' ? prev.items.get(r.id) : undefined;
+    if (same) rects.push(same);
     for (const m of r.kind === 'bundle' ? r.members : [r.id]) {
       const was = prev.items.get(m);
       if (was) rects.push(was);
@@ -154,23 +158,32 @@ function freeSlot(taken: Rect[], left: number, width: number, height: number, an
 }
 
 /** Old edges keep their paths and labels; a new edge is a curve from side to side (flipped: top to bottom), its label where it meets nothing. */
-function route(prevVis: VisibleGraph, prev: Layout, vis: VisibleGraph, items: Map<string, Rect>, flip: Flip, measure: (text: string) => number): Layout['edges'] {
+function route(prevVis: VisibleGraph, prev: Layout, vis: VisibleGraph, items: Map<string, Rect>, flip: Flip, measure: (text: string) => number, heads: Rect[], frames: Rect[]): Layout['edges'] {
   const key = (e: VisibleGraph['edges'][number]): string => `${e.from}\u0000${e.to}\u0000${e.edges.map((x) => x.type).join()}`;
   const before = new Map(prevVis.edges.map((e) => [key(e), prev.edges.get(e.id)]));
   const paths = new Map<string, { d: string; spots: Point[]; text: string }>();
   const texts = edgeTexts(vis);
   const back = (p: Point): Point => (flip({ x: p.x, y: p.y, width: 0, height: 0 }) as Point);
+  const kept = (e: VisibleGraph['edges'][number]): boolean => before.get(key(e)) !== undefined && prev.items.get(e.from) === items.get(e.from) && prev.items.get(e.to) === items.get(e.to);
+  const trunk = newTrunks(vis.edges.filter((e) => !kept(e)), items, frames, flip);
   for (const e of vis.edges) {
     const a = items.get(e.from);
     const b = items.get(e.to);
     if (!a || !b) continue;
     const old = before.get(key(e));
     const text = texts.get(e.id) ?? '';
-    if (old && prev.items.get(e.from) === a && prev.items.get(e.to) === b) {
+    if (old && kept(e)) {
       paths.set(e.id, { d: old.d, spots: old.label ? [old.label] : [], text });
       continue;
     }
     const [fa, fb] = [flip(a), flip(b)];
+    const bus = trunk(e);
+    if (bus) {
+      // Swap each (x, y) back for a top-down picture.
+      const d = prev.rankdir === 'TB' ? bus.d.replace(/(-?[\d.]+(?:e-?\d+)?),(-?[\d.]+(?:e-?\d+)?)/g, '$2,$1') : bus.d;
+      paths.set(e.id, { d, spots: alongPolyline(bus.points.map(back), LABEL_SPOTS), text });
+      continue;
+    }
     const ay = fa.y + fa.height / 2;
     const by = fb.y + fb.height / 2;
     let p0: Point, p3: Point, c1: Point, c2: Point;
@@ -192,9 +205,78 @@ function route(prevVis: VisibleGraph, prev: Layout, vis: VisibleGraph, items: Ma
     paths.set(e.id, { d: `M${q0.x},${q0.y} C${q1.x},${q1.y} ${q2.x},${q2.y} ${q3.x},${q3.y}`, spots: alongCubic(q0, q1, q2, q3, LABEL_SPOTS), text });
   }
   const requests = [...paths].filter(([, p]) => p.text !== '').map(([id, p]) => ({ id, width: measure(p.text) * (10 / 12) + 6, height: 12, spots: p.spots }));
-  const spots = placeLabels(requests, [...items.values()]);
+  const spots = placeLabels(requests, [...items.values(), ...heads]);
   const out: Layout['edges'] = new Map();
   for (const [id, p] of paths) out.set(id, { d: p.d, label: spots.get(id), text: p.text });
   return out;
 }
 
+
+/** A node with this many new edges into one of its sides gets a trunk there (as in the column layout). */
+const BUSY = 4;
+const TRUNK_OFF = 12;
+const TRUNK_STEP = 6;
+
+/**
+ * Trunks for a step's new edges (flipped coordinates): a node that BUSY or more new edges enter on
+ * its left side (or leave on its right) gets a vertical line just outside its frames, in the gap
+ * beside its column; an edge takes it when its level run to the line and the line itself meet no
+ * box or frame but its own ends' (else it stays a curve). Returns each such edge's path.
+ */
+function newTrunks(edges: VisibleGraph['edges'], items: Map<string, Rect>, frames: Rect[], flip: Flip): (e: VisibleGraph['edges'][number]) => { d: string; points: Point[] } | undefined {
+  const boxes = [...items.values()].map(flip);
+  const walls = frames.map(flip);
+  const sides = new Map<string, { l: string; r: string }>();
+  const inCount = new Map<string, number>();
+  const outCount = new Map<string, number>();
+  for (const e of edges) {
+    const [a, b] = [items.get(e.from), items.get(e.to)];
+    if (!a || !b) continue;
+    const [fa, fb] = [flip(a), flip(b)];
+    const lr = fb.x >= fa.x + fa.width - 1 ? { l: e.from, r: e.to } : fb.x + fb.width <= fa.x + 1 ? { l: e.to, r: e.from } : undefined;
+    if (!lr) continue;
+    sides.set(e.id, lr);
+    inCount.set(lr.r, (inCount.get(lr.r) ?? 0) + 1);
+    outCount.set(lr.l, (outCount.get(lr.l) ?? 0) + 1);
+  }
+  const holds = (outer: Rect, r: Rect): boolean => r.x >= outer.x - 0.5 && r.y >= outer.y - 0.5 && r.x + r.width <= outer.x + outer.width + 0.5 && r.y + r.height <= outer.y + outer.height + 0.5;
+  /** The line beside each busy node: past the outermost frame round it, a step apart per busy node of one column. */
+  const lines = (counts: Map<string, number>, side: 1 | -1): Map<string, number> => {
+    const out = new Map<string, number>();
+    const busy = [...counts].filter(([, n]) => n >= BUSY).map(([id]) => id).sort((p, q) => flip(items.get(p)!).y - flip(items.get(q)!).y);
+    const used = new Map<number, number>();
+    for (const id of busy) {
+      const r = flip(items.get(id)!);
+      const around = walls.filter((w) => holds(w, r));
+      const edge = side === 1 ? Math.max(r.x + r.width, ...around.map((w) => w.x + w.width)) : Math.min(r.x, ...around.map((w) => w.x));
+      const k = used.get(Math.round(edge)) ?? 0;
+      used.set(Math.round(edge), k + 1);
+      out.set(id, edge + side * (TRUNK_OFF + TRUNK_STEP * (k % 3)));
+    }
+    return out;
+  };
+  const into = lines(inCount, -1);
+  const outOf = lines(outCount, 1);
+  /** Whether the segment (axis-parallel) meets a box or a frame other than those round `ends`. */
+  const clear = (x1: number, y1: number, x2: number, y2: number, ends: Rect[]): boolean => {
+    const seg = { x: Math.min(x1, x2) - 1, y: Math.min(y1, y2) - 1, width: Math.abs(x2 - x1) + 2, height: Math.abs(y2 - y1) + 2 };
+    const meets = (r: Rect): boolean => seg.x < r.x + r.width && r.x < seg.x + seg.width && seg.y < r.y + r.height && r.y < seg.y + seg.height;
+    return [...boxes, ...walls].every((r) => !meets(r) || ends.some((e) => holds(r, e) || holds(e, r)));
+  };
+  return (e) => {
+    const lr = sides.get(e.id);
+    if (!lr) return undefined;
+    const [l, r] = [flip(items.get(lr.l)!), flip(items.get(lr.r)!)];
+    const ly = l.y + l.height / 2;
+    const ry = r.y + r.height / 2;
+    const inX = into.get(lr.r);
+    const outX = outOf.get(lr.l);
+    let x: number | undefined;
+    if (inX !== undefined && inX > l.x + l.width && clear(l.x + l.width, ly, inX, ly, [l]) && clear(inX, ly, inX, ry, [])) x = inX;
+    else if (outX !== undefined && outX < r.x && clear(outX, ly, outX, ry, []) && clear(outX, ry, r.x, ry, [r])) x = outX;
+    if (x === undefined) return undefined;
+    const from = e.from === lr.l ? { x: l.x + l.width, y: ly } : { x: r.x, y: ry };
+    const to = e.from === lr.l ? { x: r.x, y: ry } : { x: l.x + l.width, y: ly };
+    return pathOf(from, [{ to, curve: false, bus: x }]);
+  };
+}

@@ -107,13 +107,29 @@ export function alongCubic(p0: Point, c1: Point, c2: Point, p3: Point, ts: reado
   });
 }
 
-/** Edges' paths with their labels' spots: the first spot along each that covers no other label and no node. */
-export function labelEdges(vis: VisibleGraph, paths: Map<string, { d: string; spots: Point[] }>, items: Map<string, Rect>, measure: (text: string) => number): Layout['edges'] {
+/** A file box's name line, and a folder frame's (their names at 11 px against a node's 12). */
+const FILE_HEAD_HEIGHT = 18;
+const FOLDER_HEAD_HEIGHT = 20;
+
+/**
+ * The names of file boxes and folder frames, where an edge's label must not go (it hid a file's
+ * name: "DERIVES_FROM" over "field/useReferenceOneFieldController.tsx"). Each as wide as its name,
+ * at most its box.
+ */
+export function headsOf(layout: Pick<Layout, 'clusters' | 'folders'>, measure: (text: string) => number): Rect[] {
+  const out: Rect[] = [];
+  for (const c of layout.clusters.values()) out.push({ x: c.x, y: c.y, width: Math.min(c.width, measure(c.label) * (11 / 12) + 12), height: FILE_HEAD_HEIGHT });
+  for (const f of layout.folders.values()) out.push({ x: f.x, y: f.y, width: Math.min(f.width, measure(`${f.label} (${f.count})`) * (11 / 12) * 1.06 + 16), height: FOLDER_HEAD_HEIGHT });
+  return out;
+}
+
+/** Edges' paths with their labels' spots: the first spot along each that covers no other label, no node and no file's or folder's name (`heads`). */
+export function labelEdges(vis: VisibleGraph, paths: Map<string, { d: string; spots: Point[] }>, items: Map<string, Rect>, measure: (text: string) => number, heads: readonly Rect[] = []): Layout['edges'] {
   const texts = edgeTexts(vis);
   const requests = vis.edges
     .filter((e) => paths.has(e.id) && texts.get(e.id) !== '')
     .map((e) => ({ id: e.id, width: measure(texts.get(e.id)!) * LABEL_SCALE + 6, height: 12, spots: paths.get(e.id)!.spots }));
-  const spots = placeLabels(requests, [...items.values()]);
+  const spots = placeLabels(requests, [...items.values(), ...heads]);
   const out: Layout['edges'] = new Map();
   for (const [id, p] of paths) out.set(id, { d: p.d, label: spots.get(id), text: texts.get(id) ?? '' });
   return out;
