@@ -56,11 +56,18 @@ export function collectStats(graph: SymbolGraph, report: IndexReport, root: stri
 
 const MAX_PROBLEMS_SHOWN = 10;
 
+/** The projects, by config: a monorepo's 150 are counted after the first few (`--format json` lists all). */
+function projectsLine(projects: readonly string[]): string {
+  if (projects.length === 0) return 'none';
+  if (projects.length <= MAX_PROBLEMS_SHOWN) return projects.join(', ');
+  return `${projects.length}: ${projects.slice(0, MAX_PROBLEMS_SHOWN).join(', ')}, and ${projects.length - MAX_PROBLEMS_SHOWN} more (--format json lists all)`;
+}
+
 /** `ts-code-graph stats`: aligned lines for a person; edge types with no edges are left out. */
 export function formatStats(stats: GraphStats): string {
   const lines = [
     `Root:      ${stats.root}`,
-    `Projects:  ${stats.projects.length === 0 ? 'none' : stats.projects.join(', ')}`,
+    `Projects:  ${projectsLine(stats.projects)}`,
     `Compiler:  ${stats.compiler}`,
     `Files:     ${stats.files}`,
     `Nodes:     ${stats.nodes} (${stats.externalNodes} external)`,

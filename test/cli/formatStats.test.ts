@@ -30,6 +30,14 @@ describe(formatStats.name, () => {
     );
   });
 
+  it("a monorepo's projects: the first ten, then how many more (a payload stats line held 151 paths)", async () => {
+    const stats = JSON.parse((await runCaptured(['stats', '--format', 'json'], process.cwd(), deps)).stdout);
+    const projects = Array.from({ length: 25 }, (_, i) => `packages/p${i}/tsconfig.json`);
+    const line = formatStats({ ...stats, projects }).split('\n')[1];
+    assert.equal(line, `Projects:  25: ${projects.slice(0, 10).join(', ')}, and 15 more (--format json lists all)`);
+    assert.equal(formatStats({ ...stats, projects: projects.slice(0, 10) }).split('\n')[1], `Projects:  ${projects.slice(0, 10).join(', ')}`);
+  });
+
   it('gives every edge type a key in --format json', async () => {
     const run = await runCaptured(['stats', '--format', 'json'], process.cwd(), deps);
     assert.equal(run.code, 0);
