@@ -35,9 +35,14 @@ const TABLE_FOLDERS = 12;
  * the graph as a Mermaid picture small enough for GitHub to draw. A list cut short says how many
  * it left out and where the rest are (`--format json` has all of it). A message result (nothing
  * changed) is its message under the heading.
+ *
+ * `variant: 'editor'` (VS Code's "Impact of My Changes", read in the Markdown preview beside the
+ * graph view): the same parts and limits, but the dependents (folders, affected code) come before
+ * the tests, every list is open (no `<details>`), and there is no Mermaid picture (the graph view draws it).
  */
-export function formatMarkdown(result: QueryResult): string {
-  const heading = '### TS Code Graph: impact of this change';
+export function formatMarkdown(result: QueryResult, variant: 'comment' | 'editor' = 'comment'): string {
+  const editor = variant === 'editor';
+  const heading = editor ? '### Impact of my changes' : '### TS Code Graph: impact of this change';
   if (result.kind === 'message') return `${heading}\n\n${[result.message, ...(result.warnings ?? []).map((w) => `> ${w}`)].join('\n\n')}\n`;
   const names = displayNames(labelledNodes(result));
   const label = (id: string) => names.get(id) ?? id;
@@ -48,15 +53,26 @@ export function formatMarkdown(result: QueryResult): string {
   const warnings = result.warnings ?? [];
   for (const w of warnings.slice(0, 5)) out.add(`> ${w}`);
   if (warnings.length > 5) out.add(`> … and ${warnings.length - 5} more notes like these (\`--format json\` lists them).`);
-  if (impact) {
+  if (impact && editor) {
+    out.add(changedTable(impact, label, out.room(PART_CHARS.changed)));
+    out.add(foldersTable(result));
+    out.add(affectedCode(result, out.room(PART_CHARS.affected), true));
+    out.add(testsSection(impact, out.room(PART_CHARS.command)));
+    out.add(testList(impact, label, out.room(PART_CHARS.tests), true));
+  } else if (impact) {
     out.add(changedTable(impact, label, out.room(PART_CHARS.changed)));
     out.add(testsSection(impact, out.room(PART_CHARS.command)));
     out.add(foldersTable(result));
     out.add(affectedCode(result, out.room(PART_CHARS.affected)));
     out.add(testList(impact, label, out.room(PART_CHARS.tests)));
   }
-  out.add(pictureSection(result, out.room(MAX_MERMAID_CHARS)));
+  if (!editor) out.add(pictureSection(result, out.room(MAX_MERMAID_CHARS)));
   return out.text();
+}
+
+/** A list's header: folded under its summary in a comment, a bold line open in the editor. */
+function listHead(summary: string, open: boolean): { head: string; tail: string } {
+  return open ? { head: `**${summary}**\n`, tail: '' } : { head: `<details><summary>${summary}</summary>\n`, tail: '\n</details>' };
 }
 
 /** The comment's parts, each added only if it fits (an empty part adds nothing). */
@@ -143,7 +159,7 @@ function foldersTable(result: GraphResult): string {
 }
 
 /** The dependents in code (not tests), nearest first: the detailed ones, then the rest the cut listed. */
-function affectedCode(result: GraphResult, room: number): string {
+function affectedCode(result: GraphResult, room: number, open = false): string {
   const inputs = new Set(result.inputs);
   const entries = [
     ...result.nodes.filter((n) => !inputs.has(n.id) && !isTestFile(n.file)).map((n) => ({ name: n.kind === 'module' ? '<module>' : n.name, file: n.file, line: n.offset })),
@@ -151,27 +167,23 @@ function affectedCode(result: GraphResult, room: number): string {
   ];
   if (entries.length === 0) return '';
   const lines = entries.map((e) => `- ${code(e.name)} ${code(`${e.file}:${e.line}`)}`);
+  const { head, tail } = listHead(`Affected code, nearest first (${thousands(entries.length)})`, open);
   return fitLines(
-    `<details><summary>Affected code, nearest first (${thousands(entries.length)})</summary>\n`,
+    head,
     lines,
     room,
     (n) => `- … and ${thousands(n)} more in ${folderList(entries.slice(entries.length - n).map((e) => e.file))} (\`--format json\` lists them all)`,
-    '\n</details>',
+    tail,
   );
 }
 
-function testList(impact: ImpactSummary, label: (id: string) => string, room: number): string {
+function testList(impact: ImpactSummary, label: (id: string) => string, room: number, open = false): string {
   if (impact.tests.length === 0) return '';
   const lines = impact.tests.slice(0, TESTS_WITH_PATHS).map((t) => `- ${code(t.file)}: ${code(testPathText(t, label))}`);
   // The rest by name, still nearest first, as many as fit.
   for (const t of impact.tests.slice(TESTS_WITH_PATHS)) lines.push(`- ${code(t.file)}`);
-  return fitLines(
-    `<details><summary>Tests to run, nearest first, with what links each to a change (${thousands(impact.tests.length)})</summary>\n`,
-    lines,
-    room,
-    (n) => `- … and ${thousands(n)} more (\`--format json\` lists each with its path)`,
-    '\n</details>',
-  );
+  const { head, tail } = listHead(`Tests to run, nearest first, with what links each to a change (${thousands(impact.tests.length)})`, open);
+  return fitLines(head, lines, room, (n) => `- … and ${thousands(n)} more (\`--format json\` lists each with its path)`, tail);
 }
 
 /** `src/a (3), test/b (2)`: where some files are, most first, five folders named. */
