@@ -119,6 +119,11 @@ export interface ImpactArgs {
   folder: string;
   /** What to compare with (default: the working tree against HEAD, as `ts-code-graph impact`). */
   base?: ImpactBase;
+  /**
+   * Absolute path the editor's Markdown preview resolves links starting with `/` from (VS Code's first
+   * workspace folder): the Markdown's `file:line`s link from there to the code. None: no links.
+   */
+  linkFrom?: string;
 }
 
 /** The same answer as `ts-code-graph impact` (text), and its drawing when one was asked for. */

@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CodeGraph } from '../../src/core/CodeGraph';
-import { formatMarkdown } from '../../src/core/format/formatMarkdown';
+import { formatMarkdown, markdownLinkRoot } from '../../src/core/format/formatMarkdown';
 import { gitChanges } from '../../src/core/query/impact/gitChanges';
 import { QueryResult } from '../../src/core/query/QueryResult';
 
@@ -52,5 +52,16 @@ describe('formatMarkdown: the comment and the editor variant', function () {
     const commentLines = new Set(comment.split('\n'));
     const own = editor.split('\n').filter((l) => l && !commentLines.has(l));
     assert.deepStrictEqual(own, ['### Impact of my changes', '**Affected code, nearest first (3)**', '**Tests to run, nearest first, with what links each to a change (1)**']);
+  });
+
+  it('with a link root, each file:line of the editor variant links there (the preview opens the code at the line)', () => {
+    const editor = formatMarkdown(result, 'editor', '/../my app');
+    assert.ok(editor.includes('| `formatDate` | body changed, exported | [`src/utils/format.ts:1`](/../my%20app/src/utils/format.ts#L1) |'), editor);
+    assert.ok(editor.includes('- `processOrder` [`src/orders/orderService.ts:11`](/../my%20app/src/orders/orderService.ts#L11)'), editor);
+    assert.ok(editor.includes('- [`src/utils/format.test.ts`](/../my%20app/src/utils/format.test.ts): `formatsEpoch --CALLS--> formatDate`'), editor);
+    assert.strictEqual(formatMarkdown(result, 'editor', '/'), formatMarkdown(result, 'editor', '/').replace(/\]\(\/\/+/g, ']('), 'no double slash from the first folder');
+    assert.strictEqual(formatMarkdown(result, 'comment', '/'), formatMarkdown(result), 'the comment has no links');
+    assert.strictEqual(markdownLinkRoot(path.join(tmp, 'app'), path.join(tmp, 'app')), '/');
+    assert.strictEqual(markdownLinkRoot(path.join(tmp, 'app'), path.join(tmp, 'lib')), '/../lib');
   });
 });

@@ -291,6 +291,7 @@ async function main() {
  *   { op: 'click', title, selector }   click an element of that view
  *   { op: 'press', title, selector?, key }  focus `selector` in that view (if given), press `key`
  *   { op: 'evalPreview', heading, expression }  evaluate in the Markdown preview whose first heading is `heading`
+ *   { op: 'clickPreview', heading, selector }  click an element of that preview
  *   { op: 'screenshot', path }          a screenshot of the whole workbench
  *   { op: 'saveAs', path }              type `path` into the open save dialog and accept it
  * Answers { ok: true, value } or { ok: false, error }.
@@ -348,6 +349,7 @@ function serveWebviewBridge(page, dir) {
       throw new Error(`the save dialog did not accept ${req.path} (it shows "${await input.inputValue()}")`);
     }
     if (req.op === 'evalPreview') return (await findPreview(req.heading)).evaluate(req.expression);
+    if (req.op === 'clickPreview') return void (await (await findPreview(req.heading)).click(req.selector, { timeout: 10000 }));
     const frame = await findView(req.title);
     if (req.op === 'eval') return frame.evaluate(req.expression);
     if (req.op === 'click') return void (await frame.click(req.selector, { timeout: 10000 }));

@@ -4,25 +4,26 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { CodeGraph } from '../../../src/core/CodeGraph';
-import { formatMarkdown } from '../../../src/core/format/formatMarkdown';
+import { formatMarkdown, markdownLinkRoot } from '../../../src/core/format/formatMarkdown';
 import { gitChanges } from '../../../src/core/query/impact/gitChanges';
 import type { ImpactShown } from '../../../src/vscode/commands/impactOfChanges';
 import type { GraphViewPanel } from '../../../src/vscode/graphView/GraphViewPanel';
 import { activateExtension, assertClearText, editAndSave, fixturePath } from './helpers';
-import { previewEval, screenshot, until, viewEval } from './webviewBridge';
+import { previewClick, previewEval, screenshot, until, viewEval } from './webviewBridge';
 
 const ARTIFACTS = path.resolve(__dirname, '..', '..', '..', 'artifacts');
 
 /**
  * What `ts-code-graph impact --format markdown` renders for the app folder now (a fresh full index, the
- * same git changes), in the formatter's editor variant: the same parts, the dependents before the tests.
+ * same git changes), in the formatter's editor variant: the same parts, the dependents before the tests,
+ * each `file:line` linked from the first workspace folder (where the preview resolves `/` links).
  */
 async function cliMarkdown(): Promise<string> {
   const root = fixturePath('app');
   const listed = gitChanges(root, { kind: 'working-tree' });
   assert.ok(!('error' in listed), JSON.stringify(listed));
   const graph = await CodeGraph.open({ root });
-  return formatMarkdown(graph.impact(listed.changes, listed.base), 'editor');
+  return formatMarkdown(graph.impact(listed.changes, listed.base), 'editor', markdownLinkRoot(vscode.workspace.workspaceFolders![0].uri.fsPath, root));
 }
 
 /** The open tabs showing VS Code's Markdown preview of `uri`'s document (labelled "Preview <name>"). */
@@ -130,6 +131,16 @@ suite('Impact of My Changes', () => {
     assert.strictEqual(rendered.tables, 2, 'the changed symbols and the dependents by folder as tables');
     assert.strictEqual(rendered.wide, false, 'no line runs past the panel');
     await screenshot(path.join(ARTIFACTS, 'impact-preview-host.png'));
+    // A dependent's place, clicked in the preview: its code at that line.
+    await previewClick(HEADING, 'a[data-href$="/src/orders/orderService.ts#L11"]');
+    const opened = await until(
+      () => Promise.resolve(vscode.window.activeTextEditor),
+      (e) => e?.document.uri.fsPath === fixturePath('app/src/orders/orderService.ts'),
+      'orderService.ts opened from the preview',
+    );
+    assert.strictEqual(opened?.selection.active.line, 10, 'at line 11');
+    // Back to the preview (the next test reads it again after a save).
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
     assert.deepStrictEqual(result.view.current()?.nodes.filter((n) => n.change).map((n) => `${n.id} ${n.change}`), ['src/utils/format.ts#formatDate@function body']);
     // The page's heading is the drawing's title (the bridge finds the view by it).
