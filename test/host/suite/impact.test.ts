@@ -94,9 +94,18 @@ suite('Impact of My Changes', () => {
     const text = doc.getText();
     assert.strictEqual(text, await cliMarkdown());
     assert.match(text, /^### Impact of my changes\n\n\*\*1 changed symbol\*\* in 1 file \(1 body changed\) · \*\*4 dependents\*\* \(3 in code, 1 in tests\) · \*\*1 test file to run\*\* · working tree vs HEAD\n/);
-    assert.match(text, /\| `formatDate` \| body changed, exported \| `src\/utils\/format\.ts:1` \|/);
+    assert.ok(text.includes('| `formatDate` | body changed, exported | [`src/utils/format.ts:1`](/src/utils/format.ts#L1) |'), text);
     // The dependents (by folder, then the affected code) before the tests, each list open.
-    const order = ['**Dependents by folder**', '**Affected code, nearest first (3)**', '- `handleRequest` `src/api/handler.ts:4`', '- `legacyReport` `src/legacy/report.ts:3`', '- `processOrder` `src/orders/orderService.ts:11`', '**Tests to run, nearest first', '- `src/utils/format.test.ts`: `formatsEpoch'];
+    // Each place links to the code, from the first workspace folder (app): `/src/…#Lline`.
+    const order = [
+      '**Dependents by folder**',
+      '**Affected code, nearest first (3)**',
+      '- `handleRequest` [`src/api/handler.ts:4`](/src/api/handler.ts#L4)',
+      '- `legacyReport` [`src/legacy/report.ts:3`](/src/legacy/report.ts#L3)',
+      '- `processOrder` [`src/orders/orderService.ts:11`](/src/orders/orderService.ts#L11)',
+      '**Tests to run, nearest first',
+      '- [`src/utils/format.test.ts`](/src/utils/format.test.ts): `formatsEpoch',
+    ];
     const at = order.map((part) => text.indexOf(part));
     assert.ok(at.every((i, n) => i >= 0 && (n === 0 || i > at[n - 1])), `in this order: ${order.join(' | ')}\n${text}`);
     assert.doesNotMatch(text, /<details>|```mermaid/, 'nothing folded, no picture (the graph view draws it)');
