@@ -35,8 +35,11 @@ describe('built dist/cli.js: the persisted graph', function () {
 
   it("carries the hash of the indexer's sources, the same in the CLI and the graph worker, and caches under it", () => {
     const identity = (bundle: string) => [...new Set(fs.readFileSync(bundle, 'utf8').match(/sources [0-9a-f]{16}/g))];
-    const [id] = identity(BUILT_CLI);
-    assert.deepEqual(identity(BUILT_CLI), [id], 'one identity in dist/cli.js');
+    // The launcher holds no indexer; its core bundle does (dist/cliCore.js).
+    const core = path.join(path.dirname(BUILT_CLI), 'cliCore.js');
+    assert.deepEqual(identity(BUILT_CLI), [], 'no indexer in the launcher');
+    const [id] = identity(core);
+    assert.deepEqual(identity(core), [id], 'one identity in dist/cliCore.js');
     assert.deepEqual(identity(BUILT_WORKER), [id], 'the MCP server and the extension (their graph worker) load what the CLI wrote');
     cli(['dependenciesOf', 'src/posts.ts', 'fetchPost']);
     const snapshot = JSON.parse(fs.readFileSync(cacheFile(), 'utf8'));
@@ -51,7 +54,8 @@ describe('built dist/cli.js: the persisted graph', function () {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-other-build-'));
     fs.cpSync(path.dirname(BUILT_CLI), other, { recursive: true });
     const otherCli = path.join(other, 'cli.js');
-    fs.writeFileSync(otherCli, fs.readFileSync(otherCli, 'utf8').replace(/sources [0-9a-f]{16}/g, 'sources 0123456789abcdef'));
+    const otherCore = path.join(other, 'cliCore.js');
+    fs.writeFileSync(otherCore, fs.readFileSync(otherCore, 'utf8').replace(/sources [0-9a-f]{16}/g, 'sources 0123456789abcdef'));
     const byOther = cli(['--verbose', 'dependenciesOf', 'src/posts.ts', 'fetchPost'], otherCli);
     assert.match(byOther.stderr, /was written by another build of the indexer; indexing from scratch/);
     assert.doesNotMatch(byOther.stderr, /loaded \d+ files from the cache/);
