@@ -285,14 +285,17 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
   it('restarts from the graph cache in the XDG cache directory, with the same answers', async () => {
     const root = copyFixture('stdlib-inference');
     const cacheHome = tempDir('mcp-xdg-');
-    const first = await startMcp({ args: ['--root', root], cacheHome });
+    // The whole answers: a first answer given before the index (a slow start, a loaded machine) leaves no
+    // cache if the client stops the server then, which is not what this test is about.
+    const WHOLE_ANSWERS = { TS_CODE_GRAPH_FIRST_ANSWER_MS: '600000' };
+    const first = await startMcp({ args: ['--root', root], cacheHome, env: WHOLE_ANSWERS });
     const before = await callText(first.client, 'dependentsOf', clone);
     await first.close();
     const dirs = fs.readdirSync(path.join(cacheHome, 'ts-code-graph'));
     assert.equal(dirs.length, 1);
     assert.match(dirs[0], new RegExp(`^${path.basename(root)}-[0-9a-f]{16}$`));
 
-    const second = await startMcp({ args: ['--root', root], cacheHome });
+    const second = await startMcp({ args: ['--root', root], cacheHome, env: WHOLE_ANSWERS });
     try {
       const after = await callText(second.client, 'dependentsOf', clone);
       assert.equal(after.text, before.text);
@@ -305,7 +308,7 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
     } finally {
       await second.close();
     }
-    const third = await startMcp({ args: ['--root', root], cacheHome });
+    const third = await startMcp({ args: ['--root', root], cacheHome, env: WHOLE_ANSWERS });
     try {
       assert.match((await callText(third.client, 'dependentsOf', clone)).text, /^copyColumn --CALLS--> TableColumn\.clone$/m);
       await third.stderrMatching(/graph cache: loaded whole/);
