@@ -85,8 +85,7 @@ export class CodeGraph implements QueryTarget {
     if (!('file_path' in request) || !('symbol' in request)) return undefined;
     try {
       const abs = this.index.rootPaths.toReal(path.resolve(this.root, request.file_path));
-      const owner = walk.pending().find((p) => p.config.fileNames.includes(abs) || p.program?.hasSourceFile(abs));
-      if (!owner || !this.index.extractFirst([abs])) return undefined;
+      if (!waitsFor(walk, abs) || !this.index.extractFirst([abs])) return undefined;
       const resolved = resolveSymbol(this.context(), request.file_path, request.symbol);
       if (!resolved.ok || resolved.node.kind === 'module') return undefined;
       const dependents = direction === 'backward';
@@ -117,9 +116,7 @@ export class CodeGraph implements QueryTarget {
   private firstPaths(request: QueryRequest, from: SymbolRef, to: SymbolRef, walk: NonNullable<WorkspaceIndex['indexing']>, then: string): QueryResult | undefined {
     try {
       const ends = [from.file_path, to.file_path].map((f) => this.index.rootPaths.toReal(path.resolve(this.root, f)));
-      const pending = walk.pending();
-      const waiting = ends.some((abs) => pending.some((p) => p.config.fileNames.includes(abs) || p.program?.hasSourceFile(abs)));
-      if (!waiting || !this.index.extractFirst(ends)) return undefined;
+      if (!ends.some((abs) => waitsFor(walk, abs)) || !this.index.extractFirst(ends)) return undefined;
       const ctx = this.context();
       const nodes: GraphNode[] = [];
       for (const ref of [from, to]) {
@@ -128,12 +125,9 @@ export class CodeGraph implements QueryTarget {
         nodes.push(resolved.node);
       }
       const near = new Set<string>();
-      let of = 0;
       for (const node of nodes) {
         for (const direction of ['dependencies', 'dependents'] as const) {
-          const files = this.index.directFiles(node, direction) ?? [];
-          of += files.length;
-          for (const f of files.slice(0, MAX_FIRST_FILES)) near.add(f);
+          for (const f of (this.index.directFiles(node, direction) ?? []).slice(0, MAX_FIRST_FILES)) near.add(f);
         }
       }
       this.index.extractFirst([...near]);
@@ -258,6 +252,11 @@ export class CodeGraph implements QueryTarget {
 
 /** At most this many files are extracted for a first answer (the first ones the compiler names). */
 const MAX_FIRST_FILES = 50;
+
+/** Whether a project the walk has not indexed yet holds `abs` (a first answer is worth giving then). */
+function waitsFor(walk: NonNullable<WorkspaceIndex['indexing']>, abs: string): boolean {
+  return walk.pending().some((p) => p.config.fileNames.includes(abs) || p.program?.hasSourceFile(abs));
+}
 
 /** A graph's report before its index is done (CodeGraph.opening): nothing counted yet. */
 function emptyReport(): IndexReport {

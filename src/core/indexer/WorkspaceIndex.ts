@@ -225,7 +225,7 @@ export class WorkspaceIndex {
     if (requests) this.log.info(`native compiler: ${requests}`);
     const stats = this.graph.stats();
     return {
-      projects: this.projects.map((p) => (p.config.configPath ? this.relative(p.config.configPath) : '(inferred)')),
+      projects: this.projects.map((p) => this.projectKey(p)),
       files: this.graph.files().length,
       nodes: stats.nodes,
       edges: stats.edges,
@@ -337,7 +337,7 @@ export class WorkspaceIndex {
     return true;
   }
 
-  /** How the cache names a project: its config, root-relative, or `(inferred)`. */
+  /** How reports and the cache name a project: its config, root-relative, or `(inferred)`. */
   private projectKey(p: Project): string {
     return p.config.configPath ? this.relative(p.config.configPath) : '(inferred)';
   }
@@ -595,7 +595,7 @@ export class WorkspaceIndex {
   /** Why an existing root-relative file is not in the graph, when the index left it out on purpose. */
   whyNotIndexed(rel: string): string | undefined {
     const owner = this.walk && this.owner.get(path.posix.join(this.root, rel));
-    if (owner && this.walk && !this.walk.isIndexed(owner)) return `its project ${owner.config.configPath ? this.relative(owner.config.configPath) : '(inferred)'} is not indexed yet (indexing is still running: ${this.walk.projectsDone} of ${this.walk.projectsTotal} projects done); ask again when it is done`;
+    if (owner && this.walk && !this.walk.isIndexed(owner)) return `its project ${this.projectKey(owner)} is not indexed yet (indexing is still running: ${this.walk.projectsDone} of ${this.walk.projectsTotal} projects done); ask again when it is done`;
     return this.programs.selection.whyLeftOut(rel);
   }
 
@@ -733,7 +733,7 @@ export class WorkspaceIndex {
 
   /** The projects whose programs are held now (root-relative config paths; `(inferred)`): the budget's observable state. */
   heldPrograms(): string[] {
-    return this.programs.liveProjects().map((p) => (p.config.configPath ? this.relative(p.config.configPath) : '(inferred)'));
+    return this.programs.liveProjects().map((p) => this.projectKey(p));
   }
 
   /** Programs built from nothing since the last full index began (first builds and rebuilds after a release). */
