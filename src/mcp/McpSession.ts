@@ -1,6 +1,8 @@
 import * as path from 'path';
 import { Logger } from '../core/Logger';
 import { WorkspaceWatch, watchWorkspace } from '../nodehost/watchWorkspace';
+import { ManifestStamps } from '../nodehost/manifestStamps';
+import { realPathOf } from '../core/indexer/workspaceRoot';
 import { ask } from '../worker/ask';
 import { askQuery, GraphSupervisor, RequestCancelledError } from '../worker/GraphSupervisor';
 import { FolderSpec, HostWords, QueryAnswer, QueryArgs } from '../worker/protocol';
@@ -48,6 +50,7 @@ const FLUSH_TIMEOUT_MS = 600;
 export class McpSession {
   private readonly supervisor: GraphSupervisor;
   private watcher: WorkspaceWatch | undefined;
+  private manifests: ManifestStamps | undefined;
   private readonly progressListeners = new Set<(done: number, total: number) => void>();
   /** The root's graph, as VS Code's status item shows a folder's (the log says the same). */
   status: FolderStatus;
@@ -98,6 +101,8 @@ export class McpSession {
       // the watcher failing to start is logged by its error handler; the query still runs
     }
     if (signal?.aborted) return this.cancelled(args);
+    // An install written just before the call, whose lock file's event has not come yet.
+    this.manifests?.check();
     try {
       // A worker that dies under the call is restarted (GraphSupervisor): the call waits for the new
       // one and asks again, so the agent gets an answer or the final reason, not "try again".
@@ -149,7 +154,8 @@ export class McpSession {
   }
 
   private startWatcher(): void {
-    this.watcher = watchWorkspace(this.options.root, this.options.exclude, this.supervisor.changes, this.options.log);
+    this.manifests = new ManifestStamps(realPathOf(this.options.root), this.supervisor.changes);
+    this.watcher = watchWorkspace(this.options.root, this.options.exclude, this.manifests.watched, this.options.log);
   }
 }
 

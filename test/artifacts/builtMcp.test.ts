@@ -290,6 +290,9 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
     const WHOLE_ANSWERS = { TS_CODE_GRAPH_FIRST_ANSWER_MS: '600000' };
     const first = await startMcp({ args: ['--root', root], cacheHome, env: WHOLE_ANSWERS });
     const before = await callText(first.client, 'dependentsOf', clone);
+    // The index writes the cache when it is done, which may be after this answer (the answer needs the
+    // query's project only); a client leaving earlier leaves no cache, and that is not what this is about.
+    await first.stderrMatching(/ts-code-graph mcp: info: ready: \d+ files/, 120_000);
     await first.close();
     const dirs = fs.readdirSync(path.join(cacheHome, 'ts-code-graph'));
     assert.equal(dirs.length, 1);
