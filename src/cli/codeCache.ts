@@ -1,3 +1,4 @@
+import { isAscii } from 'buffer';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import Module = require('module');
@@ -26,8 +27,10 @@ export interface CachedModule {
  * anything about the cache fails, the module is compiled from source, as `require` does.
  */
 export function requireWithCodeCache(file: string, cacheDir: string | undefined): CachedModule {
-  const source = fs.readFileSync(file, 'utf8');
-  const cacheFile = cacheDir && path.join(cacheDir, `${path.basename(file)}-${codeKey(source)}.v8`);
+  const bytes = fs.readFileSync(file);
+  // A bundle without comments is ASCII: read as one byte a character at once, without UTF-8 decoding.
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  const cacheFile = cacheDir && path.join(cacheDir, `${path.basename(file)}-${codeKey(bytes)}.v8`);
   let cachedData: Buffer | undefined;
   try {
     if (cacheFile) cachedData = fs.readFileSync(cacheFile);
@@ -68,6 +71,6 @@ export function requireWithCodeCache(file: string, cacheDir: string | undefined)
 }
 
 /** What a code cache is valid for: this text, this Node (V8) and this architecture. */
-function codeKey(source: string): string {
-  return createHash('sha1').update(`${process.version} ${process.arch}\0`).update(source).digest('hex').slice(0, 20);
+function codeKey(bytes: Buffer): string {
+  return createHash('sha1').update(`${process.version} ${process.arch}\0`).update(bytes).digest('hex').slice(0, 20);
 }

@@ -93,6 +93,8 @@ export class WorkspaceIndex {
   problems: string[] = [];
   /** Workspace-wide loud errors (e.g. a program built without its default library); per-file failures live in the graph. */
   globalErrors: string[] = [];
+  /** Root-relative file → the hash of its text on disk, as loadWholeCache read it for indexSinceCache (one start). */
+  private hashesOnDisk: Map<string, string | undefined> | undefined;
   /** What the cache a start loaded recorded of the files outside it (`libraryStamps` before programs exist). */
   private cachedLibraries: Record<string, string> = {};
   /** Whose defaults fill what the configs leave unset; read again at every full index (an `npm install` may change it). */
@@ -181,7 +183,9 @@ export class WorkspaceIndex {
       this.problems.push(...p.config.problems);
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
     }
+    const reading = Date.now();
     const cached = this.readValidCache();
+    if (cached) this.log.info(`cache read and checked against the configs and libraries in ${Date.now() - reading} ms`);
     let cache: IndexReport['cache'];
     if (cached && this.loadWholeCache(cached)) {
       cache = 'full';
@@ -289,8 +293,10 @@ export class WorkspaceIndex {
         const hash = this.extractedFrom.get(rel);
         if (hash) files[rel] = [hash, this.graph.getContribution(rel)!];
       }
+      const writing = Date.now();
       const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries: this.libraryStamps(), files, pulledIn: this.pulledInOwners() };
       writeCache(cacheFileFor(this.options.cacheDir, this.root), snapshot);
+      this.log.info(`graph cache written in ${Date.now() - writing} ms`);
     } catch (err) {
       this.log.warn(`could not write the graph cache: ${(err as Error).message}`);
     }
@@ -361,8 +367,13 @@ export class WorkspaceIndex {
         if (this.programs.isInsideRoot(f) && !f.endsWith('.json') && !cached.files[this.relative(f)]) return false;
       }
     }
+    // Each file is read and hashed once per start: indexSinceCache takes these hashes when one differs.
+    const onDisk = new Map<string, string | undefined>();
+    this.hashesOnDisk = onDisk;
     for (const [rel, [hash]] of Object.entries(cached.files)) {
-      if (hashFile(path.posix.join(this.root, rel)) !== hash) return false;
+      const now = hashFile(path.posix.join(this.root, rel));
+      onDisk.set(rel, now);
+      if (now !== hash) return false;
     }
     for (const f of this.graph.files()) this.graph.removeFile(f);
     this.extractedFrom.clear();
@@ -383,11 +394,14 @@ export class WorkspaceIndex {
    * Returns how many files were re-indexed.
    */
   private async indexSinceCache(cached: CacheSnapshot, token: CancellationToken): Promise<number> {
+    const checking = Date.now();
     const changed = new Set<string>();
+    const onDisk = this.hashesOnDisk;
+    this.hashesOnDisk = undefined;
     for (const abs of this.owner.keys()) {
       const rel = this.relative(abs);
       const entry = cached.files[rel];
-      if (entry && hashFile(abs) === entry[0]) {
+      if (entry && (onDisk?.has(rel) ? onDisk.get(rel) : hashFile(abs)) === entry[0]) {
         this.graph.replaceFile(entry[1]);
         this.extractedFrom.set(rel, entry[0]);
       } else {
@@ -397,6 +411,7 @@ export class WorkspaceIndex {
     for (const rel of Object.keys(cached.files)) if (!this.owner.has(path.posix.join(this.root, rel))) changed.add(rel);
     const { waiting, shadowed } = newFileEffects(this.graph, this.root, this.workspace, [...changed].filter((rel) => !cached.files[rel]));
     for (const rel of [...waiting, ...shadowed]) changed.add(rel);
+    this.log.info(`cache: ${changed.size} files changed since it was written (every file checked in ${Date.now() - checking} ms)`);
     const owned = (rels: Iterable<string>) => [...rels].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
     const first = owned(changed);
     await this.extractAll(first, token);
