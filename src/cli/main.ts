@@ -3,12 +3,12 @@
 // (runInWorker), under the graph worker's heap limit: running out of memory then ends the thread, and
 // this one says what to do. In that thread, this file loads dist/cliCore.js (cliCore.ts: runCli, which
 // holds all behaviour and is what tests call) from V8's code cache (codeCache.ts) and runs the command.
-// Anything else loads runCli here. The core is never loaded into this thread for a query.
+// Anything else loads runCli here (from the code cache too). The core is never loaded into this thread for a query.
 import * as path from 'path';
 import { isMainThread, parentPort, workerData } from 'worker_threads';
 import { HEAP_ENV, heapLimitMb } from '../worker/heapLimit';
 import { codeCacheDir } from '../nodehost/cacheDir';
-import { requireWithCodeCache } from './codeCache';
+import { CachedModule, requireWithCodeCache } from './codeCache';
 import { parseCliArgs } from './parseCliArgs';
 import { CliWorkerData, CliWorkerMessage, runCliInWorker } from './runInWorker';
 
@@ -27,7 +27,9 @@ function launch(): void {
   const request = parseCliArgs(argv);
   // Help, version, bad input and `mcp` (whose own worker indexes) index nothing here.
   const indexes = request.kind === 'run' && request.command.name !== 'mcp';
-  const run = indexes ? runCliInWorker(__filename, argv, io, heapLimitMb(process.env[HEAP_ENV])) : (require(CORE) as typeof import('./cliCore')).runCli(argv, io);
+  const core = indexes ? undefined : loadCore();
+  // Read here, written only by the worker after a command that indexes: the code a query runs is in it then.
+  const run = core ? (core.exports as typeof import('./cliCore')).runCli(argv, io) : runCliInWorker(__filename, argv, io, heapLimitMb(process.env[HEAP_ENV]));
   run.then(
     // exitCode, not exit(): lets a piped stdout flush before the process ends.
     (code) => (process.exitCode = code),
@@ -38,13 +40,17 @@ function launch(): void {
   );
 }
 
+/** The core bundle, from V8's code cache when there is one (TS_CODE_GRAPH_NO_CACHE: nothing read or written in the cache folder, compiled code included). */
+function loadCore(): CachedModule {
+  return requireWithCodeCache(CORE, process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : codeCacheDir());
+}
+
 /** In the worker thread runInWorker started: the core from the code cache, the command, then the code cache written if it was not used. */
 function runJob(job: CliWorkerData['tsCodeGraphCli']): void {
   const post = (message: CliWorkerMessage): void => parentPort!.postMessage(message);
-  let core: ReturnType<typeof requireWithCodeCache>;
+  let core: CachedModule;
   try {
-    // TS_CODE_GRAPH_NO_CACHE: nothing read or written in the cache folder, compiled code included.
-    core = requireWithCodeCache(CORE, process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : codeCacheDir());
+    core = loadCore();
   } catch (err) {
     post({ kind: 'stderr', text: `ts-code-graph failed unexpectedly: ${String(err)}\n` });
     post({ kind: 'done', code: 1 });

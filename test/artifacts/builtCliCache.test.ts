@@ -96,6 +96,10 @@ describe('built dist/cli.js: the persisted graph', function () {
     const codeDir = path.join(env.XDG_CACHE_HOME!, 'ts-code-graph-code');
     const codeFiles = () => (fs.existsSync(codeDir) ? fs.readdirSync(codeDir) : []);
     const args = ['dependenciesOf', 'src/posts.ts', 'fetchPost'];
+    const version = () => runBuiltCli(['--version'], root, BUILT_CLI, env);
+    // Written only after a command that indexes (what a query runs is compiled then), never by --version.
+    assert.equal(version().code, 0);
+    assert.deepEqual(codeFiles(), []);
     const answer = cli(args).stdout;
     const [written] = codeFiles();
     assert.deepEqual(codeFiles(), [written]);
@@ -103,6 +107,7 @@ describe('built dist/cli.js: the persisted graph', function () {
     const file = path.join(codeDir, written);
     const stamp = fs.statSync(file).mtimeMs;
     assert.equal(cli(args).stdout, answer);
+    assert.match(version().stdout, /^\d+\.\d+\.\d+/);
     assert.equal(fs.statSync(file).mtimeMs, stamp, 'used as it is, not written again');
     // Damaged: V8 refuses it, the run compiles from source, answers, and writes it anew.
     fs.writeFileSync(file, Buffer.alloc(1000, 7));
