@@ -93,8 +93,6 @@ export class WorkspaceIndex {
   problems: string[] = [];
   /** Workspace-wide loud errors (e.g. a program built without its default library); per-file failures live in the graph. */
   globalErrors: string[] = [];
-  /** Root-relative file → the hash of its text on disk, as loadWholeCache read it for indexSinceCache (one start). */
-  private hashesOnDisk: Map<string, string | undefined> | undefined;
   /** What the cache a start loaded recorded of the files outside it (`libraryStamps` before programs exist). */
   private cachedLibraries: Record<string, string> = {};
   /** Whose defaults fill what the configs leave unset; read again at every full index (an `npm install` may change it). */
@@ -187,7 +185,9 @@ export class WorkspaceIndex {
     const cached = this.readValidCache();
     if (cached) this.log.info(`cache read and checked against the configs and libraries in ${Date.now() - reading} ms`);
     let cache: IndexReport['cache'];
-    if (cached && this.loadWholeCache(cached)) {
+    // Root-relative file → the hash of its text on disk now: each file is read and hashed once per start.
+    const onDisk = new Map<string, string | undefined>();
+    if (cached && this.loadWholeCache(cached, onDisk)) {
       cache = 'full';
       this.log.info(`loaded ${this.graph.files().length} files from the cache; no TypeScript program needed until the first change`);
     } else if (cached) {
@@ -199,7 +199,7 @@ export class WorkspaceIndex {
         this.programs.assignOwners();
       }
       for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
-      let files = await this.indexSinceCache(cached, token);
+      let files = await this.indexSinceCache(cached, onDisk, token);
       if (fromCache) {
         // What the programs built for it pull in now that no project owns (an import the edit added).
         const before = new Set(this.owner.keys());
@@ -360,16 +360,13 @@ export class WorkspaceIndex {
     return pulled;
   }
 
-  /** All of the cache, if every cached file is unchanged and every project file is cached. */
-  private loadWholeCache(cached: CacheSnapshot): boolean {
+  /** All of the cache, if every cached file is unchanged and every project file is cached. The hashes it took are left in `onDisk`. */
+  private loadWholeCache(cached: CacheSnapshot, onDisk: Map<string, string | undefined>): boolean {
     for (const p of this.projects) {
       for (const f of p.config.fileNames) {
         if (this.programs.isInsideRoot(f) && !f.endsWith('.json') && !cached.files[this.relative(f)]) return false;
       }
     }
-    // Each file is read and hashed once per start: indexSinceCache takes these hashes when one differs.
-    const onDisk = new Map<string, string | undefined>();
-    this.hashesOnDisk = onDisk;
     for (const [rel, [hash]] of Object.entries(cached.files)) {
       const now = hashFile(path.posix.join(this.root, rel));
       onDisk.set(rel, now);
@@ -390,18 +387,17 @@ export class WorkspaceIndex {
    * changed file that keeps both (an edit of bodies whose types are written out, comments, layout)
    * shows its dependents nothing new, as an update decides it (ShapeTracker); a file without a
    * skeleton (JavaScript, a script, one of an older cache), created or deleted counts as changed.
-   * Unchanged means its text on disk is the one its contribution came from (no tree is fetched for it).
+   * Unchanged means its text on disk is the one its contribution came from (no tree is fetched for it):
+   * `onDisk` holds the hashes loadWholeCache took in this start, the other files are read now.
    * Returns how many files were re-indexed.
    */
-  private async indexSinceCache(cached: CacheSnapshot, token: CancellationToken): Promise<number> {
+  private async indexSinceCache(cached: CacheSnapshot, onDisk: ReadonlyMap<string, string | undefined>, token: CancellationToken): Promise<number> {
     const checking = Date.now();
     const changed = new Set<string>();
-    const onDisk = this.hashesOnDisk;
-    this.hashesOnDisk = undefined;
     for (const abs of this.owner.keys()) {
       const rel = this.relative(abs);
       const entry = cached.files[rel];
-      if (entry && (onDisk?.has(rel) ? onDisk.get(rel) : hashFile(abs)) === entry[0]) {
+      if (entry && (onDisk.has(rel) ? onDisk.get(rel) : hashFile(abs)) === entry[0]) {
         this.graph.replaceFile(entry[1]);
         this.extractedFrom.set(rel, entry[0]);
       } else {
