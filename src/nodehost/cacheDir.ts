@@ -17,6 +17,14 @@ export function graphCacheDir(given: string, givenTsconfig: string | undefined, 
   return path.join(userCacheHome(env, platform), 'ts-code-graph', `${name}-${key}`);
 }
 
+/**
+ * Where the CLI keeps V8's compiled code of its core bundle between runs (codeCache.ts): beside the
+ * graphs' folder, not in it (that one holds one folder per workspace).
+ */
+export function codeCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  return path.join(userCacheHome(env, platform), 'ts-code-graph-code');
+}
+
 function userCacheHome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string {
   // XDG_CACHE_HOME wherever it is set, macOS and Windows too: whoever sets it there means it (a test
   // run points it at a folder of its own). The XDG spec: a relative one is invalid and must be ignored.

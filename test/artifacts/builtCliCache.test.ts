@@ -64,6 +64,74 @@ describe('built dist/cli.js: the persisted graph', function () {
     fs.rmSync(other, { recursive: true, force: true });
   });
 
+  // Issue 40: the run after a one-file edit loads the rest from the cache; its answer is the one a full index gives.
+  it('after a one-file edit, re-indexes what the edit reaches and answers as --no-cache does', () => {
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.cpSync(fixtureDir('sample'), root, { recursive: true });
+    const dependents = ['dependentsOf', 'src/utils/format.ts', 'formatMoney'];
+    cli(['stats']);
+    const before = cli(dependents).stdout;
+    assert.doesNotMatch(before, /handleRequest --CALLS--> formatMoney/);
+    // A body edit: handleRequest now calls formatMoney too (the file's own edges change, its skeleton does not).
+    const handler = path.join(root, 'src/api/handler.ts');
+    fs.writeFileSync(handler, fs.readFileSync(handler, 'utf8').replace('const receivedAt = formatDate(timestamp);', 'const receivedAt = `${formatDate(timestamp)} ${formatMoney(0)}`;').replace("import { formatDate } from '../utils/format';", "import { formatDate, formatMoney } from '../utils/format';"));
+    const edited = cli(['--verbose', ...dependents]);
+    assert.match(edited.stderr, /cache: 1 files changed since it was written/);
+    assert.match(edited.stderr, /cache: 1[23] files loaded, [12] re-indexed/, "the file and at most its importer");
+    assert.match(edited.stdout, /handleRequest --CALLS--> formatMoney/);
+    assert.equal(edited.stdout, cli(['--no-cache', ...dependents]).stdout);
+    // A shape edit of the file others import: formatMoney renamed; its dependents are re-indexed too.
+    const format = path.join(root, 'src/utils/format.ts');
+    fs.writeFileSync(format, fs.readFileSync(format, 'utf8').replace('export function formatMoney(', 'export function formatCents('));
+    const renamed = ['dependentsOf', 'src/utils/format.ts', 'formatCents'];
+    const shaped = cli(['--verbose', ...renamed]);
+    assert.match(shaped.stderr, /cache: 1 files changed since it was written/);
+    assert.match(shaped.stderr, /cache: \d+ files loaded, [3-9] re-indexed/);
+    assert.equal(shaped.stdout, cli(['--no-cache', ...renamed]).stdout);
+    assert.equal(cli(['export']).stdout, cli(['--no-cache', 'export']).stdout, 'the whole graph, as a full index builds it');
+    assert.match(cli(['--verbose', ...renamed]).stderr, /loaded 14 files from the cache/, 'the cache written after the edit is whole');
+  });
+
+  it("keeps the core bundle's compiled code beside the graphs, keyed by the bundle's text: another build, or a damaged file, compiles from source", () => {
+    const codeDir = path.join(env.XDG_CACHE_HOME!, 'ts-code-graph-code');
+    const codeFiles = () => (fs.existsSync(codeDir) ? fs.readdirSync(codeDir) : []);
+    const args = ['dependenciesOf', 'src/posts.ts', 'fetchPost'];
+    const version = () => runBuiltCli(['--version'], root, BUILT_CLI, env);
+    // Written only after a command that indexes (what a query runs is compiled then), never by --version.
+    assert.equal(version().code, 0);
+    assert.deepEqual(codeFiles(), []);
+    const answer = cli(args).stdout;
+    const [written] = codeFiles();
+    assert.deepEqual(codeFiles(), [written]);
+    assert.match(written, /^cliCore\.js-[0-9a-f]{20}\.v8$/);
+    const file = path.join(codeDir, written);
+    const stamp = fs.statSync(file).mtimeMs;
+    assert.equal(cli(args).stdout, answer);
+    assert.match(version().stdout, /^\d+\.\d+\.\d+/);
+    assert.equal(fs.statSync(file).mtimeMs, stamp, 'used as it is, not written again');
+    // Damaged: V8 refuses it, the run compiles from source, answers, and writes it anew.
+    fs.writeFileSync(file, Buffer.alloc(1000, 7));
+    assert.equal(cli(args).stdout, answer);
+    assert.ok(fs.statSync(file).size > 1000);
+    // Another build of the same length (another indexer identity): its own code, never this one's.
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-other-code-'));
+    try {
+      fs.cpSync(path.dirname(BUILT_CLI), other, { recursive: true });
+      const otherCore = path.join(other, 'cliCore.js');
+      fs.writeFileSync(otherCore, fs.readFileSync(otherCore, 'utf8').replace(/sources [0-9a-f]{16}/g, 'sources 0123456789abcdef'));
+      assert.equal(cli(args, path.join(other, 'cli.js')).stdout, answer);
+      assert.equal(JSON.parse(fs.readFileSync(cacheFile(), 'utf8')).indexer, 'sources 0123456789abcdef', 'the other build ran its own code');
+      assert.equal(codeFiles().length, 1, 'one bundle\'s code kept');
+      assert.notDeepEqual(codeFiles(), [written]);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+    // No cache: nothing written.
+    fs.rmSync(codeDir, { recursive: true, force: true });
+    assert.equal(runBuiltCli(['--root', root, ...args], root, BUILT_CLI, { ...env, TS_CODE_GRAPH_NO_CACHE: '1' }).stdout, answer);
+    assert.deepEqual(codeFiles(), []);
+  });
+
   it("re-indexes when a package's typings were replaced in place, answering as --no-cache does", () => {
     const args = ['dependenciesOf', 'src/posts.ts', 'fetchPost'];
     const typings = path.join(root, 'node_modules/fake-lib/index.d.ts');

@@ -181,9 +181,13 @@ export class WorkspaceIndex {
       this.problems.push(...p.config.problems);
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
     }
+    const reading = Date.now();
     const cached = this.readValidCache();
+    if (cached) this.log.info(`cache read and checked against the configs and libraries in ${Date.now() - reading} ms`);
     let cache: IndexReport['cache'];
-    if (cached && this.loadWholeCache(cached)) {
+    // Root-relative file → the hash of its text on disk now: each file is read and hashed once per start.
+    const onDisk = new Map<string, string | undefined>();
+    if (cached && this.loadWholeCache(cached, onDisk)) {
       cache = 'full';
       this.log.info(`loaded ${this.graph.files().length} files from the cache; no TypeScript program needed until the first change`);
     } else if (cached) {
@@ -195,7 +199,7 @@ export class WorkspaceIndex {
         this.programs.assignOwners();
       }
       for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
-      let files = await this.indexSinceCache(cached, token);
+      let files = await this.indexSinceCache(cached, onDisk, token);
       if (fromCache) {
         // What the programs built for it pull in now that no project owns (an import the edit added).
         const before = new Set(this.owner.keys());
@@ -289,8 +293,10 @@ export class WorkspaceIndex {
         const hash = this.extractedFrom.get(rel);
         if (hash) files[rel] = [hash, this.graph.getContribution(rel)!];
       }
+      const writing = Date.now();
       const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries: this.libraryStamps(), files, pulledIn: this.pulledInOwners() };
       writeCache(cacheFileFor(this.options.cacheDir, this.root), snapshot);
+      this.log.info(`graph cache written in ${Date.now() - writing} ms`);
     } catch (err) {
       this.log.warn(`could not write the graph cache: ${(err as Error).message}`);
     }
@@ -354,15 +360,17 @@ export class WorkspaceIndex {
     return pulled;
   }
 
-  /** All of the cache, if every cached file is unchanged and every project file is cached. */
-  private loadWholeCache(cached: CacheSnapshot): boolean {
+  /** All of the cache, if every cached file is unchanged and every project file is cached. The hashes it took are left in `onDisk`. */
+  private loadWholeCache(cached: CacheSnapshot, onDisk: Map<string, string | undefined>): boolean {
     for (const p of this.projects) {
       for (const f of p.config.fileNames) {
         if (this.programs.isInsideRoot(f) && !f.endsWith('.json') && !cached.files[this.relative(f)]) return false;
       }
     }
     for (const [rel, [hash]] of Object.entries(cached.files)) {
-      if (hashFile(path.posix.join(this.root, rel)) !== hash) return false;
+      const now = hashFile(path.posix.join(this.root, rel));
+      onDisk.set(rel, now);
+      if (now !== hash) return false;
     }
     for (const f of this.graph.files()) this.graph.removeFile(f);
     this.extractedFrom.clear();
@@ -379,15 +387,17 @@ export class WorkspaceIndex {
    * changed file that keeps both (an edit of bodies whose types are written out, comments, layout)
    * shows its dependents nothing new, as an update decides it (ShapeTracker); a file without a
    * skeleton (JavaScript, a script, one of an older cache), created or deleted counts as changed.
-   * Unchanged means its text on disk is the one its contribution came from (no tree is fetched for it).
+   * Unchanged means its text on disk is the one its contribution came from (no tree is fetched for it):
+   * `onDisk` holds the hashes loadWholeCache took in this start, the other files are read now.
    * Returns how many files were re-indexed.
    */
-  private async indexSinceCache(cached: CacheSnapshot, token: CancellationToken): Promise<number> {
+  private async indexSinceCache(cached: CacheSnapshot, onDisk: ReadonlyMap<string, string | undefined>, token: CancellationToken): Promise<number> {
+    const checking = Date.now();
     const changed = new Set<string>();
     for (const abs of this.owner.keys()) {
       const rel = this.relative(abs);
       const entry = cached.files[rel];
-      if (entry && hashFile(abs) === entry[0]) {
+      if (entry && (onDisk.has(rel) ? onDisk.get(rel) : hashFile(abs)) === entry[0]) {
         this.graph.replaceFile(entry[1]);
         this.extractedFrom.set(rel, entry[0]);
       } else {
@@ -397,6 +407,7 @@ export class WorkspaceIndex {
     for (const rel of Object.keys(cached.files)) if (!this.owner.has(path.posix.join(this.root, rel))) changed.add(rel);
     const { waiting, shadowed } = newFileEffects(this.graph, this.root, this.workspace, [...changed].filter((rel) => !cached.files[rel]));
     for (const rel of [...waiting, ...shadowed]) changed.add(rel);
+    this.log.info(`cache: ${changed.size} files changed since it was written (every file checked in ${Date.now() - checking} ms)`);
     const owned = (rels: Iterable<string>) => [...rels].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
     const first = owned(changed);
     await this.extractAll(first, token);
