@@ -13,6 +13,12 @@ import '../support/isolatedRun';
  */
 export const BUILT_CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
 export const BUILT_WORKER = path.join(REPO_ROOT, 'dist', 'worker.js');
+/**
+ * What "at once" means for a server stopping or refusing: it waits for no poll, timeout or index, which
+ * takes well under a second on an idle machine; the bound leaves room for a loaded CI machine (an exit
+ * seen 1,066 ms after its signal there) while a hang or a wait for the index still fails.
+ */
+export const PROMPTLY_MS = 3_000;
 
 export function requireBuilt(file: string): void {
   if (!fs.existsSync(file)) throw new Error(`${path.relative(REPO_ROOT, file)} is missing: run \`npm run build\` (or \`npm run test:artifacts\`, which builds first).`);
