@@ -290,6 +290,8 @@ async function main() {
  *   { op: 'eval', title, expression }  evaluate in the graph view whose h1.title is `title`
  *   { op: 'click', title, selector }   click an element of that view
  *   { op: 'press', title, selector?, key }  focus `selector` in that view (if given), press `key`
+ *   { op: 'evalPreview', heading, expression }  evaluate in the Markdown preview whose first heading is `heading`
+ *   { op: 'clickPreview', heading, selector }  click an element of that preview
  *   { op: 'screenshot', path }          a screenshot of the whole workbench
  *   { op: 'saveAs', path }              type `path` into the open save dialog and accept it
  * Answers { ok: true, value } or { ok: false, error }.
@@ -307,6 +309,18 @@ function serveWebviewBridge(page, dir) {
       }
     }
     throw new Error(`no graph view titled "${title}" is drawn (yet)`);
+  };
+  // VS Code's Markdown preview: a webview frame whose rendered document starts with `heading`.
+  const findPreview = async (heading) => {
+    for (const frame of page.frames()) {
+      try {
+        const h = await frame.evaluate(() => document.querySelector('h1, h2, h3')?.textContent);
+        if (h === heading) return frame;
+      } catch {
+        // a frame that went away or is not a preview
+      }
+    }
+    throw new Error(`no Markdown preview headed "${heading}" is shown (yet)`);
   };
   const handle = async (req) => {
     if (req.op === 'screenshot') return void (await page.screenshot({ path: req.path }));
@@ -334,6 +348,8 @@ function serveWebviewBridge(page, dir) {
       }
       throw new Error(`the save dialog did not accept ${req.path} (it shows "${await input.inputValue()}")`);
     }
+    if (req.op === 'evalPreview') return (await findPreview(req.heading)).evaluate(req.expression);
+    if (req.op === 'clickPreview') return void (await (await findPreview(req.heading)).click(req.selector, { timeout: 10000 }));
     const frame = await findView(req.title);
     if (req.op === 'eval') return frame.evaluate(req.expression);
     if (req.op === 'click') return void (await frame.click(req.selector, { timeout: 10000 }));
