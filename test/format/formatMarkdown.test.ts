@@ -38,20 +38,36 @@ describe('formatMarkdown: the comment and the editor variant', function () {
 
   after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  it('the editor variant: dependents before tests, open lists, no picture, every line one the comment has', () => {
+  it('the editor variant: changed symbols, then the dependents open, then the tests last (their files folded), no picture, every line one the comment has', () => {
     const editor = formatMarkdown(result, 'editor');
     const comment = formatMarkdown(result);
-    const order = ['**Dependents by folder**', '**Affected code, nearest first (3)**', '- `processOrder` `src/orders/orderService.ts:11`', '**Tests to run**', '- `src/utils/format.test.ts`: `formatsEpoch --CALLS--> formatDate`'];
+    const order = [
+      '| `formatDate` | body changed, exported | `src/utils/format.ts:1` |',
+      '**Dependents by folder**',
+      '**Affected code, nearest first (3)**',
+      '- `processOrder` `src/orders/orderService.ts:11`',
+      '**Tests to run**',
+      '<details><summary>1 test file, nearest first, with what links each to a change</summary>',
+      '- `src/utils/format.test.ts`: `formatsEpoch --CALLS--> formatDate`',
+      '</details>',
+    ];
     const at = order.map((part) => editor.indexOf(part));
     assert.ok(at.every((i, n) => i >= 0 && (n === 0 || i > at[n - 1])), `in this order: ${order.join(' | ')}\n${editor}`);
+    assert.ok(editor.trimEnd().endsWith('</details>'), `the folded test files end it:\n${editor}`);
     // The comment keeps its order (the test commands right after the changed symbols) and folds its lists.
     assert.ok(comment.indexOf('**Tests to run**') < comment.indexOf('**Dependents by folder**'), comment);
     assert.match(comment, /<details><summary>Affected code, nearest first \(3\)<\/summary>/);
     assert.match(comment, /```mermaid/);
-    assert.doesNotMatch(editor, /<details>|<summary>|```mermaid/);
+    assert.doesNotMatch(editor, /```mermaid|<summary>Affected code/);
     const commentLines = new Set(comment.split('\n'));
     const own = editor.split('\n').filter((l) => l && !commentLines.has(l));
-    assert.deepStrictEqual(own, ['### Impact of my changes', '**Affected code, nearest first (3)**', '**Tests to run, nearest first, with what links each to a change (1)**']);
+    assert.deepStrictEqual(own, ['### Impact of my changes', '**Affected code, nearest first (3)**']);
+  });
+
+  it('each says "Tests to run" once: the commands; the folded list names the test files', () => {
+    for (const text of [formatMarkdown(result), formatMarkdown(result, 'editor'), formatMarkdown(result, 'editor', '/')]) {
+      assert.deepStrictEqual(text.match(/tests to run/gi), ['Tests to run'], text);
+    }
   });
 
   it('with a link root, each file:line of the editor variant links there (the preview opens the code at the line)', () => {

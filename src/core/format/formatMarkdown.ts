@@ -32,16 +32,17 @@ const TABLE_FOLDERS = 12;
  * change. In order, each part within what is left: the summary (changed symbols by kind,
  * dependents, tests), the `Incomplete:` notes, a table of the changed symbols, the tests to run
  * (per runner: how many of its suite, the command), the dependents by folder, then folded: the
- * affected code nearest first, the tests to run nearest first with the path that links each, and
+ * affected code nearest first, the test files nearest first with the path that links each, and
  * the graph as a Mermaid picture small enough for GitHub to draw. A list cut short says how many
  * it left out and where the rest are (`--format json` has all of it). A message result (nothing
  * changed) is its message under the heading.
  *
  * `variant: 'editor'` (VS Code's "Impact of My Changes", read in the Markdown preview beside the
- * graph view): the same parts and limits, but the dependents (folders, affected code) come before
- * the tests, every list is open (no `<details>`), and there is no Mermaid picture (the graph view draws it).
- * With `linkRoot` (the answer's root as the preview resolves a link starting with `/`), each
- * `file:line` links to its place: `[`file:line`](/root/file#Lline)`.
+ * graph view): the same parts and limits, but in the order a reader in the editor wants them: the
+ * changed symbols, the dependents (by folder, then the affected code, open), and the tests last (the
+ * commands, then the files folded); no Mermaid picture (the graph view draws it). With `linkRoot`
+ * (the answer's root as the preview resolves a link starting with `/`), each `file:line` links to
+ * its place: `[`file:line`](/root/file#Lline)`.
  */
 export function formatMarkdown(result: QueryResult, variant: 'comment' | 'editor' = 'comment', linkRoot?: string): string {
   const editor = variant === 'editor';
@@ -67,7 +68,7 @@ export function formatMarkdown(result: QueryResult, variant: 'comment' | 'editor
     out.add(foldersTable(result));
     out.add(affectedCode(result, out.room(PART_CHARS.affected), where, true));
     out.add(testsSection(impact, out.room(PART_CHARS.command)));
-    out.add(testList(impact, label, out.room(PART_CHARS.tests), where, true));
+    out.add(testList(impact, label, out.room(PART_CHARS.tests), where));
   } else if (impact) {
     out.add(changedTable(impact, label, out.room(PART_CHARS.changed), where));
     out.add(testsSection(impact, out.room(PART_CHARS.command)));
@@ -198,12 +199,13 @@ function affectedCode(result: GraphResult, room: number, where: Where, open = fa
   );
 }
 
-function testList(impact: ImpactSummary, label: (id: string) => string, room: number, where: Where, open = false): string {
+/** Every test file to run, folded (the commands above run them): nearest first, the first with the path that links each to a change. */
+function testList(impact: ImpactSummary, label: (id: string) => string, room: number, where: Where): string {
   if (impact.tests.length === 0) return '';
   const lines = impact.tests.slice(0, TESTS_WITH_PATHS).map((t) => `- ${where(t.file)}: ${code(testPathText(t, label))}`);
   // The rest by name, still nearest first, as many as fit.
   for (const t of impact.tests.slice(TESTS_WITH_PATHS)) lines.push(`- ${where(t.file)}`);
-  const { head, tail } = listHead(`Tests to run, nearest first, with what links each to a change (${thousands(impact.tests.length)})`, open);
+  const { head, tail } = listHead(`${plural(impact.tests.length, 'test file')}, nearest first, with what links each to a change`, false);
   return fitLines(head, lines, room, (n) => `- … and ${thousands(n)} more (\`--format json\` lists each with its path)`, tail);
 }
 
