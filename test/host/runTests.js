@@ -310,17 +310,30 @@ function serveWebviewBridge(page, dir) {
     }
     throw new Error(`no graph view titled "${title}" is drawn (yet)`);
   };
-  // VS Code's Markdown preview: a webview frame whose rendered document starts with `heading`.
+  // VS Code's Markdown preview: a webview frame whose rendered document starts with `heading`. Each
+  // frame gets a few seconds to answer (one still loading must not hold up the rest); when none is
+  // the preview, the error says what each frame shows, for the suite's failure message.
   const findPreview = async (heading) => {
+    const seen = [];
     for (const frame of page.frames()) {
+      let timer;
       try {
-        const h = await frame.evaluate(() => document.querySelector('h1, h2, h3')?.textContent);
+        const h = await Promise.race([
+          frame.evaluate(() => document.querySelector('h1, h2, h3')?.textContent ?? null),
+          new Promise((resolve) => (timer = setTimeout(() => resolve('(no answer in 3 s)'), 3000))),
+        ]);
         if (h === heading) return frame;
+        // A webview's outer frame (no heading): whose it is, and whether its page (an inner frame) is there.
+        const owner = /[?&]extensionId=([^&]+)/.exec(frame.url());
+        if (h !== null) seen.push(h);
+        else if (owner) seen.push(`(${owner[1]}'s webview, ${frame.childFrames().length === 0 ? 'no page in it' : 'its page has no heading'})`);
       } catch {
         // a frame that went away or is not a preview
+      } finally {
+        clearTimeout(timer);
       }
     }
-    throw new Error(`no Markdown preview headed "${heading}" is shown (yet)`);
+    throw new Error(`no Markdown preview headed "${heading}" is shown (yet); the frames show: ${JSON.stringify(seen)}`);
   };
   const handle = async (req) => {
     if (req.op === 'screenshot') return void (await page.screenshot({ path: req.path }));

@@ -34,7 +34,9 @@ export async function impactOfChanges(arg: unknown, context: vscode.ExtensionCon
   if (folders.length === 0) return say('Impact of My Changes compares a workspace folder\'s files with git: open a folder first.', true);
   const folder = await chooseFolder(arg, folders);
   if (!folder) return undefined;
-  // The Markdown preview resolves a link starting with `/` from the first workspace folder, whatever the document.
+  // The Markdown preview resolves a link starting with `/` from the first workspace folder, whatever the
+  // document, and opens it at `#Lline`. Other links do not reach the code from there: its renderer drops
+  // `file:` links, and its webview runs no `command:` links.
   const firstFolder = vscode.workspace.workspaceFolders?.[0];
   const args: ImpactArgs = { folder: folder.uri.fsPath, ...(baseOf(arg) ? { base: baseOf(arg) } : {}), ...(firstFolder?.uri.scheme === 'file' ? { linkFrom: firstFolder.uri.fsPath } : {}) };
   const title = `Impact of My Changes${folders.length > 1 ? ` (${folder.name})` : ''}`;

@@ -40,8 +40,8 @@ export function previewEval<T>(heading: string, expression: string, timeoutMs?: 
 }
 
 /** A real click on `selector` in VS Code's Markdown preview whose first heading reads `heading`. */
-export function previewClick(heading: string, selector: string): Promise<void> {
-  return ask<void>({ op: 'clickPreview', heading, selector });
+export function previewClick(heading: string, selector: string, timeoutMs?: number): Promise<void> {
+  return ask<void>({ op: 'clickPreview', heading, selector }, timeoutMs);
 }
 
 /** A real click (playwright: scroll into view, mouse down/up) on `selector` inside the graph view. */
