@@ -134,7 +134,7 @@ export interface ImpactAnswer {
   isError: boolean;
   /** The text is a sentence, not a graph answer: an error, or nothing to show (no file changed, only comments). */
   isMessage: boolean;
-  /** A graph answer as Markdown for the editor (`impact --format markdown`'s editor variant: dependents before tests). */
+  /** A graph answer as Markdown for the editor (`impact --format markdown`'s editor variant: the changed symbols, the dependents, then the tests). */
   markdown?: string;
   /** Absolute root of the folder that answered. */
   root?: string;

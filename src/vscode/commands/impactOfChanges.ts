@@ -17,7 +17,7 @@ const REFRESH_DELAY_MS = 300;
 /**
  * "Impact of My Changes": `ts-code-graph impact` for a workspace folder, answered by the graph worker
  * from its warm graph (git lists the changed files and gives their base versions; nothing is
- * re-indexed), shown as Markdown in VS Code's Markdown preview (dependents before tests) and in a graph view with the changed symbols
+ * re-indexed), shown as Markdown in VS Code's Markdown preview (the changed symbols, their dependents, then the tests) and in a graph view with the changed symbols
  * highlighted. Both answer again after each save while they are open. `arg`: the Source Control
  * view's repository (`rootUri`), a folder path or URI, or `{ folder, base }` from a script or test.
  */
@@ -68,7 +68,7 @@ export async function openImpactView(context: vscode.ExtensionContext, service: 
   return view;
 }
 
-/** What the result document shows: the answer's Markdown (dependents before tests), or its sentence as a paragraph. */
+/** What the result document shows: the answer's Markdown (the editor variant of `--format markdown`), or its sentence as a paragraph. */
 function markdownOf(answer: ImpactAnswer): Pick<ImpactAnswer, 'text' | 'root'> {
   return { text: answer.markdown ?? answer.text, root: answer.root };
 }
