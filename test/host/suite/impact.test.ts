@@ -85,12 +85,17 @@ async function renderedPreview<T>(uri: vscode.Uri, expression: string, ok: (v: T
   }
 }
 
-/** Hides the preview of `uri`'s document behind its source in the same group, then shows it again. */
+/**
+ * Hides the preview of `uri`'s document behind its source in the same group, shows it again, and has it
+ * drawn afresh from the document: a new answer that reached the blank preview went as a message to the
+ * page that never loaded, and the new webview starts from the page first drawn.
+ */
 async function showAgain(uri: vscode.Uri): Promise<void> {
   const group = (await shownPreview(uri, 'the preview to hide')).group;
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { viewColumn: group.viewColumn, preview: false });
   await until(() => Promise.resolve(previewTabs(uri)), (tabs) => tabs.length === 1 && !tabs[0].isActive, 'the preview hidden', PREVIEW_WAIT_MS);
   await vscode.commands.executeCommand('markdown.showPreview', uri);
+  await vscode.commands.executeCommand('markdown.preview.refresh');
 }
 
 function hasGit(): boolean {
