@@ -16,6 +16,7 @@ import type { Expansion } from '../core/diagram/neighbours';
 import { filesOf, runQuery, withFiles } from '../core/query/QueryRequest';
 import { symbolSelector } from '../core/query/resolve/parseSymbolQuery';
 import { loadTypeScript } from './loadTypeScript';
+import { formatMarkdown, markdownLinkRoot } from '../core/format/formatMarkdown';
 import { gitChanges } from '../core/query/impact/gitChanges';
 import { impactQuery } from '../core/query/impact/query';
 import { DiagramAnswer, FolderSpec, HostWords, ImpactAnswer, ImpactArgs, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
@@ -307,7 +308,9 @@ export class FolderGraphs {
       const listed = gitChanges(root, args.base ?? { kind: 'working-tree' });
       if ('error' in listed) return failed(listed.error, root);
       const result = state.graph.answer({ query: impactQuery.name, changes: listed.changes, base: listed.base });
-      const answer: ImpactAnswer = { text: formatText(result, state.reader), isError: result.kind === 'message' && result.isError, isMessage: result.kind === 'message', root };
+      const isMessage = result.kind === 'message';
+      const answer: ImpactAnswer = { text: formatText(result, state.reader), isError: isMessage && result.isError, isMessage, root };
+      if (!isMessage) answer.markdown = formatMarkdown(result, 'editor', args.linkFrom === undefined ? undefined : markdownLinkRoot(args.linkFrom, root));
       if (expansions) answer.diagram = this.drawing(state, state.graph, result, expansions);
       return answer;
     } catch (err) {

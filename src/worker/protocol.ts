@@ -119,6 +119,11 @@ export interface ImpactArgs {
   folder: string;
   /** What to compare with (default: the working tree against HEAD, as `ts-code-graph impact`). */
   base?: ImpactBase;
+  /**
+   * Absolute path the editor's Markdown preview resolves links starting with `/` from (VS Code's first
+   * workspace folder): the Markdown's `file:line`s link from there to the code. None: no links.
+   */
+  linkFrom?: string;
 }
 
 /** The same answer as `ts-code-graph impact` (text), and its drawing when one was asked for. */
@@ -129,6 +134,8 @@ export interface ImpactAnswer {
   isError: boolean;
   /** The text is a sentence, not a graph answer: an error, or nothing to show (no file changed, only comments). */
   isMessage: boolean;
+  /** A graph answer as Markdown for the editor (`impact --format markdown`'s editor variant: the changed symbols, the dependents, then the tests). */
+  markdown?: string;
   /** Absolute root of the folder that answered. */
   root?: string;
   /** Asked for with `expansions`: the graph view's drawing of the same result. */

@@ -75,7 +75,7 @@ describe('built dist/cli.js impact on a real history (ra-core 4.16.20 → 5.4.0)
     assert.ok(markdown.length <= MAX_COMMENT_CHARS && markdown.length < GITHUB_COMMENT_LIMIT, `${markdown.length} characters`);
     assert.match(markdown, /^\*\*1,\d{3} changed symbols\*\* in \d{3} files \(\d+ removed, /m);
     assert.match(markdown, /^\| … and 1,\d{3} more \(`--format json` lists them all\) \| \| \|$/m);
-    assert.match(markdown, /^<details><summary>Tests to run, nearest first, with what links each to a change \(\d+\)<\/summary>$/m);
+    assert.match(markdown, /^<details><summary>\d+ test files, nearest first, with what links each to a change<\/summary>$/m);
     assert.match(markdown, /^\*\*Dependents by folder\*\*$/m);
   });
 

@@ -290,6 +290,8 @@ async function main() {
  *   { op: 'eval', title, expression }  evaluate in the graph view whose h1.title is `title`
  *   { op: 'click', title, selector }   click an element of that view
  *   { op: 'press', title, selector?, key }  focus `selector` in that view (if given), press `key`
+ *   { op: 'evalPreview', heading, expression }  evaluate in the Markdown preview whose first heading is `heading`
+ *   { op: 'clickPreview', heading, selector }  click an element of that preview
  *   { op: 'screenshot', path }          a screenshot of the whole workbench
  *   { op: 'saveAs', path }              type `path` into the open save dialog and accept it
  * Answers { ok: true, value } or { ok: false, error }.
@@ -307,6 +309,31 @@ function serveWebviewBridge(page, dir) {
       }
     }
     throw new Error(`no graph view titled "${title}" is drawn (yet)`);
+  };
+  // VS Code's Markdown preview: a webview frame whose rendered document starts with `heading`. Each
+  // frame gets a few seconds to answer (one still loading must not hold up the rest); when none is
+  // the preview, the error says what each frame shows, for the suite's failure message.
+  const findPreview = async (heading) => {
+    const seen = [];
+    for (const frame of page.frames()) {
+      let timer;
+      try {
+        const h = await Promise.race([
+          frame.evaluate(() => document.querySelector('h1, h2, h3')?.textContent ?? null),
+          new Promise((resolve) => (timer = setTimeout(() => resolve('(no answer in 3 s)'), 3000))),
+        ]);
+        if (h === heading) return frame;
+        // A webview's outer frame (no heading): whose it is, and whether its page (an inner frame) is there.
+        const owner = /[?&]extensionId=([^&]+)/.exec(frame.url());
+        if (h !== null) seen.push(h);
+        else if (owner) seen.push(`(${owner[1]}'s webview, ${frame.childFrames().length === 0 ? 'no page in it' : 'its page has no heading'})`);
+      } catch {
+        // a frame that went away or is not a preview
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    throw new Error(`no Markdown preview headed "${heading}" is shown (yet); the frames show: ${JSON.stringify(seen)}`);
   };
   const handle = async (req) => {
     if (req.op === 'screenshot') return void (await page.screenshot({ path: req.path }));
@@ -334,6 +361,8 @@ function serveWebviewBridge(page, dir) {
       }
       throw new Error(`the save dialog did not accept ${req.path} (it shows "${await input.inputValue()}")`);
     }
+    if (req.op === 'evalPreview') return (await findPreview(req.heading)).evaluate(req.expression);
+    if (req.op === 'clickPreview') return void (await (await findPreview(req.heading)).click(req.selector, { timeout: 10000 }));
     const frame = await findView(req.title);
     if (req.op === 'eval') return frame.evaluate(req.expression);
     if (req.op === 'click') return void (await frame.click(req.selector, { timeout: 10000 }));

@@ -181,7 +181,7 @@ describe('impact markdown and Mermaid, rendered for real (markdown-it, Mermaid, 
     assert.ok(rows.some((r) => r[0] === 'brandNew' && r[1] === 'added, exported'));
     // The tests, folded: each file with the path that links it to a change; and the command that runs them.
     const tests: string[] = await page.$$eval('details', (ds: DomEl[]) =>
-      ds.filter((d) => (d.querySelectorAll('summary')[0]?.textContent ?? '').startsWith('Tests to run')).flatMap((d) => Array.from(d.querySelectorAll('li code:first-child'), (c) => c.textContent ?? '')),
+      ds.filter((d) => / test files?, nearest first/.test(d.querySelectorAll('summary')[0]?.textContent ?? '')).flatMap((d) => Array.from(d.querySelectorAll('li code:first-child'), (c) => c.textContent ?? '')),
     );
     assert.deepEqual(tests.sort(), result.impact.tests.map((t) => t.file).sort());
     assert.match(await page.textContent('body'), /mocha \(\.mocharc\.json\): \d of its \d test files/);

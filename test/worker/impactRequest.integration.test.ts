@@ -5,6 +5,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { CodeGraph } from '../../src/core/CodeGraph';
 import { createFileSourceReader } from '../../src/core/format/FileSourceReader';
+import { formatMarkdown } from '../../src/core/format/formatMarkdown';
 import { formatText } from '../../src/core/format/formatText';
 import { gitChanges } from '../../src/core/query/impact/gitChanges';
 import { FolderGraphs } from '../../src/worker/FolderGraphs';
@@ -30,11 +31,12 @@ describe('graphWorker impact request', function () {
   const format = path.join('src', 'utils', 'format.ts');
 
   /** What `ts-code-graph impact` prints for the working tree now (a fresh index, the same git changes). */
-  async function cliAnswer(): Promise<string> {
+  async function cliAnswer(as: 'text' | 'editor markdown' = 'text'): Promise<string> {
     const listed = gitChanges(root, { kind: 'working-tree' });
     assert.ok(!('error' in listed), JSON.stringify(listed));
     const graph = await CodeGraph.open({ root });
-    return formatText(graph.impact(listed.changes, listed.base), createFileSourceReader(root));
+    const result = graph.impact(listed.changes, listed.base);
+    return as === 'text' ? formatText(result, createFileSourceReader(root)) : formatMarkdown(result, 'editor');
   }
 
   beforeEach(async () => {
@@ -58,6 +60,7 @@ describe('graphWorker impact request', function () {
     assert.strictEqual(answer.isError, false);
     assert.strictEqual(answer.isMessage, true);
     assert.strictEqual(answer.text.trim(), 'No TypeScript or JavaScript file changed (working tree vs HEAD).');
+    assert.strictEqual(answer.markdown, undefined, 'a sentence has no Markdown of its own');
     assert.strictEqual(answer.root, root);
   });
 
@@ -71,6 +74,9 @@ describe('graphWorker impact request', function () {
     assert.strictEqual(answer.isError, false, answer.text);
     assert.strictEqual(answer.isMessage, false);
     assert.strictEqual(answer.text, await cliAnswer());
+    // The editor's Markdown ("Impact of My Changes" shows it in the preview): `--format markdown`'s formatter, dependents before tests.
+    assert.strictEqual(answer.markdown, await cliAnswer('editor markdown'));
+    assert.match(answer.markdown, /^### Impact of my changes\n/);
     // What the edit changed, and who depends on it (orderService.ts calls formatDate).
     assert.match(answer.text, /formatDate: body changed, exported/);
     assert.match(answer.text, /formatPercent: added, exported/);

@@ -1,3 +1,4 @@
+import * as path from 'path';
 import { isTestFile } from '../graph/testFiles';
 import { ImpactSummary } from '../query/impact/ImpactSummary';
 import { GraphResult, QueryResult } from '../query/QueryResult';
@@ -31,13 +32,27 @@ const TABLE_FOLDERS = 12;
  * change. In order, each part within what is left: the summary (changed symbols by kind,
  * dependents, tests), the `Incomplete:` notes, a table of the changed symbols, the tests to run
  * (per runner: how many of its suite, the command), the dependents by folder, then folded: the
- * affected code nearest first, the tests to run nearest first with the path that links each, and
+ * affected code nearest first, the test files nearest first with the path that links each, and
  * the graph as a Mermaid picture small enough for GitHub to draw. A list cut short says how many
  * it left out and where the rest are (`--format json` has all of it). A message result (nothing
  * changed) is its message under the heading.
+ *
+ * `variant: 'editor'` (VS Code's "Impact of My Changes", read in the Markdown preview beside the
+ * graph view): the same parts and limits, but in the order a reader in the editor wants them: the
+ * changed symbols, the dependents (by folder, then the affected code, open), and the tests last (the
+ * commands, then the files folded); no Mermaid picture (the graph view draws it). With `linkRoot`
+ * (the answer's root as the preview resolves a link starting with `/`), each `file:line` links to
+ * its place: `[`file:line`](/root/file#Lline)`.
  */
-export function formatMarkdown(result: QueryResult): string {
-  const heading = '### TS Code Graph: impact of this change';
+export function formatMarkdown(result: QueryResult, variant: 'comment' | 'editor' = 'comment', linkRoot?: string): string {
+  const editor = variant === 'editor';
+  const where = (file: string, line?: number): string => {
+    const shown = code(line === undefined ? file : `${file}:${line}`);
+    if (!editor || linkRoot === undefined) return shown;
+    const target = `${linkRoot.replace(/\/+$/, '')}/${file}`.split('/').map(encodeURIComponent).join('/');
+    return `[${shown}](${target}${line === undefined ? '' : `#L${line}`})`;
+  };
+  const heading = editor ? '### Impact of my changes' : '### TS Code Graph: impact of this change';
   if (result.kind === 'message') return `${heading}\n\n${[result.message, ...(result.warnings ?? []).map((w) => `> ${w}`)].join('\n\n')}\n`;
   const names = displayNames(labelledNodes(result));
   const label = (id: string) => names.get(id) ?? id;
@@ -48,15 +63,35 @@ export function formatMarkdown(result: QueryResult): string {
   const warnings = result.warnings ?? [];
   for (const w of warnings.slice(0, 5)) out.add(`> ${w}`);
   if (warnings.length > 5) out.add(`> … and ${warnings.length - 5} more notes like these (\`--format json\` lists them).`);
-  if (impact) {
-    out.add(changedTable(impact, label, out.room(PART_CHARS.changed)));
+  if (impact && editor) {
+    out.add(changedTable(impact, label, out.room(PART_CHARS.changed), where));
+    out.add(foldersTable(result));
+    out.add(affectedCode(result, out.room(PART_CHARS.affected), where, true));
+    out.add(testsSection(impact, out.room(PART_CHARS.command)));
+    out.add(testList(impact, label, out.room(PART_CHARS.tests), where));
+  } else if (impact) {
+    out.add(changedTable(impact, label, out.room(PART_CHARS.changed), where));
     out.add(testsSection(impact, out.room(PART_CHARS.command)));
     out.add(foldersTable(result));
-    out.add(affectedCode(result, out.room(PART_CHARS.affected)));
-    out.add(testList(impact, label, out.room(PART_CHARS.tests)));
+    out.add(affectedCode(result, out.room(PART_CHARS.affected), where));
+    out.add(testList(impact, label, out.room(PART_CHARS.tests), where));
   }
-  out.add(pictureSection(result, out.room(MAX_MERMAID_CHARS)));
+  if (!editor) out.add(pictureSection(result, out.room(MAX_MERMAID_CHARS)));
   return out.text();
+}
+
+/** A list's header: folded under its summary in a comment, a bold line open in the editor. */
+function listHead(summary: string, open: boolean): { head: string; tail: string } {
+  return open ? { head: `**${summary}**\n`, tail: '' } : { head: `<details><summary>${summary}</summary>\n`, tail: '\n</details>' };
+}
+
+/**
+ * `root` as the start of a link that the Markdown preview resolves from the folder `from` (a link
+ * starting with `/`): `/`, `/../lib`, posix. None when no relative path leads there (another drive).
+ */
+export function markdownLinkRoot(from: string, root: string): string | undefined {
+  const rel = path.relative(from, root);
+  return path.isAbsolute(rel) ? undefined : `/${rel.split(path.sep).join('/')}`;
 }
 
 /** The comment's parts, each added only if it fits (an empty part adds nothing). */
@@ -106,8 +141,11 @@ function summaryText(result: GraphResult, impact: ImpactSummary): string {
   );
 }
 
-function changedTable(impact: ImpactSummary, label: (id: string) => string, room: number): string {
-  const rows = impact.changed.map((c) => `| ${code(changedName(c, label))} | ${cell(changeText(c))} | ${code(`${c.node.file}:${c.node.offset}`)} |`);
+/** A file (at a line) as the Markdown shows it: in code, linked in the editor. */
+type Where = (file: string, line?: number) => string;
+
+function changedTable(impact: ImpactSummary, label: (id: string) => string, room: number, where: Where): string {
+  const rows = impact.changed.map((c) => `| ${code(changedName(c, label))} | ${cell(changeText(c))} | ${where(c.node.file, c.node.offset)} |`);
   return fitLines('| Symbol | Change | Where |\n| --- | --- | --- |', rows, room, (n) => `| … and ${thousands(n)} more (\`--format json\` lists them all) | | |`, '', MAX_CHANGED_LISTED);
 }
 
@@ -143,35 +181,32 @@ function foldersTable(result: GraphResult): string {
 }
 
 /** The dependents in code (not tests), nearest first: the detailed ones, then the rest the cut listed. */
-function affectedCode(result: GraphResult, room: number): string {
+function affectedCode(result: GraphResult, room: number, where: Where, open = false): string {
   const inputs = new Set(result.inputs);
   const entries = [
     ...result.nodes.filter((n) => !inputs.has(n.id) && !isTestFile(n.file)).map((n) => ({ name: n.kind === 'module' ? '<module>' : n.name, file: n.file, line: n.offset })),
     ...(result.truncation?.more ?? []).filter((m) => !isTestFile(m.file)),
   ];
   if (entries.length === 0) return '';
-  const lines = entries.map((e) => `- ${code(e.name)} ${code(`${e.file}:${e.line}`)}`);
+  const lines = entries.map((e) => `- ${code(e.name)} ${where(e.file, e.line)}`);
+  const { head, tail } = listHead(`Affected code, nearest first (${thousands(entries.length)})`, open);
   return fitLines(
-    `<details><summary>Affected code, nearest first (${thousands(entries.length)})</summary>\n`,
+    head,
     lines,
     room,
     (n) => `- … and ${thousands(n)} more in ${folderList(entries.slice(entries.length - n).map((e) => e.file))} (\`--format json\` lists them all)`,
-    '\n</details>',
+    tail,
   );
 }
 
-function testList(impact: ImpactSummary, label: (id: string) => string, room: number): string {
+/** Every test file to run, folded (the commands above run them): nearest first, the first with the path that links each to a change. */
+function testList(impact: ImpactSummary, label: (id: string) => string, room: number, where: Where): string {
   if (impact.tests.length === 0) return '';
-  const lines = impact.tests.slice(0, TESTS_WITH_PATHS).map((t) => `- ${code(t.file)}: ${code(testPathText(t, label))}`);
+  const lines = impact.tests.slice(0, TESTS_WITH_PATHS).map((t) => `- ${where(t.file)}: ${code(testPathText(t, label))}`);
   // The rest by name, still nearest first, as many as fit.
-  for (const t of impact.tests.slice(TESTS_WITH_PATHS)) lines.push(`- ${code(t.file)}`);
-  return fitLines(
-    `<details><summary>Tests to run, nearest first, with what links each to a change (${thousands(impact.tests.length)})</summary>\n`,
-    lines,
-    room,
-    (n) => `- … and ${thousands(n)} more (\`--format json\` lists each with its path)`,
-    '\n</details>',
-  );
+  for (const t of impact.tests.slice(TESTS_WITH_PATHS)) lines.push(`- ${where(t.file)}`);
+  const { head, tail } = listHead(`${plural(impact.tests.length, 'test file')}, nearest first, with what links each to a change`, false);
+  return fitLines(head, lines, room, (n) => `- … and ${thousands(n)} more (\`--format json\` lists each with its path)`, tail);
 }
 
 /** `src/a (3), test/b (2)`: where some files are, most first, five folders named. */

@@ -1,7 +1,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { ImpactArgs, QueryAnswer, QueryArgs } from '../../worker/protocol';
-import { parseResultLinks } from './parseResultLinks';
+import { ResultLink, parseResultLinks } from './parseResultLinks';
 
 /** URI scheme of command results: read-only virtual documents. */
 export const RESULT_SCHEME = 'ts-code-graph';
@@ -12,6 +12,8 @@ interface StoredResult {
   /** The query that produced it (or impact's folder): "Show as Graph" draws the same answer. */
   args?: QueryArgs | ImpactArgs;
   title?: string;
+  /** Markdown (impact), shown in VS Code's Markdown preview; otherwise the shared text format. */
+  markdown?: boolean;
 }
 
 /** Most results kept for reopening a tab; older ones say to run the command again. */
@@ -36,13 +38,19 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     );
   }
 
-  /** Open `answer` in an editor titled `title`; returns the document's URI. */
-  async show(answer: Pick<QueryAnswer, 'text' | 'root'>, title: string, args?: QueryArgs | ImpactArgs): Promise<vscode.Uri> {
-    const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${title.replace(/[\\/]/g, '_')}.txt`, query: `n=${++this.counter}` });
-    this.results.set(uri.toString(), { text: answer.text, root: answer.root, args, title });
+  /**
+   * Open `answer` in an editor titled `title`; returns the document's URI. A `markdown` answer is a
+   * `.md` document shown rendered in VS Code's Markdown preview, in front of its source (whose tab
+   * keeps it open, so later `update`s reach the preview).
+   */
+  async show(answer: Pick<QueryAnswer, 'text' | 'root'>, title: string, args?: QueryArgs | ImpactArgs, markdown = false): Promise<vscode.Uri> {
+    const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${title.replace(/[\\/]/g, '_')}.${markdown ? 'md' : 'txt'}`, query: `n=${++this.counter}` });
+    this.results.set(uri.toString(), { text: answer.text, root: answer.root, args, title, markdown });
     if (this.results.size > KEEP) this.results.delete(this.results.keys().next().value!);
-    const doc = await vscode.workspace.openTextDocument(uri);
+    let doc = await vscode.workspace.openTextDocument(uri);
+    if (markdown && doc.languageId !== 'markdown') doc = await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
     await vscode.window.showTextDocument(doc, { preview: false });
+    if (markdown) await vscode.commands.executeCommand('markdown.showPreview', uri);
     return uri;
   }
 
@@ -67,9 +75,10 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 
   provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
-    const root = this.results.get(document.uri.toString())?.root;
+    const stored = this.results.get(document.uri.toString());
+    const root = stored?.root;
     if (!root) return [];
-    return parseResultLinks(document.getText()).map((l) => {
+    return (stored.markdown ? markdownLinks(document.getText()) : parseResultLinks(document.getText())).map((l) => {
       const file = path.isAbsolute(l.file) ? l.file : path.join(root, l.file);
       const link = new vscode.DocumentLink(
         new vscode.Range(l.line, l.start, l.line, l.end),
@@ -79,4 +88,15 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
       return link;
     });
   }
+}
+
+/** In a Markdown result: each `` `file:line` `` (the changed symbols' and dependents' places). */
+function markdownLinks(text: string): ResultLink[] {
+  const links: ResultLink[] = [];
+  text.split('\n').forEach((line, i) => {
+    for (const m of line.matchAll(/`([^`\s:]+\.[A-Za-z]+):(\d+)`/g)) {
+      links.push({ line: i, start: m.index + 1, end: m.index + m[0].length - 1, file: m[1], targetLine: Number(m[2]) });
+    }
+  });
+  return links;
 }

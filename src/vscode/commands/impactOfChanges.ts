@@ -5,7 +5,7 @@ import { impactQuery } from '../../core/query/impact/query';
 import { GraphService } from '../graph/GraphService';
 import { DrawAnswer, GraphViewPanel } from '../graphView/GraphViewPanel';
 import { HostLog } from '../log';
-import { DiagramAnswer, ImpactArgs } from '../../worker/protocol';
+import { DiagramAnswer, ImpactAnswer, ImpactArgs } from '../../worker/protocol';
 import { ResultDocuments } from './ResultDocuments';
 
 /** What the command did: the answer's document and graph view, or the sentence it showed instead. */
@@ -17,7 +17,7 @@ const REFRESH_DELAY_MS = 300;
 /**
  * "Impact of My Changes": `ts-code-graph impact` for a workspace folder, answered by the graph worker
  * from its warm graph (git lists the changed files and gives their base versions; nothing is
- * re-indexed), shown as a result document with links and in a graph view with the changed symbols
+ * re-indexed), shown as Markdown in VS Code's Markdown preview (the changed symbols, their dependents, then the tests) and in a graph view with the changed symbols
  * highlighted. Both answer again after each save while they are open. `arg`: the Source Control
  * view's repository (`rootUri`), a folder path or URI, or `{ folder, base }` from a script or test.
  */
@@ -34,12 +34,16 @@ export async function impactOfChanges(arg: unknown, context: vscode.ExtensionCon
   if (folders.length === 0) return say('Impact of My Changes compares a workspace folder\'s files with git: open a folder first.', true);
   const folder = await chooseFolder(arg, folders);
   if (!folder) return undefined;
-  const args: ImpactArgs = { folder: folder.uri.fsPath, ...(baseOf(arg) ? { base: baseOf(arg) } : {}) };
+  // The Markdown preview resolves a link starting with `/` from the first workspace folder, whatever the
+  // document, and opens it at `#Lline`. Other links do not reach the code from there: its renderer drops
+  // `file:` links, and its webview runs no `command:` links.
+  const firstFolder = vscode.workspace.workspaceFolders?.[0];
+  const args: ImpactArgs = { folder: folder.uri.fsPath, ...(baseOf(arg) ? { base: baseOf(arg) } : {}), ...(firstFolder?.uri.scheme === 'file' ? { linkFrom: firstFolder.uri.fsPath } : {}) };
   const title = `Impact of My Changes${folders.length > 1 ? ` (${folder.name})` : ''}`;
 
   const first = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `TS Code Graph: ${title}` }, () => service.impact(args, []));
   if (first.isMessage) return say(first.text.trim(), first.isError);
-  const uri = await results.show(first, title, args);
+  const uri = await results.show(markdownOf(first), title, args, true);
   context.subscriptions.push(refreshOnSave(uri, args, service, results));
   const view = await openImpactView(context, service, log, args, title, first.diagram);
   return { uri, view };
@@ -64,6 +68,11 @@ export async function openImpactView(context: vscode.ExtensionContext, service: 
   return view;
 }
 
+/** What the result document shows: the answer's Markdown (the editor variant of `--format markdown`), or its sentence as a paragraph. */
+function markdownOf(answer: ImpactAnswer): Pick<ImpactAnswer, 'text' | 'root'> {
+  return { text: answer.markdown ?? answer.text, root: answer.root };
+}
+
 /** Answers again into the result document after each save, until the document is closed. */
 function refreshOnSave(uri: vscode.Uri, args: ImpactArgs, service: GraphService, results: ResultDocuments): vscode.Disposable {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,7 +81,7 @@ function refreshOnSave(uri: vscode.Uri, args: ImpactArgs, service: GraphService,
     const asked = ++generation;
     const answer = await service.impact(args);
     // An older answer arriving late never replaces a newer one; a result no longer kept stops here.
-    if (asked === generation && !results.update(uri, answer)) stop.dispose();
+    if (asked === generation && !results.update(uri, markdownOf(answer))) stop.dispose();
   };
   const subscriptions = [
     vscode.workspace.onDidSaveTextDocument((doc) => {

@@ -34,6 +34,16 @@ export function viewEval<T>(title: string, expression: string, timeoutMs?: numbe
   return ask<T>({ op: 'eval', title, expression }, timeoutMs);
 }
 
+/** Evaluate `expression` in VS Code's Markdown preview whose first heading reads `heading`. */
+export function previewEval<T>(heading: string, expression: string, timeoutMs?: number): Promise<T> {
+  return ask<T>({ op: 'evalPreview', heading, expression }, timeoutMs);
+}
+
+/** A real click on `selector` in VS Code's Markdown preview whose first heading reads `heading`. */
+export function previewClick(heading: string, selector: string, timeoutMs?: number): Promise<void> {
+  return ask<void>({ op: 'clickPreview', heading, selector }, timeoutMs);
+}
+
 /** A real click (playwright: scroll into view, mouse down/up) on `selector` inside the graph view. */
 export function viewClick(title: string, selector: string): Promise<void> {
   return ask<void>({ op: 'click', title, selector });
