@@ -297,19 +297,28 @@ function nativeRows(w: Workload, ref: { millis: number; peakRssMb: number }): vo
   cliRows(w);
 }
 
+/**
+ * Rounds of the CLI rows (BENCH_CLI_REPEATS, default 3): a run of a small workspace is mostly fixed
+ * costs (a process, a program build) that move by seconds with this machine's load, so one pair of
+ * runs cannot call a 0.3x target; the row gives the median round (each round its own cold index).
+ */
+const cliRepeats = Math.max(1, Number(process.env.BENCH_CLI_REPEATS ?? 3));
+
 /** For each compiler, the built CLI after a one-file edit with a warm cache against its own cold index. */
 function cliRows(w: Workload): void {
   const n = 'native: ';
   for (const compiler of compilers) {
     if (!fs.existsSync(builtCli)) break;
-    const cli = cliAfterEdit(builtCli, w.root, w.tsconfig, w.leaf, compiler);
-    const share = cli.editMillis / cli.coldMillis;
+    const rounds = Array.from({ length: cliRepeats }, () => cliAfterEdit(builtCli, w.root, w.tsconfig, w.leaf, compiler)).map((r) => ({ ...r, share: r.editMillis / r.coldMillis }));
+    const shares = rounds.map((r) => r.share).sort((a, b) => a - b);
+    const cli = rounds.find((r) => r.share === shares[Math.floor((shares.length - 1) / 2)])!;
+    const spread = rounds.length > 1 ? `; ${rounds.length} rounds: ${shares.map((x) => fmt(x, 2)).join(', ')}x` : '';
     row(
       w.name,
       `${compiler === 'native' ? n : ''}CLI dependentsOf after a one-file edit (${w.leaf}), warm cache, vs the CLI's cold index`,
-      `${fmt(cli.editMillis)} ms = ${fmt(share, 2)}x cold ${fmt(cli.coldMillis)} ms (warm, nothing changed: ${fmt(cli.warmMillis)} ms)`,
-      '<= 0.3x cold',
-      share <= 0.3,
+      `${fmt(cli.editMillis)} ms = ${fmt(cli.share, 2)}x cold ${fmt(cli.coldMillis)} ms (warm, nothing changed: ${fmt(cli.warmMillis)} ms${spread})`,
+      '<= 0.3x cold (median round)',
+      cli.share <= 0.3,
     );
   }
 }
