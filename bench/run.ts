@@ -302,14 +302,16 @@ function nativeRows(w: Workload, ref: { millis: number; peakRssMb: number }): vo
  * costs (a process, a program build) that move by seconds with this machine's load, so one pair of
  * runs cannot call a 0.3x target; the row gives the median round (each round its own cold index).
  */
-const cliRepeats = Math.max(1, Number(process.env.BENCH_CLI_REPEATS ?? 3));
+function cliRepeats(): number {
+  return Math.max(1, Number(process.env.BENCH_CLI_REPEATS ?? 3));
+}
 
 /** For each compiler, the built CLI after a one-file edit with a warm cache against its own cold index. */
 function cliRows(w: Workload): void {
   const n = 'native: ';
   for (const compiler of compilers) {
     if (!fs.existsSync(builtCli)) break;
-    const rounds = Array.from({ length: cliRepeats }, () => cliAfterEdit(builtCli, w.root, w.tsconfig, w.leaf, compiler)).map((r) => ({ ...r, share: r.editMillis / r.coldMillis }));
+    const rounds = Array.from({ length: cliRepeats() }, () => cliAfterEdit(builtCli, w.root, w.tsconfig, w.leaf, compiler)).map((r) => ({ ...r, share: r.editMillis / r.coldMillis }));
     const shares = rounds.map((r) => r.share).sort((a, b) => a - b);
     const cli = rounds.find((r) => r.share === shares[Math.floor((shares.length - 1) / 2)])!;
     const spread = rounds.length > 1 ? `; ${rounds.length} rounds: ${shares.map((x) => fmt(x, 2)).join(', ')}x` : '';
