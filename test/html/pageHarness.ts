@@ -113,3 +113,12 @@ export async function largeAnswerHtml(): Promise<string> {
     await worker.terminate();
   }
 }
+
+/**
+ * Waits until every animation on the page has ended (an opening grows its new nodes into place over
+ * ~200 ms): what a test measures after a step is the picture at rest. One evaluation awaiting the
+ * animations' own `finished` promises, no polling (a cancelled animation counts as ended).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => true)');
+}

@@ -3,6 +3,7 @@ import { drawLayout } from './drawDiagram';
 import type { Elements } from './dom';
 import type { Frame } from './frame';
 import { renderDetails, DetailsContext } from './details';
+import { beforeRedraw, growIn } from './growIn';
 import { applyHidden, drawLegend, syncLegend } from './legend';
 import type { RenderMode } from './layout/choose';
 import { matchesOf, notesOf, PageState } from './state';
@@ -81,7 +82,7 @@ function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hol
   // The node the keyboard is on keeps the focus through the redraw (a resize, an editor opened beside).
   const focused = (document.activeElement as Element | null)?.closest?.('svg.graph g.node') as SVGGElement | null;
   const ids = new Set(frame.vis.items.map((i) => i.id));
-  const old = new Set([...svg.querySelectorAll<SVGGElement>('g.node')].map((g) => g.dataset.id ?? ''));
+  const old = hold ? beforeRedraw(svg) : undefined;
   const anchor = hold ? [...svg.querySelectorAll<SVGGElement>('g.node')].sort((a, b) => Number(b.classList.contains('input')) - Number(a.classList.contains('input'))).find((g) => ids.has(g.dataset.id ?? '')) : undefined;
   const was = anchor?.getBoundingClientRect();
   // A tooltip is about something drawn: the box just opened is gone with the redraw, and so is its tooltip.
@@ -95,7 +96,10 @@ function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hol
     viewport.apply();
     const at = now.getBoundingClientRect();
     viewport.panBy(was.left - at.left, was.top - at.top);
-    showNew(svg, viewport, [...frame.drawing.nodes].filter(([id]) => !old.has(id)).map(([, g]) => g));
+    // The new things grow out of what they came from (read on the screen before showNew pans: what
+    // was drawn is where it was); what was drawn stays where it was.
+    if (old) growIn(frame.drawing, old);
+    showNew(svg, viewport, [...frame.drawing.nodes].filter(([id]) => !old?.rects.has(id)).map(([, g]) => g));
   } else viewport.fit(focus);
   document.body.dataset.rankdir = frame.layout.rankdir;
   document.body.dataset.wrap = String(frame.layout.wrap);

@@ -230,6 +230,8 @@ suite('graph view at real sizes', function () {
     const places = await viewEval<Record<string, string>>(title, PLACES);
     await viewPress(title, 'Enter', `svg.graph g.node.bundle[data-id=${JSON.stringify(box)}]`);
     await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.drawn > before.drawn, 'the box opened');
+    // What opened grows into place (~200 ms): measured at rest.
+    await until(() => viewEval<number>(title, 'document.getAnimations().length'), (n) => n === 0, 'the opening\'s animation ended');
     // The picture holds still: every node drawn before keeps its place; Fit after it keeps what opened.
     const now = await viewEval<Record<string, string>>(title, PLACES);
     assert.deepStrictEqual(movedBetween(places, now, box), [], 'nodes drawn before the opening moved');
