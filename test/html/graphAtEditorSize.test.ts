@@ -236,7 +236,7 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
   it('an opening animates: the new nodes grow out of the box opened into their places, nothing drawn before animates; with reduced motion nothing animates and the picture at rest is the same (1400x900, 50 nodes)', async function () {
     const html = await SIZES[1].html();
     type Grown = { node: string | null; opacity: string; at: number[] | null; end?: number[] };
-    const runs: Record<string, { before: Record<string, string>; after: Record<string, string>; box: string; boxAt: number[]; grown: Grown[] }> = {};
+    const runs: Record<string, { before: Record<string, string>; after: Record<string, string>; box: string; boxAt: number[]; grown: Grown[]; view: unknown[] }> = {};
     for (const motion of ['no-preference', 'reduce'] as const) {
       const page = await open(html, `editor-size-grow-${motion}`, { width: 1400, height: 900 }, false, motion);
       const box = (await page.$eval('svg.graph g.node.bundle', (g: { getAttribute(n: string): string }) => g.getAttribute('data-id'))) as string;
@@ -255,7 +255,8 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
       })()`)) as Grown[];
       await settled(page);
       assert.equal(await page.evaluate('document.getAnimations().length'), 0, 'every animation ended');
-      runs[motion] = { before, after: (await page.evaluate(PLACES)) as Record<string, string>, box, boxAt, grown };
+      const view = (await page.evaluate(`(() => { const q = document.querySelector('svg.graph g.node.input .shape').getBoundingClientRect(); return [Math.round(q.left * 4) / 4, Math.round(q.top * 4) / 4, document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.id : null]; })()`)) as unknown[];
+      runs[motion] = { before, after: (await page.evaluate(PLACES)) as Record<string, string>, box, boxAt, grown, view };
       if (motion === 'no-preference') await shots(page, 'fifty-1400-grown');
       await page.context().close();
     }
@@ -278,6 +279,8 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
     assert.deepEqual(runs.reduce.grown, [], 'with prefers-reduced-motion nothing animates');
     assert.deepEqual(Object.keys(runs.reduce.after).sort(), Object.keys(after).sort());
     assert.deepEqual(movedBetween(after, runs.reduce.after, ''), [], 'the picture at rest differs with reduced motion');
+    // The view (pan after the opening, focus) is the one reduced motion gives: nothing read the animation's first frame.
+    assert.deepEqual(runs['no-preference'].view, runs.reduce.view, 'where the picture is in the view, and what has the focus, after the opening');
   });
 
   it('an edge\'s tooltip: inside the panel, off the queried symbol, and it stays while the pointer moves onto it (700x900, 50 nodes)', async function () {

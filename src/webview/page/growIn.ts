@@ -37,14 +37,19 @@ export function reducedMotion(): boolean {
 }
 
 /**
- * Animates what `drawing` has that `before` had not: each new node from the nearest of the things
- * gone with the step (the box opened) and the drawn neighbours it is joined to (the node whose
- * badge was pressed); with neither, it fades in where it is. Returns how many things animate.
+ * Plans the animation of what `drawing` has that `before` had not: each new node from the nearest
+ * of the things gone with the step (the box opened) and the drawn neighbours it is joined to (the
+ * node whose badge was pressed); with neither, it fades in where it is. Planned while what was drawn
+ * is still where it was on the screen (before any pan); started by the returned function once the
+ * render has panned, centred and focused (they read the new nodes' places, which an animation's
+ * first frame would move). The start returns how many things animate.
  */
-export function growIn(drawing: Drawing, before: Before): number {
-  if (reducedMotion() || typeof Element.prototype.animate !== 'function') return 0;
+export function growIn(drawing: Drawing, before: Before): () => number {
+  const none = (): number => 0;
+  if (reducedMotion() || typeof Element.prototype.animate !== 'function') return none;
   const added = [...drawing.nodes].filter(([id]) => !before.rects.has(id));
-  if (added.length === 0) return 0;
+  if (added.length === 0) return none;
+  const plan: Array<[Element, Keyframe[], KeyframeAnimationOptions]> = [];
   const gone = [...before.rects.keys()].filter((id) => !drawing.nodes.has(id));
   const neighbours = new Map<string, string[]>();
   const edges = [...drawing.viewport.querySelectorAll<SVGGElement>('g.edge')];
@@ -53,7 +58,6 @@ export function growIn(drawing: Drawing, before: Before): number {
     (neighbours.get(from) ?? neighbours.set(from, []).get(from)!).push(to);
     (neighbours.get(to) ?? neighbours.set(to, []).get(to)!).push(from);
   }
-  let count = 0;
   for (const [id, g] of added) {
     const at = g.getBoundingClientRect();
     const centre = { x: at.left + at.width / 2, y: at.top + at.height / 2 };
@@ -77,19 +81,21 @@ export function growIn(drawing: Drawing, before: Before): number {
       keyframes[0].transform = `translate(${from.x - START_SCALE * cx}px, ${from.y - START_SCALE * cy}px) scale(${START_SCALE})`;
       keyframes[1].transform = `translate(${end.x}px, ${end.y}px) scale(1)`;
     }
-    g.animate(keyframes, { duration: GROW_MS, easing: 'ease-out' });
-    count++;
+    plan.push([g, keyframes, { duration: GROW_MS, easing: 'ease-out' }]);
   }
   const fade: KeyframeAnimationOptions = { duration: GROW_MS, delay: EDGE_DELAY_MS, easing: 'ease-out', fill: 'backwards' };
   for (const e of edges) {
     if (before.edges.has(pairOf(e))) continue;
-    e.animate([{ opacity: 0 }, { opacity: 1 }], fade);
-    count++;
+    plan.push([e, [{ opacity: 0 }, { opacity: 1 }], fade]);
   }
   for (const f of drawing.viewport.querySelectorAll<SVGGElement>('g.cluster, g.folder')) {
     if (before.frames.has(f.dataset.id ?? '')) continue;
-    f.animate([{ opacity: 0 }, { opacity: 1 }], fade);
-    count++;
+    plan.push([f, [{ opacity: 0 }, { opacity: 1 }], fade]);
   }
-  return count;
+  return () => {
+    // A redraw since (another step at once) replaced these elements: nothing of theirs to animate.
+    const live = plan.filter(([el]) => el.isConnected);
+    for (const [el, keyframes, options] of live) el.animate(keyframes, options);
+    return live.length;
+  };
 }
