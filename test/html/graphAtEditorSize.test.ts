@@ -343,6 +343,31 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
   });
 
   for (const size of SIZES) {
+    it(`no name is cut on the ${size.name} answer, every box open (700x900): each node's name fits its box beside its badges; a file's or folder's name cut short is whole in its title`, async function () {
+      const page = await open(await size.html(), `editor-size-names-${size.name}`, { width: 700, height: 900 });
+      if ((await page.locator('.fold-status button.unfold-all').count()) > 0) await page.click('.fold-status button.unfold-all');
+      await settled(page);
+      const found = (await page.evaluate(`(() => {
+        const cut = [];
+        for (const g of document.querySelectorAll('svg.graph g.node')) {
+          const s = g.querySelector('.shape').getBBox();
+          const badges = [...g.querySelectorAll('g.more rect')].map((r) => r.getBBox());
+          for (const t of g.querySelectorAll(':scope > text')) {
+            const b = t.getBBox();
+            const onBadge = badges.some((r) => b.x < r.x + r.width && r.x < b.x + b.width);
+            if (b.x < s.x - 0.5 || b.x + b.width > s.x + s.width + 0.5 || onBadge) cut.push(t.textContent);
+          }
+        }
+        const heads = [...document.querySelectorAll('svg.graph g.cluster, svg.graph g.folder')]
+          .map((g) => [g.querySelector('text').textContent, g.querySelector('title').textContent])
+          .filter(([shown, title]) => shown.includes('…') && !title.includes(shown.replace(/^…/, '').replace(/ \\(\\d+\\)$/, '')));
+        return { nodes: document.querySelectorAll('svg.graph g.node').length, cut, heads };
+      })()`)) as { nodes: number; cut: string[]; heads: string[][] };
+      assert.ok(found.nodes >= size.min, `${found.nodes} nodes drawn`);
+      assert.deepEqual(found.cut, [], 'names or subtitles past their box or under a badge');
+      assert.deepEqual(found.heads, [], 'file or folder names cut short without the whole name in their title');
+    });
+
     it(`axe-core finds no serious or critical violation on the ${size.name} answer's page`, async function () {
       const axe = path.join(REPO_ROOT, 'test', 'host', 'node_modules', 'axe-core', 'axe.min.js');
       assert.ok(fs.existsSync(axe), 'axe-core is missing from test/host/node_modules: run `bash test/host/setup.sh` once.');

@@ -48,6 +48,8 @@ export function modelOf(html: string): { nodes: ModelNode[]; edges: Array<{ from
 
 /** Pixel heights of the node names drawn (in view only, or all), and whether the queried symbol is in view. */
 export async function readability(page: Page, inViewOnly: boolean): Promise<Readable> {
+  // Names at rest: a node growing into place is drawn smaller for ~200 ms.
+  await settled(page);
   return page.evaluate(readabilityProbe(inViewOnly)) as Promise<Readable>;
 }
 

@@ -164,6 +164,8 @@ suite('graph view at real sizes', function () {
       drawn = again;
     }
     assert.strictEqual(drawn.ids.length + drawn.folded, nodes, 'every node drawn one by one or counted in a folded box');
+    // And at rest: what the last step opened has grown into place (a growing node's name is drawn smaller).
+    await until(() => viewEval<number>(title, 'document.getAnimations().length'), (n) => n === 0, 'the last opening\'s animation ended');
     const editor = await viewEval<number>(title, EDITOR_PX);
     assert.ok(editor >= 10, `the editor's font size: ${editor} px`);
     const first = await viewEval<Readable>(title, readabilityProbe(true));
