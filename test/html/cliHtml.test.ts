@@ -6,7 +6,7 @@ import { pathToFileURL } from 'url';
 import { BUILT_CLI, requireBuilt, runBuiltCli } from '../artifacts/builtArtifacts';
 import { REPO_ROOT } from '../support/loadFixture';
 import type { GraphResult } from '../../src/core/query/QueryResult';
-import { ARTIFACTS, CHROMIUM, EDITOR_PX, FIFTY, loadChromium, modelOf, readability, real, realCli, SIZES } from './pageHarness';
+import { ARTIFACTS, CHROMIUM, EDITOR_PX, FIFTY, loadChromium, modelOf, readability, real, realCli, settled, SIZES } from './pageHarness';
 
 /**
  * `npm run test:html`: the built CLI's `--format html` file opened in real Debian Chromium
@@ -693,6 +693,8 @@ describe('CLI --format html in headless Chromium', function () {
    * view there (an edge only needs to cross the view: a long one may be wider than it).
    */
   async function focused(page: Page, selector: string): Promise<{ matches: boolean; inSvg: boolean; inView: boolean; what: string; id: string | null }> {
+    // Where the focus is once what a step opened has grown into place.
+    await settled(page);
     return page.evaluate(`(() => {
       const a = document.activeElement;
       if (!a || a === document.body) return { matches: false, inSvg: false, inView: false, what: 'the page (focus lost)', id: null };

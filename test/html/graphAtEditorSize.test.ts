@@ -4,7 +4,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { BUILT_CLI, requireBuilt } from '../artifacts/builtArtifacts';
 import { REPO_ROOT } from '../support/loadFixture';
-import { ARTIFACTS, Browser, CHROMIUM, EDITOR_PX, loadChromium, modelOf, Page, readability, SIZES } from './pageHarness';
+import { ARTIFACTS, Browser, CHROMIUM, EDITOR_PX, loadChromium, modelOf, Page, readability, settled, SIZES } from './pageHarness';
 
 /**
  * `npm run test:html`, issue 43: the graph view at the editor's text size, a picture that holds
@@ -37,6 +37,13 @@ function movedBetween(before: Record<string, string>, after: Record<string, stri
   };
   return Object.keys(before).filter((id) => id !== except && far(before[id], after[id])).map((id) => `${id}: ${before[id]} -> ${after[id]}`);
 }
+
+/** A drawn node's centre and width on screen, relative to the queried symbol's (a function's text, for page.evaluate). */
+const CENTRE = `((g) => {
+  const q = document.querySelector('svg.graph g.node.input .shape').getBoundingClientRect();
+  const r = g.querySelector('.shape').getBoundingClientRect();
+  return [r.left + r.width / 2 - q.left, r.top + r.height / 2 - q.top, r.width];
+})`;
 
 /** Edge labels shown over a file's or a folder's name (a crowded label, shown on hover only, aside). */
 const LABELS_ON_NAMES = `(() => {
@@ -88,10 +95,10 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
     assert.deepEqual(problems.splice(0), [], 'console errors or network requests');
   });
 
-  async function open(html: string, name: string, viewport: { width: number; height: number }, bypassCSP = false): Promise<Page> {
+  async function open(html: string, name: string, viewport: { width: number; height: number }, bypassCSP = false, reducedMotion: 'reduce' | 'no-preference' = 'no-preference'): Promise<Page> {
     const file = path.join(ARTIFACTS, `${name}.html`);
     fs.writeFileSync(file, html);
-    const context = await browser.newContext({ viewport, colorScheme: 'light', acceptDownloads: true, bypassCSP });
+    const context = await browser.newContext({ viewport, colorScheme: 'light', acceptDownloads: true, bypassCSP, reducedMotion });
     const page = await context.newPage();
     page.on('console', (m: any) => m.type() === 'error' && problems.push(`console: ${m.text()}`)); // eslint-disable-line @typescript-eslint/no-explicit-any
     page.on('pageerror', (e: Error) => problems.push(`pageerror: ${e.message}`));
@@ -138,11 +145,13 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
           const file = model.nodes.find((n) => !n.input && model.nodes.some((m) => m.id !== n.id && m.file === n.file))?.file ?? model.nodes.find((n) => !n.input)!.file;
           await page.focus(`svg.graph g.cluster[data-file="${file}"] text.cluster-label`);
           await page.keyboard.press('Enter');
+          await settled(page);
         }
         const box = await page.$eval('svg.graph g.node.bundle', (g: { getAttribute(n: string): string }) => g.getAttribute('data-id'));
         const before = (await page.evaluate(PLACES)) as Record<string, string>;
         await page.focus(`svg.graph g.node[data-id="${box}"]`);
         await page.keyboard.press('Enter');
+        await settled(page);
         const after = (await page.evaluate(PLACES)) as Record<string, string>;
         const opened = Object.keys(after).filter((id) => !(id in before));
         assert.ok(opened.length > 0, 'the box opened');
@@ -157,6 +166,7 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
         await shots(page, `${name}-fit`);
         // Back undoes exactly that step: the same things at the same places.
         await page.click('button.back');
+        await settled(page);
         const back = (await page.evaluate(PLACES)) as Record<string, string>;
         assert.deepEqual(Object.keys(back).sort(), Object.keys(before).sort(), 'Back draws what was drawn before the opening');
         assert.deepEqual(movedBetween(before, back, ''), [], 'Back shows the picture before the opening');
@@ -206,6 +216,7 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
           const before = (await page.evaluate(PLACES)) as Record<string, string>;
           await page.focus(`svg.graph g.node[data-id=${JSON.stringify(box)}]`);
           await page.keyboard.press('Enter');
+          await settled(page);
           const after = (await page.evaluate(PLACES)) as Record<string, string>;
           assert.ok(Object.keys(after).some((id) => !(id in before)), `step ${step}: ${box} opened`);
           assert.deepEqual(movedBetween(before, after, box), [], `step ${step}: opening ${box} moved nodes drawn before`);
@@ -221,6 +232,56 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
       });
     }
   }
+
+  it('an opening animates: the new nodes grow out of the box opened into their places, nothing drawn before animates; with reduced motion nothing animates and the picture at rest is the same (1400x900, 50 nodes)', async function () {
+    const html = await SIZES[1].html();
+    type Grown = { node: string | null; opacity: string; at: number[] | null; end?: number[] };
+    const runs: Record<string, { before: Record<string, string>; after: Record<string, string>; box: string; boxAt: number[]; grown: Grown[]; view: unknown[] }> = {};
+    for (const motion of ['no-preference', 'reduce'] as const) {
+      const page = await open(html, `editor-size-grow-${motion}`, { width: 1400, height: 900 }, false, motion);
+      const box = (await page.$eval('svg.graph g.node.bundle', (g: { getAttribute(n: string): string }) => g.getAttribute('data-id'))) as string;
+      const boxAt = (await page.evaluate(`(${CENTRE})(document.querySelector(${JSON.stringify(`svg.graph g.node[data-id=${JSON.stringify(box)}]`)}))`)) as number[];
+      const before = (await page.evaluate(PLACES)) as Record<string, string>;
+      await page.focus(`svg.graph g.node[data-id=${JSON.stringify(box)}]`);
+      await page.keyboard.press('Enter');
+      // At once, before a frame passes: each animation held at its start, read, then run to its end.
+      const grown = (await page.evaluate(`(() => {
+        const centre = ${CENTRE};
+        const all = document.getAnimations();
+        for (const a of all) { a.pause(); a.currentTime = 0; }
+        const out = all.map((a) => { const t = a.effect.target; const node = t.matches('g.node'); return { node: node ? t.dataset.id : null, opacity: getComputedStyle(t).opacity, at: node ? centre(t) : null }; });
+        all.forEach((a, i) => { a.finish(); if (out[i].node) out[i].end = centre(a.effect.target); });
+        return out;
+      })()`)) as Grown[];
+      await settled(page);
+      assert.equal(await page.evaluate('document.getAnimations().length'), 0, 'every animation ended');
+      const view = (await page.evaluate(`(() => { const q = document.querySelector('svg.graph g.node.input .shape').getBoundingClientRect(); return [Math.round(q.left * 4) / 4, Math.round(q.top * 4) / 4, document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.id : null]; })()`)) as unknown[];
+      runs[motion] = { before, after: (await page.evaluate(PLACES)) as Record<string, string>, box, boxAt, grown, view };
+      if (motion === 'no-preference') await shots(page, 'fifty-1400-grown');
+      await page.context().close();
+    }
+    const { before, after, box, boxAt, grown } = runs['no-preference'];
+    assert.deepEqual(movedBetween(before, after, box), [], 'nodes drawn before the opening moved');
+    const added = Object.keys(after).filter((id) => !(id in before));
+    const nodes = grown.filter((g) => g.node !== null);
+    assert.ok(added.length > 0, 'the box opened');
+    assert.deepEqual(nodes.map((g) => g.node).sort(), [...added].sort(), 'exactly the new nodes grow in (nothing drawn before animates)');
+    assert.ok(grown.length > nodes.length, 'the new edges fade in too');
+    assert.deepEqual(grown.filter((g) => g.opacity !== '0'), [], 'everything that animates starts unseen');
+    // Each grows from 0.3 of its size, from the centre of the box opened or of a node drawn before it is joined to.
+    const sources = [boxAt, ...Object.values(before).map((p) => p.split(' ').map(Number)).map(([x, y, w, h]) => [x + w / 2, y + h / 2])];
+    for (const g of nodes) {
+      assert.ok(Math.abs(g.at![2] - 0.3 * g.end![2]) < 1, `${g.node} starts at ${g.at![2].toFixed(1)} px wide, ${g.end![2].toFixed(1)} at the end`);
+      assert.ok(sources.some(([x, y]) => Math.hypot(x - g.at![0], y - g.at![1]) < 1.5), `${g.node} starts at ${g.at!.slice(0, 2).map((v) => v.toFixed(1))}, on nothing drawn before`);
+    }
+    assert.ok(nodes.some((g) => Math.hypot(boxAt[0] - g.at![0], boxAt[1] - g.at![1]) < 1.5), 'some grow out of the box opened');
+    // With reduced motion: nothing animates, and the picture at rest is the same.
+    assert.deepEqual(runs.reduce.grown, [], 'with prefers-reduced-motion nothing animates');
+    assert.deepEqual(Object.keys(runs.reduce.after).sort(), Object.keys(after).sort());
+    assert.deepEqual(movedBetween(after, runs.reduce.after, ''), [], 'the picture at rest differs with reduced motion');
+    // The view (pan after the opening, focus) is the one reduced motion gives: nothing read the animation's first frame.
+    assert.deepEqual(runs['no-preference'].view, runs.reduce.view, 'where the picture is in the view, and what has the focus, after the opening');
+  });
 
   it('an edge\'s tooltip: inside the panel, off the queried symbol, and it stays while the pointer moves onto it (700x900, 50 nodes)', async function () {
     const page = await open(await SIZES[1].html(), 'editor-size-tooltip', { width: 700, height: 900 });
@@ -282,6 +343,31 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
   });
 
   for (const size of SIZES) {
+    it(`no name is cut on the ${size.name} answer, every box open (700x900): each node's name fits its box beside its badges; a file's or folder's name cut short is whole in its title`, async function () {
+      const page = await open(await size.html(), `editor-size-names-${size.name}`, { width: 700, height: 900 });
+      if ((await page.locator('.fold-status button.unfold-all').count()) > 0) await page.click('.fold-status button.unfold-all');
+      await settled(page);
+      const found = (await page.evaluate(`(() => {
+        const cut = [];
+        for (const g of document.querySelectorAll('svg.graph g.node')) {
+          const s = g.querySelector('.shape').getBBox();
+          const badges = [...g.querySelectorAll('g.more rect')].map((r) => r.getBBox());
+          for (const t of g.querySelectorAll(':scope > text')) {
+            const b = t.getBBox();
+            const onBadge = badges.some((r) => b.x < r.x + r.width && r.x < b.x + b.width);
+            if (b.x < s.x - 0.5 || b.x + b.width > s.x + s.width + 0.5 || onBadge) cut.push(t.textContent);
+          }
+        }
+        const heads = [...document.querySelectorAll('svg.graph g.cluster, svg.graph g.folder')]
+          .map((g) => [g.querySelector('text').textContent, g.querySelector('title').textContent])
+          .filter(([shown, title]) => shown.includes('…') && !title.includes(shown.replace(/^…/, '').replace(/ \\(\\d+\\)$/, '')));
+        return { nodes: document.querySelectorAll('svg.graph g.node').length, cut, heads };
+      })()`)) as { nodes: number; cut: string[]; heads: string[][] };
+      assert.ok(found.nodes >= size.min, `${found.nodes} nodes drawn`);
+      assert.deepEqual(found.cut, [], 'names or subtitles past their box or under a badge');
+      assert.deepEqual(found.heads, [], 'file or folder names cut short without the whole name in their title');
+    });
+
     it(`axe-core finds no serious or critical violation on the ${size.name} answer's page`, async function () {
       const axe = path.join(REPO_ROOT, 'test', 'host', 'node_modules', 'axe-core', 'axe.min.js');
       assert.ok(fs.existsSync(axe), 'axe-core is missing from test/host/node_modules: run `bash test/host/setup.sh` once.');

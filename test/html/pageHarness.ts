@@ -48,6 +48,8 @@ export function modelOf(html: string): { nodes: ModelNode[]; edges: Array<{ from
 
 /** Pixel heights of the node names drawn (in view only, or all), and whether the queried symbol is in view. */
 export async function readability(page: Page, inViewOnly: boolean): Promise<Readable> {
+  // Names at rest: a node growing into place is drawn smaller for ~200 ms.
+  await settled(page);
   return page.evaluate(readabilityProbe(inViewOnly)) as Promise<Readable>;
 }
 
@@ -112,4 +114,13 @@ export async function largeAnswerHtml(): Promise<string> {
   } finally {
     await worker.terminate();
   }
+}
+
+/**
+ * Waits until every animation on the page has ended (an opening grows its new nodes into place over
+ * ~200 ms): what a test measures after a step is the picture at rest. One evaluation awaiting the
+ * animations' own `finished` promises, no polling (a cancelled animation counts as ended).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => true)');
 }

@@ -170,4 +170,28 @@ describe('graph view column layout', () => {
     assert.ok([...shared][0] < grown.items.get(query)!.x, 'in front of the query');
     assert.deepEqual(crossings(grown, opened.edges), []);
   });
+
+  it('a step that opens a box: new edges within one column into a busy node share a trunk right of the column, not nested arcs', () => {
+    // Six users of the query in src/a, folded at first; each also calls `helper`, a user of the query in the same column.
+    const users = Array.from({ length: 6 }, (_, i) => node(`src/a/u${i}.ts`, `user${i}`));
+    const helper = node('src/h.ts', 'helper');
+    const nodes = [node('src/q.ts', 'query', true), ...users, helper];
+    const m = model(nodes, [...users.map((n): [string, string] => [n.name, 'query']), ...users.map((n): [string, string] => [n.name, 'helper']), ['helper', 'query']]);
+    const folded = visibleGraph(m, { ...all, closedDirs: new Set(['src/a']) });
+    const first = columnLayout(folded, measure, new Map());
+    const opened = visibleGraph(m, { ...all, opened: new Set(['dir:src/a']) });
+    const grown = grow(folded, first, opened, measure, new Map());
+    const h = grown.items.get(helper.id)!;
+    const mid = (r: Rect): number => r.y + r.height / 2;
+    const inColumn = opened.edges.filter((e) => e.to === helper.id).filter((e) => {
+      const u = grown.items.get(e.from)!;
+      return u.x < h.x + h.width && h.x < u.x + u.width && Math.abs(mid(u) - mid(h)) > 2;
+    });
+    assert.ok(inColumn.length >= 4, `${inColumn.length} new edges into helper from its own column`);
+    const shared = inColumn.map((e) => verticals(grown.edges.get(e.id)!.d)).reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+    assert.equal(shared.size, 1, 'every such edge runs along one vertical line');
+    const column = [...grown.items.values(), ...grown.clusters.values()].filter((r) => r.x < h.x + h.width && h.x < r.x + r.width);
+    assert.ok([...shared][0] > Math.max(...column.map((r) => r.x + r.width)), 'the trunk is right of the column');
+    assert.deepEqual(crossings(grown, opened.edges), []);
+  });
 });

@@ -3,6 +3,7 @@ import { drawLayout } from './drawDiagram';
 import type { Elements } from './dom';
 import type { Frame } from './frame';
 import { renderDetails, DetailsContext } from './details';
+import { beforeRedraw, growIn } from './growIn';
 import { applyHidden, drawLegend, syncLegend } from './legend';
 import type { RenderMode } from './layout/choose';
 import { matchesOf, notesOf, PageState } from './state';
@@ -25,7 +26,7 @@ export function createRenderer(els: Elements, viewport: Viewport, ctx: Omit<Deta
     }
     if (s.model) syncLegend($<HTMLDivElement>('.legend'), s);
     showNotes(els, s);
-    if (frame && redraw) draw(els, viewport, s, frame, redraw === 'keep');
+    const grow = frame && redraw ? draw(els, viewport, s, frame, redraw === 'keep') : undefined;
     marks(els, s, frame);
     const key = [s.selected, s.edge, s.said, s.expansions.length, redraw ? Math.random() : ''].join('\u0000');
     if (key !== detailsKey) {
@@ -39,6 +40,8 @@ export function createRenderer(els: Elements, viewport: Viewport, ctx: Omit<Deta
     $('.controls').classList.toggle('menu-open', s.menuOpen);
     $('.more-actions').setAttribute('aria-expanded', String(s.menuOpen));
     once(s, frame, viewport);
+    // Last: panning, centring and focus above read the new nodes' places, which an animation would move.
+    grow?.();
     // For tests and a person's tools: whether the whole drawing fits the view at the editor's size.
     document.body.dataset.fits = String(viewport.fitsReadably());
     if (redraw) document.body.dataset.drawn = String(Number(document.body.dataset.drawn ?? '0') + 1);
@@ -76,14 +79,15 @@ function showNotes(els: Elements, s: PageState): void {
  * Draws the frame. A person's own step (`hold`) keeps the view as it was: the scale, and every node
  * drawn before at the same spot on the screen (the picture grew round them); anything else fits.
  */
-function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hold: boolean): void {
+function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hold: boolean): (() => number) | undefined {
   const svg = els.svg;
   // The node the keyboard is on keeps the focus through the redraw (a resize, an editor opened beside).
   const focused = (document.activeElement as Element | null)?.closest?.('svg.graph g.node') as SVGGElement | null;
   const ids = new Set(frame.vis.items.map((i) => i.id));
-  const old = new Set([...svg.querySelectorAll<SVGGElement>('g.node')].map((g) => g.dataset.id ?? ''));
+  const old = hold ? beforeRedraw(svg) : undefined;
   const anchor = hold ? [...svg.querySelectorAll<SVGGElement>('g.node')].sort((a, b) => Number(b.classList.contains('input')) - Number(a.classList.contains('input'))).find((g) => ids.has(g.dataset.id ?? '')) : undefined;
   const was = anchor?.getBoundingClientRect();
+  let grow: (() => number) | undefined;
   // A tooltip is about something drawn: the box just opened is gone with the redraw, and so is its tooltip.
   els.tooltip.hidden = true;
   frame.drawing = drawLayout(svg, frame.vis, frame.layout, frame.badges);
@@ -95,13 +99,17 @@ function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hol
     viewport.apply();
     const at = now.getBoundingClientRect();
     viewport.panBy(was.left - at.left, was.top - at.top);
-    showNew(svg, viewport, [...frame.drawing.nodes].filter(([id]) => !old.has(id)).map(([, g]) => g));
+    // The new things grow out of what they came from (read on the screen before showNew pans: what
+    // was drawn is where it was); what was drawn stays where it was.
+    if (old) grow = growIn(frame.drawing, old);
+    showNew(svg, viewport, [...frame.drawing.nodes].filter(([id]) => !old?.rects.has(id)).map(([, g]) => g));
   } else viewport.fit(focus);
   document.body.dataset.rankdir = frame.layout.rankdir;
   document.body.dataset.wrap = String(frame.layout.wrap);
   document.body.dataset.engine = frame.layout.engine;
   foldStatus(els, s, frame);
   applyHidden(svg, s.hiddenTypes);
+  return grow;
 }
 
 /**

@@ -164,6 +164,8 @@ suite('graph view at real sizes', function () {
       drawn = again;
     }
     assert.strictEqual(drawn.ids.length + drawn.folded, nodes, 'every node drawn one by one or counted in a folded box');
+    // And at rest: what the last step opened has grown into place (a growing node's name is drawn smaller).
+    await until(() => viewEval<number>(title, 'document.getAnimations().length'), (n) => n === 0, 'the last opening\'s animation ended');
     const editor = await viewEval<number>(title, EDITOR_PX);
     assert.ok(editor >= 10, `the editor's font size: ${editor} px`);
     const first = await viewEval<Readable>(title, readabilityProbe(true));
@@ -230,6 +232,8 @@ suite('graph view at real sizes', function () {
     const places = await viewEval<Record<string, string>>(title, PLACES);
     await viewPress(title, 'Enter', `svg.graph g.node.bundle[data-id=${JSON.stringify(box)}]`);
     await until(() => viewEval<Drawn>(title, DRAWN), (d) => d.drawn > before.drawn, 'the box opened');
+    // What opened grows into place (~200 ms): measured at rest.
+    await until(() => viewEval<number>(title, 'document.getAnimations().length'), (n) => n === 0, 'the opening\'s animation ended');
     // The picture holds still: every node drawn before keeps its place; Fit after it keeps what opened.
     const now = await viewEval<Record<string, string>>(title, PLACES);
     assert.deepStrictEqual(movedBetween(places, now, box), [], 'nodes drawn before the opening moved');

@@ -229,26 +229,43 @@ function newTrunks(edges: VisibleGraph['edges'], items: Map<string, Rect>, frame
   const sides = new Map<string, { l: string; r: string }>();
   const inCount = new Map<string, number>();
   const outCount = new Map<string, number>();
+  const sameCount = new Map<string, number>();
+  const sameSpan = new Map<string, { min: number; max: number }>();
   for (const e of edges) {
     const [a, b] = [items.get(e.from), items.get(e.to)];
     if (!a || !b) continue;
     const [fa, fb] = [flip(a), flip(b)];
     const lr = fb.x >= fa.x + fa.width - 1 ? { l: e.from, r: e.to } : fb.x + fb.width <= fa.x + 1 ? { l: e.to, r: e.from } : undefined;
-    if (!lr) continue;
+    if (!lr) {
+      // Both ends in one column: an arc out on the right. Many at one node make nested arcs; they share a trunk there.
+      for (const end of [e.from, e.to]) {
+        sameCount.set(end, (sameCount.get(end) ?? 0) + 1);
+        const span = sameSpan.get(end) ?? { min: Infinity, max: -Infinity };
+        for (const r of [fa, fb]) sameSpan.set(end, (span.min = Math.min(span.min, r.y), span.max = Math.max(span.max, r.y + r.height), span));
+      }
+      continue;
+    }
     sides.set(e.id, lr);
     inCount.set(lr.r, (inCount.get(lr.r) ?? 0) + 1);
     outCount.set(lr.l, (outCount.get(lr.l) ?? 0) + 1);
   }
   const holds = (outer: Rect, r: Rect): boolean => r.x >= outer.x - 0.5 && r.y >= outer.y - 0.5 && r.x + r.width <= outer.x + outer.width + 0.5 && r.y + r.height <= outer.y + outer.height + 0.5;
-  /** The line beside each busy node: past the outermost frame round it, a step apart per busy node of one column. */
-  const lines = (counts: Map<string, number>, side: 1 | -1): Map<string, number> => {
+  /**
+   * The line beside each busy node: past the outermost frame round it and past every box and frame
+   * of its column (a wider box above or below would cut the trunk, and the edges would fall back to
+   * a wall of curves), a step apart per busy node of one column.
+   */
+  const lines = (counts: Map<string, number>, side: 1 | -1, used = new Map<number, number>()): Map<string, number> => {
     const out = new Map<string, number>();
     const busy = [...counts].filter(([, n]) => n >= BUSY).map(([id]) => id).sort((p, q) => flip(items.get(p)!).y - flip(items.get(q)!).y);
-    const used = new Map<number, number>();
     for (const id of busy) {
       const r = flip(items.get(id)!);
       const around = walls.filter((w) => holds(w, r));
-      const edge = side === 1 ? Math.max(r.x + r.width, ...around.map((w) => w.x + w.width)) : Math.min(r.x, ...around.map((w) => w.x));
+      // Of its column: what overlaps it across and reaches at most half a gap past it (not a frame spanning columns).
+      const beyond = (b: Rect): number => (side === 1 ? b.x + b.width - (r.x + r.width) : r.x - b.x);
+      const column = [...boxes, ...walls].filter((b) => b.x < r.x + r.width && r.x < b.x + b.width && beyond(b) < COLUMN_GAP / 2);
+      const near = [...around, ...column];
+      const edge = side === 1 ? Math.max(r.x + r.width, ...near.map((w) => w.x + w.width)) : Math.min(r.x, ...near.map((w) => w.x));
       const k = used.get(Math.round(edge)) ?? 0;
       used.set(Math.round(edge), k + 1);
       out.set(id, edge + side * (TRUNK_OFF + TRUNK_STEP * (k % 3)));
@@ -256,7 +273,21 @@ function newTrunks(edges: VisibleGraph['edges'], items: Map<string, Rect>, frame
     return out;
   };
   const into = lines(inCount, -1);
-  const outOf = lines(outCount, 1);
+  // Right of a column: the trunks out of its nodes and those of its arcs, each on a line of its own.
+  const right = new Map<number, number>();
+  const outOf = lines(outCount, 1, right);
+  /** A busy node's trunk for its edges within its column: right of every box and frame of the column between its ends. */
+  const beside = new Map<string, number>();
+  for (const [id, n] of [...sameCount].sort((p, q) => flip(items.get(p[0])!).y - flip(items.get(q[0])!).y)) {
+    if (n < BUSY) continue;
+    const r = flip(items.get(id)!);
+    const span = sameSpan.get(id)!;
+    const column = [...boxes, ...walls].filter((b) => b.x < r.x + r.width && r.x < b.x + b.width && b.x > r.x - COLUMN_GAP / 2 && b.y < span.max && span.min < b.y + b.height);
+    const edge = Math.max(r.x + r.width, ...column.map((b) => b.x + b.width));
+    const k = right.get(Math.round(edge)) ?? 0;
+    right.set(Math.round(edge), k + 1);
+    beside.set(id, edge + TRUNK_OFF + TRUNK_STEP * (k % 3));
+  }
   /** Whether the segment (axis-parallel) meets a box or a frame other than those round `ends`. */
   const clear = (x1: number, y1: number, x2: number, y2: number, ends: Rect[]): boolean => {
     const seg = { x: Math.min(x1, x2) - 1, y: Math.min(y1, y2) - 1, width: Math.abs(x2 - x1) + 2, height: Math.abs(y2 - y1) + 2 };
@@ -265,7 +296,7 @@ function newTrunks(edges: VisibleGraph['edges'], items: Map<string, Rect>, frame
   };
   return (e) => {
     const lr = sides.get(e.id);
-    if (!lr) return undefined;
+    if (!lr) return besideColumn(e);
     const [l, r] = [flip(items.get(lr.l)!), flip(items.get(lr.r)!)];
     const ly = l.y + l.height / 2;
     const ry = r.y + r.height / 2;
@@ -279,4 +310,14 @@ function newTrunks(edges: VisibleGraph['edges'], items: Map<string, Rect>, frame
     const to = e.from === lr.l ? { x: r.x, y: ry } : { x: l.x + l.width, y: ly };
     return pathOf(from, [{ to, curve: false, bus: x }]);
   };
+  /** An edge within one column, at a node with BUSY or more such edges: out level to that node's trunk right of the column, along it, and back in. */
+  function besideColumn(e: VisibleGraph['edges'][number]): { d: string; points: Point[] } | undefined {
+    const x = beside.get(e.to) ?? beside.get(e.from);
+    if (x === undefined) return undefined;
+    const [a, b] = [flip(items.get(e.from)!), flip(items.get(e.to)!)];
+    const from = { x: a.x + a.width, y: a.y + a.height / 2 };
+    const to = { x: b.x + b.width, y: b.y + b.height / 2 };
+    if (x <= Math.max(from.x, to.x) || !clear(from.x, from.y, x, from.y, [a]) || !clear(x, from.y, x, to.y, [a, b]) || !clear(to.x, to.y, x, to.y, [b])) return undefined;
+    return pathOf(from, [{ to, curve: false, bus: x }]);
+  }
 }
