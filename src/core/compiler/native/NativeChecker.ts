@@ -1,7 +1,9 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { BinderFacts, setBinderFacts } from '../tsInternals';
+import { isCompilerProcessError } from '../CompilerPort';
 import type { Checker } from '../CompilerPort';
+import { CancelledError } from '../../Logger';
 import { isCommonJsExportName, isCommonJsExportTarget, isModuleSpecifier, isNameNode } from './nativeJsForms';
 import { ALIAS, EMPTY_TYPE, isLibraryStub, libraryStub, NHandle, NSymbol, NType, RequireBinding, SymbolView, TypeView, UNKNOWN_SYMBOL, ViewHost } from './nativeViews';
 
@@ -121,7 +123,17 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     if (names.length === 0) return false;
     const found = (this.call(() => this.native.getSymbolAtLocation(names)) as Array<NSymbol | undefined>).filter((s): s is NSymbol => !!s);
     if (found.some((s) => s.id === target.id)) return true;
-    return found.some((s) => (s.flags & ALIAS) !== 0 && (this.call(() => this.native.getAliasedSymbol(s)) as NSymbol | undefined)?.id === target.id);
+    return found.some((s) => (s.flags & ALIAS) !== 0 && this.aliasTarget(s)?.id === target.id);
+  }
+
+  /** What an alias finally names; undefined where the compiler has nothing for it (an unresolved import). */
+  private aliasTarget(s: NSymbol): NSymbol | undefined {
+    try {
+      return this.call(() => this.native.getAliasedSymbol(s)) as NSymbol | undefined;
+    } catch (err) {
+      if (isCompilerProcessError(err) || err instanceof CancelledError) throw err;
+      return undefined;
+    }
   }
 
   // ── symbols ──
