@@ -89,12 +89,12 @@ export class CodeGraph implements QueryTarget {
       const resolved = resolveSymbol(this.context(), request.file_path, request.symbol);
       if (!resolved.ok || resolved.node.kind === 'module') return undefined;
       const dependents = direction === 'backward';
-      const files = this.index.directFiles(resolved.node, dependents ? 'dependents' : 'dependencies');
-      if (!files) return undefined;
+      const found = this.index.directFiles(resolved.node, dependents ? 'dependents' : 'dependencies', MAX_FIRST_FILES);
+      if (!found) return undefined;
       // A declaration used everywhere: the answer shows a budget's worth of it anyway (fitToBudget).
-      const read = files.slice(0, MAX_FIRST_FILES);
+      const read = found.files.slice(0, MAX_FIRST_FILES);
       this.index.extractFirst(read);
-      const cut = files.length > read.length ? { read: read.length, of: files.length } : undefined;
+      const cut = found.files.length > read.length ? { read: read.length, of: found.complete ? found.files.length : undefined } : undefined;
       const result = this.answer(request);
       const inputs = new Set(result.inputs ?? []);
       const direct = (id: string) => (dependents ? this.graph.outEdges(id) : this.graph.inEdges(id)).some((e) => inputs.has(dependents ? e.to : e.from));
@@ -127,7 +127,7 @@ export class CodeGraph implements QueryTarget {
       const near = new Set<string>();
       for (const node of nodes) {
         for (const direction of ['dependencies', 'dependents'] as const) {
-          for (const f of (this.index.directFiles(node, direction) ?? []).slice(0, MAX_FIRST_FILES)) near.add(f);
+          for (const f of (this.index.directFiles(node, direction, MAX_FIRST_FILES)?.files ?? []).slice(0, MAX_FIRST_FILES)) near.add(f);
         }
       }
       this.index.extractFirst([...near]);

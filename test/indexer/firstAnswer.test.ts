@@ -71,26 +71,54 @@ describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
     assert.ok(![...edgeSet(first!)].some((e) => e.startsWith('src/index.ts#')));
   });
 
-  it('a declaration used by more files than a first answer reads: the first 50, and the first line says of how many', async () => {
+  /** A workspace of 60 `users` files each calling `hub` (declared in src/`file`.ts, re-exported by src/barrel.ts); its first answer of `hub`'s dependents, then all of them. */
+  async function wideFirstAnswer(file: string, hubFile: string, users: (i: number) => string) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-first-wide-'));
     try {
       fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }));
       fs.mkdirSync(path.join(dir, 'src'));
-      fs.writeFileSync(path.join(dir, 'src/hub.ts'), 'export function hub(n: number): number {\n  return n + 1;\n}\n');
-      for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(dir, `src/user${i}.ts`), `import { hub } from './hub';\nexport function user${i}(): number {\n  return hub(${i});\n}\n`);
+      fs.writeFileSync(path.join(dir, `src/${file}.ts`), hubFile);
+      fs.writeFileSync(path.join(dir, 'src/barrel.ts'), `export * from './${file}';\n`);
+      for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(dir, `src/user${i}.ts`), users(i));
       const { graph, indexed } = CodeGraph.opening({ root: dir });
-      const first = graph.firstAnswer({ query: 'dependentsOf', file_path: 'src/hub.ts', symbol: 'hub' });
-      assert.equal(graph.graph.files().length, 51);
-      assert.equal(first?.notes?.[0], 'Partial: indexing 1 of 1 projects; direct dependents found by the compiler (in 50 of the 60 files that use it), the full graph follows.');
-      assert.equal(edgeSet(first).size, 50);
+      const first = graph.firstAnswer({ query: 'dependentsOf', file_path: `src/${file}.ts`, symbol: 'hub' });
+      const filesAtFirst = graph.graph.files().length;
       await indexed;
-      const all = new Set(graph.graph.inEdges('src/hub.ts#hub@function').map((e) => `${e.from} -${e.type}-> ${e.to}`));
-      assert.equal(all.size, 60);
-      for (const e of edgeSet(first)) assert.ok(all.has(e), e);
+      const all = new Set(graph.graph.inEdges(`src/${file}.ts#hub@function`).map((e) => `${e.from} -${e.type}-> ${e.to}`));
       graph.dispose();
+      return { first, filesAtFirst, all };
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it('a declaration used by more files than a first answer reads: the compiler stops looking once it found more than 50, and the first line says so', async () => {
+    const { first, filesAtFirst, all } = await wideFirstAnswer(
+      'hub',
+      'export function hub(n: number): number {\n  return n + 1;\n}\n',
+      (i) => `import { hub } from './${i % 2 ? 'barrel' : 'hub'}';\nexport function user${i}(): number {\n  return hub(${i});\n}\n`,
+    );
+    // Found through both the direct import and the barrel's re-export; the search did not go on to all 60.
+    assert.equal(first?.notes?.[0], 'Partial: indexing 1 of 1 projects; direct dependents found by the compiler (in the first 50 files found that use it), the full graph follows.');
+    assert.equal(filesAtFirst, 51);
+    assert.equal(edgeSet(first!).size, 50);
+    assert.ok([...edgeSet(first!)].some((e) => e.startsWith('src/user1.ts#')) && [...edgeSet(first!)].some((e) => e.startsWith('src/user0.ts#')));
+    assert.equal(all.size, 60);
+    for (const e of edgeSet(first!)) assert.ok(all.has(e), e);
+  });
+
+  it('a declaration its users name otherwise (a default import): the whole program is searched, and the first line says of how many files', async () => {
+    // No user's text names `hub`: none is a file to look in first.
+    const { first, filesAtFirst, all } = await wideFirstAnswer(
+      'counter',
+      'export default function hub(n: number): number {\n  return n + 1;\n}\n',
+      (i) => `import increment from './counter';\nexport function user${i}(): number {\n  return increment(${i});\n}\n`,
+    );
+    assert.equal(first?.notes?.[0], 'Partial: indexing 1 of 1 projects; direct dependents found by the compiler (in 50 of the 60 files that use it), the full graph follows.');
+    assert.equal(filesAtFirst, 51);
+    assert.equal(edgeSet(first!).size, 50);
+    assert.equal(all.size, 60);
+    for (const e of edgeSet(first!)) assert.ok(all.has(e), e);
   });
 
   it('the graph a first answer started is the graph a plain index builds (a monorepo, asked about a project the walk reaches last)', async () => {

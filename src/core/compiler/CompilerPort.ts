@@ -147,9 +147,11 @@ export interface Checker
    * Find-references on a declaration's name: the files (absolute, as the program names them) that
    * reference its symbol, the declaration's own file included (the first answer before the index,
    * CodeGraph.firstAnswer): one request to the native compiler; in process, the language service's
-   * find-references over the program (absent where that TypeScript lacks it).
+   * find-references over the program (absent where that TypeScript lacks it). With `among` (file
+   * names as the program names them): only those of these files that reference it (the native
+   * compiler: one request per file).
    */
-  referencingFiles?(name: TS.Node): string[];
+  referencingFiles?(name: TS.Node, among?: readonly string[]): string[];
 }
 
 /** The native compiler's process failed (crashed, hung and was stopped, or its pipe broke): the whole operation is redone. */

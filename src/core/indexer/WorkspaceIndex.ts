@@ -37,6 +37,9 @@ import { MemoryBudget, memoryBudget } from './program/memoryBudget';
 
 /** How many programs a first answer's find-references asks (each is one request to the compiler). */
 const MAX_REFERENCE_PROGRAMS = 8;
+/** A find-references that may stop early (directFiles' `enough`) asks in at most this many files first, at least this many at a time. */
+const MAX_CANDIDATE_FILES = 200;
+const MIN_REFERENCE_BATCH = 10;
 
 /**
  * Owns the workspace's TypeScript programs and keeps the graph in step with them: a full index,
@@ -649,8 +652,10 @@ export class WorkspaceIndex {
    * is extracted: its references by find-references (`dependents`), or the files of the targets of
    * its own edges and its members' (`dependencies`; its file must be extracted). Undefined when the
    * compiler cannot tell (no program yet, a TypeScript without find-references in process).
+   * With `enough`, find-references may stop once it found more than `enough` files (`complete`
+   * false then): it asks first in the files whose text names the declaration (candidateFiles).
    */
-  directFiles(node: GraphNode, direction: 'dependents' | 'dependencies'): string[] | undefined {
+  directFiles(node: GraphNode, direction: 'dependents' | 'dependencies', enough?: number): { files: string[]; complete: boolean } | undefined {
     const abs = path.posix.join(this.root, node.file);
     const project = this.owner.get(abs);
     if (!project?.program) return undefined;
@@ -662,7 +667,7 @@ export class WorkspaceIndex {
         const file = e.to.slice(0, e.to.indexOf('#'));
         if (file && !file.startsWith('node_modules/')) files.add(path.posix.join(this.root, file));
       }
-      return [...files];
+      return { files: [...files], complete: true };
     }
     if (!project.program.getTypeChecker().referencingFiles) return undefined;
     // Find-references sees one program: its owner's, then the other built programs holding the file
@@ -670,21 +675,66 @@ export class WorkspaceIndex {
     const holders = [project, ...this.projects.filter((p) => p !== project && p.program?.hasSourceFile(abs))].slice(0, MAX_REFERENCE_PROGRAMS);
     const files = new Set<string>();
     for (const p of holders) {
-      for (const f of this.referencesIn(p.program!, abs, node)) if (f !== abs && this.programs.isInsideRoot(f)) files.add(f);
+      const found = this.referencesIn(p.program!, abs, node, enough === undefined ? undefined : enough - files.size);
+      for (const f of found.files) if (f !== abs && this.programs.isInsideRoot(f)) files.add(f);
+      if (!found.complete) return { files: [...files], complete: false };
     }
-    return [...files];
+    return { files: [...files], complete: true };
   }
 
-  /** Find-references on `node`'s declaration in one program: the files of its references (absolute). */
-  private referencesIn(program: CompilerProgram, abs: string, node: GraphNode): string[] {
+  /**
+   * Find-references on `node`'s declaration in one program: the files of its references (absolute).
+   * With `enough`: first only in the likeliest files (candidateFiles), a batch at a time, stopping
+   * once more than `enough` hold one; the whole program when those do not reach it.
+   */
+  private referencesIn(program: CompilerProgram, abs: string, node: GraphNode, enough?: number): { files: string[]; complete: boolean } {
     const checker = program.getTypeChecker();
     const sf = program.getSourceFile(abs);
-    if (!checker.referencingFiles || !sf) return [];
+    if (!checker.referencingFiles || !sf) return { files: [], complete: true };
     for (const [decl, id] of declareFile(this.compiler.syntax, sf, node.file, false).declToId) {
       if (id !== node.id) continue;
-      return checker.referencingFiles((decl as TS.NamedDeclaration).name ?? decl).map(normalize);
+      const name = (decl as TS.NamedDeclaration).name ?? decl;
+      if (enough !== undefined && this.compiler.syntax.isIdentifier(name)) {
+        const found = new Set<string>();
+        const candidates = this.candidateFiles(program, abs, name.text);
+        // As many files as would be enough if each held one (at least a few): mostly one batch.
+        for (let i = 0, batch = 0; i < candidates.length; i += batch) {
+          batch = Math.max(MIN_REFERENCE_BATCH, enough + 1 - found.size);
+          for (const f of checker.referencingFiles(name, candidates.slice(i, i + batch))) found.add(normalize(f));
+          if (found.size > enough) return { files: [...found], complete: false };
+        }
+      }
+      return { files: checker.referencingFiles(name).map(normalize), complete: true };
     }
-    return [];
+    return { files: [], complete: true };
+  }
+
+  /**
+   * Where a find-references that may stop early asks first: the program's files inside the root
+   * (not the declaring one) whose text names `name` as a word, those that also name the declaring
+   * file's module (an import of it, likely) first; at most MAX_CANDIDATE_FILES. A file that uses the
+   * declaration under another name only (a default import, a renaming re-export) is not one: when
+   * these do not hold enough, the whole program is searched.
+   */
+  private candidateFiles(program: CompilerProgram, abs: string, name: string): string[] {
+    const word = new RegExp(`(^|[^\\w$])${name.replace(/\$/g, '\\$')}($|[^\\w$])`);
+    const base = path.posix.basename(abs).replace(/(\.d)?\.[cm]?[jt]sx?$/, '');
+    const importing: string[] = [];
+    const naming: string[] = [];
+    for (const f of program.getSourceFileNames()) {
+      const file = normalize(f);
+      if (file === abs || !this.programs.isInsideRoot(file) || program.isDefaultLibraryFile(f) || file.includes('/node_modules/')) continue;
+      let text: string;
+      try {
+        text = fs.readFileSync(file, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!word.test(text)) continue;
+      (base !== 'index' && text.includes(base) ? importing : naming).push(f);
+      if (importing.length >= MAX_CANDIDATE_FILES) break;
+    }
+    return [...importing, ...naming].slice(0, MAX_CANDIDATE_FILES);
   }
 
   /** The walk of a full index while it runs (projects indexed, pending, `prioritize`); undefined otherwise. */

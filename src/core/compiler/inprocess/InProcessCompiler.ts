@@ -136,9 +136,10 @@ export class InProcessProgram implements CompilerProgram {
     if (typeof core !== 'function') return {};
     const never = { isCancellationRequested: () => false, throwIfCancellationRequested: () => undefined };
     return {
-      referencingFiles: (name: TS.Node) => {
+      referencingFiles: (name: TS.Node, among?: readonly string[]) => {
         const files = new Set<string>();
-        const found = core(name.getStart(), name, this.program, this.program.getSourceFiles(), never) ?? [];
+        const where = among ? among.map((f) => this.program.getSourceFile(f)).filter((sf): sf is TS.SourceFile => !!sf) : this.program.getSourceFiles();
+        const found = core(name.getStart(), name, this.program, where, never) ?? [];
         for (const entry of found) for (const ref of entry.references) files.add(ref.node?.getSourceFile().fileName ?? ref.fileName ?? '');
         files.delete('');
         return [...files];

@@ -1,9 +1,11 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { BinderFacts, setBinderFacts } from '../tsInternals';
+import { isCompilerProcessError } from '../CompilerPort';
 import type { Checker } from '../CompilerPort';
+import { CancelledError } from '../../Logger';
 import { isCommonJsExportName, isCommonJsExportTarget, isModuleSpecifier, isNameNode } from './nativeJsForms';
-import { EMPTY_TYPE, isLibraryStub, libraryStub, NHandle, NSymbol, NType, RequireBinding, SymbolView, TypeView, UNKNOWN_SYMBOL, ViewHost } from './nativeViews';
+import { ALIAS, EMPTY_TYPE, isLibraryStub, libraryStub, NHandle, NSymbol, NType, RequireBinding, SymbolView, TypeView, UNKNOWN_SYMBOL, ViewHost } from './nativeViews';
 
 /** What the checker needs of its program (NativeProgram). */
 export interface CheckerHost {
@@ -87,13 +89,51 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     this.moduleSymbols.set(sf, !!found[0]);
   }
 
-  /** Find-references on `name` (one request): the files of its references. */
-  referencingFiles(name: TS.Node): string[] {
+  /** Find-references on `name` (one request): the files of its references; with `among`, those of these files that hold one (a request each). */
+  referencingFiles(name: TS.Node, among?: readonly string[]): string[] {
+    if (among) {
+      const symbol = this.call(() => this.native.getSymbolAtLocation(name)) as NSymbol | undefined;
+      if (!symbol || !this.ts.isIdentifier(name)) return [];
+      return among.filter((f) => this.refersTo(f, name.text, symbol));
+    }
     // A position inside the name (its end is past it; its start may be trivia before it).
     const entries = this.call(() => this.native.getReferencedSymbolsForNode(name, name.end - 1)) as Array<{ references: Array<{ path: string }> }>;
     const files = new Set<string>();
     for (const entry of entries ?? []) for (const ref of entry.references) files.add(ref.path);
     return [...files];
+  }
+
+  /**
+   * Whether `file` names `target` as `text`: a name there whose symbol is it, directly or through its
+   * aliases (an import, a barrel's re-export). One request for the file's names, one per alias among them.
+   */
+  private refersTo(file: string, text: string, target: NSymbol): boolean {
+    const sf = this.program.getSourceFile(file);
+    if (!sf) return false;
+    const { ts } = this;
+    const names: TS.Node[] = [];
+    const stack: TS.Node[] = [sf];
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (ts.isIdentifier(n) && n.text === text) names.push(n);
+      ts.forEachChild(n, (c) => {
+        stack.push(c);
+      });
+    }
+    if (names.length === 0) return false;
+    const found = (this.call(() => this.native.getSymbolAtLocation(names)) as Array<NSymbol | undefined>).filter((s): s is NSymbol => !!s);
+    if (found.some((s) => s.id === target.id)) return true;
+    return found.some((s) => (s.flags & ALIAS) !== 0 && this.aliasTarget(s)?.id === target.id);
+  }
+
+  /** What an alias finally names; undefined where the compiler has nothing for it (an unresolved import). */
+  private aliasTarget(s: NSymbol): NSymbol | undefined {
+    try {
+      return this.call(() => this.native.getAliasedSymbol(s)) as NSymbol | undefined;
+    } catch (err) {
+      if (isCompilerProcessError(err) || err instanceof CancelledError) throw err;
+      return undefined;
+    }
   }
 
   // ── symbols ──

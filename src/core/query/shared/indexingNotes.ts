@@ -23,11 +23,11 @@ export function isPartial(result: QueryResult): boolean {
  * A first answer: only the query's direct neighbours (edges between an input and another node, in
  * the query's direction, `walk`), its first line saying so in place of the indexing note. `then` says what
  * completes it (the CLI prints the full graph next; a tool is asked again); `cut`: how many of the
- * files the compiler named were read.
+ * files the compiler named were read (`of` undefined: it stopped looking once it found more).
  */
-export function asPartial(result: QueryResult, walk: QueryDescriptor['walk'], progress: { done: number; total: number }, then: string, cut?: { read: number; of: number }, direct?: (id: string) => boolean): QueryResult {
+export function asPartial(result: QueryResult, walk: QueryDescriptor['walk'], progress: { done: number; total: number }, then: string, cut?: { read: number; of?: number }, direct?: (id: string) => boolean): QueryResult {
   const dependents = walk === 'backward';
-  const where = cut ? ` (in ${cut.read} of the ${cut.of} files that use it)` : '';
+  const where = !cut ? '' : cut.of === undefined ? ` (in the first ${cut.read} files found that use it)` : ` (in ${cut.read} of the ${cut.of} files that use it)`;
   const line = `${PARTIAL} indexing ${Math.min(progress.done + 1, progress.total)} of ${progress.total} projects; direct ${dependents ? 'dependents' : 'dependencies'} found by the compiler${where}, ${then}.`;
   const notes = [line, ...(result.notes ?? []).filter((n) => !n.startsWith(INDEXING_RUNNING))];
   if (result.kind === 'message') return { ...result, notes };
