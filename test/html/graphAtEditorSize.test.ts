@@ -331,6 +331,14 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
     await page.keyboard.press('ArrowRight');
     const first = await page.evaluate('[document.activeElement.dataset.from, document.activeElement.dataset.to]');
     assert.ok((first as string[]).includes(input as string), `→ goes to an edge of the queried symbol: ${first}`);
+    // A redraw meanwhile (the panel resized, an editor opened beside) keeps the focus on that edge.
+    const drawn = Number(await page.evaluate('document.body.dataset.drawn'));
+    await page.setViewportSize({ width: 1300, height: 900 });
+    // Polled from here: waitForFunction would evaluate a string in the page, which its CSP forbids.
+    for (let i = 0; i < 200 && Number(await page.evaluate('document.body.dataset.drawn')) <= drawn; i++) await page.waitForTimeout(50);
+    assert.ok(Number(await page.evaluate('document.body.dataset.drawn')) > drawn, 'the resize redrew the graph');
+    await settled(page);
+    assert.deepEqual(await page.evaluate('[document.activeElement.dataset.from, document.activeElement.dataset.to]'), first, 'the focus stays on the edge through a redraw');
     await page.keyboard.press('ArrowRight');
     assert.ok(((await page.evaluate('[document.activeElement.dataset.from, document.activeElement.dataset.to]')) as string[]).includes(input as string), 'and → to its next edge');
     await page.keyboard.press('Enter');

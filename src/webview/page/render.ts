@@ -81,8 +81,9 @@ function showNotes(els: Elements, s: PageState): void {
  */
 function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hold: boolean): (() => number) | undefined {
   const svg = els.svg;
-  // The node the keyboard is on keeps the focus through the redraw (a resize, an editor opened beside).
+  // The node or edge the keyboard is on keeps the focus through the redraw (a resize, an editor opened beside).
   const focused = (document.activeElement as Element | null)?.closest?.('svg.graph g.node') as SVGGElement | null;
+  const focusedEdge = focused ? undefined : edgeKey((document.activeElement as Element | null)?.closest?.('svg.graph g.edge') as SVGGElement | null);
   const ids = new Set(frame.vis.items.map((i) => i.id));
   const old = hold ? beforeRedraw(svg) : undefined;
   const anchor = hold ? [...svg.querySelectorAll<SVGGElement>('g.node')].sort((a, b) => Number(b.classList.contains('input')) - Number(a.classList.contains('input'))).find((g) => ids.has(g.dataset.id ?? '')) : undefined;
@@ -92,6 +93,7 @@ function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hol
   els.tooltip.hidden = true;
   frame.drawing = drawLayout(svg, frame.vis, frame.layout, frame.badges);
   if (focused?.dataset.id && !focused.isConnected) frame.drawing.nodes.get(focused.dataset.id)?.focus({ preventScroll: true });
+  if (focusedEdge) [...svg.querySelectorAll<SVGGElement>('g.edge')].find((g) => edgeKey(g) === focusedEdge)?.focus({ preventScroll: true });
   const focus = svg.querySelector<SVGGElement>('g.node.input') ?? undefined;
   viewport.attach(frame.drawing.viewport, frame.drawing.width, frame.drawing.height, focus);
   const now = anchor ? frame.drawing.nodes.get(anchor.dataset.id!) : undefined;
@@ -201,4 +203,9 @@ function focusHeld(key: string, frame: Frame): SVGGElement | undefined {
   const held = new Set(key.slice('held:'.length).split('\u0000'));
   const item = frame.vis.items.find((i) => (i.kind === 'bundle' ? i.members.some((m) => held.has(m)) : held.has(i.id)));
   return item ? frame.drawing?.nodes.get(item.id) : undefined;
+}
+
+/** An edge's ends and kind, which name it across redraws (its element is new each time). */
+function edgeKey(g: SVGGElement | null | undefined): string | undefined {
+  return g ? [g.dataset.from, g.dataset.to, g.dataset.type ?? g.getAttribute('class')].join('\u0000') : undefined;
 }
