@@ -207,5 +207,5 @@ function focusHeld(key: string, frame: Frame): SVGGElement | undefined {
 
 /** An edge's ends and kind, which name it across redraws (its element is new each time). */
 function edgeKey(g: SVGGElement | null | undefined): string | undefined {
-  return g ? [g.dataset.from, g.dataset.to, g.dataset.type ?? g.getAttribute('class')].join('\u0000') : undefined;
+  return g ? [g.dataset.from, g.dataset.to, g.dataset.type].join('\u0000') : undefined;
 }

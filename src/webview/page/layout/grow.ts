@@ -241,7 +241,9 @@ function newTrunks(edges: VisibleGraph['edges'], items: Map<string, Rect>, frame
       for (const end of [e.from, e.to]) {
         sameCount.set(end, (sameCount.get(end) ?? 0) + 1);
         const span = sameSpan.get(end) ?? { min: Infinity, max: -Infinity };
-        for (const r of [fa, fb]) sameSpan.set(end, (span.min = Math.min(span.min, r.y), span.max = Math.max(span.max, r.y + r.height), span));
+        span.min = Math.min(span.min, fa.y, fb.y);
+        span.max = Math.max(span.max, fa.y + fa.height, fb.y + fb.height);
+        sameSpan.set(end, span);
       }
       continue;
     }
