@@ -47,6 +47,8 @@ interface FolderState {
   answeredWhilePreparing?: number;
   reader: FileSourceReader;
   saveTimer?: ReturnType<typeof setTimeout>;
+  /** Woken at each step of the first index (a program built, a slice of files extracted): a first answer not possible yet is tried again then. */
+  progressed: Set<() => void>;
 }
 
 const CACHE_SAVE_DELAY_MS = 5_000;
@@ -82,7 +84,7 @@ export class FolderGraphs {
     if (warning) this.log.warn(`[${spec.name}] ${warning}`);
     this.log.info(`[${spec.name}] indexing ${spec.root} with ${description}`);
     const token = folderToken(spec.cancel);
-    const state: FolderState = { spec, token, ready: Promise.resolve(), chain: Promise.resolve(), answered: Promise.resolve(), reader: createFileSourceReader(spec.root) };
+    const state: FolderState = { spec, token, ready: Promise.resolve(), chain: Promise.resolve(), answered: Promise.resolve(), reader: createFileSourceReader(spec.root), progressed: new Set() };
     this.folders.set(spec.key, state);
     const { graph, indexed } = CodeGraph.opening({
       root: spec.root,
@@ -97,7 +99,7 @@ export class FolderGraphs {
       cacheMode: spec.cacheMode,
       toolVersion: spec.toolVersion,
       logger: prefixed(this.log, spec.name),
-      onProgress: throttle((done, total, projects) => this.onProgress(spec.key, done, total, projects)),
+      onProgress: wake(state, throttle((done, total, projects) => this.onProgress(spec.key, done, total, projects))),
     });
     state.early = graph;
     state.ready = indexed.then(
@@ -371,11 +373,21 @@ export class FolderGraphs {
     // what they import) are indexed next, and the answer comes from them, its first line saying when
     // a project not indexed yet can change it.
     if (state.early && !state.graph) {
+      const early = state.early;
       const deadline = Date.now() + this.firstAnswerGrace;
-      const first = token?.isCancellationRequested ? undefined : state.early.firstAnswer(withFiles(args, target.paths), FIRST_ANSWER_THEN);
-      const ordinary = Promise.race([state.early.prioritize(target.paths), state.ready]);
+      const tryFirst = () => (token?.isCancellationRequested ? undefined : early.firstAnswer(withFiles(args, target.paths), FIRST_ANSWER_THEN));
+      let first = tryFirst();
+      let settled = false;
+      const ordinary = Promise.race([early.prioritize(target.paths), state.ready]).then(() => void (settled = true));
+      // The query's program not built yet (the walk was busy elsewhere when it came): it is built next
+      // (prioritize), and the first answer is tried again at each step of the walk until then, rather
+      // than waiting for the project and all it imports to be indexed (38 s on payload).
+      while (!first && !settled && !token?.isCancellationRequested) {
+        await Promise.race([ordinary, nextStep(state)]);
+        if (!settled) first = tryFirst();
+      }
       // A small workspace's ordinary answer comes within the grace: no partial one then.
-      if (first && !(await withinGrace(ordinary, deadline - Date.now()))) return { kind: 'ok', state, graph: state.early, result: first };
+      if (first && !(await withinGrace(ordinary, deadline - Date.now()))) return { kind: 'ok', state, graph: early, result: first };
       await ordinary;
     }
     else await state.ready;
@@ -446,6 +458,20 @@ function prefixed(log: Logger, name: string): Logger {
 type Progress = (done: number, total: number, projects?: { done: number; total: number }) => void;
 
 /** At most one progress message per 100 ms (plus the final one): a big index must not flood the host. */
+/** The index's progress reports, which also wake what waits for the walk's next step (nextStep). */
+function wake(state: FolderState, report: Progress): Progress {
+  return (done, total, projects) => {
+    for (const resolve of state.progressed) resolve();
+    state.progressed.clear();
+    report(done, total, projects);
+  };
+}
+
+/** Settles at the first index's next step (or when it ends). */
+function nextStep(state: FolderState): Promise<void> {
+  return Promise.race([new Promise<void>((resolve) => state.progressed.add(resolve)), state.ready]);
+}
+
 function throttle(report: Progress): Progress {
   let last = 0;
   return (done, total, projects) => {

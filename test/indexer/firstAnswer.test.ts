@@ -128,9 +128,21 @@ describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
       const plain = await CodeGraph.open({ root: dir });
       const expected = formatExport(exportGraph(plain.graph, plain.root));
       plain.dispose();
-      const { graph, indexed } = CodeGraph.opening({ root: dir, first: ['packages/p4/src/f0.ts'] });
-      const first = graph.firstAnswer({ query: 'dependentsOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0a' });
-      const ahead = graph.graph.files().length;
+      // As the hosts do (FolderGraphs): the first answer is tried at each step of the walk until p0's
+      // program is built (p4 is built first, alone, as it was asked for), before p0 is extracted.
+      let first: QueryResult | undefined;
+      let ahead = 0;
+      const opened: { graph?: CodeGraph } = {};
+      const { graph, indexed } = CodeGraph.opening({
+        root: dir,
+        first: ['packages/p4/src/f0.ts'],
+        onProgress: () => {
+          if (first || !opened.graph) return;
+          first = opened.graph.firstAnswer({ query: 'dependentsOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0a' });
+          if (first) ahead = opened.graph.graph.files().length;
+        },
+      });
+      opened.graph = graph;
       await indexed;
       // In process, p0's program is built at its turn: no first answer before, and nothing read ahead.
       if (process.env.TS_CODE_GRAPH_COMPILER !== 'inprocess') assert.ok(first && isPartial(first) && ahead > 0);

@@ -45,14 +45,29 @@ describe('the graph worker answers while it indexes', function () {
     const open = graphs.open({ key: 'k', name: 'mono', root, first: [path.join(root, 'packages/p4/src/f0.ts')] }).then(() => (opened = true));
     const first = await graphs.query({ query: 'dependentsOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0a' });
     assert.equal(opened, false);
-    // The programs built so far that hold p0's file were asked (the native compiler opens projects in
-    // measured groups, the first of two): p0's own direct callers are there, p2's (two steps away) never.
-    assert.match(first.text, /^Partial: indexing 1 of 5 projects; direct dependents found by the compiler, ask again for the full graph \(being indexed\)\.\n/);
+    // The programs built so far that hold p0's file were asked (p4 first, alone, as it was asked for;
+    // then p0, asked for by this query): p0's own direct callers are there, p2's (two steps away) never.
+    assert.match(first.text, /^Partial: indexing [12] of 5 projects; direct dependents found by the compiler, ask again for the full graph \(being indexed\)\.\n/);
     assert.match(first.text, /p0f0b --CALLS--> p0f0a/);
     assert.doesNotMatch(first.text, /p2f/);
     await open;
     const full = await graphs.query({ query: 'dependentsOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0a' });
     assert.doesNotMatch(full.text, /Partial|Incomplete/);
     assert.match(full.text, /p2f/);
+  });
+
+  it("a query whose project's program is not built when it comes: that program is built next, alone, and the first answer comes from it", async function () {
+    if (process.env.TS_CODE_GRAPH_COMPILER === 'inprocess') this.skip();
+    const graphs = new FolderGraphs(silentLogger, () => undefined, 0);
+    let opened = false;
+    // The walk starts at p4, built alone (asked for); p3 is not built then, nor imported by p4.
+    const open = graphs.open({ key: 'k', name: 'mono', root, first: [path.join(root, 'packages/p4/src/f0.ts')] }).then(() => (opened = true));
+    const first = await graphs.query({ query: 'dependentsOf', file_path: 'packages/p3/src/f0.ts', symbol: 'p3f0a' });
+    assert.equal(opened, false);
+    // Without trying again once p3's program is built, the answer waited for p3 and p0 to be indexed
+    // (`Incomplete: indexing is still running …`): on payload, 38 s instead of a first answer.
+    assert.match(first.text, /^Partial: indexing \d of 5 projects; direct dependents found by the compiler/);
+    assert.match(first.text, /p3f0b --CALLS--> p3f0a/);
+    await open;
   });
 });

@@ -86,6 +86,11 @@ export class ProjectWalk {
     return this.done.has(project);
   }
 
+  /** Whether `project` was asked for (prioritize) and is not built yet: a query waits on its program. */
+  isAsked(project: Project): boolean {
+    return this.wanted.has(project);
+  }
+
   /**
    * Index the projects of these files (absolute) next, then what they import; settles once they
    * are indexed, or the walk ended. A file in no project asks for nothing.

@@ -754,8 +754,9 @@ export class WorkspaceIndex {
     this.extracted = extracted;
     const walk = new ProjectWalk(this.projects, {
       build: (p) => {
-        // The native compiler opens the next projects that fit the budget with it, in one request.
-        if (!p.program) this.programs.build(this.compiler.kind === 'native' ? this.programs.group(p, walk.pending()) : [p]);
+        // The native compiler opens the next projects that fit the budget with it, in one request;
+        // a project a query waits on alone, so that its first answer does not wait for the others' programs.
+        if (!p.program) this.programs.build(this.compiler.kind === 'native' ? this.programs.group(p, walk.isAsked(p) ? [] : walk.pending()) : [p]);
         else this.programs.programOf(p);
         this.programs.claimPulledIn(p);
       },

@@ -57,6 +57,8 @@ export class WorkspacePrograms {
   private blind = false;
   /** How many projects the last group opened. */
   private lastGroup = 0;
+  /** What the last group took per project it built, in ms (0: no group built yet). */
+  private msPerProject = 0;
 
   private locator!: ProgramLocator;
 
@@ -97,6 +99,9 @@ export class WorkspacePrograms {
       this.built = true;
       const millis = Date.now() - started;
       this.millis += millis;
+      // A spike (payload's test folders: programs of thousands of files after packages of tens) counts
+      // at once; the estimate comes down only by halves.
+      this.msPerProject = Math.max(millis / projects.length, this.msPerProject / 2);
       this.log.info(`programs for ${projects.length} projects built in ${millis} ms (${this.live.length} held)`);
       return;
     }
@@ -144,7 +149,7 @@ export class WorkspacePrograms {
     // Groups grow step by step, from a small one, each measured before the next: a config's root files
     // say little of what its program pulls in (payload's test folders: a few files, programs of
     // thousands), and the first programs built may be unlike the next.
-    const most = this.blind ? Infinity : Math.max(FIRST_GROUP, 2 * this.lastGroup);
+    const most = groupSizeLimit(this.msPerProject, this.lastGroup, this.blind);
     const group = [first];
     let cost = this.estimate(first);
     for (const p of candidates) {
@@ -325,6 +330,20 @@ export class WorkspacePrograms {
 
 /** How many projects the native compiler's first group opens (each next one at most twice the last). */
 const FIRST_GROUP = 2;
+
+/** About how long one group's build may block the thread (and a query that comes meanwhile), in ms. */
+const GROUP_MS = 3_000;
+
+/**
+ * How many projects the native compiler's next group may open: twice the last (from FIRST_GROUP; no
+ * bound when its memory cannot be measured), and no more than build in about GROUP_MS at the last
+ * group's time per project. A group is one blocking request: a query that comes meanwhile waits for
+ * all of it (payload's groups of 13 test folders took 18 s).
+ */
+export function groupSizeLimit(msPerProject: number, lastGroup: number, blind: boolean): number {
+  const byTime = msPerProject > 0 ? Math.max(1, Math.floor(GROUP_MS / msPerProject)) : Infinity;
+  return Math.min(byTime, blind ? Infinity : Math.max(FIRST_GROUP, 2 * lastGroup));
+}
 
 /** A name the standard library's files have (lib.es2020.d.ts): only those are asked whether they are. */
 const LIBRARY_NAME = /(^|[\\/])lib\.[^\\/]*\.d\.ts$/;
