@@ -54,6 +54,8 @@ export class McpSession {
   private readonly progressListeners = new Set<(done: number, total: number) => void>();
   /** The root's graph, as VS Code's status item shows a folder's (the log says the same). */
   status: FolderStatus;
+  /** close() was called: an index it stops did not fail. */
+  private closing = false;
 
   constructor(private readonly options: McpSessionOptions) {
     const log = options.log;
@@ -95,7 +97,9 @@ export class McpSession {
    */
   async query(args: QueryArgs, signal?: AbortSignal): Promise<QueryAnswer> {
     try {
-      await this.watcher?.ready;
+      // While the first index runs it reads each file as it is now: the watcher's first scan (6 s on
+      // payload's 3,000 folders) is not waited for then, or every early answer waits for it too.
+      if (this.status.state !== 'indexing') await this.watcher?.ready;
       await delay(this.options.settleMs ?? 50);
     } catch {
       // the watcher failing to start is logged by its error handler; the query still runs
@@ -125,6 +129,7 @@ export class McpSession {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.watcher?.close();
     // Edits applied in the last seconds are not in the cache yet (it is written once edits settle):
     // write it now, so the next start loads it whole. Bounded: exiting must not hang on a busy worker.
@@ -147,6 +152,8 @@ export class McpSession {
         for (const error of r.errors) log.error(`the graph is incomplete: ${error}`);
       },
       failed: (err) => {
+        // Stopped by close() before its index was done: nothing failed.
+        if (this.closing) return log.info('indexing stopped: the server is shutting down');
         this.status = failedStatus(this.status, err.message);
         log.error(`indexing failed: ${err.message}`);
       },

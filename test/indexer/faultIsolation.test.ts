@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
 import { CodeGraph } from '../../src/core/CodeGraph';
+import { CancelledError } from '../../src/core/Logger';
 import { createFileSourceReader } from '../../src/core/format/FileSourceReader';
 import { formatText } from '../../src/core/format/formatText';
 import { foundNodes } from '../support/graphLookup';
@@ -124,14 +125,14 @@ describe('fault isolation', function () {
   describe('when the type checker throws inside one file', () => {
     // A narrow stand-in for a compiler crash on one file (the real ones are stack overflows deep
     // in the checker, or compiler bugs): the checker throws for any location in `bad.ts`.
-    const throwingTs = (): typeof ts => {
+    const throwingTs = (error = () => new Error('Debug Failure. False expression: simulated')): typeof ts => {
       const wrapChecker = (checker: ts.TypeChecker): ts.TypeChecker =>
         new Proxy(checker, {
           get(target, key, receiver) {
             const value = Reflect.get(target, key, receiver);
             if (key !== 'getSymbolAtLocation') return value;
             return (node: ts.Node) => {
-              if (node.getSourceFile().fileName.endsWith('/bad.ts')) throw new Error('Debug Failure. False expression: simulated');
+              if (node.getSourceFile().fileName.endsWith('/bad.ts')) throw error();
               return (value as ts.TypeChecker['getSymbolAtLocation']).call(target, node);
             };
           },
@@ -160,6 +161,17 @@ describe('fault isolation', function () {
         assert.deepEqual(broken.graph.getContribution('src/bad.ts')!.edges, []);
         // Every other file's share, z.ts's call into bad.ts included, is what a healthy index gives.
         for (const f of ['src/a.ts', 'src/z.ts']) assert.deepEqual(broken.graph.getContribution(f), healthy.graph.getContribution(f));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('a cancellation thrown inside it (the native compiler\'s answer once the index is cancelled) ends the index and names no file as failed', async () => {
+      const dir = writeWorkspace('tcg-checker-cancelled-', files);
+      try {
+        const { graph, indexed } = CodeGraph.opening({ root: dir, ts: throwingTs(() => new CancelledError()), compiler: INPROCESS });
+        await assert.rejects(indexed, CancelledError);
+        assert.deepEqual(graph.errors(), []);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

@@ -1,5 +1,6 @@
 import type * as TS from 'typescript';
 import { CompilerPort, isCompilerProcessError } from '../../compiler/CompilerPort';
+import { CancelledError } from '../../Logger';
 import { FileContribution } from '../../graph/GraphTypes';
 import type { SharedCompilerHost } from '../program/SharedCompilerHost';
 import type { Project, WorkspacePrograms } from '../program/WorkspacePrograms';
@@ -46,6 +47,9 @@ export class FileAnalysis {
     } catch (err) {
       // The native compiler's process failed: the whole operation is redone, not this file (WorkspaceIndex).
       if (isCompilerProcessError(err)) throw err;
+      // The index was cancelled under the file (a folder closed or re-opened, the server stopping):
+      // nothing is wrong with the file, and the index is not finished to say so.
+      if (err instanceof CancelledError) throw err;
       // The checker may be left half-way through a resolution: later files get a fresh one (in process;
       // the native compiler answered with an error and holds no half-done state).
       if (this.compiler.kind === 'inprocess') this.programs.createProgram(project);

@@ -1,6 +1,7 @@
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { Checker, CompilerProgram, isCompilerProcessError } from '../../compiler/CompilerPort';
+import { CancelledError } from '../../Logger';
 import { GraphNode } from '../../graph/GraphTypes';
 import { declarationFilesOf, implementationFilesOf, implementationOf, isImplementable } from '../../graph/implementationTwin';
 import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
@@ -44,7 +45,7 @@ export class NodeLocator implements ProgramLocator {
     try {
       declared = declareFile(this.ts, sf, file, external);
     } catch (err) {
-      if (isCompilerProcessError(err)) throw err; // the native compiler failed: the operation is redone
+      if (isCompilerProcessError(err) || err instanceof CancelledError) throw err; // the native compiler failed (the operation is redone), or the index was cancelled
       // Named while another file resolves a target in it: that other file must not fail for it. The
       // file keeps only its module node; its own extraction reports the failure.
       declared = moduleOnly(sf, file, external, describeFailure(err));
