@@ -52,6 +52,8 @@ interface FolderState {
 }
 
 const CACHE_SAVE_DELAY_MS = 5_000;
+/** About how long one build of the native compiler's projects may keep a question waiting (IndexOptions.groupMs). */
+const GROUP_MS = 5_000;
 /** Nodes one expansion adds per level at most: a level bigger than this opens in pages (click again). */
 const EXPANSION_PAGE = 250;
 
@@ -99,6 +101,8 @@ export class FolderGraphs {
       cacheMode: spec.cacheMode,
       toolVersion: spec.toolVersion,
       logger: prefixed(this.log, spec.name),
+      // Questions come while it indexes: one blocking build of the native compiler stays near this.
+      groupMs: GROUP_MS,
       onProgress: wake(state, throttle((done, total, projects) => this.onProgress(spec.key, done, total, projects))),
     });
     state.early = graph;

@@ -114,7 +114,7 @@ export class WorkspaceIndex {
       if (this.globalErrors.includes(error)) return;
       this.globalErrors.push(error);
       this.log.error(error);
-    }, new ProjectSelection(this.root, ExcludedPaths.of(this.root, options.exclude)), this.budget);
+    }, new ProjectSelection(this.root, ExcludedPaths.of(this.root, options.exclude)), this.budget, options.groupMs);
     this.log.info(`memory budget: ${this.budget.mb} MB (${this.budget.source}); programs beyond ${Math.round(this.budget.programsMb)} MB of it are released and built again when needed`);
     this.wirePasses();
     this.defaults = this.choice.defaults();

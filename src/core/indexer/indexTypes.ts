@@ -57,6 +57,12 @@ export interface IndexOptions {
    * Default: `TS_CODE_GRAPH_MEMORY_MB`, else three quarters of the memory available.
    */
   memoryMb?: number;
+  /**
+   * About how long one build of the native compiler's projects may block the thread, in ms: a host
+   * answering questions while it indexes (the graph worker) bounds the wait of a question that comes
+   * meanwhile. Unset (the CLI): groups are bounded by memory only, fewer requests for the same work.
+   */
+  groupMs?: number;
 }
 
 export interface IndexReport {

@@ -111,14 +111,16 @@ describe('program costs calibrated by the measured memory of the compiler proces
  * Groups double from two, but no more projects than the last group built in about 3 s.
  */
 describe('the size of the native compiler groups', () => {
-  it('doubles from two while builds are quick, and stays near three seconds of building once they are not', async () => {
+  it('doubles from two while builds are quick, and stays near the host\'s bound once they are not', async () => {
     const { groupSizeLimit } = await import('../../../src/core/indexer/program/WorkspacePrograms');
-    assert.equal(groupSizeLimit(0, 0, false), 2, 'the first group');
-    assert.equal(groupSizeLimit(50, 4, false), 8, 'quick builds: twice the last');
-    assert.equal(groupSizeLimit(1_000, 8, false), 3, 'a second per project: three');
-    assert.equal(groupSizeLimit(1_400, 13, false), 2);
-    assert.equal(groupSizeLimit(11_000, 2, false), 1, 'never none');
-    assert.equal(groupSizeLimit(0, 3, true), Infinity, 'memory not measurable and no time known: the budget alone decides');
-    assert.equal(groupSizeLimit(1_000, 3, true), 3);
+    assert.equal(groupSizeLimit(0, 0, false, 3_000), 2, 'the first group');
+    assert.equal(groupSizeLimit(50, 4, false, 3_000), 8, 'quick builds: twice the last');
+    assert.equal(groupSizeLimit(1_000, 8, false, 3_000), 3, 'a second per project: three');
+    assert.equal(groupSizeLimit(1_400, 13, false, 3_000), 2);
+    assert.equal(groupSizeLimit(11_000, 2, false, 3_000), 1, 'never none');
+    assert.equal(groupSizeLimit(1_000, 8, false), 16, 'no bound in time asked for (the CLI): memory alone');
+    assert.equal(groupSizeLimit(0, 3, true, 3_000), Infinity, 'memory not measurable and no time known: the budget alone decides');
+    assert.equal(groupSizeLimit(1_000, 3, true, 3_000), 3);
   });
+
 });

@@ -197,7 +197,11 @@ export class NativeCompiler implements CompilerPort {
     this.programs = configs.map((config, i) => {
       const project = this.call(() => snapshot.getProject(paths[i]));
       if (!project) throw new CompilerProcessError(`the native compiler opened no project for ${paths[i]}`);
-      return new NativeProgram(this, project, this.builds);
+      // No file changed and the project was open: its program holds the same files (payload's builds
+      // of a few projects asked again for the thousands of names of every program held: 914 requests).
+      const old = requests[i].old;
+      const same = unchanged && !toOpen.includes(paths[i]) && old instanceof NativeProgram ? old.knownNames() : undefined;
+      return new NativeProgram(this, project, this.builds, same);
     });
     // Right after the build that read them: a file rewritten during the build may be recorded with its
     // new stamp over its old text (as the lock files' hashes are taken when the cache is written).

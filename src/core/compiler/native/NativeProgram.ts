@@ -28,7 +28,16 @@ export class NativeProgram implements CompilerProgram {
     readonly project: NativeProject,
     /** Which build made it (later builds are newer snapshots). */
     readonly generation: number,
-  ) {}
+    /** Its files, when the program it replaces holds the same (a build that changed no file): not asked again. */
+    names?: readonly string[],
+  ) {
+    this.names = names;
+  }
+
+  /** Its files if asked already (a build that changes no file carries them to the next program of its project). */
+  knownNames(): readonly string[] | undefined {
+    return this.names;
+  }
 
   getSourceFile(fileName: string): TS.SourceFile | undefined {
     if (!this.hasSourceFile(fileName)) return undefined;

@@ -45,6 +45,8 @@ export class WorkspacePrograms {
     readonly selection = new ProjectSelection(root, ExcludedPaths.none),
     /** What programs may hold at once (memoryBudget): beyond it, the least recently used are released. */
     readonly budget: MemoryBudget = memoryBudget(),
+    /** About how long one native build may block the thread (IndexOptions.groupMs); unset: memory alone bounds a group. */
+    private readonly groupMs?: number,
   ) {}
 
   /** Projects whose program is held, least recently used first. */
@@ -149,7 +151,7 @@ export class WorkspacePrograms {
     // Groups grow step by step, from a small one, each measured before the next: a config's root files
     // say little of what its program pulls in (payload's test folders: a few files, programs of
     // thousands), and the first programs built may be unlike the next.
-    const most = groupSizeLimit(this.msPerProject, this.lastGroup, this.blind);
+    const most = groupSizeLimit(this.msPerProject, this.lastGroup, this.blind, this.groupMs);
     const group = [first];
     let cost = this.estimate(first);
     for (const p of candidates) {
@@ -331,17 +333,14 @@ export class WorkspacePrograms {
 /** How many projects the native compiler's first group opens (each next one at most twice the last). */
 const FIRST_GROUP = 2;
 
-/** About how long one group's build may block the thread (and a query that comes meanwhile), in ms. */
-const GROUP_MS = 3_000;
-
 /**
  * How many projects the native compiler's next group may open: twice the last (from FIRST_GROUP; no
- * bound when its memory cannot be measured), and no more than build in about GROUP_MS at the last
- * group's time per project. A group is one blocking request: a query that comes meanwhile waits for
- * all of it (payload's groups of 13 test folders took 18 s).
+ * bound when its memory cannot be measured), and, given `groupMs`, no more than build in about that
+ * at the last group's time per project. A group is one blocking request: a query that comes
+ * meanwhile waits for all of it (payload's groups of 13 test folders took 18 s under load).
  */
-export function groupSizeLimit(msPerProject: number, lastGroup: number, blind: boolean): number {
-  const byTime = msPerProject > 0 ? Math.max(1, Math.floor(GROUP_MS / msPerProject)) : Infinity;
+export function groupSizeLimit(msPerProject: number, lastGroup: number, blind: boolean, groupMs?: number): number {
+  const byTime = groupMs && msPerProject > 0 ? Math.max(1, Math.floor(groupMs / msPerProject)) : Infinity;
   return Math.min(byTime, blind ? Infinity : Math.max(FIRST_GROUP, 2 * lastGroup));
 }
 
