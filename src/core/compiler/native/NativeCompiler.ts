@@ -245,7 +245,8 @@ export class NativeCompiler implements CompilerPort {
    */
   buildScoped(config: ProjectConfig, roots: readonly string[]): CompilerProgram | undefined {
     const p = this.configPath(config);
-    if (!config.configPath || this.open.has(p)) return undefined;
+    // Open, its whole program is there (a scoped one ended: the next build starts a new process).
+    if (!config.configPath || (this.open.has(p) && !this.configsChanged)) return undefined;
     const text = scopedConfigText(this.ts, this.root, config, roots);
     if (text === undefined) return undefined;
     this.scopedTexts.set(p, text);
