@@ -283,6 +283,7 @@ export class WorkspacePrograms {
     if (!program) return undefined;
     project.program = program;
     project.targets = this.locator.targetsFor(program);
+    this.checkStandardLibrary(project);
     const files = program.getSourceFileNames().filter((f) => !(LIBRARY_NAME.test(f) && program.isDefaultLibraryFile(f)));
     const millis = Date.now() - started;
     this.millis += millis;
