@@ -74,9 +74,12 @@ describe('a start from a partly stale cache re-indexes a few files through a pro
     );
     write(
       'src/report.ts',
-      "import { Box } from './box';\nexport function report(values: number[]): string {\n  const box = new Box(values.length);\n  trace('report');\n  const last = values.lastItem();\n  return formatAmount(box.double() + box.area() + (last ?? 0));\n}\n",
+      "import { Box } from './box';\nexport function report(values: number[]): string {\n  const box = new Box(values.length);\n  trace('report');\n  const last = values.lastItem();\n  Reflect.metaOf(box);\n  return formatAmount(box.double() + box.area() + (last ?? 0));\n}\n",
     );
-    write('src/main.ts', "import { report } from './report';\nexport function main(): string {\n  return report([1, 2, 3]);\n}\n");
+    // A package that declares globals, imported by another file only (as `reflect-metadata` is).
+    write('node_modules/@acme/reflect/package.json', JSON.stringify({ name: '@acme/reflect', version: '1.0.0', types: 'index.d.ts' }));
+    write('node_modules/@acme/reflect/index.d.ts', 'export {};\ndeclare global {\n  namespace Reflect {\n    function metaOf(target: object): string;\n  }\n}\n');
+    write('src/main.ts', "import '@acme/reflect';\nimport { report } from './report';\nexport function main(): string {\n  return report([1, 2, 3]);\n}\n");
     for (let i = 0; i < fillers; i++) write(`src/filler${i}.ts`, `export function filler${i}(n: number): number {\n  return n + ${i};\n}\n`);
     return root;
   }
@@ -93,10 +96,23 @@ describe('a start from a partly stale cache re-indexes a few files through a pro
     const { again, fresh, lines } = await afterEdit(root, editFile(root, 'src/report.ts', "trace('report');", "trace('report, edited');"));
     assert.ok(scoped(lines), lines.join('\n'));
     // The edges only the files it does not import give it are there.
-    for (const to of ['src/globals.ts#formatAmount@function', 'src/boxExtra.ts#Box.double@method-signature', 'src/augmentGlobal.ts#Array.lastItem@method-signature', 'src/augmentGlobal.ts#trace@function']) {
+    for (const to of ['src/globals.ts#formatAmount@function', 'src/boxExtra.ts#Box.double@method-signature', 'src/augmentGlobal.ts#Array.lastItem@method-signature', 'src/augmentGlobal.ts#trace@function', 'node_modules/@acme/reflect/index.d.ts#Reflect.metaOf@function']) {
       assert.ok(fresh.includes(`{"from":"src/report.ts#report@function","to":"${to}"`), `the fixture's edge to ${to}:\n${fresh}`);
     }
     assert.equal(again, fresh);
+  });
+
+  it('a second such start reads no file to choose the roots: the cache recorded which declare globals', async () => {
+    const root = writeFixture();
+    const cacheDir = tempDir('tcg-scoped-cache-');
+    await open(root, cacheDir);
+    editFile(root, 'src/report.ts', "trace('report');", "trace('first');")();
+    const first = await open(root, cacheDir);
+    assert.ok(first.lines.some((l) => /through a program scoped to them: .*, 1 files read\)/.test(l)), `the library, once:\n${first.lines.join('\n')}`);
+    editFile(root, 'src/report.ts', "trace('first');", "trace('second');")();
+    const second = await open(root, cacheDir);
+    assert.ok(second.lines.some((l) => /through a program scoped to them: .*, 0 files read\)/.test(l)), second.lines.join('\n'));
+    assert.equal(second.exported, (await open(root, undefined)).exported);
   });
 
   it('a shape edit whose few dependents are re-indexed too: the fresh index\'s graph', async () => {

@@ -25,6 +25,7 @@ import { InProcessCompiler } from '../compiler/inprocess/InProcessCompiler';
 import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
 import { CacheSnapshot, cacheFileFor, contentHash, hashFile, libraryStamps, usableCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
 import { indexerIdentity } from './cache/indexerIdentity';
+import { fileStamp } from '../compiler/fileStamp';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
 import { WorkspaceRoot } from './workspaceRoot';
 import { ProjectSelection } from './program/projectSelection';
@@ -99,6 +100,8 @@ export class WorkspaceIndex {
   globalErrors: string[] = [];
   /** What the cache a start loaded recorded of the files outside it (`libraryStamps` before programs exist). */
   private cachedLibraries: Record<string, string> = {};
+  /** Libraries known to declare globals or not, by stamp (CacheSnapshot.libraryGlobals): read and written with the cache. */
+  private libraryGlobals: Record<string, [string, boolean]> = {};
   /** Whose defaults fill what the configs leave unset; read again at every full index (an `npm install` may change it). */
   private defaults: CompilerDefaults;
 
@@ -298,7 +301,9 @@ export class WorkspaceIndex {
         if (hash) files[rel] = [hash, this.graph.getContribution(rel)!];
       }
       const writing = Date.now();
-      const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries: this.libraryStamps(), files, pulledIn: this.pulledInOwners() };
+      const libraries = this.libraryStamps();
+      const libraryGlobals = Object.fromEntries(Object.entries(this.libraryGlobals).filter(([rel]) => rel in libraries));
+      const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries, files, pulledIn: this.pulledInOwners(), libraryGlobals };
       writeCache(cacheFileFor(this.options.cacheDir, this.root), snapshot);
       this.log.info(`graph cache written in ${Date.now() - writing} ms`);
     } catch (err) {
@@ -328,6 +333,7 @@ export class WorkspaceIndex {
     if (!this.options.cacheDir || this.cacheMode === 'refresh') return undefined;
     const snapshot = usableCache(cacheFileFor(this.options.cacheDir, this.root), this.root, this.fingerprint(), this.log);
     this.cachedLibraries = snapshot?.libraries ?? {};
+    this.libraryGlobals = snapshot?.libraryGlobals ?? {};
     return snapshot;
   }
 
@@ -467,12 +473,15 @@ export class WorkspaceIndex {
   private async extractScoped(project: Project, files: string[], token: CancellationToken): Promise<number | undefined> {
     const reindex = new Set(files);
     const choosing = Date.now();
+    // A library's stamp taken before its text is read: a file rewritten meanwhile is read again next time.
+    const readStamps = new Map<string, string>();
     const plan = scopedRoots({
       reindex: files,
       configRoots: project.config.fileNames,
       owned: [...this.owner].filter(([, p]) => p === project).map(([f]) => f),
       libraries: Object.keys(this.cachedLibraries).map((rel) => path.posix.join(this.root, rel)),
       readText: (abs) => {
+        readStamps.set(abs, fileStamp(abs));
         try {
           return fs.readFileSync(abs, 'utf8');
         } catch {
@@ -481,7 +490,17 @@ export class WorkspaceIndex {
       },
       knownGlobal: (abs) => {
         const contribution = reindex.has(abs) ? undefined : this.graph.getContribution(this.relative(abs));
-        return contribution && !contribution.failure ? !!contribution.global : undefined;
+        return contribution && !contribution.failure ? !!(contribution.global || contribution.augments) : undefined;
+      },
+      // The libraries' stamps this start checked against the disk (usableCache): a flag of the same stamp holds.
+      knownLibrary: (abs) => {
+        const rel = this.relative(abs);
+        const known = this.libraryGlobals[rel];
+        return known && known[0] === this.cachedLibraries[rel] ? known[1] : undefined;
+      },
+      learnedLibrary: (abs, mayDeclare) => {
+        const stamp = readStamps.get(abs);
+        if (stamp && stamp !== '-') this.libraryGlobals[this.relative(abs)] = [stamp, mayDeclare];
       },
     });
     if ('reason' in plan) {
@@ -494,7 +513,7 @@ export class WorkspaceIndex {
       this.log.info(`cache: re-indexing ${files.length} files through the whole program (the compiler built no scoped program)`);
       return undefined;
     }
-    this.log.info(`cache: re-indexing ${files.length} files through a program scoped to them: ${plan.roots.length} root files (${plan.globals} may declare globals; chosen in ${chosen} ms), ${built.files.length} files`);
+    this.log.info(`cache: re-indexing ${files.length} files through a program scoped to them: ${plan.roots.length} root files (${plan.globals} may declare globals; chosen in ${chosen} ms, ${readStamps.size} files read), ${built.files.length} files`);
     try {
       await this.extractAll(files, token);
       const claimed = this.programs.claimFiles(project, built.files);

@@ -38,7 +38,7 @@ describe('scopedRoots: the root files of a program scoped to a few files', () =>
     owned: ['/w/src/a.ts', '/w/src/augment.ts', '/w/src/b.ts', '/w/src/script.ts', '/w/src/typed.d.ts', '/w/src/typed.js', '/w/src/pulled.ts'],
     libraries: ['/w/node_modules/lib/index.d.ts', '/w/node_modules/lib/global.d.ts'],
     readText: (f: string) => texts[f],
-    knownGlobal: (f: string) => (f === '/w/src/script.ts' || f === '/w/src/pulled.ts' ? true : f.startsWith('/w/src/') ? false : undefined),
+    knownGlobal: (f: string) => (['/w/src/script.ts', '/w/src/pulled.ts', '/w/src/augment.ts'].includes(f) ? true : f.startsWith('/w/src/') ? false : undefined),
   };
 
   it("the files, then what may declare globals (the config's roots in its order, pulled-in files, libraries), then JavaScript twins", () => {
@@ -48,13 +48,32 @@ describe('scopedRoots: the root files of a program scoped to a few files', () =>
     });
   });
 
-  it("the cache's record of a script decides over the text (a module's export at a line's start)", () => {
-    const plan = scopedRoots({ ...input, knownGlobal: (f) => (f === '/w/src/b.ts' ? true : input.knownGlobal(f)) });
-    assert.ok('roots' in plan && plan.roots.includes('/w/src/b.ts'));
+  it("the cache's record decides without reading the file; without a record the text does", () => {
+    const read: string[] = [];
+    const readText = (f: string) => (read.push(f), texts[f]);
+    const recorded = scopedRoots({ ...input, readText, knownGlobal: (f) => (f === '/w/src/b.ts' ? true : f === '/w/src/augment.ts' ? false : input.knownGlobal(f)) });
+    assert.ok('roots' in recorded && recorded.roots.includes('/w/src/b.ts') && !recorded.roots.includes('/w/src/augment.ts'));
+    assert.ok(!read.some((f) => f.startsWith('/w/src/')), read.join());
+    const unrecorded = scopedRoots({ ...input, knownGlobal: (f) => (f === '/w/src/augment.ts' ? undefined : input.knownGlobal(f)) });
+    assert.ok('roots' in unrecorded && unrecorded.roots.includes('/w/src/augment.ts'));
+  });
+
+  it("a library's flag from an earlier start decides without reading it; a library read is learned", () => {
+    const read: string[] = [];
+    const learned: Array<[string, boolean]> = [];
+    const plan = scopedRoots({
+      ...input,
+      readText: (f) => (read.push(f), texts[f]),
+      knownLibrary: (f) => (f === '/w/node_modules/lib/index.d.ts' ? true : undefined),
+      learnedLibrary: (f, declares) => learned.push([f, declares]),
+    });
+    assert.ok('roots' in plan && plan.roots.includes('/w/node_modules/lib/index.d.ts') && plan.roots.includes('/w/node_modules/lib/global.d.ts'));
+    assert.deepEqual(read, ['/w/node_modules/lib/global.d.ts']);
+    assert.deepEqual(learned, [['/w/node_modules/lib/global.d.ts', true]]);
   });
 
   it('a file that cannot be read counts as declaring globals', () => {
-    const plan = scopedRoots({ ...input, readText: (f) => (f === '/w/src/b.ts' ? undefined : texts[f]) });
+    const plan = scopedRoots({ ...input, knownGlobal: () => undefined, readText: (f) => (f === '/w/src/b.ts' ? undefined : texts[f]) });
     assert.ok('roots' in plan && plan.roots.includes('/w/src/b.ts'));
   });
 

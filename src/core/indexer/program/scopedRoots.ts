@@ -7,8 +7,9 @@ import { declarationFilesOf, implementationFilesOf } from '../../graph/implement
  * program, so their edges are the whole program's when these are in:
  *
  * - every file that may declare globals (`mayDeclareGlobals`): scripts, `declare global`, ambient
- *   modules and module augmentations, UMD globals, `/// <reference lib>`; of the config's root files, the
- *   files the program pulled in, and the libraries it read (a package's `declare global`, reached in
+ *   modules and module augmentations, UMD globals, `/// <reference lib>`; of the config's root files and the
+ *   files the program pulled in (as their cached contributions record it, `global` and `augments`,
+ *   read only where none does), and the libraries it read (a package's `declare global`, reached in
  *   the whole program through an import of some other file);
  * - the JavaScript file beside each of our declaration files (an edge to a value a `.d.ts` declares
  *   goes to its JavaScript twin when the program holds one: NodeLocator), and the declaration file
@@ -30,10 +31,14 @@ export interface ScopedRootsInput {
   libraries: readonly string[];
   readText: (abs: string) => string | undefined;
   /**
-   * Whether the file is a script or declares `declare global`, as the checker decided when its cached
-   * contribution was extracted from the text it has now (`global`); undefined when no such record exists.
+   * Whether the file may declare globals as its contribution, extracted from the text it has now,
+   * records it (`global` or `augments`); undefined when no such record exists (the text is read).
    */
   knownGlobal: (abs: string) => boolean | undefined;
+  /** Whether a library may declare globals, as an earlier start read it in the same file (same stamp); undefined: read it. */
+  knownLibrary?: (abs: string) => boolean | undefined;
+  /** A library's text was read and tested: for the next start (CacheSnapshot.libraryGlobals). */
+  learnedLibrary?: (abs: string, mayDeclare: boolean) => void;
 }
 
 export function scopedRoots(input: ScopedRootsInput): { roots: string[]; globals: number } | { reason: string } {
@@ -51,10 +56,9 @@ export function scopedRoots(input: ScopedRootsInput): { roots: string[]; globals
   const declaresGlobals = (f: string) => {
     if (f.endsWith('.json')) return false;
     const known = input.knownGlobal(f);
-    if (known) return true;
+    if (known !== undefined) return known;
     const text = input.readText(f);
-    if (text === undefined) return true;
-    return known === undefined ? mayDeclareGlobals(text) : augmentsOrReferences(text);
+    return text === undefined || mayDeclareGlobals(text);
   };
   for (const f of input.configRoots) {
     if (reindex.has(f)) add(f, false);
@@ -64,9 +68,15 @@ export function scopedRoots(input: ScopedRootsInput): { roots: string[]; globals
   for (const f of input.owned) if (!seen.has(f) && declaresGlobals(f)) add(f, true);
   for (const f of input.libraries) {
     if (seen.has(f) || f.endsWith('.json')) continue;
-    const text = input.readText(f);
-    // Gone since the cache was written: the whole program would not read it either.
-    if (text === undefined || !mayDeclareGlobals(text)) continue;
+    let declares = input.knownLibrary?.(f);
+    if (declares === undefined) {
+      const text = input.readText(f);
+      // Gone since the cache was written: the whole program would not read it either.
+      if (text === undefined) continue;
+      declares = mayDeclareGlobals(text);
+      input.learnedLibrary?.(f, declares);
+    }
+    if (!declares) continue;
     if (JAVASCRIPT.test(f)) return { reason: `the library ${f} may declare globals and is JavaScript` };
     add(f, true);
   }
@@ -82,7 +92,12 @@ export function scopedRoots(input: ScopedRootsInput): { roots: string[]; globals
  * and is a root itself if it declares globals.
  */
 function augmentsOrReferences(text: string): boolean {
-  return /\bdeclare\s+module\s*['"`]/.test(text) || /\bexport\s+as\s+namespace\b/.test(text) || /^\s*\/\/\/\s*<reference\s+(lib|no-default-lib)\b/m.test(text);
+  return /\bdeclare\s+module\s*['"`]/.test(text) || /\bexport\s+as\s+namespace\b/.test(text) || referencesStandardLibrary(text);
+}
+
+/** Whether a file's text references a standard library file (`/// <reference lib>`) or none (`no-default-lib`). */
+export function referencesStandardLibrary(text: string): boolean {
+  return /^[ \t]*\/\/\/[ \t]*<reference\s+(lib|no-default-lib)\b/m.test(text);
 }
 
 const JAVASCRIPT = /\.(js|jsx|mjs|cjs)$/;
