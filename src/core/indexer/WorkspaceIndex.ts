@@ -434,7 +434,7 @@ export class WorkspaceIndex {
   /**
    * Re-extracts `files` in a start from a partly stale cache: through a program scoped to them when
    * few files are re-indexed in all (`total`, at most SCOPED_FILES) and the native compiler builds the
-   * programs (ScopedRoots: building the project's whole program is most of such a start), else through
+   * programs (scopedRoots: building the project's whole program is most of such a start), else through
    * the whole program of their project, as an update does. `refused`: why not to scope, known already.
    * Says which in the log. Returns how many files a scoped program pulled in that no project owned
    * (an import the edit added), claimed and extracted too.
