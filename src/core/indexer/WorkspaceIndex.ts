@@ -475,45 +475,64 @@ export class WorkspaceIndex {
     const choosing = Date.now();
     // A library's stamp taken before its text is read: a file rewritten meanwhile is read again next time.
     const readStamps = new Map<string, string>();
-    const plan = scopedRoots({
-      reindex: files,
-      configRoots: project.config.fileNames,
-      owned: [...this.owner].filter(([, p]) => p === project).map(([f]) => f),
-      libraries: Object.keys(this.cachedLibraries).map((rel) => path.posix.join(this.root, rel)),
-      readText: (abs) => {
-        readStamps.set(abs, fileStamp(abs));
-        try {
-          return fs.readFileSync(abs, 'utf8');
-        } catch {
-          return undefined;
-        }
-      },
-      knownGlobal: (abs) => {
-        const contribution = reindex.has(abs) ? undefined : this.graph.getContribution(this.relative(abs));
-        return contribution && !contribution.failure ? !!(contribution.global || contribution.augments) : undefined;
-      },
-      // The libraries' stamps this start checked against the disk (usableCache): a flag of the same stamp holds.
-      knownLibrary: (abs) => {
-        const rel = this.relative(abs);
-        const known = this.libraryGlobals[rel];
-        return known && known[0] === this.cachedLibraries[rel] ? known[1] : undefined;
-      },
-      learnedLibrary: (abs, mayDeclare) => {
-        const stamp = readStamps.get(abs);
-        if (stamp && stamp !== '-') this.libraryGlobals[this.relative(abs)] = [stamp, mayDeclare];
-      },
-    });
-    if ('reason' in plan) {
-      this.log.info(`cache: re-indexing ${files.length} files through the whole program (not a scoped one: ${plan.reason})`);
+    // The libraries' stamps this start checked against the disk (usableCache): a flag of the same stamp holds.
+    const knownLibrary = (abs: string) => {
+      const rel = this.relative(abs);
+      const known = this.libraryGlobals[rel];
+      return known && known[0] === this.cachedLibraries[rel] ? known[1] : undefined;
+    };
+    const plan = (libraries: string[]) =>
+      scopedRoots({
+        reindex: files,
+        configRoots: project.config.fileNames,
+        owned: [...this.owner].filter(([, p]) => p === project).map(([f]) => f),
+        libraries,
+        readText: (abs) => {
+          readStamps.set(abs, fileStamp(abs));
+          try {
+            return fs.readFileSync(abs, 'utf8');
+          } catch {
+            return undefined;
+          }
+        },
+        knownGlobal: (abs) => {
+          const contribution = reindex.has(abs) ? undefined : this.graph.getContribution(this.relative(abs));
+          return contribution && !contribution.failure ? !!(contribution.global || contribution.augments) : undefined;
+        },
+        knownLibrary,
+        learnedLibrary: (abs, mayDeclare) => {
+          const stamp = readStamps.get(abs);
+          if (stamp && stamp !== '-') this.libraryGlobals[this.relative(abs)] = [stamp, mayDeclare];
+        },
+      });
+    const whole = (why: string) => {
+      this.log.info(`cache: re-indexing ${files.length} files through the whole program (not a scoped one: ${why})`);
       return undefined;
+    };
+    // Our files and the libraries the cache knows to declare globals first: the libraries the program
+    // then holds need no look (whatever they declare is in it); only those it lacks that the cache knows
+    // nothing of are read, and one that may declare globals makes it a root of a second build (a
+    // package's `declare global` that another file imports; the next start knows it from the cache).
+    const libraries = Object.keys(this.cachedLibraries).map((rel) => path.posix.join(this.root, rel));
+    const declaring = new Set(libraries.filter((f) => knownLibrary(f) === true));
+    let roots = plan([...declaring]);
+    if ('reason' in roots) return whole(roots.reason);
+    let chosen = Date.now() - choosing;
+    let built = this.programs.buildScoped(project, roots.roots);
+    if (!built) return whole('the compiler built no scoped program');
+    const held = new Set(built.files);
+    const lacking = libraries.filter((f) => !held.has(f) && !declaring.has(f));
+    const checking = Date.now();
+    const more = plan([...declaring, ...lacking]);
+    chosen += Date.now() - checking;
+    if ('reason' in more || more.roots.length > roots.roots.length) {
+      this.programs.endScoped(project);
+      if ('reason' in more) return whole(more.reason);
+      roots = more;
+      built = this.programs.buildScoped(project, roots.roots);
+      if (!built) return whole('the compiler built no scoped program');
     }
-    const chosen = Date.now() - choosing;
-    const built = this.programs.buildScoped(project, plan.roots);
-    if (!built) {
-      this.log.info(`cache: re-indexing ${files.length} files through the whole program (the compiler built no scoped program)`);
-      return undefined;
-    }
-    this.log.info(`cache: re-indexing ${files.length} files through a program scoped to them: ${plan.roots.length} root files (${plan.globals} may declare globals; chosen in ${chosen} ms, ${readStamps.size} files read), ${built.files.length} files`);
+    this.log.info(`cache: re-indexing ${files.length} files through a program scoped to them: ${roots.roots.length} root files (${roots.globals} may declare globals; chosen in ${chosen} ms, ${readStamps.size} files read), ${built.files.length} files`);
     try {
       await this.extractAll(files, token);
       const claimed = this.programs.claimFiles(project, built.files);
