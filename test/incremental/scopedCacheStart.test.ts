@@ -122,6 +122,34 @@ describe('a start from a partly stale cache re-indexes a few files through a pro
     assert.equal(again, fresh);
   });
 
+  it("a shape edit with many dependents: the edited file through a scoped program, its dependents through the whole one in the same process, the fresh index's graph", async () => {
+    const root = writeFixture();
+    for (let i = 0; i < 21; i++) fs.writeFileSync(path.join(root, `src/user${i}.ts`), `import { Box } from './box';\nexport const user${i} = (): number => new Box(${i}).area();\n`);
+    const { again, fresh, lines } = await afterEdit(root, editFile(root, 'src/box.ts', 'area(): number {', 'area(scale = 1): number {'));
+    assert.ok(scoped(lines), lines.join('\n'));
+    assert.ok(whole(lines, /files to re-index, more than 20/), lines.join('\n'));
+    assert.equal(again, fresh);
+  });
+
+  it("a long-running host after it (prepareForUpdates, then a save): the whole program is built in a new process, the fresh index's graph", async () => {
+    const root = writeFixture();
+    const cacheDir = tempDir('tcg-scoped-cache-');
+    await open(root, cacheDir);
+    editFile(root, 'src/report.ts', "trace('report');", "trace('edited');")();
+    const lines: string[] = [];
+    const logger: Logger = { info: (m) => lines.push(m), warn: (m) => lines.push(m), error: (m) => lines.push(m) } as Logger;
+    const graph = await CodeGraph.open({ root, cacheDir, logger, compiler: 'native' });
+    try {
+      assert.ok(scoped(lines), lines.join('\n'));
+      await graph.prepareForUpdates();
+      editFile(root, 'src/box.ts', 'area(): number {', 'area(scale = 1): number {')();
+      await graph.update([path.join(root, 'src/box.ts')], []);
+      assert.equal(formatExport(exportGraph(graph.graph, graph.root)), (await open(root, undefined)).exported);
+    } finally {
+      graph.dispose();
+    }
+  });
+
   it('a file created: through the whole program, the fresh index\'s graph', async () => {
     const root = writeFixture();
     const { again, fresh, lines } = await afterEdit(root, () => {
