@@ -43,6 +43,15 @@ export interface CompilerPort {
   build(requests: ProgramRequest[], release?: readonly ProjectConfig[]): CompilerProgram[];
   /** Releases a project's program and everything the compiler holds for it (memory on both sides). */
   close(config: ProjectConfig): void;
+  /**
+   * A program of `config`'s project whose root files are `roots` alone (what they import comes in
+   * through module resolution as usual), built with the project's own options, read as the project's
+   * config reads them; undefined when this compiler cannot build one now (the project is open). It is
+   * never the project's program: `endScoped` drops it, and the next `build` starts afresh.
+   */
+  buildScoped?(config: ProjectConfig, roots: readonly string[]): CompilerProgram | undefined;
+  /** The scoped program is no longer read: the next build opens the project's whole program. */
+  endScoped?(): void;
   /** Files saved, created or deleted since the last build (absolute paths): the next build reads them again. */
   filesChanged(changed: readonly string[], deleted: readonly string[]): void;
   /** Every file changed on disk since it was read, reported or not (libraries rewritten by `npm install`): forget them. */

@@ -82,6 +82,13 @@ export interface FileContribution {
    */
   global?: boolean;
   /**
+   * It declares for files that do not import it, though it is a module: a module augmentation or an
+   * ambient module (`declare module '…'`), a UMD global (`export as namespace`), a standard library file
+   * it references (`/// <reference lib>`, `no-default-lib`). With `global`, what a program scoped to a
+   * few files must hold of the unchanged ones (program/scopedRoots.ts), without reading them.
+   */
+  augments?: boolean;
+  /**
    * Names this file exports that are declared under a name elsewhere, as its text says:
    * `export { foo as bar } from './foo'` is `{ exported: 'bar', file: 'src/foo.ts', name: 'foo' }`,
    * `export * from './x'` is `{ exported: '*', file: 'src/x.ts', name: '*' }`; `import { f } from './f';

@@ -25,6 +25,7 @@ import { InProcessCompiler } from '../compiler/inprocess/InProcessCompiler';
 import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
 import { CacheSnapshot, cacheFileFor, contentHash, hashFile, libraryStamps, usableCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
 import { indexerIdentity } from './cache/indexerIdentity';
+import { fileStamp } from '../compiler/fileStamp';
 import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
 import { WorkspaceRoot } from './workspaceRoot';
 import { ProjectSelection } from './program/projectSelection';
@@ -34,6 +35,7 @@ import { outstandingProjects } from './outstandingProjects';
 import { ProjectReach } from './program/projectReach';
 import type { Outstanding } from './outstandingProjects';
 import { MemoryBudget, memoryBudget } from './program/memoryBudget';
+import { scopedRoots } from './program/scopedRoots';
 
 /** How many programs a first answer's find-references asks (each is one request to the compiler). */
 const MAX_REFERENCE_PROGRAMS = 8;
@@ -98,6 +100,8 @@ export class WorkspaceIndex {
   globalErrors: string[] = [];
   /** What the cache a start loaded recorded of the files outside it (`libraryStamps` before programs exist). */
   private cachedLibraries: Record<string, string> = {};
+  /** Libraries known to declare globals or not, by stamp (CacheSnapshot.libraryGlobals): read and written with the cache. */
+  private libraryGlobals: Record<string, [string, boolean]> = {};
   /** Whose defaults fill what the configs leave unset; read again at every full index (an `npm install` may change it). */
   private defaults: CompilerDefaults;
 
@@ -297,7 +301,9 @@ export class WorkspaceIndex {
         if (hash) files[rel] = [hash, this.graph.getContribution(rel)!];
       }
       const writing = Date.now();
-      const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries: this.libraryStamps(), files, pulledIn: this.pulledInOwners() };
+      const libraries = this.libraryStamps();
+      const libraryGlobals = Object.fromEntries(Object.entries(this.libraryGlobals).filter(([rel]) => rel in libraries));
+      const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries, files, pulledIn: this.pulledInOwners(), libraryGlobals };
       writeCache(cacheFileFor(this.options.cacheDir, this.root), snapshot);
       this.log.info(`graph cache written in ${Date.now() - writing} ms`);
     } catch (err) {
@@ -327,6 +333,7 @@ export class WorkspaceIndex {
     if (!this.options.cacheDir || this.cacheMode === 'refresh') return undefined;
     const snapshot = usableCache(cacheFileFor(this.options.cacheDir, this.root), this.root, this.fingerprint(), this.log);
     this.cachedLibraries = snapshot?.libraries ?? {};
+    this.libraryGlobals = snapshot?.libraryGlobals ?? {};
     return snapshot;
   }
 
@@ -413,13 +420,130 @@ export class WorkspaceIndex {
     this.log.info(`cache: ${changed.size} files changed since it was written (every file checked in ${Date.now() - checking} ms)`);
     const owned = (rels: Iterable<string>) => [...rels].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
     const first = owned(changed);
-    await this.extractAll(first, token);
+    // Created or deleted files change what the whole program holds: only it sees what that changes.
+    const fileSetChanged = [...changed].some((rel) => !cached.files[rel] || !this.owner.has(path.posix.join(this.root, rel)));
+    let claimed = await this.reindexSinceCache(first, first.length, fileSetChanged ? 'files were created or deleted' : undefined, token);
     // A shadowed file's importers now find the new file instead: they change whatever its skeleton says.
     const shadowedBy = new Set(shadowed);
     const seen = (rel: string) => !shadowedBy.has(rel) && sameSkeleton(cached.files[rel]?.[1], this.graph.getContribution(rel));
     const rest = owned([...this.withTransitiveDependents(new Set([...changed].filter((rel) => !seen(rel))))].filter((rel) => !changed.has(rel)));
-    await this.extractAll(rest, token);
-    return first.length + rest.length;
+    claimed += await this.reindexSinceCache(rest, first.length + rest.length, undefined, token);
+    return first.length + rest.length + claimed;
+  }
+
+  /**
+   * Re-extracts `files` in a start from a partly stale cache: through a program scoped to them when
+   * few files are re-indexed in all (`total`, at most SCOPED_FILES) and the native compiler builds the
+   * programs (scopedRoots: building the project's whole program is most of such a start), else through
+   * the whole program of their project, as an update does. `refused`: why not to scope, known already.
+   * Says which in the log. Returns how many files a scoped program pulled in that no project owned
+   * (an import the edit added), claimed and extracted too.
+   */
+  private async reindexSinceCache(files: string[], total: number, refused: string | undefined, token: CancellationToken): Promise<number> {
+    if (files.length === 0) return 0;
+    const project = this.owner.get(files[0])!;
+    const why = refused ?? this.scopeRefusal(project, files, total);
+    if (!why) {
+      const claimed = await this.extractScoped(project, files, token);
+      if (claimed !== undefined) return claimed;
+    } else {
+      this.log.info(`cache: re-indexing ${files.length} files through the whole program (not a scoped one: ${why})`);
+    }
+    await this.extractAll(files, token);
+    return 0;
+  }
+
+  /** Why `files` (of `total` to re-index) are not re-indexed through a scoped program; undefined when they can be. */
+  private scopeRefusal(project: Project, files: string[], total: number): string | undefined {
+    if (this.compiler.kind !== 'native') return 'the compiler in process reuses what it parsed';
+    if (this.projects.length !== 1) return 'more than one project: the libraries the cache records are not by project';
+    if (total > SCOPED_FILES) return `${total} files to re-index, more than ${SCOPED_FILES}`;
+    if (project.program) return 'its project\'s program is built';
+    if (files.some((f) => this.owner.get(f) !== project)) return 'the files belong to more than one project';
+    return undefined;
+  }
+
+  /**
+   * Extracts `files` (all `project`'s) through a program of theirs (WorkspacePrograms.buildScoped) whose
+   * roots are them and whatever may declare globals (scopedRoots): their edges are those of the whole
+   * program, which holds every file this one holds. The files it read that no contribution covers are
+   * stamped into the cache's libraries, as the whole program's would be. Undefined when no scoped
+   * program was built (said in the log): nothing was extracted.
+   */
+  private async extractScoped(project: Project, files: string[], token: CancellationToken): Promise<number | undefined> {
+    const reindex = new Set(files);
+    const choosing = Date.now();
+    // A library's stamp taken before its text is read: a file rewritten meanwhile is read again next time.
+    const readStamps = new Map<string, string>();
+    // The libraries' stamps this start checked against the disk (usableCache): a flag of the same stamp holds.
+    const knownLibrary = (abs: string) => {
+      const rel = this.relative(abs);
+      const known = this.libraryGlobals[rel];
+      return known && known[0] === this.cachedLibraries[rel] ? known[1] : undefined;
+    };
+    const plan = (libraries: string[]) =>
+      scopedRoots({
+        reindex: files,
+        configRoots: project.config.fileNames,
+        owned: [...this.owner].filter(([, p]) => p === project).map(([f]) => f),
+        libraries,
+        readText: (abs) => {
+          readStamps.set(abs, fileStamp(abs));
+          try {
+            return fs.readFileSync(abs, 'utf8');
+          } catch {
+            return undefined;
+          }
+        },
+        knownGlobal: (abs) => {
+          const contribution = reindex.has(abs) ? undefined : this.graph.getContribution(this.relative(abs));
+          return contribution && !contribution.failure ? !!(contribution.global || contribution.augments) : undefined;
+        },
+        knownLibrary,
+        learnedLibrary: (abs, mayDeclare) => {
+          const stamp = readStamps.get(abs);
+          if (stamp && stamp !== '-') this.libraryGlobals[this.relative(abs)] = [stamp, mayDeclare];
+        },
+      });
+    const whole = (why: string) => {
+      this.log.info(`cache: re-indexing ${files.length} files through the whole program (not a scoped one: ${why})`);
+      return undefined;
+    };
+    // Our files and the libraries the cache knows to declare globals first: the libraries the program
+    // then holds need no look (whatever they declare is in it); only those it lacks that the cache knows
+    // nothing of are read, and one that may declare globals makes it a root of a second build (a
+    // package's `declare global` that another file imports; the next start knows it from the cache).
+    const libraries = Object.keys(this.cachedLibraries).map((rel) => path.posix.join(this.root, rel));
+    const declaring = new Set(libraries.filter((f) => knownLibrary(f) === true));
+    let roots = plan([...declaring]);
+    if ('reason' in roots) return whole(roots.reason);
+    let chosen = Date.now() - choosing;
+    let built = this.programs.buildScoped(project, roots.roots);
+    if (!built) return whole('the compiler built no scoped program');
+    const held = new Set(built.files);
+    const lacking = libraries.filter((f) => !held.has(f) && !declaring.has(f));
+    const checking = Date.now();
+    const more = plan([...declaring, ...lacking]);
+    chosen += Date.now() - checking;
+    if ('reason' in more || more.roots.length > roots.roots.length) {
+      this.programs.endScoped(project);
+      if ('reason' in more) return whole(more.reason);
+      roots = more;
+      built = this.programs.buildScoped(project, roots.roots);
+      if (!built) return whole('the compiler built no scoped program');
+    }
+    this.log.info(`cache: re-indexing ${files.length} files through a program scoped to them: ${roots.roots.length} root files (${roots.globals} may declare globals; chosen in ${chosen} ms, ${readStamps.size} files read), ${built.files.length} files`);
+    try {
+      await this.extractAll(files, token);
+      const claimed = this.programs.claimFiles(project, built.files);
+      await this.extractAll(claimed, token);
+      const libraries = { ...this.cachedLibraries };
+      for (const f of built.files) if (!this.owner.has(f)) libraries[this.relative(f)] = this.compiler.stampOf(f) ?? 'unknown';
+      this.cachedLibraries = libraries;
+      return claimed.length;
+    } finally {
+      this.programs.endScoped(project);
+    }
   }
 
   /** Re-index after files were saved/created (`changed`) or deleted. Paths absolute or root-relative. */
@@ -860,6 +984,12 @@ export class WorkspaceIndex {
     return reachable(seeds, (file) => this.graph.filesDependingOn(file));
   }
 }
+
+/**
+ * At most this many files re-indexed in a start from a partly stale cache go through a program
+ * scoped to them (WorkspaceIndex.extractScoped); more, and the project's whole program is built.
+ */
+const SCOPED_FILES = 20;
 
 /** Whether a file's new contribution shows its dependents what its cached one did: the same skeleton and node ids. */
 function sameSkeleton(cached: FileContribution | undefined, now: FileContribution | undefined): boolean {

@@ -6,7 +6,7 @@ import type { CancellationToken, Logger } from '../../Logger';
 import { CancelledError } from '../../Logger';
 import { fileStamp } from '../fileStamp';
 import { CompilerProcessError, CompilerPort, CompilerProgram, ProgramRequest, ProjectConfig } from '../CompilerPort';
-import { configOverrides, inferredConfigPath } from './nativeConfig';
+import { configOverrides, inferredConfigPath, scopedConfigText } from './nativeConfig';
 import type { NativePackage, NativeSync } from './nativeModules';
 import { NativeProgram } from './NativeProgram';
 import { NativeStderr } from './NativeStderr';
@@ -96,6 +96,8 @@ export class NativeCompiler implements CompilerPort {
   private readonly open = new Set<string>();
   /** Config path → its text as the compiler should read it (options filled), for the file system callback. */
   private readonly virtualTexts = new Map<string, string>();
+  /** Config path → the text of a scoped program's config (buildScoped), read instead of the project's own until endScoped. */
+  private readonly scopedTexts = new Map<string, string>();
   private callbacks = '';
   private changed = new Set<string>();
   private created = new Set<string>();
@@ -236,6 +238,29 @@ export class NativeCompiler implements CompilerPort {
     this.holding = on;
     if (on) return;
     for (const s of this.held.splice(0)) if (s !== this.current && s !== this.previous && this.api && !this.failure) this.call(() => s.dispose());
+  }
+
+  /**
+   * The scoped program is opened at the project's own config path, its text served by the file system
+   * callback (as for filled options: the process reads a config file that exists, so it asks no
+   * `fileExists` round trip per lookup). The process keeps an open project's file list whatever its
+   * config's text says later, so the project's whole program is opened by a new process: endScoped
+   * counts as a config change.
+   */
+  buildScoped(config: ProjectConfig, roots: readonly string[]): CompilerProgram | undefined {
+    const p = this.configPath(config);
+    // Open, its whole program is there (a scoped one ended: the next build starts a new process).
+    if (!config.configPath || (this.open.has(p) && !this.configsChanged)) return undefined;
+    const text = scopedConfigText(this.ts, this.root, config, roots);
+    if (text === undefined) return undefined;
+    this.scopedTexts.set(p, text);
+    return this.build([{ config }])[0];
+  }
+
+  endScoped(): void {
+    if (this.scopedTexts.size === 0) return;
+    this.scopedTexts.clear();
+    this.configsChanged = true;
   }
 
   close(config: ProjectConfig): void {
@@ -423,8 +448,8 @@ export class NativeCompiler implements CompilerPort {
   /** The texts the compiler reads for configs whose options we fill (and the inferred project's, which has no file). */
   private prepareConfigs(configs: ProjectConfig[]): void {
     for (const config of configs) {
-      const text = configOverrides(this.ts, this.root, config);
       const p = this.configPath(config);
+      const text = this.scopedTexts.get(p) ?? configOverrides(this.ts, this.root, config);
       if (text === undefined) this.virtualTexts.delete(p);
       else if (this.virtualTexts.get(p) !== text) {
         if (this.virtualTexts.has(p) || this.open.has(p)) this.changed.add(p);

@@ -37,6 +37,31 @@ export function configOverrides(ts: typeof TS, root: string, config: ProjectConf
   return JSON.stringify(json, undefined, 2);
 }
 
+/**
+ * The text the native compiler should read for `config` (which has a file) when it opens a program of
+ * `roots` alone: the config as it would read it (`configOverrides`, else its own text) with `files` set
+ * to `roots` and `include` emptied. Served at the config's own path, so everything else resolves as
+ * for the whole program: what it extends, `references`, `typeRoots`' default (`node_modules/@types`
+ * from the config's folder), paths relative to it. Undefined when the config cannot be read.
+ */
+export function scopedConfigText(ts: typeof TS, root: string, config: ProjectConfig, roots: readonly string[]): string | undefined {
+  if (!config.configPath) return undefined;
+  let text = configOverrides(ts, root, config);
+  if (text === undefined) {
+    try {
+      text = fs.readFileSync(config.configPath, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+  const parsed = ts.parseConfigFileTextToJson(config.configPath, text);
+  if (parsed.error || typeof parsed.config !== 'object' || parsed.config === null) return undefined;
+  const json = parsed.config as Record<string, unknown>;
+  json.files = [...roots];
+  json.include = [];
+  return JSON.stringify(json, undefined, 2);
+}
+
 /** Compiler options as a config writes them: enum values by their names (`module: "commonjs"`). */
 function optionsAsJson(ts: typeof TS, options: TS.CompilerOptions): Record<string, unknown> {
   const table = optionDeclarations(ts) ?? [];

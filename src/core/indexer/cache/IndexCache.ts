@@ -35,6 +35,12 @@ export interface CacheSnapshot {
    * from a partly stale cache builds only the programs of the files it re-indexes.
    */
   pulledIn?: Record<string, string>;
+  /**
+   * Library (a key of `libraries`) → [its `fileStamp` when it was read, whether it may declare globals
+   * (scopedRoots.mayDeclareGlobals)], for the libraries a start that built a scoped program read: a later
+   * one reads only those whose stamp differs (WorkspaceIndex.extractScoped).
+   */
+  libraryGlobals?: Record<string, [string, boolean]>;
 }
 
 export function contentHash(text: string | Buffer): string {

@@ -10,6 +10,7 @@ import { describeFailure } from '../describeFailure';
 import { extractEdges } from './extractEdges';
 import { isGlobalAugmentation } from './syntax';
 import type { NodeLocator } from './NodeLocator';
+import { referencesStandardLibrary } from '../program/scopedRoots';
 
 /** Both passes over one file, with the fault isolation around them: what the file contributes to the graph. */
 export class FileAnalysis {
@@ -32,6 +33,7 @@ export class FileAnalysis {
   contributionOf(project: Project, sf: TS.SourceFile, rel: string): FileContribution {
     const contribution = this.analyse(project, sf, rel);
     if (isGlobalScope(this.ts, sf)) contribution.global = true;
+    if (declaresForOthers(this.ts, sf)) contribution.augments = true;
     return contribution;
   }
 
@@ -86,6 +88,15 @@ function isGlobalScope(ts: typeof TS, sf: TS.SourceFile): boolean {
   const commonJs = isCommonJsModule(sf); // set once the checker bound the file
   if (!ts.isExternalModule(sf) && !commonJs) return true;
   return sf.statements.some((s) => ts.isModuleDeclaration(s) && isGlobalAugmentation(ts, s));
+}
+
+/** A module's declarations other files see without importing it (FileContribution.augments). */
+function declaresForOthers(ts: typeof TS, sf: TS.SourceFile): boolean {
+  for (const s of sf.statements) {
+    if (s.kind === ts.SyntaxKind.NamespaceExportDeclaration) return true;
+    if (ts.isModuleDeclaration(s) && (s.name.kind === ts.SyntaxKind.StringLiteral || isGlobalAugmentation(ts, s))) return true;
+  }
+  return referencesStandardLibrary(sf.text);
 }
 
 /** What a file whose analysis failed contributes: its declarations (no edges) and the reason. */

@@ -262,14 +262,50 @@ export class WorkspacePrograms {
 
   /** The sources `p`'s program pulls in that no project owns yet become `p`'s. */
   claimPulledIn(p: Project): void {
-    let claimed = false;
-    for (const fileName of p.files ?? []) {
+    this.claimFiles(p, p.files ?? []);
+  }
+
+  /** Of `fileNames` (a program of `p`'s), the sources no project owns yet become `p`'s; returns them. */
+  claimFiles(p: Project, fileNames: readonly string[]): string[] {
+    const claimed: string[] = [];
+    for (const fileName of fileNames) {
       const f = normalize(fileName);
       if (this.owner.has(f) || !this.isInsideRoot(f) || f.includes('/node_modules/') || f.endsWith('.json') || this.selection.excludes(f)) continue;
       this.owner.set(f, p);
-      claimed = true;
+      claimed.push(f);
     }
-    if (claimed) this.locator.ownershipChanged();
+    if (claimed.length) this.locator.ownershipChanged();
+    return claimed;
+  }
+
+  /**
+   * A program of `project`'s with `roots` alone as its root files (CompilerPort.buildScoped), read as
+   * the project's program until `endScoped`: never kept, never its `files`, and `built` stays as it
+   * was. Undefined when the compiler builds none (in process, or the project's program is open).
+   */
+  buildScoped(project: Project, roots: readonly string[]): { program: CompilerProgram; files: string[] } | undefined {
+    if (project.program || !this.compiler.buildScoped) return undefined;
+    const started = Date.now();
+    const program = this.compiler.buildScoped(project.config, roots);
+    if (!program) return undefined;
+    project.program = program;
+    project.targets = this.locator.targetsFor(program);
+    this.checkStandardLibrary(project);
+    const files = program.getSourceFileNames().filter((f) => !(LIBRARY_NAME.test(f) && program.isDefaultLibraryFile(f)));
+    const millis = Date.now() - started;
+    this.millis += millis;
+    this.log.info(`program of ${roots.length} root files (scoped) for ${this.describe(project)} built in ${millis} ms: ${files.length} files, the standard library left out`);
+    return { program, files };
+  }
+
+  /** The scoped program is read no more: the project has no program again. */
+  endScoped(project: Project): void {
+    this.forget(project);
+    this.compiler.endScoped?.();
+  }
+
+  private describe(project: Project): string {
+    return project.config.configPath ? this.relative(project.config.configPath) : '(inferred)';
   }
 
   /** A program without its standard library is silently wrong: say so, once per missing file, as an error. */
