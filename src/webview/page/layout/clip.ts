@@ -16,7 +16,8 @@ type Seg = { kind: 'L'; p: [Point, Point] } | { kind: 'C'; p: [Point, Point, Poi
 
 /** The path `d` without its parts over `heads`; unchanged when it meets none. */
 export function clipAtHeads(d: string, heads: readonly Rect[]): string {
-  if (heads.length === 0) return d;
+  // Only the commands our engines write (absolute M, L, Q, C): anything else is left as it is.
+  if (heads.length === 0 || /[^MLQC\d\s,.eE-]/.test(d)) return d;
   const segs = parse(d);
   const boxes = heads.map((h) => ({ x: h.x - MARGIN, y: h.y - MARGIN, width: h.width + 2 * MARGIN, height: h.height + 2 * MARGIN }));
   let changed = false;
@@ -47,13 +48,16 @@ function num(v: number): string {
 function parse(d: string): Seg[] {
   const segs: Seg[] = [];
   let at: Point = { x: 0, y: 0 };
-  for (const m of d.matchAll(/([MLC])([^MLC]*)/g)) {
+  for (const m of d.matchAll(/([MLQC])([^MLQC]*)/g)) {
     const v = (m[2].match(/-?[\d.]+(?:e-?\d+)?/g) ?? []).map(Number);
     const pts: Point[] = [];
     for (let i = 0; i + 1 < v.length; i += 2) pts.push({ x: v[i], y: v[i + 1] });
     if (m[1] === 'M') at = pts[pts.length - 1] ?? at;
     else if (m[1] === 'L') for (const p of pts) segs.push({ kind: 'L', p: [at, (at = p)] });
-    else for (let i = 0; i + 2 < pts.length; i += 3) segs.push({ kind: 'C', p: [at, pts[i], pts[i + 1], (at = pts[i + 2])] });
+    else if (m[1] === 'Q') {
+      // A quadratic piece as the cubic that draws the same curve.
+      for (let i = 0; i + 1 < pts.length; i += 2) segs.push({ kind: 'C', p: [at, mix(at, pts[i], 2 / 3), mix(pts[i + 1], pts[i], 2 / 3), (at = pts[i + 1])] });
+    } else for (let i = 0; i + 2 < pts.length; i += 3) segs.push({ kind: 'C', p: [at, pts[i], pts[i + 1], (at = pts[i + 2])] });
   }
   return segs;
 }

@@ -229,6 +229,12 @@ export function edgeFans(vis: VisibleGraph, column?: Map<string, number>): { tex
   return { texts: out, shared };
 }
 
+/** What an edge is, for its tooltip and its accessible name: its label's words, with every type named (`3 edges: CALLS, REFERENCES`). */
+export function edgeKinds(types: string[]): string {
+  const distinct = [...new Set(types)];
+  return distinct.length > 1 ? `${edgeLabel(types)}: ${distinct.join(', ')}` : edgeLabel(types);
+}
+
 /** `CALLS`, or for a bundle's edge `CALLS ×3` / `3 edges`. */
 export function edgeLabel(types: string[]): string {
   const distinct = [...new Set(types)];
