@@ -2,7 +2,7 @@ import type { Direction } from '../../core/diagram/neighbours';
 import type { FromPage, PageData } from '../messages';
 import { fileUrl } from './dom';
 import type { Frame } from './frame';
-import { edgeLabel, texts } from './layout/labels';
+import { edgeKinds, texts } from './layout/labels';
 import { Action, nodeOf, PageState } from './state';
 
 /** What the details need besides the state: where to write, how to act, and the view to centre. */
@@ -118,7 +118,7 @@ function edgeDetails(s: PageState, frame: Frame, c: DetailsContext, edgeId: stri
   if (!e) return;
   const head = document.createElement('span');
   head.className = 'where';
-  head.textContent = `${labelOf(s, frame, e.from)} → ${labelOf(s, frame, e.to)}: ${edgeLabel(e.edges.map((x) => x.type))}`;
+  head.textContent = `${labelOf(s, frame, e.from)} → ${labelOf(s, frame, e.to)}: ${edgeKinds(e.edges.map((x) => x.type))}`;
   c.details.appendChild(head);
   const sites = document.createElement('ul');
   sites.className = 'sites';

@@ -3,7 +3,7 @@ import type { Direction } from '../../core/diagram/neighbours';
 import { FILE_HEAD } from './layout/fileBox';
 import type { Item, VisibleGraph } from './foldModel';
 import { badgeWidth, shortCount } from './layout/boxes';
-import { edgeLabel, subtitle, texts } from './layout/labels';
+import { edgeKinds, subtitle, texts } from './layout/labels';
 import type { Badges, Layout, Rankdir } from './layout/types';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -78,7 +78,7 @@ export function drawLayout(svg: SVGSVGElement, vis: VisibleGraph, layout: Layout
       'data-edge': e.id,
       tabindex: '-1',
       role: 'button',
-      'aria-label': `${lay?.text ? `${lay.text}: ` : ''}${edgeLabel(types)} from ${nameOf(e.from)} to ${nameOf(e.to)}`,
+      'aria-label': `${lay?.text ? `${lay.text}: ` : ''}${edgeKinds(types)} from ${nameOf(e.from)} to ${nameOf(e.to)}`,
     });
     group.appendChild(el('path', { class: 'hit', d: lay?.d ?? '' }));
     group.appendChild(el('path', { class: 'line', d: lay?.d ?? '', 'marker-end': `url(#arrow-${first.type})` }));

@@ -1,6 +1,6 @@
 import type { Frame } from './frame';
 import { labelOf } from './details';
-import { edgeLabel } from './layout/labels';
+import { edgeKinds } from './layout/labels';
 import { nodeOf, PageState } from './state';
 
 /** The tooltip for what is under the pointer: a node's kind, place and snippet; an edge's call sites; a folded box. */
@@ -26,7 +26,7 @@ export function showTooltip(tooltip: HTMLDivElement, target: EventTarget | null,
     const e = frame?.vis.edges.find((x) => x.id === edge.dataset.edge);
     const sites = (e?.edges ?? []).flatMap((me) => (me.sites ?? []).map((site) => `${nodeOf(s, me.from)?.file ?? ''}:${site.line}  > ${site.text}`));
     const head = document.createElement('div');
-    head.textContent = e ? `${labelOf(s, frame, e.from)} → ${labelOf(s, frame, e.to)}: ${edgeLabel(e.edges.map((x) => x.type))}` : '';
+    head.textContent = e ? `${labelOf(s, frame, e.from)} → ${labelOf(s, frame, e.to)}: ${edgeKinds(e.edges.map((x) => x.type))}` : '';
     tooltip.appendChild(head);
     if (sites.length > 0) {
       const pre = document.createElement('pre');

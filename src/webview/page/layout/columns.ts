@@ -29,7 +29,7 @@ const LANE = 8;
 const MARGIN_X = 20;
 const MARGIN_Y = 16;
 /** Crossing-cutting sweeps (out from the query, then back and forth). */
-const SWEEPS = 4;
+const SWEEPS = 12;
 
 interface Column {
   rank: number;
@@ -288,10 +288,24 @@ function orderColumns(grid: Grid): void {
   order(columns[zero], () => false);
   for (let c = zero + 1; c < columns.length; c++) order(columns[c], (o) => colOf.get(o)! < c);
   for (let c = zero - 1; c >= 0; c--) order(columns[c], (o) => colOf.get(o)! > c);
+  // The sweeps' orders are kept only while they shorten the edges' rise in all (the sum of how far
+  // each edge climbs or falls between its ends): a sweep can undo a better order.
+  const rise = (): number => {
+    let sum = 0;
+    for (const [id, ls] of links) for (const l of ls) sum += Math.abs(centre.get(id)! + l.mine - centre.get(l.other)! - l.theirs);
+    return sum;
+  };
+  let best = { cost: rise(), order: columns.map((col) => [...col.boxes]) };
   for (let sweep = 1; sweep < SWEEPS; sweep++) {
     const seq = sweep % 2 === 1 ? columns.map((_, c) => c) : columns.map((_, c) => columns.length - 1 - c);
     for (const c of seq) order(columns[c], (o) => colOf.get(o)! !== c);
+    const cost = rise();
+    if (cost < best.cost) best = { cost, order: columns.map((col) => [...col.boxes]) };
   }
+  columns.forEach((col, c) => {
+    col.boxes = best.order[c];
+    place(col);
+  });
 }
 
 type Ends = Array<{ e: VisibleGraph['edges'][number]; a: string; b: string }>;
@@ -396,8 +410,16 @@ function routeEdges(grid: Grid, ends: Ends, packed: Packed[], laneOf: Map<string
   const rowRight = (id: string): Point => ({ x: items.get(id)!.x + items.get(id)!.width, y: items.get(id)!.y + NODE_HEIGHT / 2 });
   const rowLeft = (id: string): Point => ({ x: items.get(id)!.x, y: items.get(id)!.y + NODE_HEIGHT / 2 });
   const trunks = trunksOf(grid, ends, items);
+  const beside = besideTrunks(grid, ends, items, trunks.out);
   for (const { e, a, b } of ends) {
     const [ca, cb] = [colOf.get(a)!, colOf.get(b)!];
+    const x = ca === cb ? beside.get(e.to) ?? beside.get(e.from) : undefined;
+    if (x !== undefined) {
+      // Inside one column at a node with many such edges: out level to its trunk right of the column, along it, and back in.
+      reach = Math.max(reach, x);
+      paths.set(e.id, pathOf(rowRight(e.from), [{ to: rowRight(e.to), curve: false, bus: x }]));
+      continue;
+    }
     if (ca === cb) {
       // Inside one column: out of the right side, round through the gap, into the right side.
       const col = columns[ca];
@@ -472,6 +494,44 @@ function trunksOf(grid: Grid, ends: Ends, items: Map<string, Rect>): { into: Map
     return out;
   };
   return { into: lines(left, -1), out: lines(right, 1) };
+}
+
+/** A node with this many edges to others of its own column gets a trunk right of the column for them (else each is an arc). */
+const BUSY_BESIDE = 3;
+
+/**
+ * The trunks right of a column for edges within it: per node with BUSY_BESIDE or more of them, a
+ * vertical line past the column's frames, a step apart from the column's other trunks (those out of
+ * its nodes too). Nested arcs of different heights become one line with short level runs.
+ */
+function besideTrunks(grid: Grid, ends: Ends, items: Map<string, Rect>, outs: Map<string, number>): Map<string, number> {
+  const { columns, colOf } = grid;
+  const count = new Map<string, number>();
+  for (const { e, a, b } of ends) {
+    if (colOf.get(a) !== colOf.get(b) || e.from === e.to) continue;
+    for (const id of [e.from, e.to]) count.set(id, (count.get(id) ?? 0) + 1);
+  }
+  const perColumn = new Map<number, string[]>();
+  for (const [id, n] of count) {
+    if (n < BUSY_BESIDE) continue;
+    const c = colOf.get(grid.boxOf.get(id)!)!;
+    (perColumn.get(c) ?? perColumn.set(c, []).get(c)!).push(id);
+  }
+  const out = new Map<string, number>();
+  for (const [c, ids] of perColumn) {
+    const col = columns[c];
+    const edge = col.right + (col.pad ?? 0);
+    const taken = new Set([...outs].filter(([id]) => colOf.get(grid.boxOf.get(id)!) === c).map(([, x]) => Math.round(x)));
+    ids.sort((p, q) => count.get(q)! - count.get(p)! || items.get(p)!.y - items.get(q)!.y);
+    let k = 0;
+    for (const id of ids) {
+      let x = edge + TRUNK_OFF + TRUNK_STEP * k;
+      while (taken.has(Math.round(x))) x = edge + TRUNK_OFF + TRUNK_STEP * ++k;
+      out.set(id, x);
+      k = (k + 1) % 4;
+    }
+  }
+  return out;
 }
 
 /** Everything moved by (dx, dy): boxes, frames, and each path's numbers (x, y pairs), its label spots too. */

@@ -167,7 +167,7 @@ function routeEdges(vis: VisibleGraph, g: Graph, items: Map<string, Rect>, boxOf
     const inner = via && via.length > 3 ? via.slice(1, -1) : undefined;
     paths.set(e.id, inner ? through(a, b, inner, rankdir) : route(a, b, from === to, rankdir));
   }
-  return labelEdges(vis, paths, items, measure, heads);
+  return labelEdges(vis, paths, items, measure, heads, rankdir === 'TB' ? 'y' : 'x');
 }
 
 /** From a row's side (or bottom/top, top-down) through dagre's bend points to the other row: a smooth curve. */

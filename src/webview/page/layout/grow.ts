@@ -2,8 +2,9 @@ import { ranksOf } from './columnRanks';
 import { NODE_HEIGHT, stackRows } from './fileBox';
 import { isUnder, Item, VisibleGraph } from '../foldModel';
 import { boxesOf, headWidth, itemSize } from './boxes';
-import { alongCubic, alongPolyline, edgeTexts, headsOf, LABEL_SPOTS, placeLabels } from './labels';
+import { alongCubic, alongPolyline, columnsOf, edgeFans, headsOf, LABEL_SPOTS, placeLabels, towardEnd } from './labels';
 import { pathOf } from './columnPaths';
+import { clipAtHeads } from './clip';
 import type { Badges, Layout, Point, Rect } from './types';
 
 /**
@@ -162,7 +163,8 @@ function route(prevVis: VisibleGraph, prev: Layout, vis: VisibleGraph, items: Ma
   const key = (e: VisibleGraph['edges'][number]): string => `${e.from}\u0000${e.to}\u0000${e.edges.map((x) => x.type).join()}`;
   const before = new Map(prevVis.edges.map((e) => [key(e), prev.edges.get(e.id)]));
   const paths = new Map<string, { d: string; spots: Point[]; text: string }>();
-  const texts = edgeTexts(vis);
+  const fans = edgeFans(vis, columnsOf(items, prev.rankdir === 'TB' ? 'y' : 'x'));
+  const texts = fans.texts;
   const back = (p: Point): Point => (flip({ x: p.x, y: p.y, width: 0, height: 0 }) as Point);
   const kept = (e: VisibleGraph['edges'][number]): boolean => before.get(key(e)) !== undefined && prev.items.get(e.from) === items.get(e.from) && prev.items.get(e.to) === items.get(e.to);
   const trunk = newTrunks(vis.edges.filter((e) => !kept(e)), items, frames, flip);
@@ -204,10 +206,11 @@ function route(prevVis: VisibleGraph, prev: Layout, vis: VisibleGraph, items: Ma
     const [q0, q1, q2, q3] = [p0, c1, c2, p3].map(back);
     paths.set(e.id, { d: `M${q0.x},${q0.y} C${q1.x},${q1.y} ${q2.x},${q2.y} ${q3.x},${q3.y}`, spots: alongCubic(q0, q1, q2, q3, LABEL_SPOTS), text });
   }
-  const requests = [...paths].filter(([, p]) => p.text !== '').map(([id, p]) => ({ id, width: measure(p.text) * (10 / 12) + 6, height: 12, spots: p.spots }));
+  const requests = [...paths].filter(([, p]) => p.text !== '').map(([id, p]) => ({ id, width: measure(p.text) * (10 / 12) + 6, height: 12, spots: towardEnd(p.spots, fans.shared.get(id)) }));
   const spots = placeLabels(requests, [...items.values(), ...heads]);
   const out: Layout['edges'] = new Map();
-  for (const [id, p] of paths) out.set(id, { d: p.d, label: spots.get(id), text: p.text });
+  // Every line, old ones too, is cut where it would cross a name (a new box's name may sit on an old line).
+  for (const [id, p] of paths) out.set(id, { d: clipAtHeads(p.d, heads), label: spots.get(id), text: p.text });
   return out;
 }
 

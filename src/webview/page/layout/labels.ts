@@ -1,3 +1,4 @@
+import { clipAtHeads } from './clip';
 import type { DiagramNode } from '../../../core/diagram/DiagramTypes';
 import type { Item, VisibleGraph } from '../foldModel';
 import type { Layout, Point, Rect } from './types';
@@ -123,28 +124,68 @@ export function headsOf(layout: Pick<Layout, 'clusters' | 'folders'>, measure: (
   return out;
 }
 
-/** Edges' paths with their labels' spots: the first spot along each that covers no other label, no node and no file's or folder's name (`heads`). */
-export function labelEdges(vis: VisibleGraph, paths: Map<string, { d: string; spots: Point[] }>, items: Map<string, Rect>, measure: (text: string) => number, heads: readonly Rect[] = []): Layout['edges'] {
-  const texts = edgeTexts(vis);
+/**
+ * Edges' paths with their labels' spots: the first spot along each that covers no other label, no
+ * node and no file's or folder's name (`heads`); a line is cut where it would cross such a name.
+ */
+export function labelEdges(vis: VisibleGraph, paths: Map<string, { d: string; spots: Point[] }>, items: Map<string, Rect>, measure: (text: string) => number, heads: readonly Rect[] = [], across: 'x' | 'y' = 'x'): Layout['edges'] {
+  const fans = edgeFans(vis, columnsOf(items, across));
+  const texts = fans.texts;
   const requests = vis.edges
     .filter((e) => paths.has(e.id) && texts.get(e.id) !== '')
-    .map((e) => ({ id: e.id, width: measure(texts.get(e.id)!) * LABEL_SCALE + 6, height: 12, spots: paths.get(e.id)!.spots }));
+    .map((e) => ({ id: e.id, width: measure(texts.get(e.id)!) * LABEL_SCALE + 6, height: 12, spots: towardEnd(paths.get(e.id)!.spots, fans.shared.get(e.id)) }));
   const spots = placeLabels(requests, [...items.values(), ...heads]);
   const out: Layout['edges'] = new Map();
-  for (const [id, p] of paths) out.set(id, { d: p.d, label: spots.get(id), text: texts.get(id) ?? '' });
+  for (const [id, p] of paths) out.set(id, { d: clipAtHeads(p.d, heads), label: spots.get(id), text: texts.get(id) ?? '' });
   return out;
 }
 
-/** A fan is this many edges of one kind into (or out of) one drawn thing: it is labelled once. */
-const FAN = 3;
+/**
+ * A fan's one label goes near the end its edges share (where they meet, at the trunk), so it reads
+ * as the label of them all: its spots (LABEL_SPOTS along the edge, from → to) nearest that end first.
+ */
+export function towardEnd(spots: Point[], end: 'from' | 'to' | undefined): Point[] {
+  if (!end || spots.length !== LABEL_SPOTS.length) return spots;
+  const want = end === 'to' ? 0.78 : 0.22;
+  return spots.map((p, i) => ({ p, f: LABEL_SPOTS[i] })).sort((a, b) => Math.abs(a.f - want) - Math.abs(b.f - want)).map((x) => x.p);
+}
 
 /**
- * Each drawn edge's label: parallel edges between the same two things (REFERENCES and CALLS) are
- * one bundle with one label naming their types; a fan of edges of one kind into or out of one
- * thing (a HAS_PROPERTY fan) is labelled on its first edge only. '' for an edge drawn unlabelled.
+ * Each drawn item's column (LR: things whose x-extents overlap, chained; TB: their y-extents): what
+ * tells a fan into one column from edges of the same node into another.
  */
-export function edgeTexts(vis: VisibleGraph): Map<string, string> {
+export function columnsOf(items: Map<string, Rect>, across: 'x' | 'y' = 'x'): Map<string, number> {
+  const spans = [...items].map(([id, r]) => (across === 'x' ? { id, lo: r.x, hi: r.x + r.width } : { id, lo: r.y, hi: r.y + r.height })).sort((a, b) => a.lo - b.lo);
+  const out = new Map<string, number>();
+  let column = -1;
+  let reach = -Infinity;
+  for (const s of spans) {
+    if (s.lo >= reach) column++;
+    reach = Math.max(reach, s.hi);
+    out.set(s.id, column);
+  }
+  return out;
+}
+
+/** A fan is this many edges of one kind out of (or into) one drawn thing into one column: it is labelled once. */
+const FAN = 2;
+
+/** Each drawn edge's label ('' for drawn unlabelled), and for a fan's labelled edge the end its edges share. */
+export function edgeTexts(vis: VisibleGraph, column?: Map<string, number>): Map<string, string> {
+  return edgeFans(vis, column).texts;
+}
+
+/**
+ * Parallel edges between the same two things (REFERENCES and CALLS) are one bundle with one label
+ * naming their types; a fan of edges of the same types into or out of one thing, whose other ends
+ * are in one column (`column`: each item's; without it, anywhere), is labelled once, with those
+ * types (a HAS_PROPERTY fan says HAS_PROPERTY once). Every edge keeps its types in its colour, its
+ * tooltip and its accessible name.
+ */
+export function edgeFans(vis: VisibleGraph, column?: Map<string, number>): { texts: Map<string, string>; shared: Map<string, 'from' | 'to'> } {
   const out = new Map<string, string>();
+  const kinds = new Map<string, string[]>();
+  const shared = new Map<string, 'from' | 'to'>();
   const pairs = new Map<string, VisibleGraph['edges']>();
   for (const e of vis.edges) {
     const pair = e.from < e.to ? `${e.from}\u0000${e.to}` : `${e.to}\u0000${e.from}`;
@@ -153,19 +194,45 @@ export function edgeTexts(vis: VisibleGraph): Map<string, string> {
   for (const group of pairs.values()) {
     const types = group.flatMap((e) => e.edges.map((x) => x.type));
     out.set(group[0].id, group.length === 1 ? edgeLabel(types) : [...new Set(types)].join(' · '));
+    kinds.set(group[0].id, [...new Set(types)].sort());
     for (const e of group.slice(1)) out.set(e.id, '');
   }
+  // Fans at either end; the largest first takes one labelled edge, preferring one whose fan at its
+  // other end has none yet; every other edge of a fan that has its label is drawn unlabelled.
+  const fans = new Map<string, { end: 'from' | 'to'; ids: string[] }>();
   for (const end of ['to', 'from'] as const) {
-    const fans = new Map<string, string[]>();
+    const other = end === 'to' ? 'from' : 'to';
     for (const e of vis.edges) {
-      const text = out.get(e.id)!;
-      if (text === '') continue;
-      const fan = `${e[end]}\u0000${text}`;
-      (fans.get(fan) ?? fans.set(fan, []).get(fan)!).push(e.id);
+      if (out.get(e.id) === '') continue;
+      const key = `${end}\u0000${e[end]}\u0000${column?.get(e[other]) ?? ''}\u0000${kinds.get(e.id)!.join(' ')}`;
+      (fans.get(key) ?? fans.set(key, { end, ids: [] }).get(key)!).ids.push(e.id);
     }
-    for (const ids of fans.values()) if (ids.length >= FAN) for (const id of ids.slice(1)) out.set(id, '');
   }
-  return out;
+  const big = [...fans.values()].filter((f) => f.ids.length >= FAN).sort((p, q) => q.ids.length - p.ids.length);
+  const fansOf = new Map<string, Array<{ end: 'from' | 'to'; ids: string[] }>>();
+  for (const f of big) for (const id of f.ids) (fansOf.get(id) ?? fansOf.set(id, []).get(id)!).push(f);
+  const state = new Map<string, 'label' | 'blank'>();
+  const labelled = (f: { ids: string[] }): boolean => f.ids.some((id) => state.get(id) === 'label');
+  for (const f of big) {
+    if (!labelled(f)) {
+      const open = f.ids.filter((id) => !state.has(id));
+      const carrier = open.find((id) => fansOf.get(id)!.every((g) => g === f || !labelled(g))) ?? open[0];
+      if (carrier !== undefined) {
+        state.set(carrier, 'label');
+        shared.set(carrier, f.end);
+        out.set(carrier, kinds.get(carrier)!.join(' · '));
+      }
+    }
+    for (const id of f.ids) if (!state.has(id)) state.set(id, 'blank');
+  }
+  for (const [id, st] of state) if (st === 'blank') out.set(id, '');
+  return { texts: out, shared };
+}
+
+/** What an edge is, for its tooltip and its accessible name: its label's words, with every type named (`3 edges: CALLS, REFERENCES`). */
+export function edgeKinds(types: string[]): string {
+  const distinct = [...new Set(types)];
+  return distinct.length > 1 ? `${edgeLabel(types)}: ${distinct.join(', ')}` : edgeLabel(types);
 }
 
 /** `CALLS`, or for a bundle's edge `CALLS ×3` / `3 edges`. */
