@@ -41,15 +41,15 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
   /**
    * Open `answer` in an editor titled `title`; returns the document's URI. A `markdown` answer is a
    * `.md` document shown rendered in VS Code's Markdown preview, in front of its source (whose tab
-   * keeps it open, so later `update`s reach the preview).
+   * keeps it open, so later `update`s reach the preview). In `viewColumn` when given, else the active one.
    */
-  async show(answer: Pick<QueryAnswer, 'text' | 'root'>, title: string, args?: QueryArgs | ImpactArgs, markdown = false): Promise<vscode.Uri> {
+  async show(answer: Pick<QueryAnswer, 'text' | 'root'>, title: string, args?: QueryArgs | ImpactArgs, markdown = false, viewColumn?: vscode.ViewColumn): Promise<vscode.Uri> {
     const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${title.replace(/[\\/]/g, '_')}.${markdown ? 'md' : 'txt'}`, query: `n=${++this.counter}` });
     this.results.set(uri.toString(), { text: answer.text, root: answer.root, args, title, markdown });
     if (this.results.size > KEEP) this.results.delete(this.results.keys().next().value!);
     let doc = await vscode.workspace.openTextDocument(uri);
     if (markdown && doc.languageId !== 'markdown') doc = await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-    await vscode.window.showTextDocument(doc, { preview: false });
+    await vscode.window.showTextDocument(doc, { preview: false, ...(viewColumn ? { viewColumn } : {}) });
     if (markdown) await vscode.commands.executeCommand('markdown.showPreview', uri);
     return uri;
   }

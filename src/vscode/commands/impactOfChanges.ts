@@ -43,11 +43,19 @@ export async function impactOfChanges(arg: unknown, context: vscode.ExtensionCon
 
   const first = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `TS Code Graph: ${title}` }, () => service.impact(args, []));
   if (first.isMessage) return say(first.text.trim(), first.isError);
-  const uri = await results.show(markdownOf(first), title, args, true);
-  context.subscriptions.push(refreshOnSave(uri, args, service, results));
+  const column = vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.One;
+  // The graph view first, and the Markdown preview once its page has loaded: under code-server every
+  // webview shares one origin and so one service worker, and two loading at once can leave one of
+  // them blank for good ("Found unexpected service worker controller").
   const view = await openImpactView(context, service, log, args, title, first.diagram);
+  await Promise.race([view.loaded, new Promise((resolve) => setTimeout(resolve, PAGE_LOAD_WAIT_MS))]);
+  const uri = await results.show(markdownOf(first), title, args, true, column);
+  context.subscriptions.push(refreshOnSave(uri, args, service, results));
   return { uri, view };
 }
+
+/** How long the Markdown preview waits for the graph view's page to load before it opens anyway. */
+const PAGE_LOAD_WAIT_MS = 10_000;
 
 /** The graph view of a folder's impact; it draws `drawn` first (when the caller has it), then answers again after each save. */
 export async function openImpactView(context: vscode.ExtensionContext, service: GraphService, log: HostLog, args: ImpactArgs, title: string, drawn?: DiagramAnswer): Promise<GraphViewPanel> {

@@ -42,6 +42,9 @@ export class GraphViewPanel implements vscode.Disposable {
   private generation = 0;
   /** The graph view the person used last (the palette's Show More acts on it). */
   static lastActive: GraphViewPanel | undefined;
+  private pageLoaded!: () => void;
+  /** Settles when the page has loaded and said so (its first `ready`). */
+  readonly loaded = new Promise<void>((resolve) => (this.pageLoaded = resolve));
 
   static async open(extensionUri: vscode.Uri, service: GraphService, log: HostLog, args: QueryArgs | DrawAnswer, title: string): Promise<GraphViewPanel> {
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
@@ -123,6 +126,7 @@ export class GraphViewPanel implements vscode.Disposable {
   private async onMessage(message: FromPage): Promise<void> {
     switch (message.type) {
       case 'ready':
+        this.pageLoaded();
         if (this.model) await this.post({ type: 'model', model: this.model, expansions: this.expansions });
         return;
       case 'open':

@@ -62,12 +62,13 @@ async function shownPreview(uri: vscode.Uri, what: string): Promise<vscode.Tab> 
  *
  * A preview left without its page is shown again, at most twice. Under code-server every webview is
  * served from the workbench's own origin, so all of them share one service-worker scope (desktop VS Code
- * gives each webview an origin of its own): when two webviews load at once (this preview and the graph
- * view opened right after it), the one whose worker lost the race can wait for a controller change that
- * already happened, and its page never loads (about 1 run in 10 on one busy core: the browser logs
- * "Found unexpected service worker controller … Waiting for controllerchange", and the preview's webview
- * frame stays empty). Hiding the preview drops that webview; showing it again loads a new one while
- * nothing else loads. What is read, and what it must show, stay the same.
+ * gives each webview an origin of its own): when two webviews load at once, the one whose worker lost
+ * the race can wait for a controller change that already happened, and its page never loads (the
+ * browser logs "Found unexpected service worker controller … Waiting for controllerchange", and the
+ * webview frame stays empty). The command now opens the preview only once the graph view's page has
+ * loaded (or after 10 s); this stays as a guard, and says when it fires. Hiding the preview drops that
+ * webview; showing it again loads a new one while nothing else loads. What is read, and what it must
+ * show, stay the same.
  */
 async function renderedPreview<T>(uri: vscode.Uri, expression: string, ok: (v: T) => boolean, what: string): Promise<T> {
   for (let shown = 1; ; shown++) {
