@@ -1,6 +1,7 @@
 import type { PrintableGraph } from '../worker/printAnswer';
 import type { PrintedAnswer } from '../worker/protocol';
 import type { ChangedSymbol } from '../core/query/impact/changedSymbols';
+import { renderHtml } from './renderHtml';
 import { CliCommand, FailOn, isImpactCommand } from './parseCliArgs';
 
 /** The part of `CodeGraph` the CLI prints from; tests may hand in a graph they built (see `runCli`'s `deps`). */
@@ -41,12 +42,16 @@ export function runCommand(command: CliCommand, answer: PrintedAnswer, io: CliIo
     case 'refused':
       io.stderr(answer.text);
       return ExitCode.badInput;
-    case 'broken':
-      // Only --format html can fail here (its renderer file is missing: a broken install), and says how to fix it.
-      io.stderr(`ts-code-graph: ${answer.text}.\n`);
-      return ExitCode.internalError;
   }
-  io.stdout(answer.output);
+  let output = answer.output;
+  try {
+    if (answer.diagram) output = withNewline(renderHtml(answer.diagram.model, answer.diagram.root));
+  } catch (err) {
+    // Only --format html can fail here (its renderer file is missing: a broken install), and says how to fix it.
+    io.stderr(`ts-code-graph: ${err instanceof Error ? err.message : String(err)}.\n`);
+    return ExitCode.internalError;
+  }
+  io.stdout(output);
   // Written whatever the code: `--format html > x.html` keeps the answer, notes included.
   const code = answer.incomplete ? ExitCode.incomplete : ExitCode.ok;
   if (!isImpactCommand(command)) return code;
@@ -68,3 +73,7 @@ const FAILS: Record<FailOn, (c: ChangedSymbol) => boolean> = {
   removed: (c) => c.change === 'removed',
   any: () => true,
 };
+
+function withNewline(s: string): string {
+  return s.endsWith('\n') ? s : `${s}\n`;
+}

@@ -1,4 +1,5 @@
 import type { CodeGraph } from '../core/CodeGraph';
+import { diagramModel } from '../core/diagram/diagramModel';
 import { createFileSourceReader } from '../core/format/FileSourceReader';
 import type { SourceReader } from '../core/format/SourceReader';
 import { formatMermaid } from '../core/format/formatMermaid';
@@ -13,7 +14,6 @@ import { impactQuery } from '../core/query/impact/query';
 import { exportGraph, formatExport } from './exportGraph';
 import { collectStats, formatStats } from './formatStats';
 import type { AnswerFormat, IndexSummary, PrintQuestion, PrintedAnswer } from './protocol';
-import { renderHtml } from './renderHtml';
 
 /** The part of `CodeGraph` printing reads; the CLI's tests hand in graphs they built. */
 export type PrintableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'answer'>;
@@ -58,17 +58,14 @@ export async function printedText(result: QueryResult, reader: SourceReader): Pr
 async function printResult(result: QueryResult, format: AnswerFormat, graph: PrintableGraph, reader: SourceReader, index: IndexSummary): Promise<PrintedAnswer> {
   // Bad input is an error whatever the format: stdout stays empty so `> out.txt` never keeps half an answer.
   if (result.kind === 'message' && result.isError) return { kind: 'refused', text: withNewline(result.message), index };
-  let output: string;
-  try {
-    output = await render(result, format, graph, reader);
-  } catch (err) {
-    // Only --format html can fail here (its renderer file is missing: a broken install), and says how to fix it.
-    return { kind: 'broken', text: err instanceof Error ? err.message : String(err), index };
-  }
-  return { kind: 'printed', output: withNewline(output), incomplete: !!result.warnings?.length, index };
+  const incomplete = !!result.warnings?.length;
+  // The page itself is the host's to write (the graph view's renderer is not the worker's): its model, with the graph's exact `+N` counts.
+  if (format === 'html') return { kind: 'printed', output: '', diagram: { model: diagramModel(result, { source: reader, graph: graph.graph }), root: graph.root }, incomplete, index };
+  const output = await render(result, format, reader);
+  return { kind: 'printed', output: withNewline(output), incomplete, index };
 }
 
-async function render(result: QueryResult, format: AnswerFormat, graph: PrintableGraph, reader: SourceReader): Promise<string> {
+async function render(result: QueryResult, format: Exclude<AnswerFormat, 'html'>, reader: SourceReader): Promise<string> {
   switch (format) {
     case 'text':
       // The tools' token budget holds in a terminal too: an agent reads this.
@@ -77,8 +74,6 @@ async function render(result: QueryResult, format: AnswerFormat, graph: Printabl
       return JSON.stringify(result, null, 2);
     case 'mermaid':
       return formatMermaid(result);
-    case 'html':
-      return renderHtml(result, graph.root, reader, graph.graph);
     case 'markdown':
       return formatMarkdown(result);
     case 'tests':
@@ -86,6 +81,6 @@ async function render(result: QueryResult, format: AnswerFormat, graph: Printabl
   }
 }
 
-export function withNewline(s: string): string {
+function withNewline(s: string): string {
   return s.endsWith('\n') ? s : `${s}\n`;
 }

@@ -177,15 +177,18 @@ export interface IndexSummary {
 
 /**
  * A `print` answer. `refused`: bad input or no git changes to compare (the text says what to do);
- * `broken`: the answer could not be written (a broken install); `failed`: no graph to answer from
+ * `failed`: no graph to answer from
  * (a failure text, in the host's words); `printed`: the output, and what decides a host's exit code.
  */
 export type PrintedAnswer =
-  | { kind: 'refused' | 'broken'; text: string; index: IndexSummary }
+  | { kind: 'refused'; text: string; index: IndexSummary }
   | { kind: 'failed'; text: string }
   | {
       kind: 'printed';
+      /** The answer as printed; empty for html, whose page the host writes from `diagram`. */
       output: string;
+      /** html: the graph view's model of the answer, and the root its files are relative to. */
+      diagram?: { model: DiagramModel; root: string };
       /** The answer carries warnings: a file that could not be analysed may change it. */
       incomplete: boolean;
       /** `changes`: the changed symbols (a host's `--fail-on` rules) and the files compared only up to a syntax error. */
