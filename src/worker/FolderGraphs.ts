@@ -86,9 +86,10 @@ export class FolderGraphs {
   async open(spec: FolderSpec): Promise<OpenResult> {
     this.close(spec.key);
     if (spec.words) this.words = spec.words;
+    const log = folderLog(spec, this.log);
     const { ts, description, warning, workspacePath } = loadTypeScript(spec.tsPath);
-    if (warning) this.log.warn(`[${spec.name}] ${warning}`);
-    this.log.info(`[${spec.name}] indexing ${spec.root} with ${description}`);
+    if (warning) log.warn(warning);
+    log.info(`indexing ${spec.root} with ${description}`);
     const token = folderToken(spec.cancel);
     const state: FolderState = { spec, token, ready: Promise.resolve(), chain: Promise.resolve(), answered: Promise.resolve(), reader: createFileSourceReader(spec.root), progressed: new Set(), started: Date.now() };
     this.folders.set(spec.key, state);
@@ -104,7 +105,7 @@ export class FolderGraphs {
       cacheDir: spec.cacheDir,
       cacheMode: spec.cacheMode,
       toolVersion: spec.toolVersion,
-      logger: prefixed(this.log, spec.name),
+      logger: log,
       // Questions come while it indexes: one blocking build of the native compiler stays near this.
       groupMs: GROUP_MS,
       onProgress: wake(state, throttle((done, total, projects) => this.onProgress(spec.key, done, total, projects))),
@@ -115,17 +116,17 @@ export class FolderGraphs {
       (err: unknown) => {
         if (token.isCancellationRequested) return;
         state.failure = indexFailure(spec, err, this.words);
-        this.log.error(`[${spec.name}] indexing failed: ${stack(err)}`);
+        log.error(`indexing failed: ${stack(err)}`);
       },
     );
     await state.ready;
     if (token.isCancellationRequested) throw new Error(`Indexing of ${spec.name} was superseded.`);
     if (!state.graph) throw new Error(state.failure);
     const r = state.graph.report;
-    if (r.cache) this.log.info(`[${spec.name}] graph cache: ${r.cache === 'full' ? 'loaded whole' : 'loaded, changed files re-indexed'}`);
-    for (const problem of r.problems) this.log.warn(`[${spec.name}] ${problem}`);
-    for (const error of r.errors) this.log.error(`[${spec.name}] ${error}`);
-    this.log.info(`[${spec.name}] indexed ${r.files} files in ${r.millis} ms: ${r.nodes} nodes, ${r.edges} edges (projects: ${r.projects.join(', ') || 'none'})`);
+    if (r.cache) log.info(`graph cache: ${r.cache === 'full' ? 'loaded whole' : 'loaded, changed files re-indexed'}`);
+    for (const problem of r.problems) log.warn(problem);
+    for (const error of r.errors) log.error(error);
+    log.info(`indexed ${r.files} files in ${r.millis} ms: ${r.nodes} nodes, ${r.edges} edges (projects: ${r.projects.join(', ') || 'none'})`);
     if (r.cache === 'full') this.prepareForUpdates(state);
     return { files: r.files, symbols: countSymbols(state.graph), projects: r.projects.length, millis: r.millis, typescript: r.compiler, problems: r.problems, errors: r.errors };
   }
@@ -144,7 +145,7 @@ export class FolderGraphs {
     return this.enqueue(state, async (graph) => {
       const started = Date.now();
       const report = await graph.update(changed, deleted, state.token);
-      this.log.info(`[${state.spec.name}] updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
+      folderLog(state.spec, this.log).info(`updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
       return report;
     });
   }
@@ -168,7 +169,7 @@ export class FolderGraphs {
       }
       const stale = report.reindexed.length ? `; ${report.reindexed.length} files changed since the cache was written, re-indexed` : '';
       const meanwhile = answered ? `; ${answered} ${answered === 1 ? 'query' : 'queries'} answered from the cached graph meanwhile` : '';
-      this.log.info(`[${state.spec.name}] ready for updates in ${Date.now() - started} ms (TypeScript programs built${stale}${meanwhile})`);
+      folderLog(state.spec, this.log).info(`ready for updates in ${Date.now() - started} ms (TypeScript programs built${stale}${meanwhile})`);
       return report;
     };
     void this.enqueue(state, prepare, { answersWait: false });
@@ -188,7 +189,7 @@ export class FolderGraphs {
         const report = await step(graph);
         if (report.reindexed.length || report.removed.length) this.saveCacheSoon(state);
         const errors = graph.errors();
-        for (const error of errors) this.log.error(`[${state.spec.name}] ${error}`);
+        for (const error of errors) folderLog(state.spec, this.log).error(error);
         return { symbols: countSymbols(graph), reindexed: report.reindexed.length, rebuilt: false, errors };
       } catch (err) {
         // Cancelled because the folder is being re-indexed or closed: the new index has the change.
@@ -196,7 +197,7 @@ export class FolderGraphs {
         // Correctness over speed: an update that failed half-way leaves a graph we cannot trust.
         // Queries posted from now on wait for the rebuild, even after a step they did not wait for.
         state.answered = state.chain;
-        this.log.warn(`[${state.spec.name}] incremental update failed (${stack(err)}); re-indexing the folder`);
+        folderLog(state.spec, this.log).warn(`incremental update failed (${stack(err)}); re-indexing the folder`);
         const report = await graph.rebuild(state.token);
         return { symbols: countSymbols(graph), reindexed: report.files, rebuilt: true, errors: report.errors };
       }
@@ -204,7 +205,7 @@ export class FolderGraphs {
     const result = state.chain.then(run);
     state.chain = result.then(
       () => undefined,
-      (err: unknown) => this.log.error(`[${state.spec.name}] update failed: ${stack(err)}`),
+      (err: unknown) => folderLog(state.spec, this.log).error(`update failed: ${stack(err)}`),
     );
     if (answersWait) state.answered = state.chain;
     return result;
@@ -529,7 +530,10 @@ function indexFailure(spec: FolderSpec, err: unknown, words: HostWords): string 
   return indexFailedText(spec.name, why, words);
 }
 
-function prefixed(log: Logger, name: string): Logger {
+/** A folder's log lines: with its name first, unless its host has one folder and says so (FolderSpec.plainLog). */
+function folderLog(spec: FolderSpec, log: Logger): Logger {
+  if (spec.plainLog) return log;
+  const name = spec.name;
   return {
     info: (m) => log.info(`[${name}] ${m}`),
     warn: (m) => log.warn(`[${name}] ${m}`),

@@ -45,6 +45,8 @@ export interface FolderSpec {
   toolVersion?: string;
   /** 'refresh' (the Rebuild command): index from scratch, then rewrite the cache. */
   cacheMode?: 'use' | 'refresh';
+  /** Log lines as they are, without `[name]` first (the CLI: one folder, its --verbose output). */
+  plainLog?: boolean;
   /** The host's own words for its remedies, in the failure texts it gets back (default: NEUTRAL_WORDS). */
   words?: HostWords;
 }
