@@ -35,7 +35,7 @@ export interface WorkerGraphOptions {
 export function workerGraphs(options: WorkerGraphOptions): OpenCliGraph {
   return (workspace, { logger, onProgress }) => {
     let outOfMemory = false;
-    const spec = { key: KEY, name: path.basename(workspace.root) || workspace.root, plainLog: true, ...workspace };
+    const spec = { key: KEY, name: path.basename(workspace.root) || workspace.root, plainLog: true, oneQuestion: true, ...workspace };
     const supervisor: GraphSupervisor = new GraphSupervisor(
       { workerPath: options.workerPath, log: logger, words: CLI_WORDS, worker: { heapMb: options.heapMb, stdoutToStderr: true, codeCacheDir: options.codeCacheDir } },
       {

@@ -107,7 +107,7 @@ export class FolderGraphs {
       toolVersion: spec.toolVersion,
       logger: log,
       // Questions come while it indexes: one blocking build of the native compiler stays near this.
-      groupMs: GROUP_MS,
+      ...(spec.oneQuestion ? {} : { groupMs: GROUP_MS }),
       onProgress: wake(state, throttle((done, total, projects) => this.onProgress(spec.key, done, total, projects))),
     });
     state.early = graph;

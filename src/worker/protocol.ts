@@ -47,6 +47,11 @@ export interface FolderSpec {
   cacheMode?: 'use' | 'refresh';
   /** Log lines as they are, without `[name]` first (the CLI: one folder, its --verbose output). */
   plainLog?: boolean;
+  /**
+   * One question, asked at once and answered whole (the CLI): the native compiler's builds are bounded
+   * by memory alone. Otherwise questions come while it indexes, and one build stays near 5 s.
+   */
+  oneQuestion?: boolean;
   /** The host's own words for its remedies, in the failure texts it gets back (default: NEUTRAL_WORDS). */
   words?: HostWords;
 }
