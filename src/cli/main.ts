@@ -1,20 +1,19 @@
-// Entry of the `ts-code-graph` bin (bundled to dist/cli.js; the bundler adds the #! banner): a small
-// launcher. It reads the arguments; a command that indexes runs in a worker thread of this same file
-// (runInWorker), under the graph worker's heap limit: running out of memory then ends the thread, and
-// this one says what to do. In that thread, this file loads dist/cliCore.js (cliCore.ts: runCli, which
-// holds all behaviour and is what tests call) from V8's code cache (codeCache.ts) and runs the command.
-// Anything else loads runCli here (from the code cache too). The core is never loaded into this thread for a query.
+// Entry of the `ts-code-graph` bin (bundled to dist/cli.js; the bundler adds the #! banner): a thin
+// host. Its main thread parses the arguments and asks the graph worker through the host kit (cliHost,
+// workerGraphs); the graph worker is a thread of this same file, which loads dist/cliCore.js (the
+// core and the worker, cliCore.ts) from V8's code cache (codeCache.ts) and serves the worker
+// protocol. The core is never loaded into the main thread.
 import * as path from 'path';
 import { isMainThread, parentPort, workerData } from 'worker_threads';
 import { HEAP_ENV, heapLimitMb } from '../worker/heapLimit';
 import { codeCacheDir } from '../nodehost/cacheDir';
-import { CachedModule, requireWithCodeCache } from './codeCache';
-import { parseCliArgs } from './parseCliArgs';
-import { CliWorkerData, CliWorkerMessage, runCliInWorker } from './runInWorker';
+import { requireWithCodeCache } from '../worker/codeCache';
+import { runCliHost } from './cliHost';
+import { serveMcpBesideThisFile } from './serveMcpBeside';
+import { workerGraphs } from './workerGraphs';
 
-/** The CLI's core bundle beside this file (dist/cliCore.js; out/src/cli/cliCore.js from the sources). */
+/** The CLI's core bundle beside this file (dist/cliCore.js). */
 const CORE = path.join(__dirname, 'cliCore.js');
-
 
 function launch(): void {
   // `ts-code-graph export | head` closes the pipe early: that is not an error worth a stack trace.
@@ -22,15 +21,10 @@ function launch(): void {
     if (err.code === 'EPIPE') process.exit(0);
     throw err;
   });
-  const argv = process.argv.slice(2);
   const io = { stdout: (s: string) => void process.stdout.write(s), stderr: (s: string) => void process.stderr.write(s), cwd: process.cwd(), terminal: !!process.stdout.isTTY };
-  const request = parseCliArgs(argv);
-  // Help, version, bad input and `mcp` (whose own worker indexes) index nothing here.
-  const indexes = request.kind === 'run' && request.command.name !== 'mcp';
-  const core = indexes ? undefined : loadCore();
-  // Read here, written only by the worker after a command that indexes: the code a query runs is in it then.
-  const run = core ? (core.exports as typeof import('./cliCore')).runCli(argv, io) : runCliInWorker(__filename, argv, io, heapLimitMb(process.env[HEAP_ENV]));
-  run.then(
+  // TS_CODE_GRAPH_NO_CACHE: nothing read or written in the cache folder, compiled code included.
+  const graphs = workerGraphs({ workerPath: __filename, heapMb: heapLimitMb(process.env[HEAP_ENV]), codeCacheDir: process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : codeCacheDir() });
+  runCliHost(process.argv.slice(2), io, graphs, serveMcpBesideThisFile).then(
     // exitCode, not exit(): lets a piped stdout flush before the process ends.
     (code) => (process.exitCode = code),
     (err: unknown) => {
@@ -40,25 +34,12 @@ function launch(): void {
   );
 }
 
-/** The core bundle, from V8's code cache when there is one (TS_CODE_GRAPH_NO_CACHE: nothing read or written in the cache folder, compiled code included). */
-function loadCore(): CachedModule {
-  return requireWithCodeCache(CORE, process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : codeCacheDir());
+/** In the graph worker's thread: the core from the code cache, serving the protocol; its compiled code kept when the host stops it. */
+function serveGraphWorker(): void {
+  const data = (workerData ?? {}) as { testHooks?: boolean; codeCacheDir?: string };
+  const core = requireWithCodeCache(CORE, data.codeCacheDir);
+  (core.exports as typeof import('./cliCore')).serveGraphWorker(parentPort!, { testHooks: !!data.testHooks, afterFlush: () => core.saveCodeCache() });
 }
 
-/** In the worker thread runInWorker started: the core from the code cache, the command, then the code cache written if it was not used. */
-function runJob(job: CliWorkerData['tsCodeGraphCli']): void {
-  const post = (message: CliWorkerMessage): void => parentPort!.postMessage(message);
-  let core: CachedModule;
-  try {
-    core = loadCore();
-  } catch (err) {
-    post({ kind: 'stderr', text: `ts-code-graph failed unexpectedly: ${String(err)}\n` });
-    post({ kind: 'done', code: 1 });
-    return;
-  }
-  void (core.exports as typeof import('./cliCore')).runCliJob(job, post).then(() => core.saveCodeCache());
-}
-
-const job = isMainThread ? undefined : (workerData as Partial<CliWorkerData> | undefined)?.tsCodeGraphCli;
-if (job) runJob(job);
-else if (isMainThread) launch();
+if (isMainThread) launch();
+else serveGraphWorker();

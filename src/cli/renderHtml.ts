@@ -1,19 +1,15 @@
 import { existsSync, readFileSync } from 'fs';
 import * as path from 'path';
-import { diagramModel } from '../core/diagram/diagramModel';
-import { SourceReader } from '../core/format/SourceReader';
-import { SymbolGraph } from '../core/graph/SymbolGraph';
-import { QueryResult } from '../core/query/QueryResult';
+import type { DiagramModel } from '../core/diagram/diagramModel';
 import { graphViewHtml } from '../webview/graphViewHtml';
 
 /**
  * `--format html`: one self-contained page with the same renderer as the VS Code graph view
  * (dist/graphView.js, inlined), the answer's diagram model and nothing to fetch. Open it in any browser.
- * With the graph, the model carries exact per-direction `+N` counts and one page of each drawn
- * node's missing neighbours, so badges open in the file itself.
+ * The model (the graph worker's, `print` in html) carries exact per-direction `+N` counts and one
+ * page of each drawn node's missing neighbours, so badges open in the file itself.
  */
-export function renderHtml(result: QueryResult, root: string, source: SourceReader, graph?: SymbolGraph): string {
-  const model = diagramModel(result, { source, graph });
+export function renderHtml(model: DiagramModel, root: string): string {
   return graphViewHtml({ mode: 'standalone', model, root }, { kind: 'inline', code: readRenderer() }, model.title);
 }
 

@@ -1,5 +1,6 @@
 import * as path from 'path';
 import { firstAnswerGraceMs, withinGrace } from '../core/query/shared/firstAnswerGrace';
+import { awaitsIndexing } from '../core/query/shared/indexingNotes';
 import { CodeGraph } from '../core/CodeGraph';
 import type { UpdateReport } from '../core/indexer/indexWorkspace';
 import { FileSourceReader, createFileSourceReader } from '../core/format/FileSourceReader';
@@ -19,7 +20,8 @@ import { loadTypeScript } from './loadTypeScript';
 import { formatMarkdown, markdownLinkRoot } from '../core/format/formatMarkdown';
 import { gitChanges } from '../core/query/impact/gitChanges';
 import { impactQuery } from '../core/query/impact/query';
-import { DiagramAnswer, FolderSpec, HostWords, ImpactAnswer, ImpactArgs, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
+import { printAnswer, printedText } from './printAnswer';
+import { AnswerFormat, PrintQuestion, PrintedAnswer, DiagramAnswer, FolderSpec, HostWords, ImpactAnswer, ImpactArgs, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
 import { indexFailedText, unexpectedFailureText } from './failureTexts';
 import { deepestContaining, routeFilePath } from './routeFilePath';
 import { symbolAt } from '../core/graph/symbolAt';
@@ -46,6 +48,8 @@ interface FolderState {
   /** Queries answered while the programs were being built after a start from the cache (undefined: not building them). */
   answeredWhilePreparing?: number;
   reader: FileSourceReader;
+  /** When this open started (a cut index's report counts from here). */
+  started: number;
   saveTimer?: ReturnType<typeof setTimeout>;
   /** Woken at each step of the first index (a program built, a slice of files extracted): a first answer not possible yet is tried again then. */
   progressed: Set<() => void>;
@@ -82,11 +86,12 @@ export class FolderGraphs {
   async open(spec: FolderSpec): Promise<OpenResult> {
     this.close(spec.key);
     if (spec.words) this.words = spec.words;
+    const log = folderLog(spec, this.log);
     const { ts, description, warning, workspacePath } = loadTypeScript(spec.tsPath);
-    if (warning) this.log.warn(`[${spec.name}] ${warning}`);
-    this.log.info(`[${spec.name}] indexing ${spec.root} with ${description}`);
+    if (warning) log.warn(warning);
+    log.info(`indexing ${spec.root} with ${description}`);
     const token = folderToken(spec.cancel);
-    const state: FolderState = { spec, token, ready: Promise.resolve(), chain: Promise.resolve(), answered: Promise.resolve(), reader: createFileSourceReader(spec.root), progressed: new Set() };
+    const state: FolderState = { spec, token, ready: Promise.resolve(), chain: Promise.resolve(), answered: Promise.resolve(), reader: createFileSourceReader(spec.root), progressed: new Set(), started: Date.now() };
     this.folders.set(spec.key, state);
     const { graph, indexed } = CodeGraph.opening({
       root: spec.root,
@@ -100,9 +105,9 @@ export class FolderGraphs {
       cacheDir: spec.cacheDir,
       cacheMode: spec.cacheMode,
       toolVersion: spec.toolVersion,
-      logger: prefixed(this.log, spec.name),
+      logger: log,
       // Questions come while it indexes: one blocking build of the native compiler stays near this.
-      groupMs: GROUP_MS,
+      ...(spec.oneQuestion ? {} : { groupMs: GROUP_MS }),
       onProgress: wake(state, throttle((done, total, projects) => this.onProgress(spec.key, done, total, projects))),
     });
     state.early = graph;
@@ -111,17 +116,17 @@ export class FolderGraphs {
       (err: unknown) => {
         if (token.isCancellationRequested) return;
         state.failure = indexFailure(spec, err, this.words);
-        this.log.error(`[${spec.name}] indexing failed: ${stack(err)}`);
+        log.error(`indexing failed: ${stack(err)}`);
       },
     );
     await state.ready;
     if (token.isCancellationRequested) throw new Error(`Indexing of ${spec.name} was superseded.`);
     if (!state.graph) throw new Error(state.failure);
     const r = state.graph.report;
-    if (r.cache) this.log.info(`[${spec.name}] graph cache: ${r.cache === 'full' ? 'loaded whole' : 'loaded, changed files re-indexed'}`);
-    for (const problem of r.problems) this.log.warn(`[${spec.name}] ${problem}`);
-    for (const error of r.errors) this.log.error(`[${spec.name}] ${error}`);
-    this.log.info(`[${spec.name}] indexed ${r.files} files in ${r.millis} ms: ${r.nodes} nodes, ${r.edges} edges (projects: ${r.projects.join(', ') || 'none'})`);
+    if (r.cache) log.info(`graph cache: ${r.cache === 'full' ? 'loaded whole' : 'loaded, changed files re-indexed'}`);
+    for (const problem of r.problems) log.warn(problem);
+    for (const error of r.errors) log.error(error);
+    log.info(`indexed ${r.files} files in ${r.millis} ms: ${r.nodes} nodes, ${r.edges} edges (projects: ${r.projects.join(', ') || 'none'})`);
     if (r.cache === 'full') this.prepareForUpdates(state);
     return { files: r.files, symbols: countSymbols(state.graph), projects: r.projects.length, millis: r.millis, typescript: r.compiler, problems: r.problems, errors: r.errors };
   }
@@ -140,7 +145,7 @@ export class FolderGraphs {
     return this.enqueue(state, async (graph) => {
       const started = Date.now();
       const report = await graph.update(changed, deleted, state.token);
-      this.log.info(`[${state.spec.name}] updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
+      folderLog(state.spec, this.log).info(`updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
       return report;
     });
   }
@@ -164,7 +169,7 @@ export class FolderGraphs {
       }
       const stale = report.reindexed.length ? `; ${report.reindexed.length} files changed since the cache was written, re-indexed` : '';
       const meanwhile = answered ? `; ${answered} ${answered === 1 ? 'query' : 'queries'} answered from the cached graph meanwhile` : '';
-      this.log.info(`[${state.spec.name}] ready for updates in ${Date.now() - started} ms (TypeScript programs built${stale}${meanwhile})`);
+      folderLog(state.spec, this.log).info(`ready for updates in ${Date.now() - started} ms (TypeScript programs built${stale}${meanwhile})`);
       return report;
     };
     void this.enqueue(state, prepare, { answersWait: false });
@@ -184,7 +189,7 @@ export class FolderGraphs {
         const report = await step(graph);
         if (report.reindexed.length || report.removed.length) this.saveCacheSoon(state);
         const errors = graph.errors();
-        for (const error of errors) this.log.error(`[${state.spec.name}] ${error}`);
+        for (const error of errors) folderLog(state.spec, this.log).error(error);
         return { symbols: countSymbols(graph), reindexed: report.reindexed.length, rebuilt: false, errors };
       } catch (err) {
         // Cancelled because the folder is being re-indexed or closed: the new index has the change.
@@ -192,7 +197,7 @@ export class FolderGraphs {
         // Correctness over speed: an update that failed half-way leaves a graph we cannot trust.
         // Queries posted from now on wait for the rebuild, even after a step they did not wait for.
         state.answered = state.chain;
-        this.log.warn(`[${state.spec.name}] incremental update failed (${stack(err)}); re-indexing the folder`);
+        folderLog(state.spec, this.log).warn(`incremental update failed (${stack(err)}); re-indexing the folder`);
         const report = await graph.rebuild(state.token);
         return { symbols: countSymbols(graph), reindexed: report.files, rebuilt: true, errors: report.errors };
       }
@@ -200,7 +205,7 @@ export class FolderGraphs {
     const result = state.chain.then(run);
     state.chain = result.then(
       () => undefined,
-      (err: unknown) => this.log.error(`[${state.spec.name}] update failed: ${stack(err)}`),
+      (err: unknown) => folderLog(state.spec, this.log).error(`update failed: ${stack(err)}`),
     );
     if (answersWait) state.answered = state.chain;
     return result;
@@ -324,6 +329,77 @@ export class FolderGraphs {
     }
   }
 
+  /**
+   * `question` on folder `key` as a host prints it (see the `print` request). A `whole` query is
+   * answered as soon as no project left to index can change it; `first` hears the compiler's first
+   * answer when the full one takes longer than the grace.
+   */
+  async print(key: string, question: PrintQuestion, format: AnswerFormat, options: { whole?: boolean; first?: (text: string) => void } = {}): Promise<PrintedAnswer> {
+    const state = this.folders.get(key);
+    if (!state) return { kind: 'failed', text: `Unknown folder ${key}.` };
+    const what = question.kind === 'query' ? question.args.query : question.kind === 'changes' ? impactQuery.name : question.kind;
+    try {
+      const graph = question.kind === 'query' && options.whole ? await this.wholeAnswerGraph(state, question.args, options.first) : await this.wholeGraph(state);
+      if (!graph) return { kind: 'failed', text: state.failure ?? indexFailure(state.spec, undefined, this.words) };
+      return await printAnswer(graph, question, format, state.reader);
+    } catch (err) {
+      return { kind: 'failed', text: this.unexpected(what as QueryName, err) };
+    }
+  }
+
+  /** The folder's graph once its index and every update posted before are done (undefined: the index failed). */
+  private async wholeGraph(state: FolderState): Promise<CodeGraph | undefined> {
+    await state.ready;
+    await state.answered;
+    return state.graph;
+  }
+
+  /**
+   * The graph a one-shot answer to `args` comes from, while the folder's first index runs: the query's
+   * files' projects are indexed first, and once no project left can change the answer the rest is
+   * dropped (no cache written: it holds whole graphs only). On payload (174 projects) a query of one
+   * package answers before the other 170 projects are built.
+   */
+  private async wholeAnswerGraph(state: FolderState, args: QueryArgs, first?: (text: string) => void): Promise<CodeGraph | undefined> {
+    const graph = state.early;
+    if (!graph || state.graph || state.failure !== undefined) return this.wholeGraph(state);
+    const files = filesOf(args);
+    let done = false;
+    const settled = state.ready.then(() => void (done = true));
+    const deadline = Date.now() + this.firstAnswerGrace;
+    const early = first ? graph.firstAnswer(args) : undefined;
+    const wanted = Promise.race([graph.prioritize(files), settled]);
+    if (early && !(await withinGrace(wanted, deadline - Date.now()))) {
+      first!(await printedText(early, state.reader));
+      this.log.info(`First answer (partial, from the compiler) after ${Date.now() - state.started} ms; indexing on for the full one`);
+    }
+    await wanted;
+    for (let tried = 0; !done; ) {
+      // Every project is indexed: what is left (ownership, warnings, the cache) is the index's to finish.
+      if (!graph.indexing) break;
+      if (Date.now() - tried >= RETRY_MS) {
+        tried = Date.now();
+        const result = runQuery(graph, args);
+        // Its file's project not indexed yet (a file no config lists, pulled in by another): wait on.
+        const notYet = result.kind === 'message' && result.message.includes('is not indexed yet');
+        if (!awaitsIndexing(result) && !notYet) break;
+      }
+      await nextStep(state);
+    }
+    const walking = graph.indexing;
+    // Every project is indexed (the last one's answer was complete): finishing costs the ownership pass
+    // and the cache write only, which the next run reads.
+    if (done || !walking || walking.projectsDone >= walking.projectsTotal) return this.wholeGraph(state);
+    state.token.isCancellationRequested = true;
+    await state.ready;
+    // Done before the cancellation landed: the whole graph, report, warnings and cache included.
+    if (state.graph) return state.graph;
+    this.log.info(`Answered after indexing ${walking.projectsDone} of ${walking.projectsTotal} projects: no other project can change this answer. The rest was not indexed, and the cache not written.`);
+    const { nodes, edges, edgesByType } = graph.graph.stats();
+    graph.report = { ...graph.report, files: graph.graph.files().length, nodes, edges, edgesByType, millis: Date.now() - state.started, errors: graph.errors() };
+    return graph;
+  }
+
   async symbols(): Promise<SymbolInfo[]> {
     const list: SymbolInfo[] = [];
     for (const state of [...this.folders.values()]) {
@@ -426,6 +502,9 @@ export class FolderGraphs {
   }
 }
 
+/** How often a `whole` answer is tried again while the index runs (each try is a query on the partial graph). */
+const RETRY_MS = 500;
+
 /** What completes a first answer for a tool (one answer per call): asking again. */
 const FIRST_ANSWER_THEN = 'ask again for the full graph (being indexed)';
 
@@ -451,7 +530,10 @@ function indexFailure(spec: FolderSpec, err: unknown, words: HostWords): string 
   return indexFailedText(spec.name, why, words);
 }
 
-function prefixed(log: Logger, name: string): Logger {
+/** A folder's log lines: with its name first, unless its host has one folder and says so (FolderSpec.plainLog). */
+function folderLog(spec: FolderSpec, log: Logger): Logger {
+  if (spec.plainLog) return log;
+  const name = spec.name;
   return {
     info: (m) => log.info(`[${name}] ${m}`),
     warn: (m) => log.warn(`[${name}] ${m}`),

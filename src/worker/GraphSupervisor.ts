@@ -18,8 +18,8 @@ export interface SupervisorHost {
   onUpdated?(key: string, result: UpdateResult): void;
   /** The worker died and starts again after RestartPolicy's back-off; requests wait for it. */
   onRestarting?(reason: string): void;
-  /** The worker died too often and is not restarted (until `rebuild`); `failure` says why. */
-  onStopped?(failure: string): void;
+  /** The worker died too often and is not restarted (until `rebuild`); `failure` says why (`outOfMemory`: its heap limit ended it). */
+  onStopped?(failure: string, outOfMemory: boolean): void;
 }
 
 export interface GraphSupervisorOptions {
@@ -258,7 +258,7 @@ export class GraphSupervisor {
     this.stopped = decision.outOfMemory
       ? outOfMemoryText(this.options.worker?.heapMb ?? defaultHeapMb(), decision.why, this.options.words)
       : `${reason}; ${decision.why}, so it is not restarted again`;
-    this.host.onStopped?.(this.stopped);
+    this.host.onStopped?.(this.stopped, !!decision.outOfMemory);
   }
 }
 

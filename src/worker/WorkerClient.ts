@@ -15,6 +15,8 @@ export interface WorkerOptions {
    * server's stdout carries protocol messages only. (By default a worker shares the process's stdout.)
    */
   stdoutToStderr?: boolean;
+  /** Where the thread keeps V8's compiled code of the core it loads (the CLI's launcher: dist/cliCore.js); none: compiled from source. */
+  codeCacheDir?: string;
 }
 
 /**
@@ -40,6 +42,8 @@ export class WorkerDiedError extends Error {
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
+  /** A `print` request's first answer, before its response. */
+  first?(text: string): void;
 }
 
 /**
@@ -69,7 +73,7 @@ export class WorkerClient {
     options: WorkerOptions = {},
   ) {
     const heapMb = options.heapMb ?? defaultHeapMb();
-    this.worker = new Worker(workerPath, { resourceLimits: graphWorkerResourceLimits(heapMb), workerData: { testHooks: !!options.testHooks }, stdout: !!options.stdoutToStderr });
+    this.worker = new Worker(workerPath, { resourceLimits: graphWorkerResourceLimits(heapMb), workerData: { testHooks: !!options.testHooks, codeCacheDir: options.codeCacheDir }, stdout: !!options.stdoutToStderr });
     if (options.stdoutToStderr) this.worker.stdout.pipe(process.stderr, { end: false });
     let failure: string | undefined;
     let outOfMemory = false;
@@ -92,13 +96,14 @@ export class WorkerClient {
     });
   }
 
-  request<K extends RequestType>(type: K, params: Requests[K]['params']): Promise<Requests[K]['result']> {
+  /** `first`: hears the compiler's first answer of a `print` request asked with `first`, before its response. */
+  request<K extends RequestType>(type: K, params: Requests[K]['params'], first?: (text: string) => void): Promise<Requests[K]['result']> {
     if (this.stopped) return Promise.reject(new WorkerDiedError('the graph worker was stopped'));
     if (this.gone) return Promise.reject(new WorkerDiedError(this.gone));
     const id = this.nextId++;
     const message: RequestMessage<K> = { kind: 'request', id, type, params };
     return new Promise<Requests[K]['result']>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, first });
       this.worker.postMessage(message);
     });
   }
@@ -109,6 +114,10 @@ export class WorkerClient {
   }
 
   private receive(message: WorkerMessage): void {
+    if (message.kind === 'first') {
+      this.pending.get(message.id)?.first?.(message.text);
+      return;
+    }
     if (message.kind !== 'response') {
       this.onEvent(message);
       return;

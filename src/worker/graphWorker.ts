@@ -1,39 +1,64 @@
-// Entry of dist/worker.js: the graph worker thread. Indexing and queries run here, never on the
-// extension host's main thread, so VS Code stays responsive while a large workspace is indexed.
-import { parentPort, workerData } from 'worker_threads';
+// Entry of dist/worker.js: the graph worker thread. Indexing and queries run here, never on a host's
+// main thread, so VS Code stays responsive while a large workspace is indexed. The CLI's bundle serves
+// the same worker (serveGraphWorker) from its core, dist/cliCore.js, loaded from V8's code cache.
+import { MessagePort, isMainThread, parentPort, workerData } from 'worker_threads';
 import { Logger } from '../core/Logger';
 import { FolderGraphs } from './FolderGraphs';
 import { RequestMessage, RequestType, Requests, WorkerMessage } from './protocol';
 import { sharedCancellationToken } from './sharedCancellation';
 
-const port = parentPort;
-if (!port) throw new Error('graphWorker.js must run in a worker thread (new Worker(...)), not as a script.');
+/** What the thread that serves the worker adds: the test hook, and what to do once caches are flushed. */
+export interface GraphWorkerOptions {
+  /** Accept the `crash` request (only the tests' and the extension's test mode start a worker so). */
+  testHooks?: boolean;
+  /** After `flushCaches` (the host is stopping): e.g. the CLI's launcher keeps V8's compiled code of the core. */
+  afterFlush?(): void;
+}
 
-const post = (message: WorkerMessage): void => port.postMessage(message);
-const log: Logger = {
-  info: (message) => post({ kind: 'log', level: 'info', message }),
-  warn: (message) => post({ kind: 'log', level: 'warn', message }),
-  error: (message) => post({ kind: 'log', level: 'error', message }),
-};
-const graphs = new FolderGraphs(log, (key, done, total, projects) => post({ kind: 'progress', key, done, total, ...(projects ? { projects } : {}) }));
+/** Answers the protocol's requests arriving on `port` (a worker thread's parentPort) until the thread ends. */
+export function serveGraphWorker(port: MessagePort, options: GraphWorkerOptions = {}): void {
+  const post = (message: WorkerMessage): void => port.postMessage(message);
+  const log: Logger = {
+    info: (message) => post({ kind: 'log', level: 'info', message }),
+    warn: (message) => post({ kind: 'log', level: 'warn', message }),
+    error: (message) => post({ kind: 'log', level: 'error', message }),
+  };
+  const graphs = new FolderGraphs(log, (key, done, total, projects) => post({ kind: 'progress', key, done, total, ...(projects ? { projects } : {}) }));
 
-type Handlers = { [K in RequestType]: (params: Requests[K]['params']) => Promise<Requests[K]['result']> | Requests[K]['result'] };
-const handlers: Handlers = {
-  open: (p) => graphs.open(p.folder),
-  close: (p) => graphs.close(p.key),
-  update: (p) => graphs.update(p.key, p.changed, p.deleted),
-  query: (p) => graphs.query(p.args, p.tokenBudget, sharedCancellationToken(p.cancel)),
-  symbols: () => graphs.symbols(),
-  diagram: (p) => graphs.diagram(p.args, p.expansions),
-  impact: (p) => graphs.impact(p.args, p.expansions),
-  symbolAt: (p) => graphs.symbolAt(p.file, p.line, p.word),
-  flushCaches: () => graphs.flushCaches(),
-  crash: (p) => crash(p.how),
-};
+  type Handlers = { [K in RequestType]: (params: Requests[K]['params'], id: number) => Promise<Requests[K]['result']> | Requests[K]['result'] };
+  const handlers: Handlers = {
+    open: (p) => graphs.open(p.folder),
+    close: (p) => graphs.close(p.key),
+    update: (p) => graphs.update(p.key, p.changed, p.deleted),
+    query: (p) => graphs.query(p.args, p.tokenBudget, sharedCancellationToken(p.cancel)),
+    symbols: () => graphs.symbols(),
+    diagram: (p) => graphs.diagram(p.args, p.expansions),
+    impact: (p) => graphs.impact(p.args, p.expansions),
+    print: (p, id) => graphs.print(p.key, p.question, p.format, { whole: p.whole, first: p.first ? (text) => post({ kind: 'first', id, text }) : undefined }),
+    symbolAt: (p) => graphs.symbolAt(p.file, p.line, p.word),
+    flushCaches: async () => {
+      await graphs.flushCaches();
+      options.afterFlush?.();
+    },
+    crash: (p) => crash(p.how, !!options.testHooks),
+  };
+
+  port.on('message', (message: RequestMessage) => void handle(message));
+
+  async function handle(message: RequestMessage): Promise<void> {
+    try {
+      const handler = handlers[message.type] as (params: unknown, id: number) => unknown;
+      const value = await handler(message.params, message.id);
+      post({ kind: 'response', id: message.id, ok: true, value });
+    } catch (err) {
+      post({ kind: 'response', id: message.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+}
 
 /** The recovery tests' way to kill this worker; only when the host started it with testHooks. */
-function crash(how: 'exit' | 'throw' | 'oom'): void {
-  if (!(workerData as { testHooks?: boolean } | undefined)?.testHooks) throw new Error('crash is a test hook; this worker was not started for tests.');
+function crash(how: 'exit' | 'throw' | 'oom', testHooks: boolean): void {
+  if (!testHooks) throw new Error('crash is a test hook; this worker was not started for tests.');
   if (how === 'exit') process.exit(70);
   if (how === 'throw') setImmediate(() => {
     throw new Error('simulated crash (test hook)');
@@ -44,14 +69,9 @@ function crash(how: 'exit' | 'throw' | 'oom'): void {
   }
 }
 
-port.on('message', (message: RequestMessage) => void handle(message));
-
-async function handle(message: RequestMessage): Promise<void> {
-  try {
-    const handler = handlers[message.type] as (params: unknown) => unknown;
-    const value = await handler(message.params);
-    post({ kind: 'response', id: message.id, ok: true, value });
-  } catch (err) {
-    post({ kind: 'response', id: message.id, ok: false, error: err instanceof Error ? err.message : String(err) });
-  }
+// Run as the worker's own file (dist/worker.js, or the compiled sources in tests), it serves at once;
+// loaded by another bundle's thread (the CLI's), that thread calls serveGraphWorker itself.
+if (require.main === module) {
+  if (isMainThread || !parentPort) throw new Error('graphWorker.js must run in a worker thread (new Worker(...)), not as a script.');
+  serveGraphWorker(parentPort, { testHooks: !!(workerData as { testHooks?: boolean } | undefined)?.testHooks });
 }

@@ -4,6 +4,7 @@ import type { SymbolRef } from '../core/query/QueryContext';
 import type { DiagramModel } from '../core/diagram/diagramModel';
 import type { Expansion } from '../core/diagram/neighbours';
 import type { ImpactBase } from '../core/query/impact/gitChanges';
+import type { ChangedSymbol } from '../core/query/impact/changedSymbols';
 
 /**
  * The one message protocol between the extension host (WorkerClient) and the graph worker
@@ -44,6 +45,13 @@ export interface FolderSpec {
   toolVersion?: string;
   /** 'refresh' (the Rebuild command): index from scratch, then rewrite the cache. */
   cacheMode?: 'use' | 'refresh';
+  /** Log lines as they are, without `[name]` first (the CLI: one folder, its --verbose output). */
+  plainLog?: boolean;
+  /**
+   * One question, asked at once and answered whole (the CLI): the native compiler's builds are bounded
+   * by memory alone. Otherwise questions come while it indexes, and one build stays near 5 s.
+   */
+  oneQuestion?: boolean;
   /** The host's own words for its remedies, in the failure texts it gets back (default: NEUTRAL_WORDS). */
   words?: HostWords;
 }
@@ -155,6 +163,47 @@ export interface SymbolInfo {
   root: string;
 }
 
+/** The output formats a host can print an answer in (`print`): the CLI's `--format` values. */
+export type AnswerFormat = 'text' | 'json' | 'mermaid' | 'html' | 'markdown' | 'tests';
+
+/**
+ * What a host prints (`print`): a query, what the folder's git changes affect (`base`: against what),
+ * the whole graph as JSON (docs EXPORT.md), or the index's statistics.
+ */
+export type PrintQuestion = { kind: 'query'; args: QueryArgs } | { kind: 'changes'; base: ImpactBase } | { kind: 'export' } | { kind: 'stats' };
+
+/** The index an answer came from: its size and time, and its loud errors and warnings (IndexReport). */
+export interface IndexSummary {
+  files: number;
+  nodes: number;
+  edges: number;
+  millis: number;
+  errors: string[];
+  warnings: string[];
+}
+
+/**
+ * A `print` answer. `refused`: bad input or no git changes to compare (the text says what to do);
+ * `failed`: no graph to answer from
+ * (a failure text, in the host's words); `printed`: the output, and what decides a host's exit code.
+ */
+export type PrintedAnswer =
+  | { kind: 'refused'; text: string; index: IndexSummary }
+  | { kind: 'failed'; text: string }
+  | {
+      kind: 'printed';
+      /** The answer as printed; empty for html, whose page the host writes from `diagram`. */
+      output: string;
+      /** html: the graph view's model of the answer, and the root its files are relative to. */
+      diagram?: { model: DiagramModel; root: string };
+      /** The answer carries warnings: a file that could not be analysed may change it. */
+      incomplete: boolean;
+      /** `changes`: the changed symbols (a host's `--fail-on` rules) and the files compared only up to a syntax error. */
+      changed?: ChangedSymbol[];
+      unparsed?: { file: string; line: number; message: string }[];
+      index: IndexSummary;
+    };
+
 /** Request type → params and result. Both sides are typed from this table. */
 export interface Requests {
   open: { params: { folder: FolderSpec }; result: OpenResult };
@@ -173,6 +222,14 @@ export interface Requests {
   impact: { params: { args: ImpactArgs; expansions?: Expansion[] }; result: ImpactAnswer };
   /** The innermost graph symbol declared around `line` (1-based) of an absolute `file`, preferring one named `word`. */
   symbolAt: { params: { file: string; line: number; word?: string }; result: (SymbolRef & { root: string }) | undefined };
+  /**
+   * An answer as a host prints it (the CLI: every `--format`, `export`, `stats`, `impact`), from the
+   * folder `key` (paths as given, relative to its root). `whole`: never a partial answer; a query is
+   * answered once no project left to index can change it, and the rest of the index is then dropped
+   * (no cache written). `first`: also stream the compiler's first answer (text) as a `FirstAnswerMessage`
+   * when the full one is not there within the grace.
+   */
+  print: { params: { key: string; question: PrintQuestion; format: AnswerFormat; whole?: boolean; first?: boolean }; result: PrintedAnswer };
   /** Write every folder's pending graph cache now, after its queued updates (the host is shutting down). */
   flushCaches: { params: Record<string, never>; result: void };
   /** Tests only (refused unless the worker was started with testHooks): die the way real workers die. */
@@ -210,7 +267,15 @@ export interface LogMessage {
   message: string;
 }
 
-export type WorkerMessage = ResponseMessage | ProgressMessage | LogMessage;
+/** Before a `print` request's response: the compiler's first answer to it (`Partial:`), as text. */
+export interface FirstAnswerMessage {
+  kind: 'first';
+  /** The request's id. */
+  id: number;
+  text: string;
+}
+
+export type WorkerMessage = ResponseMessage | ProgressMessage | LogMessage | FirstAnswerMessage;
 
 /** Worker → host events that are not responses. */
 export type WorkerEvent = ProgressMessage | LogMessage;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
-import { ExportedGraph } from '../../src/cli/exportGraph';
+import { ExportedGraph } from '../../src/worker/exportGraph';
 import { EDGE_TYPES, NodeKind } from '../../src/core/graph/GraphTypes';
 import { fixtureDir, openGraphOnce, repoRoot } from '../support/goldenFixtures';
 import { runCaptured } from './runCaptured';

@@ -11,7 +11,7 @@ import { spawnSync } from 'child_process';
  */
 function load(file: string, cacheDir: string | undefined, save = true): { compiled: string; answer: number; where: string; me: boolean } {
   const script = `
-    const { requireWithCodeCache } = require(${JSON.stringify(require.resolve('../../src/cli/codeCache'))});
+    const { requireWithCodeCache } = require(${JSON.stringify(require.resolve('../../src/worker/codeCache'))});
     const m = requireWithCodeCache(${JSON.stringify(file)}, ${JSON.stringify(cacheDir)});
     if (${save}) m.saveCodeCache();
     process.stdout.write(JSON.stringify({ compiled: m.compiled, answer: m.exports.answer(), where: m.exports.where, me: m.exports.me }));`;

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { exportGraph, formatExport } from '../../src/cli/exportGraph';
+import { exportGraph, formatExport } from '../../src/worker/exportGraph';
 import { messageResult } from '../../src/core/query/QueryResult';
 import { handBuiltGraph, nodes } from './handBuiltGraph';
 import { runCaptured } from './runCaptured';

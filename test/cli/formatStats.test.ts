@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { EDGE_TYPES, fileFailureMessage } from '../../src/core/graph/GraphTypes';
-import { formatMillis, formatStats } from '../../src/cli/formatStats';
+import { formatMillis, formatStats } from '../../src/worker/formatStats';
 import { messageResult } from '../../src/core/query/QueryResult';
 import { handBuiltGraph } from './handBuiltGraph';
 import { runCaptured } from './runCaptured';

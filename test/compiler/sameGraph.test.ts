@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { exportGraph } from '../../src/cli/exportGraph';
+import { exportGraph } from '../../src/worker/exportGraph';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { FIXTURES_DIR } from '../support/loadFixture';
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { exportGraph, formatExport } from '../../src/cli/exportGraph';
+import { exportGraph, formatExport } from '../../src/worker/exportGraph';
 import { CodeGraph } from '../../src/core/CodeGraph';
 import { Logger } from '../../src/core/Logger';
 import { writeMonorepo } from '../support/monorepoWorkspace';

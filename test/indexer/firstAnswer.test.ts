@@ -9,7 +9,7 @@ import { QueryRequest } from '../../src/core/query/QueryRequest';
 import { GraphResult, QueryResult } from '../../src/core/query/QueryResult';
 import { asPartial, isPartial } from '../../src/core/query/shared/indexingNotes';
 import { runCli } from '../../src/cli/runCli';
-import { exportGraph, formatExport } from '../../src/cli/exportGraph';
+import { exportGraph, formatExport } from '../../src/worker/exportGraph';
 import { writeMonorepo } from '../support/monorepoWorkspace';
 
 const root = path.resolve(__dirname, '../../../test/fixtures/sample');

@@ -12,8 +12,8 @@ declare module '../QueryResult' {
 
 /**
  * What a diff affects: the changed symbols, their dependents and the tests reaching them. No tool
- * and no plain CLI verb: the CLI's `impact` reads the changes from git itself (runCommand.ts), and
- * VS Code's "Impact of My Changes" asks the worker's `impact` request.
+ * and no plain CLI verb: the CLI's `impact` asks the worker's `print` request (the changes from git,
+ * printAnswer.ts), and VS Code's "Impact of My Changes" its `impact` request.
  */
 export const impactQuery: QueryDescriptor<'impact'> = {
   name: 'impact',
