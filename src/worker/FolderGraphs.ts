@@ -89,7 +89,9 @@ export class FolderGraphs {
     const log = folderLog(spec, this.log);
     const { ts, description, warning, workspacePath } = loadTypeScript(spec.tsPath);
     if (warning) log.warn(warning);
-    log.info(`indexing ${spec.root} with ${description}`);
+    // Which TypeScript reads the configs (and indexes in process when the native compiler cannot); the
+    // compiler that builds the graph is named next ("compiler: …").
+    log.info(`indexing ${spec.root}; configs read with ${description}`);
     const token = folderToken(spec.cancel);
     const state: FolderState = { spec, token, ready: Promise.resolve(), chain: Promise.resolve(), answered: Promise.resolve(), reader: createFileSourceReader(spec.root), progressed: new Set(), started: Date.now() };
     this.folders.set(spec.key, state);

@@ -393,7 +393,7 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
     it('exits 0 when stdin closes in the middle of the first index, logging no error: stopping it is not a failure', async () => {
       const server = rawServer(copyFixture('stdlib-inference'));
       // The index has begun (its first program is being built) when the client leaves.
-      for (let i = 0; i < 600 && !/indexing \S+ with/.test(server.stderr()); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 600 && !/configs read with/.test(server.stderr()); i++) await new Promise((r) => setTimeout(r, 50));
       server.child.stdin.end();
       assert.equal(await server.exited, 0);
       assert.doesNotMatch(server.stderr(), /error:/);
