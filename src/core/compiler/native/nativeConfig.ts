@@ -23,15 +23,8 @@ export function configOverrides(ts: typeof TS, root: string, config: ProjectConf
   }
   const filled = config.defaulted?.options ?? [];
   if (filled.length === 0) return undefined;
-  let text: string;
-  try {
-    text = fs.readFileSync(config.configPath, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const parsed = ts.parseConfigFileTextToJson(config.configPath, text);
-  if (parsed.error || typeof parsed.config !== 'object' || parsed.config === null) return undefined;
-  const json = parsed.config as { compilerOptions?: Record<string, unknown> };
+  const json = configJson(ts, config.configPath) as { compilerOptions?: Record<string, unknown> } | undefined;
+  if (!json) return undefined;
   const added = optionsAsJson(ts, Object.fromEntries(filled.map((k) => [k, config.options[k]])));
   json.compilerOptions = { ...(json.compilerOptions ?? {}), ...added };
   return JSON.stringify(json, undefined, 2);
@@ -46,17 +39,8 @@ export function configOverrides(ts: typeof TS, root: string, config: ProjectConf
  */
 export function scopedConfigText(ts: typeof TS, root: string, config: ProjectConfig, roots: readonly string[]): string | undefined {
   if (!config.configPath) return undefined;
-  let text = configOverrides(ts, root, config);
-  if (text === undefined) {
-    try {
-      text = fs.readFileSync(config.configPath, 'utf8');
-    } catch {
-      return undefined;
-    }
-  }
-  const parsed = ts.parseConfigFileTextToJson(config.configPath, text);
-  if (parsed.error || typeof parsed.config !== 'object' || parsed.config === null) return undefined;
-  const json = parsed.config as Record<string, unknown>;
+  const json = configJson(ts, config.configPath, configOverrides(ts, root, config));
+  if (!json) return undefined;
   json.files = [...roots];
   json.include = [];
   return JSON.stringify(json, undefined, 2);
@@ -77,4 +61,17 @@ function optionsAsJson(ts: typeof TS, options: TS.CompilerOptions): Record<strin
     out[name] = value;
   }
   return out;
+}
+
+/** A config's JSON (comments and trailing commas allowed), from `text` or else its file; undefined when unreadable. */
+function configJson(ts: typeof TS, configPath: string, text?: string): Record<string, unknown> | undefined {
+  if (text === undefined) {
+    try {
+      text = fs.readFileSync(configPath, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+  const parsed = ts.parseConfigFileTextToJson(configPath, text);
+  return parsed.error || typeof parsed.config !== 'object' || parsed.config === null ? undefined : (parsed.config as Record<string, unknown>);
 }

@@ -478,14 +478,8 @@ function trunksOf(grid: Grid, ends: Ends, items: Map<string, Rect>): { into: Map
     left.set(r, (left.get(r) ?? 0) + 1);
   }
   const lines = (counts: Map<string, number>, side: 1 | -1): Map<string, number> => {
-    const perColumn = new Map<number, string[]>();
-    for (const [id, n] of counts) {
-      if (n < BUSY) continue;
-      const c = colOf.get(grid.boxOf.get(id)!)!;
-      (perColumn.get(c) ?? perColumn.set(c, []).get(c)!).push(id);
-    }
     const out = new Map<string, number>();
-    for (const [c, ids] of perColumn) {
+    for (const [c, ids] of busyPerColumn(grid, counts, BUSY)) {
       const col = columns[c];
       const edge = side === 1 ? col.right + (col.pad ?? 0) : col.left - (col.pad ?? 0);
       ids.sort((p, q) => items.get(p)!.y - items.get(q)!.y);
@@ -494,6 +488,17 @@ function trunksOf(grid: Grid, ends: Ends, items: Map<string, Rect>): { into: Map
     return out;
   };
   return { into: lines(left, -1), out: lines(right, 1) };
+}
+
+/** The nodes with at least `least` edges counted in `counts`, by the column they are drawn in. */
+function busyPerColumn(grid: Grid, counts: Map<string, number>, least: number): Map<number, string[]> {
+  const perColumn = new Map<number, string[]>();
+  for (const [id, n] of counts) {
+    if (n < least) continue;
+    const c = grid.colOf.get(grid.boxOf.get(id)!)!;
+    (perColumn.get(c) ?? perColumn.set(c, []).get(c)!).push(id);
+  }
+  return perColumn;
 }
 
 /** A node with this many edges to others of its own column gets a trunk right of the column for them (else each is an arc). */
@@ -511,14 +516,8 @@ function besideTrunks(grid: Grid, ends: Ends, items: Map<string, Rect>, outs: Ma
     if (colOf.get(a) !== colOf.get(b) || e.from === e.to) continue;
     for (const id of [e.from, e.to]) count.set(id, (count.get(id) ?? 0) + 1);
   }
-  const perColumn = new Map<number, string[]>();
-  for (const [id, n] of count) {
-    if (n < BUSY_BESIDE) continue;
-    const c = colOf.get(grid.boxOf.get(id)!)!;
-    (perColumn.get(c) ?? perColumn.set(c, []).get(c)!).push(id);
-  }
   const out = new Map<string, number>();
-  for (const [c, ids] of perColumn) {
+  for (const [c, ids] of busyPerColumn(grid, count, BUSY_BESIDE)) {
     const col = columns[c];
     const edge = col.right + (col.pad ?? 0);
     const taken = new Set([...outs].filter(([id]) => colOf.get(grid.boxOf.get(id)!) === c).map(([, x]) => Math.round(x)));
