@@ -129,7 +129,8 @@ export class FolderGraphs {
     for (const problem of r.problems) log.warn(problem);
     for (const error of r.errors) log.error(error);
     log.info(`indexed ${r.files} files in ${r.millis} ms: ${r.nodes} nodes, ${r.edges} edges (projects: ${r.projects.join(', ') || 'none'})`);
-    if (r.cache === 'full') this.prepareForUpdates(state);
+    // The CLI asks one question and exits: no update will come, so no program is built for one.
+    if (r.cache === 'full' && !spec.oneQuestion) this.prepareForUpdates(state);
     return { files: r.files, symbols: countSymbols(state.graph), projects: r.projects.length, millis: r.millis, typescript: r.compiler, problems: r.problems, errors: r.errors };
   }
 

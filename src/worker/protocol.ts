@@ -49,7 +49,8 @@ export interface FolderSpec {
   plainLog?: boolean;
   /**
    * One question, asked at once and answered whole (the CLI): the native compiler's builds are bounded
-   * by memory alone. Otherwise questions come while it indexes, and one build stays near 5 s.
+   * by memory alone, and a start from a whole cache builds no program (no update follows). Otherwise
+   * questions come while it indexes, one build stays near 5 s, and the programs are built for updates.
    */
   oneQuestion?: boolean;
   /** The host's own words for its remedies, in the failure texts it gets back (default: NEUTRAL_WORDS). */
