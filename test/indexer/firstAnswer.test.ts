@@ -72,7 +72,7 @@ describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
   });
 
   /** A workspace of 60 `users` files each calling `hub` (declared in src/`file`.ts, re-exported by src/barrel.ts); its first answer of `hub`'s dependents, then all of them. */
-  async function wideFirstAnswer(file: string, hubFile: string, users: (i: number) => string) {
+  async function wideFirstAnswer(file: string, hubFile: string, users: (i: number) => string, symbol = 'hub', nodeId = `src/${file}.ts#hub@function`) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-first-wide-'));
     try {
       fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }));
@@ -81,10 +81,10 @@ describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
       fs.writeFileSync(path.join(dir, 'src/barrel.ts'), `export * from './${file}';\n`);
       for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(dir, `src/user${i}.ts`), users(i));
       const { graph, indexed } = CodeGraph.opening({ root: dir });
-      const first = graph.firstAnswer({ query: 'dependentsOf', file_path: `src/${file}.ts`, symbol: 'hub' });
+      const first = graph.firstAnswer({ query: 'dependentsOf', file_path: `src/${file}.ts`, symbol });
       const filesAtFirst = graph.graph.files().length;
       await indexed;
-      const all = new Set(graph.graph.inEdges(`src/${file}.ts#hub@function`).map((e) => `${e.from} -${e.type}-> ${e.to}`));
+      const all = new Set(graph.graph.inEdges(nodeId).map((e) => `${e.from} -${e.type}-> ${e.to}`));
       graph.dispose();
       return { first, filesAtFirst, all };
     } finally {
@@ -103,6 +103,22 @@ describe('a first answer before the index (CodeGraph.firstAnswer)', () => {
     assert.equal(filesAtFirst, 51);
     assert.equal(edgeSet(first!).size, 50);
     assert.ok([...edgeSet(first!)].some((e) => e.startsWith('src/user1.ts#')) && [...edgeSet(first!)].some((e) => e.startsWith('src/user0.ts#')));
+    assert.equal(all.size, 60);
+    for (const e of edgeSet(first!)) assert.ok(all.has(e), e);
+  });
+
+  it('a method its users reach through a union of classes (another symbol to the checker): found in the files that name it, without searching the whole program', async () => {
+    const { first, filesAtFirst, all } = await wideFirstAnswer(
+      'store',
+      'export class Store {\n  hub(n: number): number {\n    return n + 1;\n  }\n}\nexport class Other {\n  hub(n: number): number {\n    return n;\n  }\n}\n',
+      (i) => `import { Store, Other } from './store';\nexport function user${i}(s: Store | Other): number {\n  return s.hub(${i});\n}\n`,
+      'Store.hub',
+      'src/store.ts#Store.hub@method',
+    );
+    // Stopped once more than 50 were found among the files naming it (the whole program would say "50 of the 60").
+    assert.equal(first?.notes?.[0], 'Partial: indexing 1 of 1 projects; direct dependents found by the compiler (in the first 50 files found that use it), the full graph follows.');
+    assert.equal(filesAtFirst, 51);
+    assert.equal(edgeSet(first!).size, 50);
     assert.equal(all.size, 60);
     for (const e of edgeSet(first!)) assert.ok(all.has(e), e);
   });

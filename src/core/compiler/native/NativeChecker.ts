@@ -122,7 +122,7 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     }
     if (names.length === 0) return false;
     const found = (this.call(() => this.native.getSymbolAtLocation(names)) as Array<NSymbol | undefined>).filter((s): s is NSymbol => !!s);
-    if (found.some((s) => s.id === target.id)) return true;
+    if (found.some((s) => s.id === target.id || sharesDeclaration(s, target))) return true;
     return found.some((s) => (s.flags & ALIAS) !== 0 && this.aliasTarget(s)?.id === target.id);
   }
 
@@ -398,4 +398,15 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     if (!s) this.synthetic.set(key, (s = { name, escapedName: name, flags: 0, declarations: [] } as unknown as TS.Symbol));
     return s;
   }
+}
+
+/**
+ * Whether `s` stands for `target` under another symbol the checker made: a member read through a
+ * union (`(a: Store | Other) => a.save()`) or an instantiated type is a symbol of its own (another
+ * id) whose declarations include the declaration's; find-references counts such uses too.
+ */
+function sharesDeclaration(s: NSymbol, target: NSymbol): boolean {
+  const own: Array<{ path: string; index: number }> = target.declarations ?? [];
+  const its: Array<{ path: string; index: number }> = s.declarations ?? [];
+  return its.some((d) => own.some((t) => t.path === d.path && t.index === d.index));
 }
