@@ -126,7 +126,7 @@ export class FolderGraphs {
     if (!state.graph) throw new Error(state.failure);
     const r = state.graph.report;
     if (r.cache) log.info(`graph cache: ${r.cache === 'full' ? 'loaded whole' : 'loaded, changed files re-indexed'}`);
-    for (const problem of r.problems) log.warn(problem);
+    // Each problem was logged once where the index found it (WorkspaceIndex).
     for (const error of r.errors) log.error(error);
     log.info(`indexed ${r.files} files in ${r.millis} ms: ${r.nodes} nodes, ${r.edges} edges (projects: ${r.projects.join(', ') || 'none'})`);
     // The CLI asks one question and exits: no update will come, so no program is built for one.

@@ -185,7 +185,10 @@ export class WorkspaceIndex {
     this.defaults = this.choice.defaults();
     this.log.info(`compiler: ${this.defaults.description}`);
     for (const p of this.projects) {
-      this.problems.push(...p.config.problems);
+      for (const problem of p.config.problems) {
+        this.log.warn(problem);
+        this.problems.push(problem);
+      }
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
     }
     const reading = Date.now();

@@ -55,7 +55,7 @@ export function parseConfig(ts: typeof TS, configPath: string, defaults?: Compil
     if (d.code !== 18003) problems.push(`${configPath}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`); // 18003: no inputs (solution configs)
   }
   const defaulted = defaults && filled.length > 0 ? { major: defaults.major, options: filled } : undefined;
-  return { configPath, options, fileNames: parsed.fileNames.map(normalize), projectReferences: parsed.projectReferences, problems: [], ...(defaulted ? { defaulted } : {}) };
+  return { configPath, options, fileNames: parsed.fileNames.map(normalize), projectReferences: parsed.projectReferences, problems, ...(defaulted ? { defaulted } : {}) };
 }
 
 function inferProject(ts: typeof TS, root: string, defaults: CompilerDefaults): ProjectConfig {
