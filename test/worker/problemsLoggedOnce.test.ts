@@ -30,6 +30,7 @@ describe('the graph worker logs each problem once', function () {
     const config = result.problems.find((p) => p.includes('missing-base.json'));
     const packages = result.problems.find((p) => p.includes("'not-installed-anywhere'"));
     assert.ok(config && packages, result.problems.join('\n'));
+    assert.match(config, /^tsconfig\.json: Cannot read file 'missing-base\.json'\.$/, `named by its root-relative path: ${config}`);
     for (const problem of [config, packages]) assert.equal(warnings.filter((w) => w === problem).length, 1, `${problem}\nlogged:\n${warnings.join('\n')}`);
   });
 });

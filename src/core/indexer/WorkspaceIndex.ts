@@ -185,7 +185,10 @@ export class WorkspaceIndex {
     this.defaults = this.choice.defaults();
     this.log.info(`compiler: ${this.defaults.description}`);
     for (const p of this.projects) {
-      for (const problem of p.config.problems) {
+      for (const found of p.config.problems) {
+        // Named by the root-relative path, as every other place an answer names.
+        const config = p.config.configPath;
+        const problem = (config && found.startsWith(`${config}: `) ? `${this.relative(config)}: ${found.slice(config.length + 2)}` : found).split(`${this.root}/`).join('');
         this.log.warn(problem);
         this.problems.push(problem);
       }
