@@ -56,6 +56,30 @@ describe('the graph worker answers while it indexes', function () {
     assert.match(full.text, /p2f/);
   });
 
+  it("a query whose project waits behind a big one being extracted: its program is built at the next slice, and the first answer does not wait for the rest of that project", async function () {
+    if (process.env.TS_CODE_GRAPH_COMPILER === 'inprocess') this.skip();
+    const big = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-worker-early-big-'));
+    try {
+      // Three projects of 250 files, none importing another: the walk starts at p2 (asked for).
+      writeMonorepo(big, { packages: 3, filesPerPackage: 250, dependsOn: () => [] });
+      const graphs = new FolderGraphs(silentLogger, () => undefined, 0);
+      const open = graphs.open({ key: 'k', name: 'big', root: big, first: [path.join(big, 'packages/p2/src/f0.ts')] });
+      const first = await graphs.query({ query: 'dependentsOf', file_path: 'packages/p0/src/f3.ts', symbol: 'p0f3a' });
+      // Still on the first project (p2): before, p0's program was built only once p2's 251 files were
+      // extracted, and the first answer said "indexing 2 of 3".
+      assert.match(first.text, /^Partial: indexing 1 of 3 projects; direct dependents found by the compiler/);
+      assert.match(first.text, /p0f3b --CALLS--> p0f3a/);
+      assert.match(first.text, /p0f4a --CALLS--> p0f3a/);
+      await open;
+      const full = await graphs.query({ query: 'dependentsOf', file_path: 'packages/p0/src/f3.ts', symbol: 'p0f3a' });
+      assert.doesNotMatch(full.text, /Partial|Incomplete/);
+      assert.match(full.text, /p0f249a/);
+      graphs.close('k');
+    } finally {
+      fs.rmSync(big, { recursive: true, force: true });
+    }
+  });
+
   it("a query whose project's program is not built when it comes: that program is built next, alone, and the first answer comes from it", async function () {
     if (process.env.TS_CODE_GRAPH_COMPILER === 'inprocess') this.skip();
     const graphs = new FolderGraphs(silentLogger, () => undefined, 0);

@@ -34,6 +34,8 @@ interface Waiter {
 
 /** Files extracted between two yields of the thread (queries, progress, cancellation). */
 const SLICE = 100;
+/** At most this long between two yields while a project's files are extracted. */
+const SLICE_MS = 200;
 
 /**
  * The order in which an index builds projects and extracts their files: a list of projects, walked
@@ -109,7 +111,7 @@ export class ProjectWalk {
     return new Promise((resolve) => this.waiters.push({ projects: asked, resolve }));
   }
 
-  /** Builds and extracts every project, in order; yields to the thread every SLICE files. */
+  /** Builds and extracts every project, in order; yields to the thread every SLICE files (or SLICE_MS), building a project a query waits on then. */
   async run(token: CancellationToken): Promise<void> {
     try {
       for (let project = this.queue[0]; project; project = this.queue[0]) {
@@ -118,8 +120,15 @@ export class ProjectWalk {
         this.steps.build(project);
         this.followImports(project, this.wanted.delete(project));
         const files = this.steps.filesOf(project);
+        let sliceStart = 0;
         for (let i = 0; i < files.length; i++) {
-          if (i % SLICE === 0) await this.yieldSlice(token);
+          // Every SLICE files, or sooner when they take long (a project's first files pay the
+          // checker's warm-up): a query that came meanwhile is served within about SLICE_MS.
+          if (i % SLICE === 0 || performance.now() - sliceStart > SLICE_MS) {
+            this.buildAsked(project);
+            await this.yieldSlice(token);
+            sliceStart = performance.now();
+          }
           this.steps.extract(files[i]);
           this.filesDone++;
         }
@@ -135,6 +144,19 @@ export class ProjectWalk {
       this.finished = true;
       for (const w of this.waiters.splice(0)) w.resolve();
     }
+  }
+
+  /**
+   * A query waits on a project not built yet while `current`'s files are extracted: its program is
+   * built now (alone), as at its turn, so that its first answer does not wait for the rest of this
+   * project (typeorm: the asked 3,245-file project waited 2.8 s behind two small ones). Its files are
+   * still extracted at its turn, right after this project.
+   */
+  private buildAsked(current: Project): void {
+    const asked = this.queue.find((p) => p !== current && this.wanted.has(p));
+    if (!asked) return;
+    this.steps.build(asked);
+    this.followImports(asked, this.wanted.delete(asked));
   }
 
   /**
