@@ -8,7 +8,31 @@ import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
 import { skipOuterExpressions } from './syntax';
 import { describeFailure } from '../describeFailure';
 import { absolutePosix } from '../../paths';
+import { contentHash } from '../cache/IndexCache';
 import type { ProgramLocator, SymbolTargets, Target } from '../symbolTargets';
+
+/**
+ * A file's declarations (`DeclaredFile`) without the tree they were named in: which syntax nodes, by
+ * position, end and kind, stand for which node id. Another program's tree of the same text is matched
+ * against it instead of being named again (see `declaredFor`). Holds no syntax node, so a released
+ * program's tree is not kept alive by it.
+ */
+interface DeclaredShape {
+  file: string;
+  external: boolean;
+  /** Hash of the text it was named from. */
+  hash: string;
+  nodes: GraphNode[];
+  byId: Map<string, GraphNode>;
+  aliases?: Map<string, string>;
+  moduleId: string;
+  /** Position → the declarations that start there (a syntax node is one of them when its end and kind are too). */
+  spans: Map<number, Array<{ end: number; kind: number; id: string }>>;
+  /** The positions of `spans`, ascending: which subtrees hold a declaration, so the match walks no other. */
+  starts: number[];
+  /** How many declarations `spans` holds: a tree of the same text holds every one exactly once. */
+  count: number;
+}
 
 interface FileInfo {
   owned: boolean;
@@ -25,7 +49,14 @@ interface FileInfo {
 export class NodeLocator implements ProgramLocator {
   private readonly declaredCache = new WeakMap<TS.SourceFile, DeclaredFile>();
   private fileInfoCache = new WeakMap<TS.SourceFile, FileInfo | null>();
-  private readonly byNameCache = new WeakMap<DeclaredFile, Map<string, GraphNode[]>>();
+  private readonly byNameCache = new WeakMap<Map<string, GraphNode>, Map<string, GraphNode[]>>();
+  /**
+   * Per file (its compiler path), its declarations as last named, without the tree: a program whose
+   * tree of the file is another object with the same text (the native compiler hands each program
+   * its own; TypeScript 6 one per target) takes them from here instead of naming them again (which
+   * asks the native compiler for every declaration's symbol). One entry a file, its latest text.
+   */
+  private readonly shapes = new Map<string, DeclaredShape>();
 
   constructor(
     private readonly ts: typeof TS,
@@ -38,17 +69,32 @@ export class NodeLocator implements ProgramLocator {
     this.fileInfoCache = new WeakMap();
   }
 
+  /**
+   * The declarations of `sf` (`declareFile`). They are a function of the file's text, its graph path
+   * and `external` only: the syntax tree is the text's (the parse options programs may differ in decide
+   * whether a file is a module, which naming does not read) and the symbols naming asks for
+   * (`boundSymbol`) only tell merged declarations of one name in this file apart, which the binder
+   * decides from this file alone. So once named in one program, a file of the same text is not named
+   * again in the next: its tree is matched to the declarations by position (`fromShape`).
+   */
   declaredFor(sf: TS.SourceFile, file: string, external: boolean): DeclaredFile {
     const cached = this.declaredCache.get(sf);
     if (cached && cached.file === file && cached.external === external) return cached;
-    let declared: DeclaredFile;
-    try {
-      declared = declareFile(this.ts, sf, file, external);
-    } catch (err) {
-      if (isCompilerProcessError(err) || err instanceof CancelledError) throw err; // the native compiler failed (the operation is redone), or the index was cancelled
-      // Named while another file resolves a target in it: that other file must not fail for it. The
-      // file keeps only its module node; its own extraction reports the failure.
-      declared = moduleOnly(sf, file, external, describeFailure(err));
+    const hash = contentHash(sf.text);
+    const shape = this.shapes.get(sf.fileName);
+    let declared = shape && shape.hash === hash && shape.file === file && shape.external === external ? fromShape(this.ts, shape, sf) : undefined;
+    if (!declared) {
+      try {
+        declared = declareFile(this.ts, sf, file, external);
+        const made = shapeOf(declared, hash);
+        if (made) this.shapes.set(sf.fileName, made);
+        else this.shapes.delete(sf.fileName);
+      } catch (err) {
+        if (isCompilerProcessError(err) || err instanceof CancelledError) throw err; // the native compiler failed (the operation is redone), or the index was cancelled
+        // Named while another file resolves a target in it: that other file must not fail for it. The
+        // file keeps only its module node; its own extraction reports the failure.
+        declared = moduleOnly(sf, file, external, describeFailure(err));
+      }
     }
     this.declaredCache.set(sf, declared);
     return declared;
@@ -168,7 +214,7 @@ export class NodeLocator implements ProgramLocator {
   }
 
   private byName(declared: DeclaredFile): Map<string, GraphNode[]> {
-    let m = this.byNameCache.get(declared);
+    let m = this.byNameCache.get(declared.byId);
     if (!m) {
       m = new Map();
       for (const n of declared.nodes) {
@@ -176,7 +222,7 @@ export class NodeLocator implements ProgramLocator {
         if (list) list.push(n);
         else m.set(n.name, [n]);
       }
-      this.byNameCache.set(declared, m);
+      this.byNameCache.set(declared.byId, m);
     }
     return m;
   }
@@ -235,4 +281,60 @@ function lookupDeclaration(ts: typeof TS, declared: DeclaredFile, decl: TS.Node)
     if (id && !ids.includes(id)) ids.push(id);
   }
   return ids;
+}
+
+/** `declared` without its tree (`DeclaredShape`), or undefined when two of its declarations share position, end and kind (a tree could not tell them apart). */
+function shapeOf(declared: DeclaredFile, hash: string): DeclaredShape | undefined {
+  const spans = new Map<number, Array<{ end: number; kind: number; id: string }>>();
+  for (const [node, id] of declared.declToId) {
+    const { pos, end, kind } = node;
+    const at = spans.get(pos);
+    if (!at) spans.set(pos, [{ end, kind, id }]);
+    else if (at.some((s) => s.end === end && s.kind === kind)) return undefined;
+    else at.push({ end, kind, id });
+  }
+  const { file, external, nodes, byId, aliases, moduleId } = declared;
+  const starts = [...spans.keys()].sort((a, b) => a - b);
+  return { file, external, hash, nodes, byId, ...(aliases ? { aliases } : {}), moduleId, spans, starts, count: declared.declToId.size };
+}
+
+/**
+ * The declarations of `sf`, a tree of the text `shape` was named from: its nodes (the same objects:
+ * nothing changes a declared node), and its syntax nodes found by position, end and kind, walking only
+ * subtrees that hold one. Undefined unless every declaration is found exactly once (the file is then
+ * named again).
+ */
+function fromShape(ts: typeof TS, shape: DeclaredShape, sf: TS.SourceFile): DeclaredFile | undefined {
+  const { spans, starts } = shape;
+  const holdsOne = (pos: number, end: number): boolean => {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid] < pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < starts.length && starts[lo] <= end;
+  };
+  const declToId = new Map<TS.Node, string>();
+  const found = new Set<object>();
+  const stack: TS.Node[] = [sf];
+  while (stack.length) {
+    const n = stack.pop()!;
+    const at = spans.get(n.pos);
+    if (at) {
+      for (const span of at) {
+        if (span.end !== n.end || span.kind !== n.kind) continue;
+        if (found.has(span)) return undefined;
+        found.add(span);
+        declToId.set(n, span.id);
+      }
+    }
+    ts.forEachChild(n, (child) => {
+      if (holdsOne(child.pos, child.end)) stack.push(child);
+    });
+  }
+  if (found.size !== shape.count) return undefined;
+  const { file, external, nodes, byId, aliases, moduleId } = shape;
+  return { file, external, nodes, byId, declToId, ...(aliases ? { aliases } : {}), moduleId };
 }
