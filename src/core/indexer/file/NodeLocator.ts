@@ -22,6 +22,8 @@ interface DeclaredShape {
   external: boolean;
   /** Hash of the text it was named from. */
   hash: string;
+  /** The parse's target as far as it changes the tree (`parseTarget`). */
+  target: number;
   nodes: GraphNode[];
   byId: Map<string, GraphNode>;
   aliases?: Map<string, string>;
@@ -71,22 +73,25 @@ export class NodeLocator implements ProgramLocator {
 
   /**
    * The declarations of `sf` (`declareFile`). They are a function of the file's text, its graph path
-   * and `external` only: the syntax tree is the text's (the parse options programs may differ in decide
-   * whether a file is a module, which naming does not read) and the symbols naming asks for
-   * (`boundSymbol`) only tell merged declarations of one name in this file apart, which the binder
-   * decides from this file alone. So once named in one program, a file of the same text is not named
-   * again in the next: its tree is matched to the declarations by position (`fromShape`).
+   * and `external` only: the syntax tree is the text's (of the parse options programs differ in, only
+   * TypeScript 6's target below ES2015 changes a tree, `parseTarget`; the others decide whether a file
+   * is a module, which naming does not read), and the symbols naming asks for (`boundSymbol`) only
+   * tell apart declarations of one name in this file, merged or not, which the binder decides from
+   * this file alone. So once named in one program, a file of the same text is not named again in the
+   * next: its tree is matched to the declarations by position (`fromShape`).
    */
   declaredFor(sf: TS.SourceFile, file: string, external: boolean): DeclaredFile {
     const cached = this.declaredCache.get(sf);
     if (cached && cached.file === file && cached.external === external) return cached;
     const hash = contentHash(sf.text);
+    const target = parseTarget(sf);
     const shape = this.shapes.get(sf.fileName);
-    let declared = shape && shape.hash === hash && shape.file === file && shape.external === external ? fromShape(this.ts, shape, sf) : undefined;
+    const same = shape && shape.hash === hash && shape.target === target && shape.file === file && shape.external === external;
+    let declared = same ? fromShape(this.ts, shape, sf) : undefined;
     if (!declared) {
       try {
         declared = declareFile(this.ts, sf, file, external);
-        const made = shapeOf(declared, hash);
+        const made = shapeOf(declared, hash, target);
         if (made) this.shapes.set(sf.fileName, made);
         else this.shapes.delete(sf.fileName);
       } catch (err) {
@@ -284,7 +289,7 @@ function lookupDeclaration(ts: typeof TS, declared: DeclaredFile, decl: TS.Node)
 }
 
 /** `declared` without its tree (`DeclaredShape`), or undefined when two of its declarations share position, end and kind (a tree could not tell them apart). */
-function shapeOf(declared: DeclaredFile, hash: string): DeclaredShape | undefined {
+function shapeOf(declared: DeclaredFile, hash: string, target: number): DeclaredShape | undefined {
   const spans = new Map<number, Array<{ end: number; kind: number; id: string }>>();
   for (const [node, id] of declared.declToId) {
     const { pos, end, kind } = node;
@@ -295,8 +300,21 @@ function shapeOf(declared: DeclaredFile, hash: string): DeclaredShape | undefine
   }
   const { file, external, nodes, byId, aliases, moduleId } = declared;
   const starts = [...spans.keys()].sort((a, b) => a - b);
-  return { file, external, hash, nodes, byId, ...(aliases ? { aliases } : {}), moduleId, spans, starts, count: declared.declToId.size };
+  return { file, external, hash, target, nodes, byId, ...(aliases ? { aliases } : {}), moduleId, spans, starts, count: declared.declToId.size };
 }
+
+/**
+ * The one parse setting that can change the tree of a text (TypeScript 6: which Unicode letters an
+ * identifier may hold, one table below ES2015 and one from it; see SharedCompilerHost). The native
+ * compiler parses every file for the newest target and its trees carry none.
+ */
+function parseTarget(sf: TS.SourceFile): number {
+  const v = (sf as { languageVersion?: number }).languageVersion;
+  return v === undefined ? -1 : Math.min(v, ES2015);
+}
+
+/** TS.ScriptTarget.ES2015. */
+const ES2015 = 2;
 
 /**
  * The declarations of `sf`, a tree of the text `shape` was named from: its nodes (the same objects:
