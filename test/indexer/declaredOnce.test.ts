@@ -10,8 +10,9 @@ import { exportGraph } from '../../src/worker/exportGraph';
 /**
  * A monorepo's projects each hold the workspace's shared files in their programs, and each program
  * has its own tree of such a file (the native compiler gives programs whose parse options differ
- * their own; TypeScript 6 one per target). A file is declared (its nodes named, which asks the native
- * compiler for every declaration's symbol) once per text, not once per program that targets it.
+ * their own; TypeScript 6 one per target). A file is declared (its nodes named) once per text, not
+ * once per program that targets it; and the native compiler is asked its declarations' symbols only
+ * for a file that declares a name twice (overloads, merged declarations), which they tell apart.
  */
 describe('a file several programs hold is declared once', () => {
   let root: string;
@@ -37,7 +38,9 @@ describe('a file several programs hold is declared once', () => {
         '',
       ].join('\n'),
     );
-    write('shared/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true }, include: ['lib.ts'] }));
+    // Declares no name twice: nothing to tell apart by symbol.
+    write('shared/plain.ts', ['export function shout(s: string): string { return s.toUpperCase(); }', 'export class Counter {', '  next(): number { return 1; }', '}', ''].join('\n'));
+    write('shared/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true }, include: ['lib.ts', 'plain.ts'] }));
     // Options the native compiler parses files by (whether a file is a module): each program its own tree of lib.ts.
     const options: Array<Record<string, unknown>> = [{ strict: true }, { strict: true, moduleDetection: 'force' }, { strict: true, jsx: 'react-jsx', target: 'ES2020' }];
     options.forEach((compilerOptions, i) => {
@@ -47,9 +50,10 @@ describe('a file several programs hold is declared once', () => {
         `${name}/main.ts`,
         [
           "import { format, parse, Store, helpers } from '../shared/lib';",
+          "import { shout, Counter } from '../shared/plain';",
           `export function run${i + 1}(s: string): number {`,
           '  const store = new Store();',
-          '  return parse(format(store.get(s) ?? s)) + helpers.twice(1);',
+          '  return parse(format(store.get(shout(s)) ?? s)) + helpers.twice(new Counter().next());',
           '}',
           '',
         ].join('\n'),
@@ -97,11 +101,14 @@ describe('a file several programs hold is declared once', () => {
       if (compiler === 'native') {
         // The one round trip that names a file: the other programs' trees of it ask none.
         assert.equal(asked.get('shared/lib.ts'), 1, `its declarations' symbols asked ${asked.get('shared/lib.ts')} times`);
+        // Symbols only tell apart declarations of one name (`parse`'s overloads): a file with none asks nothing.
+        assert.equal(asked.get('shared/plain.ts'), undefined, `plain.ts's declarations' symbols asked ${asked.get('shared/plain.ts')} times`);
       }
+      assert.equal(declared.get('shared/plain.ts'), 1);
       for (const i of [1, 2, 3]) {
         const from = `app${i}/main.ts#run${i}@function`;
-        for (const to of ['format@function', 'parse@function', 'Store.get@method', 'Store@class', 'helpers.twice@function']) {
-          assert.ok(edges.some((e) => e.startsWith(`${from} -`) && e.endsWith(`-> shared/lib.ts#${to}`)), `${from} reaches shared/lib.ts#${to}:\n${edges.join('\n')}`);
+        for (const to of ['lib.ts#format@function', 'lib.ts#parse@function', 'lib.ts#Store.get@method', 'lib.ts#Store@class', 'lib.ts#helpers.twice@function', 'plain.ts#shout@function', 'plain.ts#Counter.next@method']) {
+          assert.ok(edges.some((e) => e.startsWith(`${from} -`) && e.endsWith(`-> shared/${to}`)), `${from} reaches shared/${to}:\n${edges.join('\n')}`);
         }
       }
     });
