@@ -28,12 +28,12 @@ interface DeclaredShape {
   byId: Map<string, GraphNode>;
   aliases?: Map<string, string>;
   moduleId: string;
-  /** Position → the declarations that start there (a syntax node is one of them when its end and kind are too). */
-  spans: Map<number, Array<{ end: number; kind: number; id: string }>>;
-  /** The positions of `spans`, ascending: which subtrees hold a declaration, so the match walks no other. */
-  starts: number[];
-  /** How many declarations `spans` holds: a tree of the same text holds every one exactly once. */
-  count: number;
+  /**
+   * Every syntax node that stands for a node, as (position, end, kind) triples in ascending order
+   * (a typed array: no object each, kept for every file declared), and `ids` its node ids in that order.
+   */
+  spans: Int32Array;
+  ids: string[];
 }
 
 interface FileInfo {
@@ -290,17 +290,19 @@ function lookupDeclaration(ts: typeof TS, declared: DeclaredFile, decl: TS.Node)
 
 /** `declared` without its tree (`DeclaredShape`), or undefined when two of its declarations share position, end and kind (a tree could not tell them apart). */
 function shapeOf(declared: DeclaredFile, hash: string, target: number): DeclaredShape | undefined {
-  const spans = new Map<number, Array<{ end: number; kind: number; id: string }>>();
-  for (const [node, id] of declared.declToId) {
-    const { pos, end, kind } = node;
-    const at = spans.get(pos);
-    if (!at) spans.set(pos, [{ end, kind, id }]);
-    else if (at.some((s) => s.end === end && s.kind === kind)) return undefined;
-    else at.push({ end, kind, id });
+  const entries = [...declared.declToId].map(([node, id]) => ({ pos: node.pos, end: node.end, kind: node.kind as number, id }));
+  entries.sort((a, b) => a.pos - b.pos || a.end - b.end || a.kind - b.kind);
+  const spans = new Int32Array(entries.length * 3);
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const prev = entries[i - 1];
+    if (prev && prev.pos === e.pos && prev.end === e.end && prev.kind === e.kind) return undefined;
+    spans[3 * i] = e.pos;
+    spans[3 * i + 1] = e.end;
+    spans[3 * i + 2] = e.kind;
   }
   const { file, external, nodes, byId, aliases, moduleId } = declared;
-  const starts = [...spans.keys()].sort((a, b) => a - b);
-  return { file, external, hash, target, nodes, byId, ...(aliases ? { aliases } : {}), moduleId, spans, starts, count: declared.declToId.size };
+  return { file, external, hash, target, nodes, byId, ...(aliases ? { aliases } : {}), moduleId, spans, ids: entries.map((e) => e.id) };
 }
 
 /**
@@ -323,36 +325,37 @@ const ES2015 = 2;
  * named again).
  */
 function fromShape(ts: typeof TS, shape: DeclaredShape, sf: TS.SourceFile): DeclaredFile | undefined {
-  const { spans, starts } = shape;
-  const holdsOne = (pos: number, end: number): boolean => {
+  const { spans, ids } = shape;
+  const count = ids.length;
+  /** The first declaration starting at or after `pos`. */
+  const firstFrom = (pos: number): number => {
     let lo = 0;
-    let hi = starts.length;
+    let hi = count;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (starts[mid] < pos) lo = mid + 1;
+      if (spans[3 * mid] < pos) lo = mid + 1;
       else hi = mid;
     }
-    return lo < starts.length && starts[lo] <= end;
+    return lo;
   };
   const declToId = new Map<TS.Node, string>();
-  const found = new Set<object>();
+  const found = new Uint8Array(count);
   const stack: TS.Node[] = [sf];
   while (stack.length) {
     const n = stack.pop()!;
-    const at = spans.get(n.pos);
-    if (at) {
-      for (const span of at) {
-        if (span.end !== n.end || span.kind !== n.kind) continue;
-        if (found.has(span)) return undefined;
-        found.add(span);
-        declToId.set(n, span.id);
-      }
+    const { pos, end, kind } = n;
+    for (let i = firstFrom(pos); i < count && spans[3 * i] === pos; i++) {
+      if (spans[3 * i + 1] !== end || spans[3 * i + 2] !== kind) continue;
+      if (found[i]) return undefined;
+      found[i] = 1;
+      declToId.set(n, ids[i]);
     }
     ts.forEachChild(n, (child) => {
-      if (holdsOne(child.pos, child.end)) stack.push(child);
+      const i = firstFrom(child.pos);
+      if (i < count && spans[3 * i] <= child.end) stack.push(child);
     });
   }
-  if (found.size !== shape.count) return undefined;
+  if (declToId.size !== count) return undefined;
   const { file, external, nodes, byId, aliases, moduleId } = shape;
   return { file, external, nodes, byId, declToId, ...(aliases ? { aliases } : {}), moduleId };
 }
