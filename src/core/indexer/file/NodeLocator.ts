@@ -54,9 +54,9 @@ export class NodeLocator implements ProgramLocator {
   private readonly byNameCache = new WeakMap<Map<string, GraphNode>, Map<string, GraphNode[]>>();
   /**
    * Per file (its compiler path), its declarations as last named, without the tree: a program whose
-   * tree of the file is another object with the same text (the native compiler hands each program
-   * its own; TypeScript 6 one per target) takes them from here instead of naming them again (which
-   * asks the native compiler for every declaration's symbol). One entry a file, its latest text.
+   * tree of the file is another object with the same text (the native compiler's client shares a tree
+   * only between open programs of the same parse options; TypeScript 6 parses a source per target)
+   * takes them from here instead of naming them again. One entry a file, its latest text.
    */
   private readonly shapes = new Map<string, DeclaredShape>();
 
