@@ -8,7 +8,33 @@ import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
 import { skipOuterExpressions } from './syntax';
 import { describeFailure } from '../describeFailure';
 import { absolutePosix } from '../../paths';
+import { contentHash } from '../cache/IndexCache';
 import type { ProgramLocator, SymbolTargets, Target } from '../symbolTargets';
+
+/**
+ * A file's declarations (`DeclaredFile`) without the tree they were named in: which syntax nodes, by
+ * position, end and kind, stand for which node id. Another program's tree of the same text is matched
+ * against it instead of being named again (see `declaredFor`). Holds no syntax node, so a released
+ * program's tree is not kept alive by it.
+ */
+interface DeclaredShape {
+  file: string;
+  external: boolean;
+  /** Hash of the text it was named from. */
+  hash: string;
+  /** The parse's target as far as it changes the tree (`parseTarget`). */
+  target: number;
+  nodes: GraphNode[];
+  byId: Map<string, GraphNode>;
+  aliases?: Map<string, string>;
+  moduleId: string;
+  /**
+   * Every syntax node that stands for a node, as (position, end, kind) triples in ascending order
+   * (a typed array: no object each, kept for every file declared), and `ids` its node ids in that order.
+   */
+  spans: Int32Array;
+  ids: string[];
+}
 
 interface FileInfo {
   owned: boolean;
@@ -25,7 +51,14 @@ interface FileInfo {
 export class NodeLocator implements ProgramLocator {
   private readonly declaredCache = new WeakMap<TS.SourceFile, DeclaredFile>();
   private fileInfoCache = new WeakMap<TS.SourceFile, FileInfo | null>();
-  private readonly byNameCache = new WeakMap<DeclaredFile, Map<string, GraphNode[]>>();
+  private readonly byNameCache = new WeakMap<Map<string, GraphNode>, Map<string, GraphNode[]>>();
+  /**
+   * Per file (its compiler path), its declarations as last named, without the tree: a program whose
+   * tree of the file is another object with the same text (the native compiler's client shares a tree
+   * only between open programs of the same parse options; TypeScript 6 parses a source per target)
+   * takes them from here instead of naming them again. One entry a file, its latest text.
+   */
+  private readonly shapes = new Map<string, DeclaredShape>();
 
   constructor(
     private readonly ts: typeof TS,
@@ -38,17 +71,35 @@ export class NodeLocator implements ProgramLocator {
     this.fileInfoCache = new WeakMap();
   }
 
+  /**
+   * The declarations of `sf` (`declareFile`). They are a function of the file's text, its graph path
+   * and `external` only: the syntax tree is the text's (of the parse options programs differ in, only
+   * TypeScript 6's target below ES2015 changes a tree, `parseTarget`; the others decide whether a file
+   * is a module, which naming does not read), and the symbols naming asks for (`boundSymbol`) only
+   * tell apart declarations of one name in this file, merged or not, which the binder decides from
+   * this file alone. So once named in one program, a file of the same text is not named again in the
+   * next: its tree is matched to the declarations by position (`fromShape`).
+   */
   declaredFor(sf: TS.SourceFile, file: string, external: boolean): DeclaredFile {
     const cached = this.declaredCache.get(sf);
     if (cached && cached.file === file && cached.external === external) return cached;
-    let declared: DeclaredFile;
-    try {
-      declared = declareFile(this.ts, sf, file, external);
-    } catch (err) {
-      if (isCompilerProcessError(err) || err instanceof CancelledError) throw err; // the native compiler failed (the operation is redone), or the index was cancelled
-      // Named while another file resolves a target in it: that other file must not fail for it. The
-      // file keeps only its module node; its own extraction reports the failure.
-      declared = moduleOnly(sf, file, external, describeFailure(err));
+    const hash = contentHash(sf.text);
+    const target = parseTarget(sf);
+    const shape = this.shapes.get(sf.fileName);
+    const same = shape && shape.hash === hash && shape.target === target && shape.file === file && shape.external === external;
+    let declared = same ? fromShape(this.ts, shape, sf) : undefined;
+    if (!declared) {
+      try {
+        declared = declareFile(this.ts, sf, file, external);
+        const made = shapeOf(declared, hash, target);
+        if (made) this.shapes.set(sf.fileName, made);
+        else this.shapes.delete(sf.fileName);
+      } catch (err) {
+        if (isCompilerProcessError(err) || err instanceof CancelledError) throw err; // the native compiler failed (the operation is redone), or the index was cancelled
+        // Named while another file resolves a target in it: that other file must not fail for it. The
+        // file keeps only its module node; its own extraction reports the failure.
+        declared = moduleOnly(sf, file, external, describeFailure(err));
+      }
     }
     this.declaredCache.set(sf, declared);
     return declared;
@@ -168,7 +219,7 @@ export class NodeLocator implements ProgramLocator {
   }
 
   private byName(declared: DeclaredFile): Map<string, GraphNode[]> {
-    let m = this.byNameCache.get(declared);
+    let m = this.byNameCache.get(declared.byId);
     if (!m) {
       m = new Map();
       for (const n of declared.nodes) {
@@ -176,7 +227,7 @@ export class NodeLocator implements ProgramLocator {
         if (list) list.push(n);
         else m.set(n.name, [n]);
       }
-      this.byNameCache.set(declared, m);
+      this.byNameCache.set(declared.byId, m);
     }
     return m;
   }
@@ -235,4 +286,76 @@ function lookupDeclaration(ts: typeof TS, declared: DeclaredFile, decl: TS.Node)
     if (id && !ids.includes(id)) ids.push(id);
   }
   return ids;
+}
+
+/** `declared` without its tree (`DeclaredShape`), or undefined when two of its declarations share position, end and kind (a tree could not tell them apart). */
+function shapeOf(declared: DeclaredFile, hash: string, target: number): DeclaredShape | undefined {
+  const entries = [...declared.declToId].map(([node, id]) => ({ pos: node.pos, end: node.end, kind: node.kind as number, id }));
+  entries.sort((a, b) => a.pos - b.pos || a.end - b.end || a.kind - b.kind);
+  const spans = new Int32Array(entries.length * 3);
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const prev = entries[i - 1];
+    if (prev && prev.pos === e.pos && prev.end === e.end && prev.kind === e.kind) return undefined;
+    spans[3 * i] = e.pos;
+    spans[3 * i + 1] = e.end;
+    spans[3 * i + 2] = e.kind;
+  }
+  const { file, external, nodes, byId, aliases, moduleId } = declared;
+  return { file, external, hash, target, nodes, byId, ...(aliases ? { aliases } : {}), moduleId, spans, ids: entries.map((e) => e.id) };
+}
+
+/**
+ * The one parse setting that can change the tree of a text (TypeScript 6: which Unicode letters an
+ * identifier may hold, one table below ES2015 and one from it; see SharedCompilerHost). The native
+ * compiler parses every file for the newest target and its trees carry none.
+ */
+function parseTarget(sf: TS.SourceFile): number {
+  const v = (sf as { languageVersion?: number }).languageVersion;
+  return v === undefined ? -1 : Math.min(v, ES2015);
+}
+
+/** TS.ScriptTarget.ES2015. */
+const ES2015 = 2;
+
+/**
+ * The declarations of `sf`, a tree of the text `shape` was named from: its nodes (the same objects:
+ * nothing changes a declared node), and its syntax nodes found by position, end and kind, walking only
+ * subtrees that hold one. Undefined unless every declaration is found exactly once (the file is then
+ * named again).
+ */
+function fromShape(ts: typeof TS, shape: DeclaredShape, sf: TS.SourceFile): DeclaredFile | undefined {
+  const { spans, ids } = shape;
+  const count = ids.length;
+  /** The first declaration starting at or after `pos`. */
+  const firstFrom = (pos: number): number => {
+    let lo = 0;
+    let hi = count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (spans[3 * mid] < pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const declToId = new Map<TS.Node, string>();
+  const found = new Uint8Array(count);
+  const stack: TS.Node[] = [sf];
+  while (stack.length) {
+    const n = stack.pop()!;
+    const { pos, end, kind } = n;
+    for (let i = firstFrom(pos); i < count && spans[3 * i] === pos; i++) {
+      if (spans[3 * i + 1] !== end || spans[3 * i + 2] !== kind) continue;
+      if (found[i]) return undefined;
+      found[i] = 1;
+      declToId.set(n, ids[i]);
+    }
+    ts.forEachChild(n, (child) => {
+      const i = firstFrom(child.pos);
+      if (i < count && spans[3 * i] <= child.end) stack.push(child);
+    });
+  }
+  if (declToId.size !== count) return undefined;
+  const { file, external, nodes, byId, aliases, moduleId } = shape;
+  return { file, external, nodes, byId, declToId, ...(aliases ? { aliases } : {}), moduleId };
 }

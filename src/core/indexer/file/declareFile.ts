@@ -58,7 +58,10 @@ class FileDeclarer implements Declarer {
   private readonly byId = new Map<string, GraphNode>();
   readonly declToId = new Map<TS.Node, string>();
   private readonly moduleNode: GraphNode;
-  private readonly mergeKeys = new Map<string, TS.Symbol>();
+  /** Node id → its first declaration that may merge with later ones of the id (see `add`). */
+  private readonly mergeDecls = new Map<string, TS.Node>();
+  /** Node id → the symbol of its `mergeDecls` declaration, once asked. */
+  private readonly mergeKeys = new Map<string, TS.Symbol | undefined>();
   /** Node id → end of the last declaration its span covers (where a contiguous next one starts). */
   private readonly lastDeclEnd = new Map<string, number>();
   private readonly aliases = new Map<string, string>();
@@ -109,14 +112,20 @@ class FileDeclarer implements Declarer {
     return this.sf.getLineAndCharacterOfPosition(pos).line + 1;
   }
 
-  add(decl: TS.Node, spanNode: TS.Node, qualifiedName: string, kind: NodeKind, isStatic: boolean, mergeKey?: TS.Symbol): string {
-    const { file, byId, declToId, mergeKeys, lastDeclEnd } = this;
+  /**
+   * Declares `decl` as the node `qualifiedName`. A `mergeable` declaration of an id already declared
+   * is that node again when both are one symbol (`boundSymbol`: overloads, merged declarations);
+   * otherwise a second node (`~2`). The symbols are asked only then: most files declare no name twice,
+   * and for them the native compiler is asked nothing.
+   */
+  add(decl: TS.Node, spanNode: TS.Node, qualifiedName: string, kind: NodeKind, isStatic: boolean, mergeable = false): string {
+    const { file, byId, declToId, mergeDecls, lastDeclEnd } = this;
     const name = ownString(qualifiedName);
     let id = nodeId(file, name, kind, isStatic);
     const existing = byId.get(id);
     const start = this.lineOf(spanNode.getStart(this.sf));
     const end = this.lineOf(spanNode.getEnd());
-    if (existing && mergeKey && mergeKeys.get(id) === mergeKey) {
+    if (existing && mergeable && this.sameSymbol(id, decl)) {
       // Overloads and merged declarations of one symbol are one node. A contiguous one widens the
       // span: the next sibling (only comments and blank lines between, as overload signatures with
       // their JSDoc: the implementation's calls must fall inside the span) or at most a line below.
@@ -140,12 +149,21 @@ class FileDeclarer implements Declarer {
     if (this.external) node.external = true;
     this.nodes.push(node);
     byId.set(id, node);
-    if (mergeKey) {
-      mergeKeys.set(id, mergeKey);
+    if (mergeable) {
+      mergeDecls.set(id, decl);
       lastDeclEnd.set(id, spanNode.end);
     }
     declToId.set(decl, id);
     return id;
+  }
+
+  /** Whether `decl` is one symbol with the first mergeable declaration of `id`. */
+  private sameSymbol(id: string, decl: TS.Node): boolean {
+    const first = this.mergeDecls.get(id);
+    if (!first) return false;
+    if (!this.mergeKeys.has(id)) this.mergeKeys.set(id, boundSymbol(first));
+    const key = this.mergeKeys.get(id);
+    return key !== undefined && boundSymbol(decl) === key;
   }
 
   later(task: () => void): void {
@@ -160,28 +178,28 @@ class FileDeclarer implements Declarer {
     const { ts, declToId } = this;
     if (ts.isFunctionDeclaration(node)) {
       const name = node.name ? node.name.text : 'default';
-      this.add(node, node, qualify(prefix, name), !prefix && this.constructorFunctions.has(name) ? 'class' : 'function', false, boundSymbol(node));
+      this.add(node, node, qualify(prefix, name), !prefix && this.constructorFunctions.has(name) ? 'class' : 'function', false, true);
       return this.visitChildren(node, qualify(prefix, name));
     }
     if (ts.isClassDeclaration(node)) {
       const name = node.name ? node.name.text : 'default';
-      this.add(node, node, qualify(prefix, name), 'class', false, boundSymbol(node));
+      this.add(node, node, qualify(prefix, name), 'class', false, true);
       return this.visitClassMembers(node, qualify(prefix, name));
     }
     if (ts.isInterfaceDeclaration(node)) {
       const name = qualify(prefix, node.name.text);
-      this.add(node, node, name, 'interface', false, boundSymbol(node));
+      this.add(node, node, name, 'interface', false, true);
       for (const m of node.members) this.declareSignature(m, name);
       return;
     }
     if (ts.isTypeAliasDeclaration(node)) {
       const name = qualify(prefix, node.name.text);
-      this.add(node, node, name, 'type', false, boundSymbol(node));
+      this.add(node, node, name, 'type', false, true);
       if (ts.isTypeLiteralNode(node.type)) for (const m of node.type.members) this.declareSignature(m, name);
       return;
     }
     if (ts.isEnumDeclaration(node)) {
-      this.add(node, node, qualify(prefix, node.name.text), 'enum', false, boundSymbol(node));
+      this.add(node, node, qualify(prefix, node.name.text), 'enum', false, true);
       return;
     }
     if (ts.isModuleDeclaration(node)) return this.declareNamespace(node, prefix);
@@ -196,7 +214,7 @@ class FileDeclarer implements Declarer {
       // A named function expression in JS (`router.use(path, function mounted_app () {})`, `return
       // function proxy () {}`): editors list it under its own name, so it is a node of its own.
       const name = qualify(prefix, node.name.text);
-      this.add(node, node, name, 'function', false, boundSymbol(node));
+      this.add(node, node, name, 'function', false, true);
       return this.visitChildren(node, name);
     }
     if (this.isJs && ts.isExpressionStatement(node) && ts.isCallExpression(node.expression)) {
@@ -239,7 +257,7 @@ class FileDeclarer implements Declarer {
       body = body.body;
     }
     const name = qualify(prefix, names.join('.'));
-    this.add(node, node, name, 'namespace', false, boundSymbol(node));
+    this.add(node, node, name, 'namespace', false, true);
     if (body) this.visitChildren(body, name);
   }
 
@@ -296,10 +314,10 @@ class FileDeclarer implements Declarer {
     const isStatic = isStaticMember(ts, m);
     const memberName = m.name && propertyNameText(ts, m.name);
     if (ts.isConstructorDeclaration(m)) {
-      this.add(m, m, `${name}.constructor`, 'constructor', false, boundSymbol(m) ?? undefined);
+      this.add(m, m, `${name}.constructor`, 'constructor', false, true);
       this.visitChildren(m, `${name}.constructor`);
     } else if (memberName !== undefined && ts.isMethodDeclaration(m)) {
-      this.add(m, m, `${name}.${memberName}`, 'method', isStatic, boundSymbol(m));
+      this.add(m, m, `${name}.${memberName}`, 'method', isStatic, true);
       this.visitChildren(m, `${name}.${memberName}`);
     } else if (memberName !== undefined && ts.isGetAccessorDeclaration(m)) {
       this.add(m, m, `${name}.${memberName}`, 'getter', isStatic);
@@ -321,7 +339,7 @@ class FileDeclarer implements Declarer {
     const memberName = m.name && propertyNameText(ts, m.name);
     if (memberName === undefined) return;
     if (ts.isMethodSignature(m) || (ts.isPropertySignature(m) && m.type && ts.isFunctionTypeNode(m.type))) {
-      this.add(m, m, `${container}.${memberName}`, 'method-signature', false, boundSymbol(m));
+      this.add(m, m, `${container}.${memberName}`, 'method-signature', false, true);
     }
   }
 
@@ -339,7 +357,7 @@ class FileDeclarer implements Declarer {
       const chain = assignmentChain(ts, init);
       const value = skipOuterExpressions(ts, chain[chain.length - 1].right);
       if (isFunctionLike(ts, value)) {
-        const id = this.add(d, span, name, !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, boundSymbol(d));
+        const id = this.add(d, span, name, !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, true);
         for (const link of chain) {
           declToId.set(link, id);
           if (ts.isPropertyAccessExpression(link.left)) declToId.set(link.left, id);
@@ -351,16 +369,16 @@ class FileDeclarer implements Declarer {
       if (ts.isObjectLiteralExpression(value)) return this.declareObjectLiteral(value, name); // `const parsers = (exports.parsers = { … })`
     }
     if (init && isFunctionLike(ts, init)) {
-      const id = this.add(d, span, name, !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, boundSymbol(d));
+      const id = this.add(d, span, name, !prefix && constructorFunctions.has(name) ? 'class' : 'function', false, true);
       declToId.set(init, id);
       return this.visitChildren(init, name);
     }
     if (init && ts.isClassExpression(init)) {
-      this.add(d, span, name, 'class', false, boundSymbol(d));
+      this.add(d, span, name, 'class', false, true);
       declToId.set(init, declToId.get(d)!);
       return this.visitClassMembers(init, name);
     }
-    if (exported) this.add(d, span, name, 'variable', false, boundSymbol(d));
+    if (exported) this.add(d, span, name, 'variable', false, true);
     if (init && ts.isObjectLiteralExpression(init)) return this.declareObjectLiteral(init, name);
     if (init) this.visitChildren(init, prefix);
   }

@@ -1,0 +1,116 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as declareModule from '../../src/core/indexer/file/declareFile';
+import { NativeChecker } from '../../src/core/compiler/native/NativeChecker';
+import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { exportGraph } from '../../src/worker/exportGraph';
+
+/**
+ * A monorepo's projects each hold the workspace's shared files in their programs, and each program
+ * has its own tree of such a file (the native compiler gives programs whose parse options differ
+ * their own; TypeScript 6 one per target). A file is declared (its nodes named) once per text, not
+ * once per program that targets it; and the native compiler is asked its declarations' symbols only
+ * for a file that declares a name twice (overloads, merged declarations), which they tell apart.
+ */
+describe('a file several programs hold is declared once', () => {
+  let root: string;
+  before(() => {
+    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-declared-once-')));
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    };
+    write(
+      'shared/lib.ts',
+      [
+        'export function format(s: string): string { return s.trim(); }',
+        'export function parse(s: string): number;',
+        'export function parse(s: string, radix: number): number;',
+        'export function parse(s: string, radix = 10): number { return parseInt(s, radix); }',
+        'export class Store {',
+        '  get(key: string): string | undefined { return this.items.get(key); }',
+        '  private items = new Map<string, string>();',
+        '}',
+        'export interface Shape { area(): number }',
+        'export const helpers = { twice: (n: number) => n * 2 };',
+        '',
+      ].join('\n'),
+    );
+    // Declares no name twice: nothing to tell apart by symbol.
+    write('shared/plain.ts', ['export function shout(s: string): string { return s.toUpperCase(); }', 'export class Counter {', '  next(): number { return 1; }', '}', ''].join('\n'));
+    write('shared/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true }, include: ['lib.ts', 'plain.ts'] }));
+    // Options the native compiler parses files by (whether a file is a module): each program its own tree of lib.ts.
+    const options: Array<Record<string, unknown>> = [{ strict: true }, { strict: true, moduleDetection: 'force' }, { strict: true, jsx: 'react-jsx', target: 'ES2020' }];
+    options.forEach((compilerOptions, i) => {
+      const name = `app${i + 1}`;
+      write(`${name}/tsconfig.json`, JSON.stringify({ compilerOptions, include: ['main.ts'] }));
+      write(
+        `${name}/main.ts`,
+        [
+          "import { format, parse, Store, helpers } from '../shared/lib';",
+          "import { shout, Counter } from '../shared/plain';",
+          `export function run${i + 1}(s: string): number {`,
+          '  const store = new Store();',
+          '  return parse(format(store.get(shout(s)) ?? s)) + helpers.twice(new Counter().next());',
+          '}',
+          '',
+        ].join('\n'),
+      );
+    });
+  });
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  /** Runs `index` counting, per file, how often it is declared and how often the native compiler is asked its declarations' symbols. */
+  async function counted(compiler: 'native' | 'inprocess') {
+    const declared = new Map<string, number>();
+    const asked = new Map<string, number>();
+    const realDeclare = declareModule.declareFile;
+    const checker = NativeChecker.prototype as unknown as { declarationNames(sf: { fileName: string }): unknown };
+    const realNames = checker.declarationNames;
+    (declareModule as { declareFile: typeof realDeclare }).declareFile = (ts, sf, file, external) => {
+      declared.set(file, (declared.get(file) ?? 0) + 1);
+      return realDeclare(ts, sf, file, external);
+    };
+    checker.declarationNames = function (this: unknown, sf: { fileName: string }) {
+      const rel = path.relative(root, sf.fileName);
+      asked.set(rel, (asked.get(rel) ?? 0) + 1);
+      return realNames.call(this, sf);
+    };
+    try {
+      const { index } = await indexWorkspace({ root, compiler });
+      try {
+        assert.equal(index.compiler.kind, compiler);
+        const graph = exportGraph(index.graph, root);
+        const edges = graph.edges.map((e) => `${e.from} -${e.type}-> ${e.to}`);
+        return { declared, asked, edges };
+      } finally {
+        index.dispose();
+      }
+    } finally {
+      (declareModule as { declareFile: typeof realDeclare }).declareFile = realDeclare;
+      checker.declarationNames = realNames;
+    }
+  }
+
+  for (const compiler of ['native', 'inprocess'] as const) {
+    it(`${compiler}: names shared/lib.ts once, and every program's edges reach its nodes`, async () => {
+      const { declared, asked, edges } = await counted(compiler);
+      assert.equal(declared.get('shared/lib.ts'), 1, `declared ${declared.get('shared/lib.ts')} times`);
+      if (compiler === 'native') {
+        // The one round trip that names a file: the other programs' trees of it ask none.
+        assert.equal(asked.get('shared/lib.ts'), 1, `its declarations' symbols asked ${asked.get('shared/lib.ts')} times`);
+        // Symbols only tell apart declarations of one name (`parse`'s overloads): a file with none asks nothing.
+        assert.equal(asked.get('shared/plain.ts'), undefined, `plain.ts's declarations' symbols asked ${asked.get('shared/plain.ts')} times`);
+      }
+      assert.equal(declared.get('shared/plain.ts'), 1);
+      for (const i of [1, 2, 3]) {
+        const from = `app${i}/main.ts#run${i}@function`;
+        for (const to of ['lib.ts#format@function', 'lib.ts#parse@function', 'lib.ts#Store.get@method', 'lib.ts#Store@class', 'lib.ts#helpers.twice@function', 'plain.ts#shout@function', 'plain.ts#Counter.next@method']) {
+          assert.ok(edges.some((e) => e.startsWith(`${from} -`) && e.endsWith(`-> shared/${to}`)), `${from} reaches shared/${to}:\n${edges.join('\n')}`);
+        }
+      }
+    });
+  }
+});
