@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { pathToFileURL } from 'url';
 import { BUILT_CLI, requireBuilt } from '../artifacts/builtArtifacts';
-import { ARTIFACTS, Browser, CHROMIUM, loadChromium, Page, settled, SIZES } from './pageHarness';
+import { ARTIFACTS, Browser, CHROMIUM, loadChromium, openPage, Page, settled, SIZES } from './pageHarness';
 
 /**
  * `npm run test:html`, issue 43's clutter: a fan of same-type edges out of (or into) one node into
@@ -136,17 +135,7 @@ describe('graph view edges: one label per fan, no line over a name, few long cur
     { size: 'thousand', viewport: { width: 700, height: 900 } },
   ];
 
-  async function open(html: string, name: string, viewport: { width: number; height: number }): Promise<Page> {
-    const file = path.join(ARTIFACTS, `${name}.html`);
-    fs.writeFileSync(file, html);
-    const context = await browser.newContext({ viewport, colorScheme: 'light' });
-    const page = await context.newPage();
-    page.on('console', (m: any) => m.type() === 'error' && problems.push(`console: ${m.text()}`)); // eslint-disable-line @typescript-eslint/no-explicit-any
-    page.on('pageerror', (e: Error) => problems.push(`pageerror: ${e.message}`));
-    await page.goto(pathToFileURL(file).href);
-    await page.waitForSelector('body[data-ready]');
-    return page;
-  }
+  const open = (html: string, name: string, viewport: { width: number; height: number }): Promise<Page> => openPage(browser, problems, html, name, viewport);
 
   async function look(page: Page): Promise<Seen> {
     await settled(page);

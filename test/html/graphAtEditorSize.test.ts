@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { pathToFileURL } from 'url';
 import { BUILT_CLI, requireBuilt } from '../artifacts/builtArtifacts';
 import { REPO_ROOT } from '../support/loadFixture';
-import { ARTIFACTS, Browser, CHROMIUM, EDITOR_PX, loadChromium, modelOf, Page, readability, settled, SIZES } from './pageHarness';
+import { ARTIFACTS, Browser, CHROMIUM, EDITOR_PX, loadChromium, modelOf, openPage, Page, readability, settled, SIZES } from './pageHarness';
 
 /**
  * `npm run test:html`, issue 43: the graph view at the editor's text size, a picture that holds
@@ -95,17 +94,8 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
     assert.deepEqual(problems.splice(0), [], 'console errors or network requests');
   });
 
-  async function open(html: string, name: string, viewport: { width: number; height: number }, bypassCSP = false, reducedMotion: 'reduce' | 'no-preference' = 'no-preference'): Promise<Page> {
-    const file = path.join(ARTIFACTS, `${name}.html`);
-    fs.writeFileSync(file, html);
-    const context = await browser.newContext({ viewport, colorScheme: 'light', acceptDownloads: true, bypassCSP, reducedMotion });
-    const page = await context.newPage();
-    page.on('console', (m: any) => m.type() === 'error' && problems.push(`console: ${m.text()}`)); // eslint-disable-line @typescript-eslint/no-explicit-any
-    page.on('pageerror', (e: Error) => problems.push(`pageerror: ${e.message}`));
-    await page.goto(pathToFileURL(file).href);
-    await page.waitForSelector('body[data-ready]');
-    return page;
-  }
+  const open = (html: string, name: string, viewport: { width: number; height: number }, bypassCSP = false, reducedMotion: 'reduce' | 'no-preference' = 'no-preference'): Promise<Page> =>
+    openPage(browser, problems, html, name, viewport, { bypassCSP, reducedMotion });
 
   /** The page in the light theme and in the dark one. */
   async function shots(page: Page, name: string): Promise<void> {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
+import { pathToFileURL } from 'url';
 import { runBuiltCli, startBuiltWorker } from '../artifacts/builtArtifacts';
 import { graphViewHtml } from '../../src/webview/graphViewHtml';
 import { REPO_ROOT } from '../support/loadFixture';
@@ -123,4 +124,21 @@ export async function largeAnswerHtml(): Promise<string> {
  */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => true)');
+}
+
+/**
+ * Writes `html` as `out/artifacts/<name>.html` (kept for a look after the run), opens it in a new
+ * light-themed context of `browser` at `viewport`, and waits for the page's `data-ready`; console
+ * errors and page errors go to `problems`.
+ */
+export async function openPage(browser: Browser, problems: string[], html: string, name: string, viewport: { width: number; height: number }, options: { bypassCSP?: boolean; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<Page> {
+  const file = path.join(ARTIFACTS, `${name}.html`);
+  fs.writeFileSync(file, html);
+  const context = await browser.newContext({ viewport, colorScheme: 'light', acceptDownloads: true, bypassCSP: !!options.bypassCSP, reducedMotion: options.reducedMotion ?? 'no-preference' });
+  const page = await context.newPage();
+  page.on('console', (m: any) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e: Error) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(pathToFileURL(file).href);
+  await page.waitForSelector('body[data-ready]');
+  return page;
 }
