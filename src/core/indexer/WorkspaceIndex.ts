@@ -186,9 +186,8 @@ export class WorkspaceIndex {
     this.log.info(`compiler: ${this.defaults.description}`);
     for (const p of this.projects) {
       for (const found of p.config.problems) {
-        // Named by the root-relative path, as every other place an answer names.
-        const config = p.config.configPath;
-        const problem = (config && found.startsWith(`${config}: `) ? `${this.relative(config)}: ${found.slice(config.length + 2)}` : found).split(`${this.root}/`).join('');
+        // The config, and any file its message names, by root-relative path, as answers name files.
+        const problem = found.split(`${this.root}/`).join('');
         this.log.warn(problem);
         this.problems.push(problem);
       }
