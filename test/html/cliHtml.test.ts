@@ -525,12 +525,22 @@ describe('CLI --format html in headless Chromium', function () {
           assert.ok(first.heights.length > 0);
           assert.ok(Math.min(...first.heights) >= EDITOR_PX - 0.05, `names ${Math.min(...first.heights).toFixed(1)} px high`);
           // A badge's count is readable on its pill, on every node alike (an external node's grey text once hid it).
-          const badgeInk: string[] = await page.$$eval('svg.graph g.more', (gs: DomEl[]) => {
+          const readInk = (): Promise<string[]> => page.$$eval('svg.graph g.more', (gs: DomEl[]) => {
             const fill = (e: unknown): string => (globalThis as unknown as { getComputedStyle(e: unknown): { fill: string } }).getComputedStyle(e).fill;
             return gs.map((g) => `${fill(g.querySelector('text'))} on ${fill(g.querySelector('rect'))}`);
           });
+          const readable = (ink: string[]): boolean => new Set(ink).size <= 1 && ink.every((i) => i.split(' on ')[0] !== i.split(' on ')[1]);
+          let badgeInk = await readInk();
+          if (!readable(badgeInk)) {
+            // Once in CI (2026-12-02) a read here failed and no run since has repeated it: say what was
+            // read, then read again at rest; a stylesheet that really hides the count fails both reads.
+            console.log(`      ${name}: badge ink at first read: ${[...new Set(badgeInk)].join(', ')}`);
+            await settled(page);
+            await page.waitForTimeout(300);
+            badgeInk = await readInk();
+          }
           assert.ok(new Set(badgeInk).size <= 1, `badge counts in several colours: ${[...new Set(badgeInk)].join(', ')}`);
-          assert.ok(badgeInk.every((ink) => ink.split(' on ')[0] !== ink.split(' on ')[1]), 'a badge count in its pill\'s colour');
+          assert.ok(badgeInk.every((ink) => ink.split(' on ')[0] !== ink.split(' on ')[1]), `a badge count in its pill's colour: ${[...new Set(badgeInk)].join(', ')}`);
           // Every node of the answer is there: drawn one by one, or counted in a folded box.
           const single = await page.locator('svg.graph g.node:not(.bundle)').count();
           const folded: number[] = await page.$$eval('svg.graph g.node.bundle', (gs: DomEl[]) => gs.map((g) => Number(g.getAttribute('data-members'))));
