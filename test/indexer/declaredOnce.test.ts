@@ -35,11 +35,27 @@ describe('a file several programs hold is declared once', () => {
         '}',
         'export interface Shape { area(): number }',
         'export const helpers = { twice: (n: number) => n * 2 };',
+        // One interface declared in two blocks of a namespace: one symbol, which only the compiler tells.
+        'export namespace Config { export interface Options { depth: number } }',
+        'export namespace Config { export interface Options { wide: boolean } }',
         '',
       ].join('\n'),
     );
-    // Declares no name twice: nothing to tell apart by symbol.
-    write('shared/plain.ts', ['export function shout(s: string): string { return s.toUpperCase(); }', 'export class Counter {', '  next(): number { return 1; }', '}', ''].join('\n'));
+    // Declares names twice only side by side (overloads), which bind one symbol: nothing to ask.
+    write(
+      'shared/plain.ts',
+      [
+        'export function shout(s: string): string;',
+        'export function shout(s: string, times: number): string;',
+        'export function shout(s: string, times = 1): string { return s.toUpperCase().repeat(times); }',
+        'export class Counter {',
+        '  next(): number;',
+        '  next(step: number): number;',
+        '  next(step = 1): number { return step; }',
+        '}',
+        '',
+      ].join('\n'),
+    );
     write('shared/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true }, include: ['lib.ts', 'plain.ts'] }));
     // Options the native compiler parses files by (whether a file is a module): each program its own tree of lib.ts.
     const options: Array<Record<string, unknown>> = [{ strict: true }, { strict: true, moduleDetection: 'force' }, { strict: true, jsx: 'react-jsx', target: 'ES2020' }];
@@ -84,7 +100,7 @@ describe('a file several programs hold is declared once', () => {
         assert.equal(index.compiler.kind, compiler);
         const graph = exportGraph(index.graph, root);
         const edges = graph.edges.map((e) => `${e.from} -${e.type}-> ${e.to}`);
-        return { declared, asked, edges };
+        return { declared, asked, edges, nodes: graph.nodes.map((n) => n.id) };
       } finally {
         index.dispose();
       }
@@ -96,12 +112,17 @@ describe('a file several programs hold is declared once', () => {
 
   for (const compiler of ['native', 'inprocess'] as const) {
     it(`${compiler}: names shared/lib.ts once, and every program's edges reach its nodes`, async () => {
-      const { declared, asked, edges } = await counted(compiler);
+      const { declared, asked, edges, nodes } = await counted(compiler);
+      // One node per symbol, on both compilers: the overloads are one, the interface declared twice is one.
+      for (const [name, kind] of [['shout', 'function'], ['Counter.next', 'method'], ['parse', 'function'], ['Config.Options', 'interface']]) {
+        const file = name === 'shout' || name === 'Counter.next' ? 'plain.ts' : 'lib.ts';
+        assert.deepEqual(nodes.filter((id) => id.startsWith(`shared/${file}#${name}`)), [`shared/${file}#${name}@${kind}`]);
+      }
       assert.equal(declared.get('shared/lib.ts'), 1, `declared ${declared.get('shared/lib.ts')} times`);
       if (compiler === 'native') {
-        // The one round trip that names a file: the other programs' trees of it ask none.
+        // The one round trip that names a file (for Config.Options): the other programs' trees of it ask none.
         assert.equal(asked.get('shared/lib.ts'), 1, `its declarations' symbols asked ${asked.get('shared/lib.ts')} times`);
-        // Symbols only tell apart declarations of one name (`parse`'s overloads): a file with none asks nothing.
+        // Overloads side by side are one symbol as TypeScript binds them: plain.ts asks nothing.
         assert.equal(asked.get('shared/plain.ts'), undefined, `plain.ts's declarations' symbols asked ${asked.get('shared/plain.ts')} times`);
       }
       assert.equal(declared.get('shared/plain.ts'), 1);

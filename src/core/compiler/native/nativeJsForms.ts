@@ -32,3 +32,51 @@ export function isModuleSpecifier(ts: typeof TS, n: TS.Node): boolean {
   if (ts.isImportDeclaration(p) || ts.isExportDeclaration(p) || ts.isExternalModuleReference(p)) return true;
   return ts.isCallExpression(p) && p.arguments[0] === n;
 }
+
+/**
+ * A name no pass asks the symbol of: a declaration's own name the binder answers (a variable's,
+ * parameter's, property key's, type parameter's, import's), a JSX attribute's name, a closing tag.
+ * Left out of a file's batch; asked on its own if some pass ever does.
+ */
+export function unaskedName(ts: typeof TS, n: TS.Identifier): boolean {
+  const p = n.parent;
+  const K = ts.SyntaxKind;
+  switch (p.kind) {
+    case K.PropertyAssignment:
+    case K.JsxAttribute:
+    case K.VariableDeclaration:
+    case K.Parameter:
+    case K.PropertySignature:
+    case K.TypeParameter:
+    case K.TypeAliasDeclaration:
+    case K.InterfaceDeclaration:
+    case K.ImportClause:
+    case K.NamespaceImport:
+    case K.BindingElement:
+      return (p as { name?: TS.Node }).name === n;
+    case K.ImportSpecifier:
+      return true;
+    case K.JsxClosingElement:
+      return (p as TS.JsxClosingElement).tagName === n;
+  }
+  return false;
+}
+
+/** A declaration that can share its symbol with another of the same name (overloads, merged declarations): what `boundSymbol` batches. */
+export function isMergeableDeclaration(ts: typeof TS, n: TS.Node): boolean {
+  const K = ts.SyntaxKind;
+  switch (n.kind) {
+    case K.FunctionDeclaration:
+    case K.ClassDeclaration:
+    case K.InterfaceDeclaration:
+    case K.TypeAliasDeclaration:
+    case K.EnumDeclaration:
+    case K.ModuleDeclaration:
+    case K.MethodDeclaration:
+    case K.MethodSignature:
+    case K.PropertySignature:
+    case K.VariableDeclaration:
+      return true;
+  }
+  return false;
+}
