@@ -380,7 +380,16 @@ export class NativeCompiler implements CompilerPort {
   requestSummary(): string {
     const { snapshots: s, queries: q } = this.requests;
     const costliest = this.profile && [...this.profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12);
-    const profile = costliest ? costliest.map(([k, v]) => `\n  ${v.count} × ${k}: ${Math.round(v.ms)} ms`).join('') : '';
+    let profile = costliest ? costliest.map(([k, v]) => `\n  ${v.count} × ${k}: ${Math.round(v.ms)} ms`).join('') : '';
+    if (this.profile && this.api) {
+      // The API's own split of those round trips: the compiler's work, and the pipe's (JSON both ways).
+      try {
+        const t = this.api.getTimingInfo().totals;
+        profile += `\n  of ${t.requestCount} round trips: ${Math.round(t.serverTimeMs)} ms in the compiler, ${Math.round(t.transportOverheadMs)} ms on the pipe (${(t.bytesSent / 1e6).toFixed(1)} MB sent, ${(t.bytesReceived / 1e6).toFixed(1)} MB received)`;
+      } catch {
+        // A process gone: the counts above still stand.
+      }
+    }
     return `${s.count} snapshot requests in ${Math.round(s.ms)} ms, ${q.count} queries in ${Math.round(q.ms)} ms${profile}`;
   }
 
@@ -412,7 +421,7 @@ export class NativeCompiler implements CompilerPort {
     if (this.api) return this.api;
     const { API } = this.native.sync;
     const fsCallbacks = virtualFs(this.virtualTexts, wanted);
-    this.api = this.stderr.capture(() => withGoMemoryLimit(this.memoryLimitMb, () => new API({ cwd: this.root, tsserverPath: this.native.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}) })));
+    this.api = this.stderr.capture(() => withGoMemoryLimit(this.memoryLimitMb, () => new API({ cwd: this.root, tsserverPath: this.native.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}), ...(this.profile ? { collectTiming: true } : {}) })));
     this.callbacks = wanted;
     this.letProcessExit();
     const child = this.child() as unknown as NonNullable<Leftovers['child']> extends WeakRef<infer C> ? C | undefined : never;
