@@ -35,13 +35,13 @@ describe('a file several programs hold is declared once', () => {
         '}',
         'export interface Shape { area(): number }',
         'export const helpers = { twice: (n: number) => n * 2 };',
-        // One interface declared in two blocks of a namespace: one symbol, which only the compiler tells.
-        'export namespace Config { export interface Options { depth: number } }',
-        'export namespace Config { export interface Options { wide: boolean } }',
+        // A module's own interface and the global one of the same name: two symbols, which only the compiler tells.
+        'export interface Settings { depth: number }',
+        'declare global { interface Settings { wide: boolean } }',
         '',
       ].join('\n'),
     );
-    // Declares names twice only side by side (overloads), which bind one symbol: nothing to ask.
+    // Declares names twice only side by side (overloads) or in a namespace declared twice, which bind one symbol: nothing to ask.
     write(
       'shared/plain.ts',
       [
@@ -53,6 +53,9 @@ describe('a file several programs hold is declared once', () => {
         '  next(step: number): number;',
         '  next(step = 1): number { return step; }',
         '}',
+        // One interface declared in two blocks of a namespace: one symbol, as the binder merges them.
+        'export namespace Config { export interface Options { depth: number } }',
+        'export namespace Config { export interface Options { wide: boolean } }',
         '',
       ].join('\n'),
     );
@@ -115,14 +118,16 @@ describe('a file several programs hold is declared once', () => {
       const { declared, asked, edges, nodes } = await counted(compiler);
       // One node per symbol, on both compilers: the overloads are one, the interface declared twice is one.
       for (const [name, kind] of [['shout', 'function'], ['Counter.next', 'method'], ['parse', 'function'], ['Config.Options', 'interface']]) {
-        const file = name === 'shout' || name === 'Counter.next' ? 'plain.ts' : 'lib.ts';
+        const file = name === 'parse' ? 'lib.ts' : 'plain.ts';
         assert.deepEqual(nodes.filter((id) => id.startsWith(`shared/${file}#${name}`)), [`shared/${file}#${name}@${kind}`]);
       }
+      // The module's Settings and the global one are two symbols: two nodes.
+      assert.deepEqual(nodes.filter((id) => id.startsWith('shared/lib.ts#Settings')).sort(), ['shared/lib.ts#Settings@interface', 'shared/lib.ts#Settings@interface~2']);
       assert.equal(declared.get('shared/lib.ts'), 1, `declared ${declared.get('shared/lib.ts')} times`);
       if (compiler === 'native') {
-        // The one round trip that names a file (for Config.Options): the other programs' trees of it ask none.
+        // The one round trip that names a file (for Settings): the other programs' trees of it ask none.
         assert.equal(asked.get('shared/lib.ts'), 1, `its declarations' symbols asked ${asked.get('shared/lib.ts')} times`);
-        // Overloads side by side are one symbol as TypeScript binds them: plain.ts asks nothing.
+        // Overloads side by side and a namespace's merged interface are one symbol as TypeScript binds them: plain.ts asks nothing.
         assert.equal(asked.get('shared/plain.ts'), undefined, `plain.ts's declarations' symbols asked ${asked.get('shared/plain.ts')} times`);
       }
       assert.equal(declared.get('shared/plain.ts'), 1);
