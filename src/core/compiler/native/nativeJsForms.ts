@@ -35,7 +35,8 @@ export function isModuleSpecifier(ts: typeof TS, n: TS.Node): boolean {
 
 /**
  * A name no pass asks the symbol of: a declaration's own name the binder answers (a variable's,
- * parameter's, property key's, type parameter's, import's), a JSX attribute's name, a closing tag.
+ * parameter's, property key's, type parameter's, import's), a JSX attribute's name, a closing tag,
+ * an intrinsic element's tag.
  * Left out of a file's batch; asked on its own if some pass ever does.
  */
 export function unaskedName(ts: typeof TS, n: TS.Identifier): boolean {
@@ -54,10 +55,17 @@ export function unaskedName(ts: typeof TS, n: TS.Identifier): boolean {
     case K.NamespaceImport:
     case K.BindingElement:
       return (p as { name?: TS.Node }).name === n;
+    case K.ShorthandPropertyAssignment:
+      // `{ a }`: the passes ask what it names (getShorthandAssignmentValueSymbol), not the key's symbol.
+      return (p as TS.ShorthandPropertyAssignment).name === n;
     case K.ImportSpecifier:
       return true;
     case K.JsxClosingElement:
       return (p as TS.JsxClosingElement).tagName === n;
+    case K.JsxOpeningElement:
+    case K.JsxSelfClosingElement:
+      // `<div>`: an intrinsic element is no node of the graph (the passes' isIntrinsicTag).
+      return (p as TS.JsxOpeningElement).tagName === n && /^[a-z]/.test(n.text);
   }
   return false;
 }
