@@ -24,8 +24,10 @@ export interface McpSessionOptions {
   tsconfig?: string;
   /** --exclude globs (ExcludedPaths): left out of the index, and of the watcher. */
   exclude?: string[];
-  /** dist/worker.js. */
+  /** dist/worker.js, or dist/cli.js, which serves the same worker from its core (see mcp/main.ts). */
   workerPath: string;
+  /** Where a worker started from dist/cli.js keeps V8's compiled code of its core; undefined: none. */
+  codeCacheDir?: string;
   /** Persisted graph location; undefined: no cache. */
   cacheDir?: string;
   toolVersion: string;
@@ -61,7 +63,7 @@ export class McpSession {
     const log = options.log;
     this.status = indexingStatus(this.spec().name);
     this.supervisor = new GraphSupervisor(
-      { workerPath: options.workerPath, log, words: MCP_WORDS, worker: { stdoutToStderr: true, heapMb: options.heapMb } },
+      { workerPath: options.workerPath, log, words: MCP_WORDS, worker: { stdoutToStderr: true, heapMb: options.heapMb, codeCacheDir: options.codeCacheDir } },
       {
         openFolders: () => this.openRoot(),
         onProgress: (_key, done, total) => {

@@ -1,10 +1,11 @@
 // Entry of dist/mcp.js: the MCP server (`ts-code-graph mcp`, or `ts-code-graph-mcp`). Thin: the
-// graph worker (dist/worker.js beside it) indexes; no compiler is loaded on this thread.
+// graph worker (the CLI bundle's thread, or dist/worker.js) indexes; no compiler is loaded on this thread.
+import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'node:util';
 import { readVersion } from '../nodehost/readVersion';
 import { EXCLUDE_NEEDS_GLOB, Workspace, resolveWorkspaceArgs } from '../nodehost/workspaceArgs';
-import { graphCacheDir } from '../nodehost/cacheDir';
+import { codeCacheDir, graphCacheDir } from '../nodehost/cacheDir';
 import { serveMcp } from './serveMcp';
 import { TOOL_QUERIES } from '../core/query/queries';
 import { HEAP_ENV, parseHeapMb } from '../worker/heapLimit';
@@ -25,10 +26,11 @@ stdin closes.
  * (see McpSession.close): the process ends within a second, whatever still holds it.
  */
 export async function serveMcpOnStdio(workspace: Workspace): Promise<number> {
+  const noCache = !!process.env.TS_CODE_GRAPH_NO_CACHE;
   const code = await serveMcp({
     ...workspace,
-    workerPath: path.join(__dirname, 'worker.js'),
-    cacheDir: process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : graphCacheDir(workspace.root, workspace.tsconfig),
+    ...graphWorker(noCache),
+    cacheDir: noCache ? undefined : graphCacheDir(workspace.root, workspace.tsconfig),
     heapMb: parseHeapMb(process.env[HEAP_ENV]),
     version: readVersion(),
     stdin: process.stdin,
@@ -40,6 +42,17 @@ export async function serveMcpOnStdio(workspace: Workspace): Promise<number> {
   process.stdin.destroy();
   setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
   return code;
+}
+
+/**
+ * The graph worker: where the npm package's CLI bundle is beside this file, that bundle as a thread,
+ * which loads the core from V8's code cache (as the CLI's own worker does; compiling the core costs
+ * a worker's start 0.2-0.4 s); else dist/worker.js, compiled afresh each start.
+ */
+function graphWorker(noCache: boolean): { workerPath: string; codeCacheDir?: string } {
+  const cli = path.join(__dirname, 'cli.js');
+  if (fs.existsSync(cli) && fs.existsSync(path.join(__dirname, 'cliCore.js'))) return { workerPath: cli, codeCacheDir: noCache ? undefined : codeCacheDir() };
+  return { workerPath: path.join(__dirname, 'worker.js') };
 }
 
 /** What the process may still flush (stdout, stderr) once the server has stopped. */

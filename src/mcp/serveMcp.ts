@@ -16,6 +16,8 @@ export interface ServeMcpOptions {
   /** --exclude globs: folders and files left out of the index and the watcher. */
   exclude?: string[];
   workerPath: string;
+  /** Where the worker keeps V8's compiled code of the core, when it is the CLI bundle's (see main.ts); undefined: none. */
+  codeCacheDir?: string;
   cacheDir?: string;
   /** The graph worker's heap limit in MB. */
   heapMb?: number;
@@ -42,7 +44,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<number> {
   );
   // Logs go to stderr always (stdout is the protocol's) and to the client as MCP log messages once it is connected.
   const log = clientAndStderrLogger(server, options.stderr);
-  const session = new McpSession({ root: options.root, tsconfig: options.tsconfig, exclude: options.exclude, workerPath: options.workerPath, cacheDir: options.cacheDir, heapMb: options.heapMb, toolVersion: options.version, log });
+  const session = new McpSession({ root: options.root, tsconfig: options.tsconfig, exclude: options.exclude, workerPath: options.workerPath, codeCacheDir: options.codeCacheDir, cacheDir: options.cacheDir, heapMb: options.heapMb, toolVersion: options.version, log });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
