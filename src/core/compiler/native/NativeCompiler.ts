@@ -144,8 +144,12 @@ export class NativeCompiler implements CompilerPort {
   private builds = 0;
   /** The programs of the last build. */
   private programs: NativeProgram[] = [];
-  /** The standard library's files, as programs found them (NativeProgram.isDefaultLibraryFile). */
-  readonly libraryFiles = new Set<string>();
+  /**
+   * Whether a file is one of the standard library's, as programs found it (NativeProgram.isDefaultLibraryFile):
+   * a property of the path, the same in every program that holds it, so asked once per compiler
+   * (payload's 151 programs asked 12,765 times, 1.9 s).
+   */
+  readonly libraryFiles = new Map<string, boolean>();
   /** Every file a program of this process held (a save of one is a change, else a creation), released programs' too. */
   private readonly known = new Set<string>();
   /** Snapshots kept readable while `holdSnapshots` is on. */

@@ -10,16 +10,20 @@ export interface ProgramHost {
   call<T>(request: () => T): T;
   readonly syntax: typeof TS;
   /**
-   * Files some program of this compiler said are its standard library: one is in every program that
-   * holds it (the compiler's own lib files), so other programs need not ask again (a request each).
+   * Whether a file is the standard library's, as some program of this compiler said: a property of
+   * the path (the compiler's own lib files), so other programs need not ask again (a request each).
    */
-  readonly libraryFiles?: Set<string>;
+  readonly libraryFiles?: Map<string, boolean>;
 }
+
+/** A path the standard library may be at: a `lib*.d.ts` file, or in a package that replaces one (`@typescript/lib-*`). */
+const LIBRARY_LIKE = /(^|\/)lib[^/]*\.d\.ts$|\/@typescript\/lib-/;
 
 /** One project's program in a native snapshot, as the port reads it. */
 export class NativeProgram implements CompilerProgram {
   private names: readonly string[] | undefined;
   private nameSet: Set<string> | undefined;
+  /** Where the compiler keeps none (a test's stand-in): this program's own answers. */
   private readonly defaultLibrary = new Map<string, boolean>();
   private checker: NativeChecker | undefined;
 
@@ -60,12 +64,14 @@ export class NativeProgram implements CompilerProgram {
   }
 
   isDefaultLibraryFile(fileName: string): boolean {
-    if (this.compiler.libraryFiles?.has(fileName)) return true;
-    let is = this.defaultLibrary.get(fileName);
+    // Only the compiler's lib.*.d.ts, or a package replacing one (`@typescript/lib-dom`), can be: the
+    // rest is not asked about (ra-core asked for each of its 577 files).
+    if (!LIBRARY_LIKE.test(fileName)) return false;
+    const known = this.compiler.libraryFiles ?? this.defaultLibrary;
+    let is = known.get(fileName);
     if (is === undefined) {
       is = !!this.compiler.call(() => this.project.program.getSourceFileMetadata(fileName))?.isDefaultLibrary;
-      this.defaultLibrary.set(fileName, is);
-      if (is) this.compiler.libraryFiles?.add(fileName);
+      known.set(fileName, is);
     }
     return is;
   }
