@@ -109,6 +109,8 @@ describe('a start from a partly stale cache re-indexes a few files through a pro
     editFile(root, 'src/report.ts', "trace('report');", "trace('first');")();
     const first = await open(root, cacheDir);
     assert.ok(first.lines.some((l) => /through a program scoped to them: .*, 1 files read\)/.test(l)), `the library, once:\n${first.lines.join('\n')}`);
+    // Read before the build, the library that declares globals is a root of the one program built (not of a second, in a new process).
+    assert.equal(first.lines.filter((l) => /\(scoped\) for/.test(l)).length, 1, first.lines.join('\n'));
     editFile(root, 'src/report.ts', "trace('first');", "trace('second');")();
     const second = await open(root, cacheDir);
     assert.ok(second.lines.some((l) => /through a program scoped to them: .*, 0 files read\)/.test(l)), second.lines.join('\n'));

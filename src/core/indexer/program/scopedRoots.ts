@@ -100,7 +100,7 @@ export function referencesStandardLibrary(text: string): boolean {
   return /^[ \t]*\/\/\/[ \t]*<reference\s+(lib|no-default-lib)\b/m.test(text);
 }
 
-const JAVASCRIPT = /\.(js|jsx|mjs|cjs)$/;
+export const JAVASCRIPT = /\.(js|jsx|mjs|cjs)$/;
 
 /**
  * Whether a file's text may declare something any file sees without importing it, read without a
