@@ -52,6 +52,8 @@ export class NodeLocator implements ProgramLocator {
   private readonly declaredCache = new WeakMap<TS.SourceFile, DeclaredFile>();
   private fileInfoCache = new WeakMap<TS.SourceFile, FileInfo | null>();
   private readonly byNameCache = new WeakMap<Map<string, GraphNode>, Map<string, GraphNode[]>>();
+  /** Per checker, what `typeofAlias` found for a symbol (null: none): asked once, not at every use (typeorm's tests call mocha's ambient `describe` and `it` 11,000 times). */
+  private readonly typeofAliases = new WeakMap<Checker, WeakMap<TS.Symbol, TS.Symbol | null>>();
   /**
    * Per file (its compiler path), its declarations as last named, without the tree: a program whose
    * tree of the file is another object with the same text (the native compiler's client shares a tree
@@ -178,6 +180,15 @@ export class NodeLocator implements ProgramLocator {
     const decl = s.declarations[0];
     if (!ts.isVariableDeclaration(decl) || decl.initializer || !decl.type || !(ts.isTypeQueryNode(decl.type) || ts.isTypeReferenceNode(decl.type))) return undefined;
     if (!isAmbient(ts, decl)) return undefined;
+    let known = this.typeofAliases.get(checker);
+    if (!known) this.typeofAliases.set(checker, (known = new WeakMap()));
+    let found = known.get(s);
+    if (found === undefined) known.set(s, (found = this.typeOfName(checker, s, decl) ?? null));
+    return found ?? undefined;
+  }
+
+  private typeOfName(checker: Checker, s: TS.Symbol, decl: TS.VariableDeclaration): TS.Symbol | undefined {
+    const ts = this.ts;
     const type = checker.getTypeAtLocation(decl);
     const named = type.getSymbol();
     if (!named || named === s || !(named.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Class))) return undefined;
