@@ -304,9 +304,20 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
     assert.ok(where.inside, 'the tooltip is inside the panel');
     assert.ok(where.offQuery, 'the tooltip leaves the queried symbol uncovered');
     // The pointer goes onto the tooltip (to read or copy a call site): it stays.
+    const moving = Date.now();
     await page.mouse.move(where.x, where.y, { steps: 8 });
+    const moved = Date.now() - moving;
     await page.waitForTimeout(800);
-    assert.equal(await page.isVisible('.tooltip'), true, 'the tooltip stays under the pointer');
+    if (!(await page.isVisible('.tooltip')) && moved > 300) {
+      // The page gives the pointer 400 ms to cross from the edge to the tooltip; a loaded machine
+      // spent ${moved} ms delivering the eight moves (CI once). Again, the way a quick hand crosses.
+      console.log(`      the pointer's eight moves took ${moved} ms: crossing again in one`);
+      await page.mouse.move(spot.x, spot.y);
+      await page.waitForSelector('.tooltip:not([hidden])');
+      await page.mouse.move(where.x, where.y);
+      await page.waitForTimeout(800);
+    }
+    assert.equal(await page.isVisible('.tooltip'), true, `the tooltip stays under the pointer (moved in ${moved} ms)`);
     await shots(page, 'fifty-700-tooltip');
   });
 
