@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as declareModule from '../../src/core/indexer/file/declareFile';
 import { NativeChecker } from '../../src/core/compiler/native/NativeChecker';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { exportGraph } from '../../src/worker/exportGraph';
+import { writeWorkspace } from '../support/hostileWorkspace';
 
 /**
  * A monorepo's projects each hold the workspace's shared files in their programs, and each program
@@ -17,11 +17,8 @@ import { exportGraph } from '../../src/worker/exportGraph';
 describe('a file several programs hold is declared once', () => {
   let root: string;
   before(() => {
-    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-declared-once-')));
-    const write = (rel: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-      fs.writeFileSync(path.join(root, rel), text);
-    };
+    const files: Record<string, string> = {};
+    const write = (rel: string, text: string) => void (files[rel] = text);
     write(
       'shared/lib.ts',
       [
@@ -78,6 +75,7 @@ describe('a file several programs hold is declared once', () => {
         ].join('\n'),
       );
     });
+    root = writeWorkspace('tcg-declared-once-', files);
   });
   after(() => fs.rmSync(root, { recursive: true, force: true }));
 

@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import type * as TS from 'typescript';
 import { NativeChecker } from '../../src/core/compiler/native/NativeChecker';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { exportGraph } from '../../src/worker/exportGraph';
+import { writeWorkspace } from '../support/hostileWorkspace';
 
 /**
  * A call through an ambient variable declared by a type (`declare const describe: SuiteFunction`,
@@ -16,16 +15,13 @@ import { exportGraph } from '../../src/worker/exportGraph';
 describe('an ambient variable declared by a type is looked through once per program', () => {
   let root: string;
   before(() => {
-    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-typeof-once-')));
-    const write = (rel: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-      fs.writeFileSync(path.join(root, rel), text);
-    };
-    write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }));
-    write('src/globals.d.ts', ['interface SuiteFunction { (title: string, body: () => void): void }', 'declare const describe: SuiteFunction;', ''].join('\n'));
-    write('src/lib.ts', ['export function format(s: string): string { return s.trim(); }', 'declare function parse(s: string): number;', 'export declare const parseAlias: typeof parse;', ''].join('\n'));
     const calls = Array.from({ length: 6 }, (_, i) => `describe('case ${i}', () => { format('${i}'); parseAlias('${i}'); });`);
-    write('src/lib.test.ts', ["import { format, parseAlias } from './lib';", ...calls, ''].join('\n'));
+    root = writeWorkspace('tcg-typeof-once-', {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }),
+      'src/globals.d.ts': ['interface SuiteFunction { (title: string, body: () => void): void }', 'declare const describe: SuiteFunction;', ''].join('\n'),
+      'src/lib.ts': ['export function format(s: string): string { return s.trim(); }', 'declare function parse(s: string): number;', 'export declare const parseAlias: typeof parse;', ''].join('\n'),
+      'src/lib.test.ts': ["import { format, parseAlias } from './lib';", ...calls, ''].join('\n'),
+    });
   });
   after(() => fs.rmSync(root, { recursive: true, force: true }));
 

@@ -184,12 +184,16 @@ export class WorkspaceIndex {
     }
     this.defaults = this.choice.defaults();
     this.log.info(`compiler: ${this.defaults.description}`);
+    // A config's own errors (a base it extends not found, an unknown option): its project is indexed
+    // with what could be read, so they are warnings, which every host shows (the CLI's stderr too).
+    const configProblems: string[] = [];
     for (const p of this.projects) {
       for (const found of p.config.problems) {
         // The config, and any file its message names, by root-relative path, as answers name files.
         const problem = found.split(`${this.root}/`).join('');
         this.log.warn(problem);
         this.problems.push(problem);
+        configProblems.push(problem);
       }
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
     }
@@ -234,6 +238,7 @@ export class WorkspaceIndex {
       this.log.warn(w);
       this.problems.push(w);
     }
+    warnings.unshift(...configProblems);
     this.graph.settle();
     const memory = this.memory();
     if (memory.compilerPeakRssBytes) this.log.info(`native compiler process: peak resident memory ${Math.round(memory.compilerPeakRssBytes / 2 ** 20)} MB`);
@@ -521,10 +526,12 @@ export class WorkspaceIndex {
     // after-edit run built twice: 72 such typings, 160 ms). A JavaScript library the program lacks
     // is read after the build, as one it holds needs no look.
     const libraries = Object.keys(this.cachedLibraries).map((rel) => path.posix.join(this.root, rel));
+    const declaringNow = () => libraries.filter((f) => knownLibrary(f) === true);
     const unread = libraries.filter((f) => knownLibrary(f) === undefined && !JAVASCRIPT.test(f));
-    let roots = plan([...libraries.filter((f) => knownLibrary(f) === true), ...unread]);
+    let roots = plan([...declaringNow(), ...unread]);
     if ('reason' in roots) return whole(roots.reason);
-    const declaring = new Set(libraries.filter((f) => knownLibrary(f) === true));
+    // Now with what the plan just learned.
+    const declaring = new Set(declaringNow());
     let chosen = Date.now() - choosing;
     let built = this.programs.buildScoped(project, roots.roots);
     if (!built) return whole('the compiler built no scoped program');

@@ -368,7 +368,8 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
    * The symbol the binder gave a declaration: its name's (the passes ask about names first, so it
    * is often answered already); for a file not yet asked about, the names of all its declarations
    * that can merge, at once (a property key's or JSX attribute's symbol costs the checker the
-   * object's contextual type: 13 whole-file batches took 0.5 s of ra-core's index). A constructor has no name: its symbol here is one that holds the class's constructors.
+   * object's contextual type: 13 whole-file batches took 0.5 s of ra-core's index). A constructor
+   * has no name: its symbol here is one that holds the class's constructors.
    */
   boundSymbol(node: TS.Node): TS.Symbol | undefined {
     const { ts } = this;
