@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { SymbolGraph } from '../../src/core/graph/SymbolGraph';
 import { countLines, fixtureRoot, loadFixture, readFixtureFile } from '../support/loadFixture';
 import { edge, linesOf, node, span } from '../support/graphLookup';
+import { writeWorkspace } from '../support/hostileWorkspace';
 
 const BROKEN = 'src/broken.ts';
 const MATH = 'src/math.ts';
@@ -46,5 +48,38 @@ describe('indexWorkspace: syntax-error fixture (one broken file among good ones)
     await indexWorkspace({ root: fixtureRoot('syntax-error'), logger });
     assert.ok(warnings.some((w) => w.includes('broken.ts')), `warnings: ${JSON.stringify(warnings)}`);
     assert.ok(!warnings.some((w) => w.includes('math.ts') || w.includes('calculator.ts')), `warnings: ${JSON.stringify(warnings)}`);
+  });
+});
+
+describe('indexWorkspace: syntax errors the parser does not flag in its tree', () => {
+  // 7's parser flags the nodes after a parse error, and the native port asks for a file's syntax
+  // errors only where its tree is flagged or it is JavaScript: TypeScript-only syntax in a JavaScript
+  // file is reported without a flag, and must still be named; a clean TypeScript file has none.
+  let root: string;
+  let graph: SymbolGraph;
+  const warnings: string[] = [];
+
+  before(async () => {
+    root = writeWorkspace('tcg-syntax-unflagged-', {
+      'jsconfig.json': JSON.stringify({ compilerOptions: { allowJs: true, checkJs: false, noEmit: true }, include: ['src'] }),
+      'src/typed.js': 'export function typed(x: number) {\n  return x + 1;\n}\n',
+      'src/clean.ts': "import { typed } from './typed.js';\nexport function clean() {\n  return typed(1);\n}\n",
+      'src/broken.ts': 'export function broken() {\n  return (1;\n}\n',
+    });
+    const logger = { info() {}, warn: (m: string) => warnings.push(m), error: (m: string) => warnings.push(m) };
+    ({ graph } = await indexWorkspace({ root, logger }));
+  });
+
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('names TypeScript syntax in a JavaScript file, and still indexes it', () => {
+    const problems = graph.getContribution('src/typed.js')?.problems ?? [];
+    assert.ok(problems.some((p) => p.includes('src/typed.js:1: syntax error')), `problems: ${JSON.stringify(problems)}`);
+    assert.deepEqual(linesOf(edge(graph, 'src/clean.ts', 'clean', 'CALLS', 'src/typed.js', 'typed')), [3]);
+  });
+
+  it('names the error of a broken TypeScript file at its line, and nothing for a clean one', () => {
+    assert.ok((graph.getContribution('src/broken.ts')?.problems ?? []).some((p) => p.includes('src/broken.ts:2: syntax error')), JSON.stringify(warnings));
+    assert.deepEqual(graph.getContribution('src/clean.ts')?.problems ?? [], []);
   });
 });
