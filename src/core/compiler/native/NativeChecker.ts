@@ -42,8 +42,18 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
   private readonly aliased = new WeakMap<SymbolView, SymbolView>();
   /** The answers of the last `prefetch`: node → its native symbol. */
   private answers = new Map<TS.Node, NSymbol>();
+  /** The file of the last `prefetch`. */
+  private answersFile: string | undefined;
+  /** A module's symbol id → its exports by name (`importedExport`: one request per module, not per import). */
+  private readonly exportTables = new Map<unknown, Map<string, NSymbol>>();
   /** The types the last `prefetch` asked for: node → its native type. */
   private typeAnswers = new Map<TS.Node, NType | undefined>();
+  /**
+   * Native types some pattern destructures two or more names of (`const { data, total } = useList()`),
+   * and, once one of those names is asked, the type's properties by name: one request for the
+   * pattern, not one per name (ra-core destructured 1,882 names, each a request).
+   */
+  private readonly propertyTables = new WeakMap<object, Map<string, NSymbol> | null>();
   /** Per file, the symbols of its declarations' names (asked in one round trip the first time one is needed). */
   private readonly declared = new WeakMap<TS.SourceFile, Map<TS.Node, NSymbol>>();
   private readonly moduleSymbols = new WeakMap<TS.SourceFile, boolean>();
@@ -104,13 +114,18 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     }
     const found = this.call(() => this.native.getSymbolAtLocation(nodes)) as NSymbol[];
     this.answers = new Map();
+    this.answersFile = sf.fileName;
     for (let i = 0; i < nodes.length; i++) this.answers.set(nodes[i], found[i]);
     this.moduleSymbols.set(sf, !!found[0]);
     const typed = [...members.filter((pa) => this.answers.has(pa.name) && !this.answers.get(pa.name)).map((pa) => pa.expression), ...patterns];
     this.typeAnswers = new Map();
     if (typed.length === 0) return;
     const types = this.call(() => this.native.getTypeAtLocation(typed)) as Array<NType | undefined>;
-    for (let i = 0; i < typed.length; i++) this.typeAnswers.set(typed[i], types[i]);
+    for (let i = 0; i < typed.length; i++) {
+      this.typeAnswers.set(typed[i], types[i]);
+      const t = types[i];
+      if (t && typed[i].kind === K.ObjectBindingPattern && !this.propertyTables.has(t) && namedElements(ts, typed[i] as TS.ObjectBindingPattern) >= 2) this.propertyTables.set(t, null);
+    }
   }
 
   /** Find-references on `name` (one request): the files of its references; with `among`, those of these files that hold one (a request each). */
@@ -212,11 +227,49 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     let target = this.aliased.get(key);
     if (!target) {
       const required = key.requireTarget();
-      const found = required ? this.requiredSymbol(required) : this.view(this.call(() => this.native.getAliasedSymbol(this.unwrap(s))));
+      const imported = required ? undefined : this.importedExport(key.native);
+      const found = required
+        ? this.requiredSymbol(required)
+        : imported
+          ? this.targetOfExport(this.view(imported)!)
+          : this.view(this.call(() => this.native.getAliasedSymbol(this.unwrap(s))));
       target = this.followJsExport(found ?? UNKNOWN_SYMBOL) as unknown as SymbolView;
       this.aliased.set(key, target);
     }
     return target as unknown as TS.Symbol;
+  }
+
+  /** An export as an import of it resolves: itself, or what it re-exports (`export { X } from`). */
+  private targetOfExport(e: TS.Symbol): TS.Symbol {
+    return e.flags & this.ts.SymbolFlags.Alias ? this.getAliasedSymbol(e) : e;
+  }
+
+  /**
+   * What a named import (`import { X } from './m'` in the file just prefetched) resolves to, without
+   * a request of its own: the export `X` of the module its specifier names, from that module's export
+   * table (asked once per module and checker, and holding what `export *` brings in). The checker
+   * resolves an import specifier so itself; ra-core's imports were 2,730 requests, one per import.
+   * Undefined where the rule is not this simple, and the import is asked about as before: a default
+   * or namespace import, a module with `export =` (its names are its value's properties), a name the
+   * table lacks (a conflict between two `export *`, a typo), an import in another file.
+   */
+  private importedExport(alias: NSymbol): NSymbol | undefined {
+    const { ts } = this;
+    const handle = alias.declarations?.length === 1 ? (alias.declarations[0] as NHandle) : undefined;
+    if (!handle || handle.kind !== ts.SyntaxKind.ImportSpecifier || handle.path !== this.answersFile) return undefined;
+    const spec = this.resolve(handle);
+    if (!spec || !ts.isImportSpecifier(spec)) return undefined;
+    const name = (spec.propertyName ?? spec.name).text;
+    const declaration = spec.parent.parent.parent;
+    if (name === 'default' || !ts.isImportDeclaration(declaration) || !this.answers.has(declaration.moduleSpecifier)) return undefined;
+    const module: NSymbol | undefined = this.answers.get(declaration.moduleSpecifier);
+    if (!module) return undefined;
+    let table = this.exportTables.get(module.id);
+    if (!table) {
+      table = new Map((this.call(() => this.native.getExportsOfModule(module)) as NSymbol[]).map((e) => [e.name as string, e]));
+      this.exportTables.set(module.id, table);
+    }
+    return table.has('export=') ? undefined : table.get(name);
   }
 
   /**
@@ -303,7 +356,16 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
 
   getPropertyOfType(t: TS.Type, name: string): TS.Symbol | undefined {
     const native = (t as unknown as TypeView).native;
-    return native ? this.view(this.call(() => this.native.getPropertyOfType(native, name))) : undefined;
+    if (!native) return undefined;
+    let table = this.propertyTables.get(native);
+    if (table === null) {
+      // A pattern destructures several names of this type: its properties at once. A name they lack
+      // may still be a property (a function type's `call`, Object's `toString`): asked on its own.
+      table = new Map((this.call(() => this.native.getPropertiesOfType(native)) as NSymbol[]).map((p) => [p.name as string, p]));
+      this.propertyTables.set(native, table);
+    }
+    const listed = table?.get(name);
+    return this.view(listed ?? this.call(() => this.native.getPropertyOfType(native, name)));
   }
 
   getPropertiesOfType(t: TS.Type): TS.Symbol[] {
@@ -424,6 +486,13 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     if (!s) this.synthetic.set(key, (s = { name, escapedName: name, flags: 0, declarations: [] } as unknown as TS.Symbol));
     return s;
   }
+}
+
+/** How many names a pattern destructures by name (not `...rest`). */
+function namedElements(ts: typeof TS, pattern: TS.ObjectBindingPattern): number {
+  let n = 0;
+  for (const e of pattern.elements) if (!e.dotDotDotToken) n++;
+  return n;
 }
 
 /**
