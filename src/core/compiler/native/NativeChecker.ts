@@ -45,7 +45,7 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
   /** The file of the last `prefetch`. */
   private answersFile: string | undefined;
   /** A module's symbol id → its exports by name (`importedExport`: one request per module, not per import). */
-  private readonly exportTables = new Map<unknown, Map<string, NSymbol>>();
+  private readonly exportTables = new Map<unknown, Map<string, NSymbol> | number>();
   /** The types the last `prefetch` asked for: node → its native type. */
   private typeAnswers = new Map<TS.Node, NType | undefined>();
   /**
@@ -247,8 +247,9 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
   /**
    * What a named import (`import { X } from './m'` in the file just prefetched) resolves to, without
    * a request of its own: the export `X` of the module its specifier names, from that module's export
-   * table (asked once per module and checker, and holding what `export *` brings in). The checker
-   * resolves an import specifier so itself; ra-core's imports were 2,730 requests, one per import.
+   * table (asked once per module and checker, at its second import, and holding what `export *`
+   * brings in). The checker resolves an import specifier so itself; ra-core's imports were 2,730
+   * requests, one per import.
    * Undefined where the rule is not this simple, and the import is asked about as before: a default
    * or namespace import, a module with `export =` (its names are its value's properties), a name the
    * table lacks (a conflict between two `export *`, a typo), an import in another file.
@@ -265,7 +266,13 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     const module: NSymbol | undefined = this.answers.get(declaration.moduleSpecifier);
     if (!module) return undefined;
     let table = this.exportTables.get(module.id);
-    if (!table) {
+    if (table === undefined) {
+      // A module's first import is asked on its own: a table costs more than one alias (a barrel's
+      // lists hundreds of exports), and many modules are imported once (payload: 5,860 tables).
+      this.exportTables.set(module.id, 1);
+      return undefined;
+    }
+    if (typeof table === 'number') {
       table = new Map((this.call(() => this.native.getExportsOfModule(module)) as NSymbol[]).map((e) => [e.name as string, e]));
       this.exportTables.set(module.id, table);
     }
