@@ -56,6 +56,9 @@ function virtualFs(texts: ReadonlyMap<string, string>, wanted: string) {
   };
 }
 
+/** A folder each native process writes a Go CPU profile of its first index operation to (`go tool pprof`): for finding where its time goes. */
+const CPU_PROFILE = process.env.TS_CODE_GRAPH_NATIVE_CPUPROFILE;
+
 /**
  * Runs `start` (which spawns the native process, inheriting our environment) with GOMEMLIMIT set to
  * `mb` and some room for its runtime: Go's collector then works harder as the process nears its share of the memory budget, instead
@@ -375,6 +378,8 @@ export class NativeCompiler implements CompilerPort {
   }
 
   /** With TS_CODE_GRAPH_NATIVE_PROFILE set: requests by what they ask, counted and timed (the log's summary lists the costliest). */
+  /** The CPU profile of the current process was written (TS_CODE_GRAPH_NATIVE_CPUPROFILE). */
+  private profiled = false;
   private readonly profile = process.env.TS_CODE_GRAPH_NATIVE_PROFILE ? new Map<string, { count: number; ms: number }>() : undefined;
 
   /** Requests to the process so far and the time spent waiting for them: snapshots (builds) and queries. */
@@ -392,6 +397,15 @@ export class NativeCompiler implements CompilerPort {
         profile += `\n  of ${t.requestCount} round trips: ${Math.round(t.serverTimeMs)} ms in the compiler, ${Math.round(t.transportOverheadMs)} ms on the pipe (${(t.bytesSent / 1e6).toFixed(1)} MB sent, ${(t.bytesReceived / 1e6).toFixed(1)} MB received)`;
       } catch {
         // A process gone: the counts above still stand.
+      }
+    }
+    if (CPU_PROFILE && this.api && !this.profiled) {
+      // The process's first operation (a CLI run ends without stopping the process).
+      this.profiled = true;
+      try {
+        profile += `\n  CPU profile of the native process written to ${(this.api as unknown as { internal: { stopCPUProfile(): string } }).internal.stopCPUProfile()}`;
+      } catch {
+        // A process gone: no profile.
       }
     }
     return `${s.count} snapshot requests in ${Math.round(s.ms)} ms, ${q.count} queries in ${Math.round(q.ms)} ms${profile}`;
@@ -427,6 +441,10 @@ export class NativeCompiler implements CompilerPort {
     const fsCallbacks = virtualFs(this.virtualTexts, wanted);
     this.api = this.stderr.capture(() => withGoMemoryLimit(this.memoryLimitMb, () => new API({ cwd: this.root, tsserverPath: this.native.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}), ...(this.profile ? { collectTiming: true } : {}) })));
     this.callbacks = wanted;
+    if (CPU_PROFILE) {
+      (this.api as unknown as { internal: { startCPUProfile(dir: string): void } }).internal.startCPUProfile(CPU_PROFILE);
+      this.profiled = false;
+    }
     this.letProcessExit();
     const child = this.child() as unknown as NonNullable<Leftovers['child']> extends WeakRef<infer C> ? C | undefined : never;
     this.leftovers.child = child && new WeakRef(child);
