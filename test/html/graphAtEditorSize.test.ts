@@ -275,6 +275,16 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
 
   it('an edge\'s tooltip: inside the panel, off the queried symbol, and it stays while the pointer moves onto it (700x900, 50 nodes)', async function () {
     const page = await open(await SIZES[1].html(), 'editor-size-tooltip', { width: 700, height: 900 });
+    // At rest first: a redraw hides the tooltip (it is about something drawn), and in a full run of
+    // this file the page's second drawing of its opening (a relayout after its first) came while
+    // the pointer crossed, so the tooltip went at once (CI, three times; the page's log below).
+    await settled(page);
+    for (let drawn = await page.evaluate('document.body.dataset.drawn'); ; ) {
+      await page.waitForTimeout(300);
+      const now = await page.evaluate('document.body.dataset.drawn');
+      if (now === drawn) break;
+      drawn = now;
+    }
     // A point on an edge, in view, where the pointer finds that edge: the one nearest the queried symbol.
     const spot = (await page.evaluate(`(() => {
       const s = document.querySelector('svg.graph').getBoundingClientRect();
@@ -307,15 +317,22 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
     // says how long the crossing took there: from the first event off the edge to the last move.
     await page.evaluate(`(() => {
       const edge = document.elementFromPoint(${spot.x}, ${spot.y})?.closest('g.edge');
-      const crossing = (window.__crossing = { left: undefined, last: undefined });
+      const crossing = (window.__crossing = { left: undefined, last: undefined, over: [], page: [] });
       const off = () => { if (crossing.left === undefined) crossing.left = performance.now(); };
-      document.querySelector('svg.graph').addEventListener('mouseover', (e) => { if (e.target.closest('g.edge') !== edge) off(); });
+      const t0 = performance.now();
+      document.querySelector('svg.graph').addEventListener('mouseover', (e) => { crossing.over.push(Math.round(performance.now() - t0) + ' ' + (e.target.closest('g.node, g.edge')?.getAttribute('aria-label') ?? e.target.tagName)); if (e.target.closest('g.edge') !== edge) off(); });
+      const tip = document.querySelector('.tooltip');
+      for (const type of ['mouseenter', 'mouseleave']) tip.addEventListener(type, () => crossing.page.push(Math.round(performance.now() - t0) + ' ' + type));
+      new MutationObserver(() => crossing.page.push(Math.round(performance.now() - t0) + (tip.hidden ? ' hidden' : ' shown: ' + tip.textContent.slice(0, 60)))).observe(tip, { attributes: true, childList: true, subtree: true });
+      const svgEl = document.querySelector('svg.graph');
+      new MutationObserver(() => crossing.page.push(Math.round(performance.now() - t0) + ' svg redrawn')).observe(svgEl, { childList: true });
+      new ResizeObserver(() => { const r = svgEl.getBoundingClientRect(); crossing.page.push(Math.round(performance.now() - t0) + ' svg size ' + Math.round(r.width) + 'x' + Math.round(r.height)); }).observe(svgEl);
       document.querySelector('svg.graph').addEventListener('mouseleave', off);
       document.addEventListener('mousemove', () => { crossing.last = performance.now(); });
     })()`);
     await page.mouse.move(where.x, where.y, { steps: 8 });
     await page.waitForTimeout(800);
-    const crossing = (await page.evaluate('window.__crossing')) as { left?: number; last?: number };
+    const crossing = (await page.evaluate('window.__crossing')) as { left?: number; last?: number; over: string[]; page: string[] };
     const crossed = crossing.left !== undefined && crossing.last !== undefined ? Math.round(crossing.last - crossing.left) : 0;
     if (!(await page.isVisible('.tooltip')) && crossed > 350) {
       // The page gives the pointer 400 ms to cross from the edge to the tooltip; a loaded machine's
@@ -327,7 +344,7 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
       await page.mouse.move(where.x, where.y);
       await page.waitForTimeout(800);
     }
-    assert.equal(await page.isVisible('.tooltip'), true, `the tooltip stays under the pointer (the page saw the crossing take ${crossed} ms)`);
+    assert.equal(await page.isVisible('.tooltip'), true, `the tooltip stays under the pointer (the page saw the crossing take ${crossed} ms; the pointer over: ${crossing.over.join(', ')}; the page, ms after the crossing began: ${crossing.page.join(', ')})`);
     await shots(page, 'fifty-700-tooltip');
   });
 
