@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { exportGraph } from '../../src/worker/exportGraph';
 import { writeWorkspace } from '../support/hostileWorkspace';
+import { countNativeRequests } from '../support/nativeRequests';
 
 /**
  * A pattern that destructures several names (`const { load, save, reset } = makeStore()`) costs the
@@ -32,26 +33,14 @@ describe('the names a pattern destructures are looked up together', () => {
   after(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('native: one properties request per pattern; every destructured member is a REFERENCES of it, as in process', async () => {
-    const { Checker } = require('@typescript/native/unstable/sync') as { Checker: { prototype: Record<string, (...args: unknown[]) => unknown> } };
-    const counted = ['getPropertyOfType', 'getPropertiesOfType'] as const;
-    const asked = new Map<string, number>();
-    const real = new Map(counted.map((m) => [m, Checker.prototype[m]]));
-    for (const m of counted) {
-      Checker.prototype[m] = function (this: unknown, ...args: unknown[]) {
-        asked.set(m, (asked.get(m) ?? 0) + 1);
-        return real.get(m)!.apply(this, args);
-      };
-    }
     const graphs: Record<string, string[]> = {};
-    try {
+    const { asked } = await countNativeRequests(['getPropertyOfType', 'getPropertiesOfType'], async () => {
       for (const compiler of ['native', 'inprocess'] as const) {
         const { index } = await indexWorkspace({ root, compiler });
         graphs[compiler] = exportGraph(index.graph, root).edges.map((e) => `${e.from} -${e.type}-> ${e.to}`);
         index.dispose();
       }
-    } finally {
-      for (const m of counted) Checker.prototype[m] = real.get(m)!;
-    }
+    });
     for (const member of ['load', 'save', 'reset']) {
       assert.ok(graphs.native.includes(`src/use.ts#use@function -REFERENCES-> src/store.ts#Store.${member}@method`), `use references Store.${member}:\n${graphs.native.join('\n')}`);
     }

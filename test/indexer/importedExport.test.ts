@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { exportGraph } from '../../src/worker/exportGraph';
 import { writeWorkspace } from '../support/hostileWorkspace';
+import { countNativeRequests } from '../support/nativeRequests';
 
 /**
  * A named import is resolved through its module's export table, asked once per module, not by a
@@ -70,22 +71,10 @@ describe('named imports resolve through their module export table', () => {
   });
 
   it('native: the named imports cost one export table per module, not a request per import', async () => {
-    const { Checker } = require('@typescript/native/unstable/sync') as { Checker: { prototype: Record<string, (...args: unknown[]) => unknown> } };
-    const counted = ['getAliasedSymbol', 'getExportsOfModule'] as const;
-    const asked = new Map<string, number>();
-    const real = new Map(counted.map((m) => [m, Checker.prototype[m]]));
-    for (const m of counted) {
-      Checker.prototype[m] = function (this: unknown, ...args: unknown[]) {
-        asked.set(m, (asked.get(m) ?? 0) + 1);
-        return real.get(m)!.apply(this, args);
-      };
-    }
-    try {
+    const { asked } = await countNativeRequests(['getAliasedSymbol', 'getExportsOfModule'], async () => {
       const { index } = await indexWorkspace({ root, compiler: 'native' });
       index.dispose();
-    } finally {
-      for (const m of counted) Checker.prototype[m] = real.get(m)!;
-    }
+    });
     // Per importer, asked directly: the default import, the `export =` module's name, the ambiguous
     // name (3 each); once in all: the re-export `renamed` (an alias in barrel's table). Without the
     // export tables every import is asked: 7 per importer.
