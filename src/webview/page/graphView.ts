@@ -44,7 +44,11 @@ function dispatch(action: Action): void {
   state = update(state, action);
   for (const snap of [...state.past.slice(-1), ...state.future.slice(-1)]) if (!views.has(snap)) views.set(snap, view);
   const redraw = state.relayout && state.model ? state.relayout : undefined;
-  if (redraw) lay(state);
+  if (redraw) {
+    // What sits round the drawing first: the layout is made for the box the drawing gets.
+    chrome(state);
+    lay(state);
+  }
   render(state, frame, redraw);
   if (action.type === 'back' || action.type === 'forward') {
     const from = action.type === 'back' ? before.past : before.future;
@@ -83,7 +87,7 @@ function lay(s: PageState): void {
   document.body.dataset.firstDrawMs ??= String(Math.round(performance.now() - started));
 }
 
-const render = createRenderer(els, viewport, {
+const { chrome, render } = createRenderer(els, viewport, {
   data,
   inVsCode: vscode !== undefined,
   dispatch,

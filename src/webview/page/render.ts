@@ -14,11 +14,11 @@ import type { Viewport } from './Viewport';
  * state (title, notes, legend, fold line, history buttons, find marks, selection, details, and
  * the one-shot centring and focus). Reads the state, never changes it.
  */
-export function createRenderer(els: Elements, viewport: Viewport, ctx: Omit<DetailsContext, 'details' | 'intro'>): (s: PageState, frame: Frame | undefined, redraw: RenderMode | undefined) => void {
+export function createRenderer(els: Elements, viewport: Viewport, ctx: Omit<DetailsContext, 'details' | 'intro'>): Renderer {
   let shownModel: DiagramModel | undefined;
   let detailsKey = '';
   const $ = els.$;
-  return (s, frame, redraw) => {
+  const chrome = (s: PageState): void => {
     if (s.model && s.model !== shownModel) {
       shownModel = s.model;
       showModel(els, s.model);
@@ -26,6 +26,9 @@ export function createRenderer(els: Elements, viewport: Viewport, ctx: Omit<Deta
     }
     if (s.model) syncLegend($<HTMLDivElement>('.legend'), s);
     showNotes(els, s);
+  };
+  const render = (s: PageState, frame: Frame | undefined, redraw: RenderMode | undefined): void => {
+    chrome(s);
     const grow = frame && redraw ? draw(els, viewport, s, frame, redraw === 'keep') : undefined;
     marks(els, s, frame);
     const key = [s.selected, s.edge, s.said, s.expansions.length, redraw ? Math.random() : ''].join('\u0000');
@@ -46,6 +49,18 @@ export function createRenderer(els: Elements, viewport: Viewport, ctx: Omit<Deta
     document.body.dataset.fits = String(viewport.fitsReadably());
     if (redraw) document.body.dataset.drawn = String(Number(document.body.dataset.drawn ?? '0') + 1);
   };
+  return { chrome, render };
+}
+
+/**
+ * `render` draws a state; `chrome` shows only what sits round the drawing (title, legend, notes),
+ * which sets the drawing's size: the page shows it before it lays a new state out, so the layout is
+ * made for the box it is drawn in (else the first picture, laid out before its legend took its
+ * line, was laid out and drawn twice: the resize that followed drew it again).
+ */
+export interface Renderer {
+  chrome(s: PageState): void;
+  render(s: PageState, frame: Frame | undefined, redraw: RenderMode | undefined): void;
 }
 
 function showModel(els: Elements, m: DiagramModel): void {
