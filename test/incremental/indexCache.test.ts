@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { generateWorkspace } from '../../bench/generateWorkspace';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { writeMonorepo } from '../support/monorepoWorkspace';
 
 /** Every way a start can meet the cache must give exactly the graph a fresh index gives. */
 describe('persisted graph cache', function () {
@@ -119,6 +120,35 @@ describe('persisted graph cache', function () {
     await second.index.update(['src/m0/fresh.ts'], []);
     assert.ok(second.graph.hasFile('src/m0/fresh.ts'));
     assert.deepEqual(second.graph.snapshot(), await fresh());
+  });
+  // A host answers queries from the loaded graph while it prepares: each program build holds the
+  // thread, so the thread must come free between them (payload: 17 builds, 42 s, a query waited all).
+  it('while it prepares after a start from the cache, the thread comes free between program builds', async () => {
+    const mono = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-cache-mono-'));
+    try {
+      writeMonorepo(mono, { packages: 6, filesPerPackage: 2 });
+      await indexWorkspace({ root: mono, cacheDir });
+      let turns = 0;
+      const builds: Array<{ text: string; turns: number }> = [];
+      const logger = { info: (m: string) => void (/^programs? for .* built in \d+ ms/.test(m) && builds.push({ text: m, turns })), warn() {}, error() {} };
+      // groupMs: a host's bound on one build of the native compiler's (small: several builds here).
+      const second = await indexWorkspace({ root: mono, cacheDir, logger, groupMs: 1 });
+      assert.equal(second.report.cache, 'full');
+      let preparing = true;
+      const spin = () => {
+        if (!preparing) return;
+        turns++;
+        setImmediate(spin);
+      };
+      setImmediate(spin);
+      await second.index.prepareForUpdates();
+      preparing = false;
+      const shown = builds.map((b) => `${b.turns}: ${b.text}`).join('\n');
+      assert.ok(builds.length >= 2, `more than one build:\n${shown}`);
+      for (let i = 1; i < builds.length; i++) assert.ok(builds[i].turns > builds[i - 1].turns, `the thread stayed held from one build to the next:\n${shown}`);
+    } finally {
+      fs.rmSync(mono, { recursive: true, force: true });
+    }
   });
   // Long-running hosts prepare at once after a start from the cache, so the first save is an ordinary update.
   it('prepared after a start from the cache, a body edit of the most-depended-on file re-indexes that file only', async () => {

@@ -684,8 +684,9 @@ export class WorkspaceIndex {
           if (this.programs.built) return { reindexed: [], removed: [], millis: Date.now() - started };
         }
       } else {
-        // The native compiler builds them in one request that holds this thread: the queries already
-        // waiting are answered from the loaded graph first.
+        // The native compiler builds them in requests that hold this thread (one per group of projects
+        // the memory budget holds: updateFromCacheStart answers queries between them): the queries
+        // already waiting are answered from the loaded graph first.
         await new Promise((resolve) => setImmediate(resolve));
       }
       return this.updateFromCacheStart([], [], started, token);
@@ -702,7 +703,12 @@ export class WorkspaceIndex {
   private async updateFromCacheStart(changedAbs: string[], deletedAbs: string[], started: number, token: CancellationToken): Promise<UpdateReport> {
     const createdNow = changedAbs.some((f) => !this.owner.has(f));
     if (createdNow || deletedAbs.length) this.programs.refreshFileLists(this.defaults);
-    this.programs.buildAll();
+    // Between builds a host answers queries from the graph as loaded (nothing is re-extracted before
+    // every program is built); an update waits for this whole step.
+    await this.programs.buildAllSliced(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (token.isCancellationRequested) throw new CancelledError();
+    });
     this.programs.assignOwners();
     const seeds = new Set([...changedAbs, ...deletedAbs].map((f) => this.relative(f)));
     for (const abs of this.owner.keys()) {
