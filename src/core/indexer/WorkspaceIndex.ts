@@ -650,6 +650,13 @@ export class WorkspaceIndex {
             return before && previousProgram.get(before);
           },
           withTransitiveDependents: (seeds) => this.withTransitiveDependents(seeds),
+          projectOrder: (rel) => {
+            const project = this.owner.get(path.posix.join(this.root, rel));
+            return project ? this.projects.indexOf(project) : -1;
+          },
+          // The programs before the update are read no more: the snapshots held for them go (each
+          // program built meanwhile held one more: payload's native compiler grew to 13 GB).
+          shapesDone: () => this.compiler.holdSnapshots?.(false),
         },
         state,
       ).run(token);

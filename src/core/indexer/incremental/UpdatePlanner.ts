@@ -42,6 +42,10 @@ export interface UpdateContext {
   /** The program that held `abs` before this update, if one did. */
   programBefore(abs: string): CompilerProgram | undefined;
   withTransitiveDependents(seeds: Set<string>): Set<string>;
+  /** Where a file's project comes in the workspace's order (files of one project are re-extracted together). */
+  projectOrder(rel: string): number;
+  /** The whole closure is taken: no shape is compared from now on, so no program before the update is read again. */
+  shapesDone(): void;
 }
 
 /** A fresh state for an update whose first files to look at are `queue`. */
@@ -120,7 +124,13 @@ export class UpdatePlanner {
       state.queued.add(d);
       state.queue.push(d);
     }
-    ctx.log.info(`update reaches ${reached} of ${owned} files: re-extracting them and all ${state.queued.size - reached} files that depend on them, without comparing shapes`);
+    // Project by project, as a full index goes: in the order they were found, the files of 151
+    // projects (payload) needed their programs built again and again within the memory budget (an
+    // export renamed in a hub: 3,969 files, 12 minutes, the native compiler at 13 GB).
+    const order = new Map(state.queue.map((rel) => [rel, ctx.projectOrder(rel)]));
+    state.queue.sort((a, b) => order.get(a)! - order.get(b)!);
+    ctx.shapesDone();
+    ctx.log.info(`update reaches ${reached} of ${owned} files: re-extracting them and all ${state.queued.size - reached} files that depend on them, project by project, without comparing shapes`);
   }
 
   private enqueueThoseWhoSee(rel: string, delta: ShapeDelta): void {
