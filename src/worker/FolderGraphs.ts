@@ -47,6 +47,8 @@ interface FolderState {
   answered: Promise<void>;
   /** Queries answered while the programs were being built after a start from the cache (undefined: not building them). */
   answeredWhilePreparing?: number;
+  /** The update running now: how many files it was posted for, and since when. */
+  updating?: { files: number; since: number };
   reader: FileSourceReader;
   /** When this open started (a cut index's report counts from here). */
   started: number;
@@ -60,6 +62,16 @@ const CACHE_SAVE_DELAY_MS = 5_000;
 const GROUP_MS = 5_000;
 /** Nodes one expansion adds per level at most: a level bigger than this opens in pages (click again). */
 const EXPANSION_PAGE = 250;
+
+/**
+ * How long a query waits for the updates posted before it; past that it is answered from the graph as
+ * the update has left it so far, said in its first line (an export renamed in a hub of payload took
+ * 74 s to update, longer than an MCP client waits for an answer). TS_CODE_GRAPH_UPDATE_WAIT_MS sets it.
+ */
+function updateWaitMs(env = process.env.TS_CODE_GRAPH_UPDATE_WAIT_MS): number {
+  const ms = Number(env);
+  return env !== undefined && env !== '' && ms >= 0 ? ms : 10_000;
+}
 
 /**
  * The worker's state: one CodeGraph per workspace folder, the order of updates and queries, and
@@ -147,9 +159,14 @@ export class FolderGraphs {
     if (!state) return Promise.reject(new Error(`Unknown folder ${key}.`));
     return this.enqueue(state, async (graph) => {
       const started = Date.now();
-      const report = await graph.update(changed, deleted, state.token);
-      folderLog(state.spec, this.log).info(`updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
-      return report;
+      state.updating = { files: changed.length + deleted.length, since: started };
+      try {
+        const report = await graph.update(changed, deleted, state.token);
+        folderLog(state.spec, this.log).info(`updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
+        return report;
+      } finally {
+        state.updating = undefined;
+      }
     });
   }
 
@@ -474,12 +491,24 @@ export class FolderGraphs {
       await ordinary;
     }
     else await state.ready;
-    await state.answered;
+    const updated = await withinGrace(state.answered, updateWaitMs());
     // Cancelled while it waited for the index or for updates: the work is not started.
     if (token?.isCancellationRequested) throw new QueryCancelledError();
     const graph = state.graph ?? (state.failure === undefined ? state.early : undefined);
     if (!graph) return { kind: 'error', message: state.failure ?? indexFailure(state.spec, undefined, this.words), root: state.spec.root };
-    const result = run(graph, args, target.paths, token);
+    let result = run(graph, args, target.paths, token);
+    const updating = updated ? undefined : state.updating;
+    if (updating && result.kind === 'graph') {
+      // A long update still running: the graph as it has left it so far, said so.
+      const seconds = Math.round((Date.now() - updating.since) / 1000);
+      const note = `Updating: the graph is being brought up to date after ${updating.files === 1 ? 'a changed file' : `${updating.files} changed files`} (for ${seconds} s so far); this answer is from the graph as the update has left it so far, and can miss or keep what the change affects. Ask again when it is done.`;
+      result = { ...result, notes: [note, ...(result.notes ?? [])] };
+    } else if (!updated) {
+      // No graph answer (an unknown symbol or file, nothing found): the update may be what brings it.
+      await state.answered;
+      if (token?.isCancellationRequested) throw new QueryCancelledError();
+      result = run(graph, args, target.paths, token);
+    }
     if (state.answeredWhilePreparing !== undefined) state.answeredWhilePreparing++;
     return { kind: 'ok', state, graph, result };
   }

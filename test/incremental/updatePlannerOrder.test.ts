@@ -11,7 +11,7 @@ import { neverCancelled } from '../../src/core/Logger';
  * the planner with a stand-in context: the order of extraction, and the release of the old programs.
  */
 describe('update planner: the whole closure, project by project', () => {
-  it('re-extracts the closure grouped by project and says once that no shape is compared any more', () => {
+  it('re-extracts the closure grouped by project and says once that no shape is compared any more', async () => {
     // 300 files in 10 projects; the changed hub `p0/hub.ts` is imported by every file of the odd
     // projects (half the workspace: the whole closure at once), and each file of an even project
     // imports one file of each odd project, so the walk meets them interleaved.
@@ -46,7 +46,7 @@ describe('update planner: the whole closure, project by project', () => {
       shapesDone: () => void shapesDone++,
     };
     const state = updateState(['p0/hub.ts'], 'p0/hub.ts');
-    new UpdatePlanner(ctx, state).run(neverCancelled);
+    await new UpdatePlanner(ctx, state).run(neverCancelled);
     assert.equal(shapesDone, 1, 'the old programs are let go once, when the whole closure is taken');
     assert.deepEqual([...extracted].sort(), [...files].sort(), 'every file re-extracted once');
     // After the hub and its direct dependents started the walk, each project's files come together.

@@ -636,7 +636,7 @@ export class WorkspaceIndex {
     // Programs built on demand meanwhile must not make the ones before the update unreadable (the native compiler's snapshots).
     this.compiler.holdSnapshots?.(true);
     try {
-      new UpdatePlanner(
+      await new UpdatePlanner(
         {
           root: this.root,
           graph: this.graph,

@@ -11,6 +11,8 @@ import type { ShapeTracker } from './ShapeTracker';
 const WHOLE_CLOSURE_SHARE = 0.4;
 /** Below this many files a shape costs little either way: keep re-extracting only what can see a change. */
 const WHOLE_CLOSURE_MIN_FILES = 200;
+/** How long the planner holds the thread before it lets a host answer a query (see run). */
+const SLICE_MS = 50;
 
 /** One update's work, in one place: what is queued, what is done, and the decisions taken so far. */
 export interface UpdateState {
@@ -64,14 +66,23 @@ export class UpdatePlanner {
     private readonly state: UpdateState,
   ) {}
 
-  run(token: CancellationToken): void {
+  /**
+   * Works through the queue, the thread coming free every SLICE_MS: a host answers the queries that
+   * come meanwhile from the graph as it is (an update can take minutes: an export renamed in a hub).
+   */
+  async run(token: CancellationToken): Promise<void> {
     const { queue, done } = this.state;
+    let slice = performance.now();
     while (queue.length) {
       if (token.isCancellationRequested) throw new CancelledError();
       const rel = queue.shift()!;
       if (done.has(rel)) continue;
       done.add(rel);
       this.look(rel);
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
     }
   }
 

@@ -1,0 +1,55 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { silentLogger } from '../../src/core/Logger';
+import { writeMonorepo } from '../support/monorepoWorkspace';
+import { FolderGraphs } from '../../src/worker/FolderGraphs';
+
+/**
+ * A long update (an export renamed in a hub every package imports: 74 s on payload) must not keep
+ * a question waiting past what an agent's client waits: after a grace the question is answered from
+ * the graph as the update has left it so far, said in its first line; a question the graph cannot
+ * answer yet (an unknown name: the update may be what brings it) waits for the update.
+ */
+describe('the graph worker answers during a long update', function () {
+  this.timeout(300_000);
+  let root: string;
+  const wait = process.env.TS_CODE_GRAPH_UPDATE_WAIT_MS;
+  before(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-worker-update-'));
+    // Eight packages of 40 files, each file importing p0's hub function: renaming it re-extracts 320 files.
+    writeMonorepo(root, { packages: 9, filesPerPackage: 40, dependsOn: (i) => (i === 0 ? [] : [0]) });
+    // A grace shorter than the update's first slice: the question comes while the update runs.
+    process.env.TS_CODE_GRAPH_UPDATE_WAIT_MS = '1';
+  });
+  after(() => {
+    if (wait === undefined) delete process.env.TS_CODE_GRAPH_UPDATE_WAIT_MS;
+    else process.env.TS_CODE_GRAPH_UPDATE_WAIT_MS = wait;
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers from the graph so far, said in its first line; an unknown name waits for the update', async () => {
+    const graphs = new FolderGraphs(silentLogger, () => undefined);
+    try {
+      await graphs.open({ key: 'k', name: 'mono', root });
+      const hub = path.join(root, 'packages/p0/src/f0.ts');
+      fs.writeFileSync(hub, fs.readFileSync(hub, 'utf8').replace(/\bp0f0a\b/g, 'p0f0aRenamed'));
+      let updated = false;
+      const update = graphs.update('k', [hub], []).then((r) => ((updated = true), r));
+      const during = await graphs.query({ query: 'dependenciesOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0b' });
+      assert.equal(updated, false, 'answered while the update ran');
+      assert.match(during.text, /^Updating: the graph is being brought up to date after a changed file \(for \d+ s so far\); this answer is from the graph as the update has left it so far/);
+      assert.match(during.text, /p0f0b --CALLS--> p0f0a/);
+      const unknown = await graphs.query({ query: 'dependentsOf', file_path: 'packages/p5/src/f7.ts', symbol: 'p5f7aLater' });
+      assert.equal(updated, true, 'a question the graph cannot answer waited for the update');
+      assert.doesNotMatch(unknown.text, /^Updating/);
+      assert.ok((await update).reindexed >= 320, 'every importer of the hub was re-extracted');
+      const after = await graphs.query({ query: 'dependenciesOf', file_path: 'packages/p0/src/f0.ts', symbol: 'p0f0b' });
+      assert.doesNotMatch(after.text, /^Updating/);
+      assert.match(after.text, /p0f0b --CALLS--> p0f0aRenamed/);
+    } finally {
+      graphs.close('k');
+    }
+  });
+});
