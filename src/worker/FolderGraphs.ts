@@ -498,13 +498,13 @@ export class FolderGraphs {
     if (!graph) return { kind: 'error', message: state.failure ?? indexFailure(state.spec, undefined, this.words), root: state.spec.root };
     let result = run(graph, args, target.paths, token);
     const updating = updated ? undefined : state.updating;
-    if (updating && result.kind === 'graph') {
+    if (updating && !(result.kind === 'message' && result.isError)) {
       // A long update still running: the graph as it has left it so far, said so.
       const seconds = Math.round((Date.now() - updating.since) / 1000);
       const note = `Updating: the graph is being brought up to date after ${updating.files === 1 ? 'a changed file' : `${updating.files} changed files`} (for ${seconds} s so far); this answer is from the graph as the update has left it so far, and can miss or keep what the change affects. Ask again when it is done.`;
       result = { ...result, notes: [note, ...(result.notes ?? [])] };
     } else if (!updated) {
-      // No graph answer (an unknown symbol or file, nothing found): the update may be what brings it.
+      // Bad input for the graph so far (an unknown symbol or file): the update may be what brings it.
       await state.answered;
       if (token?.isCancellationRequested) throw new QueryCancelledError();
       result = run(graph, args, target.paths, token);
