@@ -47,8 +47,8 @@ interface FolderState {
   answered: Promise<void>;
   /** Queries answered while the programs were being built after a start from the cache (undefined: not building them). */
   answeredWhilePreparing?: number;
-  /** The update running now: how many files it was posted for, and since when. */
-  updating?: { files: number; since: number };
+  /** Updates posted and not done yet: how many, for how many files, since when the first was posted. */
+  updating?: { pending: number; files: number; since: number };
   reader: FileSourceReader;
   /** When this open started (a cut index's report counts from here). */
   started: number;
@@ -68,6 +68,13 @@ const EXPANSION_PAGE = 250;
  * the update has left it so far, said in its first line (an export renamed in a hub of payload took
  * 74 s to update, longer than an MCP client waits for an answer). TS_CODE_GRAPH_UPDATE_WAIT_MS sets it.
  */
+/** The first line of an answer given while an update runs (see updateWaitMs). */
+function updatingNote(updating: { files: number; since: number }): string {
+  const seconds = Math.round((Date.now() - updating.since) / 1000);
+  const files = updating.files === 1 ? 'a changed file' : `changes to ${updating.files} files`;
+  return `Updating: the graph is being brought up to date after ${files} (for ${seconds} s so far); this answer is from the graph as the update has left it so far, and can miss or keep what the change affects. Ask again when it is done.`;
+}
+
 function updateWaitMs(env = process.env.TS_CODE_GRAPH_UPDATE_WAIT_MS): number {
   const ms = Number(env);
   return env !== undefined && env !== '' && ms >= 0 ? ms : 10_000;
@@ -157,17 +164,20 @@ export class FolderGraphs {
   update(key: string, changed: string[], deleted: string[]): Promise<UpdateResult> {
     const state = this.folders.get(key);
     if (!state) return Promise.reject(new Error(`Unknown folder ${key}.`));
-    return this.enqueue(state, async (graph) => {
+    const updating = (state.updating ??= { pending: 0, files: 0, since: Date.now() });
+    updating.pending++;
+    updating.files += changed.length + deleted.length;
+    const done = this.enqueue(state, async (graph) => {
       const started = Date.now();
-      state.updating = { files: changed.length + deleted.length, since: started };
-      try {
-        const report = await graph.update(changed, deleted, state.token);
-        folderLog(state.spec, this.log).info(`updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
-        return report;
-      } finally {
-        state.updating = undefined;
-      }
+      const report = await graph.update(changed, deleted, state.token);
+      folderLog(state.spec, this.log).info(`updated ${report.reindexed.length} files (${changed.length} changed, ${deleted.length} deleted) in ${Date.now() - started} ms`);
+      return report;
     });
+    const settled = () => {
+      if (--updating.pending === 0 && state.updating === updating) state.updating = undefined;
+    };
+    done.then(settled, settled);
+    return done;
   }
 
   /**
@@ -491,24 +501,28 @@ export class FolderGraphs {
       await ordinary;
     }
     else await state.ready;
-    const updated = await withinGrace(state.answered, updateWaitMs());
+    let updated = await withinGrace(state.answered, updateWaitMs());
+    if (!updated && !state.updating) {
+      // Not an update that keeps it (a folder re-indexed after an update failed): waits for all of it.
+      await state.answered;
+      updated = true;
+    }
     // Cancelled while it waited for the index or for updates: the work is not started.
     if (token?.isCancellationRequested) throw new QueryCancelledError();
     const graph = state.graph ?? (state.failure === undefined ? state.early : undefined);
     if (!graph) return { kind: 'error', message: state.failure ?? indexFailure(state.spec, undefined, this.words), root: state.spec.root };
     let result = run(graph, args, target.paths, token);
-    const updating = updated ? undefined : state.updating;
-    if (updating && !(result.kind === 'message' && result.isError)) {
-      // A long update still running: the graph as it has left it so far, said so.
-      const seconds = Math.round((Date.now() - updating.since) / 1000);
-      const note = `Updating: the graph is being brought up to date after ${updating.files === 1 ? 'a changed file' : `${updating.files} changed files`} (for ${seconds} s so far); this answer is from the graph as the update has left it so far, and can miss or keep what the change affects. Ask again when it is done.`;
-      result = { ...result, notes: [note, ...(result.notes ?? [])] };
-    } else if (!updated) {
-      // Bad input for the graph so far (an unknown symbol or file): the update may be what brings it.
-      await state.answered;
+    if (!updated && result.kind === 'message' && result.isError) {
+      // Bad input for the graph so far (an unknown symbol or file): the update may be what brings it
+      // (an edit undone brings a name back), so it waits once more, as long again.
+      const done = await withinGrace(state.answered, updateWaitMs());
       if (token?.isCancellationRequested) throw new QueryCancelledError();
       result = run(graph, args, target.paths, token);
+      if (done) return { kind: 'ok', state, graph, result };
     }
+    // A long update still running: the answer is the graph as it has left it so far, said so.
+    const updating = updated ? undefined : state.updating;
+    if (updating) result = { ...result, notes: [updatingNote(updating), ...(result.notes ?? [])] };
     if (state.answeredWhilePreparing !== undefined) state.answeredWhilePreparing++;
     return { kind: 'ok', state, graph, result };
   }
