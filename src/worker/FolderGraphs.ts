@@ -63,11 +63,6 @@ const GROUP_MS = 5_000;
 /** Nodes one expansion adds per level at most: a level bigger than this opens in pages (click again). */
 const EXPANSION_PAGE = 250;
 
-/**
- * How long a query waits for the updates posted before it; past that it is answered from the graph as
- * the update has left it so far, said in its first line (an export renamed in a hub of payload took
- * 74 s to update, longer than an MCP client waits for an answer). TS_CODE_GRAPH_UPDATE_WAIT_MS sets it.
- */
 /** The first line of an answer given while an update runs (see updateWaitMs). */
 function updatingNote(updating: { files: number; since: number }): string {
   const seconds = Math.round((Date.now() - updating.since) / 1000);
@@ -75,6 +70,11 @@ function updatingNote(updating: { files: number; since: number }): string {
   return `Updating: the graph is being brought up to date after ${files} (for ${seconds} s so far); this answer is from the graph as the update has left it so far, and can miss or keep what the change affects. Ask again when it is done.`;
 }
 
+/**
+ * How long a query waits for the updates posted before it; past that it is answered from the graph as
+ * the update has left it so far, said in its first line (an export renamed in a hub of payload took
+ * 74 s to update, longer than an MCP client waits for an answer). TS_CODE_GRAPH_UPDATE_WAIT_MS sets it.
+ */
 function updateWaitMs(env = process.env.TS_CODE_GRAPH_UPDATE_WAIT_MS): number {
   const ms = Number(env);
   return env !== undefined && env !== '' && ms >= 0 ? ms : 10_000;
@@ -515,10 +515,9 @@ export class FolderGraphs {
     if (!updated && result.kind === 'message' && result.isError) {
       // Bad input for the graph so far (an unknown symbol or file): the update may be what brings it
       // (an edit undone brings a name back), so it waits once more, as long again.
-      const done = await withinGrace(state.answered, updateWaitMs());
+      updated = await withinGrace(state.answered, updateWaitMs());
       if (token?.isCancellationRequested) throw new QueryCancelledError();
       result = run(graph, args, target.paths, token);
-      if (done) return { kind: 'ok', state, graph, result };
     }
     // A long update still running: the answer is the graph as it has left it so far, said so.
     const updating = updated ? undefined : state.updating;

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { BUILT_CLI, requireBuilt } from '../artifacts/builtArtifacts';
 import { REPO_ROOT } from '../support/loadFixture';
-import { ARTIFACTS, Browser, CHROMIUM, EDITOR_PX, loadChromium, modelOf, openPage, Page, readability, settled, SIZES } from './pageHarness';
+import { ARTIFACTS, atRest, Browser, CHROMIUM, EDITOR_PX, loadChromium, modelOf, openPage, Page, readability, settled, SIZES } from './pageHarness';
 
 /**
  * `npm run test:html`, issue 43: the graph view at the editor's text size, a picture that holds
@@ -120,9 +120,7 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
         const page = await open(html, `editor-size-${name}`, viewport);
         // Laid out and drawn once: the layout is made for the box the legend and notes leave it (it
         // was made for the box before them, and the resize that followed laid out and drew it again).
-        await settled(page);
-        await page.waitForTimeout(400);
-        assert.equal(await page.evaluate('document.body.dataset.drawn'), '1', 'the opening is drawn once');
+        assert.equal(await atRest(page), 1, 'the opening is drawn once');
         await shots(page, `${name}-first`);
         // Names at the editor's size at first; the drawing uses the panel; every badge's count inside its pill.
         const first = await readability(page, true);
@@ -283,13 +281,7 @@ describe('the graph view at the editor\'s size (issue 43), in headless Chromium'
     // At rest first: a redraw hides the tooltip (it is about something drawn). The page once drew
     // its opening twice, and in a full run of this file the second drawing came while the pointer
     // crossed, so the tooltip went at once (CI, three times; the page's log below).
-    await settled(page);
-    for (let drawn = await page.evaluate('document.body.dataset.drawn'); ; ) {
-      await page.waitForTimeout(300);
-      const now = await page.evaluate('document.body.dataset.drawn');
-      if (now === drawn) break;
-      drawn = now;
-    }
+    await atRest(page);
     // A point on an edge, in view, where the pointer finds that edge: the one nearest the queried symbol.
     const spot = (await page.evaluate(`(() => {
       const s = document.querySelector('svg.graph').getBoundingClientRect();

@@ -126,6 +126,17 @@ export async function settled(page: Page): Promise<void> {
   await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => true)');
 }
 
+/** The page at rest: its animations done and no redraw for 300 ms (a resize redraws 120 ms after it). Returns how many drawings it made. */
+export async function atRest(page: Page): Promise<number> {
+  await settled(page);
+  for (let drawn = await page.evaluate('document.body.dataset.drawn'); ; ) {
+    await page.waitForTimeout(300);
+    const now = await page.evaluate('document.body.dataset.drawn');
+    if (now === drawn) return Number(now);
+    drawn = now;
+  }
+}
+
 /**
  * Writes `html` as `out/artifacts/<name>.html` (kept for a look after the run), opens it in a new
  * light-themed context of `browser` at `viewport`, and waits for the page's `data-ready`; console
