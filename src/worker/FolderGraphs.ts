@@ -247,6 +247,10 @@ export class FolderGraphs {
     if (state.saveTimer) clearTimeout(state.saveTimer);
     state.saveTimer = setTimeout(() => {
       state.saveTimer = undefined;
+      // Never a graph an update has left half-way (it lets the thread go between slices): a file's
+      // contribution is cached under its own text's hash, so a dependent extracted before the update
+      // reached it would load later as current (payload: 9 calls lost). The update's end saves again.
+      if (state.updating) return;
       if (!state.token.isCancellationRequested) state.graph?.saveCache();
     }, CACHE_SAVE_DELAY_MS);
     state.saveTimer.unref?.();
