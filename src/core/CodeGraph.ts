@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { SymbolGraph } from './graph/SymbolGraph';
-import { IndexOptions, IndexReport, UpdateReport, indexWorkspace } from './indexer/indexWorkspace';
+import { IndexOptions, IndexReport, UpdateProgress, UpdateReport, indexWorkspace } from './indexer/indexWorkspace';
 import { WorkspaceIndex } from './indexer/WorkspaceIndex';
 import { FileChange } from './query/impact/changedSymbols';
 import { impactOf } from './query/impact/impactOf';
@@ -199,6 +199,11 @@ export class CodeGraph implements QueryTarget {
   /** Incremental update after files were saved/created (`changed`) or deleted; paths absolute or root-relative. */
   update(changed: string[], deleted: string[], token?: CancellationToken): Promise<UpdateReport> {
     return this.index.update(changed, deleted, token);
+  }
+
+  /** While an update re-extracts files: how many are done, of those it has taken so far (see WorkspaceIndex.updateProgress). */
+  updateProgress(): UpdateProgress | undefined {
+    return this.index.updateProgress();
   }
 
   /**

@@ -2,9 +2,10 @@ import * as path from 'path';
 import { firstAnswerGraceMs, withinGrace } from '../core/query/shared/firstAnswerGrace';
 import { awaitsIndexing } from '../core/query/shared/indexingNotes';
 import { CodeGraph } from '../core/CodeGraph';
-import type { UpdateReport } from '../core/indexer/indexWorkspace';
+import type { UpdateProgress, UpdateReport } from '../core/indexer/indexWorkspace';
 import { FileSourceReader, createFileSourceReader } from '../core/format/FileSourceReader';
 import { answerText } from '../core/format/fitToBudget';
+import { thousands } from '../core/format/thousands';
 import { formatText } from '../core/format/formatText';
 import { CancellationToken, Logger } from '../core/Logger';
 import { QueryCancelledError } from '../core/query/QueryContext';
@@ -21,7 +22,7 @@ import { formatMarkdown, markdownLinkRoot } from '../core/format/formatMarkdown'
 import { gitChanges } from '../core/query/impact/gitChanges';
 import { impactQuery } from '../core/query/impact/query';
 import { printAnswer, printedText } from './printAnswer';
-import { AnswerFormat, PrintQuestion, PrintedAnswer, DiagramAnswer, FolderSpec, HostWords, ImpactAnswer, ImpactArgs, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult } from './protocol';
+import { AnswerFormat, PrintQuestion, PrintedAnswer, DiagramAnswer, FolderSpec, HostWords, ImpactAnswer, ImpactArgs, NEUTRAL_WORDS, OpenResult, QueryAnswer, QueryArgs, Requests, SymbolInfo, UpdateResult, UpdatingReport } from './protocol';
 import { indexFailedText, unexpectedFailureText } from './failureTexts';
 import { deepestContaining, routeFilePath } from './routeFilePath';
 import { symbolAt } from '../core/graph/symbolAt';
@@ -47,8 +48,8 @@ interface FolderState {
   answered: Promise<void>;
   /** Queries answered while the programs were being built after a start from the cache (undefined: not building them). */
   answeredWhilePreparing?: number;
-  /** Updates posted and not done yet: how many, for how many files, since when the first was posted. */
-  updating?: { pending: number; files: number; since: number };
+  /** Updates posted and not done yet: how many, for which files, since when the first was posted. */
+  updating?: Updating;
   reader: FileSourceReader;
   /** When this open started (a cut index's report counts from here). */
   started: number;
@@ -57,18 +58,31 @@ interface FolderState {
   progressed: Set<() => void>;
 }
 
+interface Updating {
+  pending: number;
+  files: Set<string>;
+  since: number;
+  /** Reports how far it is to the host every UPDATING_REPORT_MS once it runs that long (see reportUpdating). */
+  reporter?: ReturnType<typeof setInterval>;
+  reported?: boolean;
+}
+
 const CACHE_SAVE_DELAY_MS = 5_000;
+/** An update running longer than this is shown by the host (VS Code's status bar), and again at this pace. */
+const UPDATING_REPORT_MS = 1_000;
 /** About how long one build of the native compiler's projects may keep a question waiting (IndexOptions.groupMs). */
 const GROUP_MS = 5_000;
 /** Nodes one expansion adds per level at most: a level bigger than this opens in pages (click again). */
 const EXPANSION_PAGE = 250;
 
-/** The first line of an answer given while an update runs (see updateWaitMs). */
-function updatingNote(updating: { files: number; since: number }): string {
+/** The first line of an answer given while an update runs (see updateWaitMs); `progress`: how far its re-extraction is. */
+function updatingNote(updating: Updating, progress: UpdateProgress | undefined): string {
   const seconds = Math.round((Date.now() - updating.since) / 1000);
-  const files = updating.files === 1 ? 'a changed file' : `changes to ${updating.files} files`;
-  return `Updating: the graph is being brought up to date after ${files} (for ${seconds} s so far); this answer is from the graph as the update has left it so far, and can miss or keep what the change affects. Ask again when it is done.`;
+  const files = updating.files.size === 1 ? 'a changed file' : `changes to ${thousands(updating.files.size)} files`;
+  const far = progress && progress.total > 0 ? `; ${thousands(progress.done)} of the ${thousands(progress.total)} files it re-indexes so far are done` : '';
+  return `Updating: the graph is being brought up to date after ${files} (for ${seconds} s${far}); this answer is from the graph as the update has left it so far, and can miss or keep what the change affects. Ask again when it is done.`;
 }
+
 
 /**
  * How long a query waits for the updates posted before it; past that it is answered from the graph as
@@ -99,6 +113,9 @@ export class FolderGraphs {
      * answer's own work counts): TS_CODE_GRAPH_FIRST_ANSWER_MS, else 1 s.
      */
     private readonly firstAnswerGrace = firstAnswerGraceMs(),
+    /** An update running longer than a second, every second (undefined: the folder's updates are done; see UpdatingReport). */
+    private readonly onUpdating?: (key: string, update: UpdatingReport | undefined) => void,
+    private readonly updatingReportMs = UPDATING_REPORT_MS,
   ) {}
 
   /** (Re-)index a folder from scratch; a previous index of it is cancelled and replaced. */
@@ -157,6 +174,7 @@ export class FolderGraphs {
     const state = this.folders.get(key);
     if (!state) return;
     state.token.isCancellationRequested = true;
+    if (state.updating) clearInterval(state.updating.reporter);
     this.folders.delete(key);
   }
 
@@ -164,9 +182,9 @@ export class FolderGraphs {
   update(key: string, changed: string[], deleted: string[]): Promise<UpdateResult> {
     const state = this.folders.get(key);
     if (!state) return Promise.reject(new Error(`Unknown folder ${key}.`));
-    const updating = (state.updating ??= { pending: 0, files: 0, since: Date.now() });
+    const updating = (state.updating ??= this.startUpdating(state));
     updating.pending++;
-    updating.files += changed.length + deleted.length;
+    for (const f of [...changed, ...deleted]) updating.files.add(f);
     const done = this.enqueue(state, async (graph) => {
       const started = Date.now();
       const report = await graph.update(changed, deleted, state.token);
@@ -174,10 +192,32 @@ export class FolderGraphs {
       return report;
     });
     const settled = () => {
-      if (--updating.pending === 0 && state.updating === updating) state.updating = undefined;
+      if (--updating.pending === 0 && state.updating === updating) this.endUpdating(state, updating);
     };
     done.then(settled, settled);
     return done;
+  }
+
+  /** The first update posted while none runs: the host hears of it once it runs longer than UPDATING_REPORT_MS. */
+  private startUpdating(state: FolderState): Updating {
+    const updating: Updating = { pending: 0, files: new Set(), since: Date.now() };
+    if (!this.onUpdating) return updating;
+    const report = this.onUpdating;
+    // Fires between the update's slices (it lets the thread go every 50 ms).
+    updating.reporter = setInterval(() => {
+      if (state.updating !== updating) return;
+      updating.reported = true;
+      const progress = state.graph?.updateProgress();
+      report(state.spec.key, { files: updating.files.size, seconds: Math.round((Date.now() - updating.since) / 1000), ...(progress ? { done: progress.done, total: progress.total } : {}) });
+    }, this.updatingReportMs);
+    updating.reporter.unref?.();
+    return updating;
+  }
+
+  private endUpdating(state: FolderState, updating: Updating): void {
+    state.updating = undefined;
+    clearInterval(updating.reporter);
+    if (updating.reported) this.onUpdating?.(state.spec.key, undefined);
   }
 
   /**
@@ -525,7 +565,7 @@ export class FolderGraphs {
     }
     // A long update still running: the answer is the graph as it has left it so far, said so.
     const updating = updated ? undefined : state.updating;
-    if (updating) result = { ...result, notes: [updatingNote(updating), ...(result.notes ?? [])] };
+    if (updating) result = { ...result, notes: [updatingNote(updating, graph.updateProgress()), ...(result.notes ?? [])] };
     if (state.answeredWhilePreparing !== undefined) state.answeredWhilePreparing++;
     return { kind: 'ok', state, graph, result };
   }

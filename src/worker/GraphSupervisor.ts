@@ -1,6 +1,6 @@
 import type { Logger } from '../core/Logger';
 import { ChangeBatch, ChangeQueue } from './ChangeQueue';
-import { FolderSpec, HostWords, OpenResult, QueryAnswer, QueryArgs, UpdateResult, WorkerEvent } from './protocol';
+import { FolderSpec, HostWords, OpenResult, QueryAnswer, QueryArgs, UpdateResult, UpdatingReport, WorkerEvent } from './protocol';
 import { PendingRestart, RestartPolicy, scheduleRestart } from './RestartPolicy';
 import { deepestContaining } from './routeFilePath';
 import { SharedCancellation, createSharedCancellation } from './sharedCancellation';
@@ -14,6 +14,8 @@ export interface SupervisorHost {
   openFolders(cache: 'use' | 'refresh'): void;
   /** Indexing progress of a folder (files done of total; total is 0 until the worker knows it; projects during a full index). */
   onProgress?(key: string, done: number, total: number, projects?: { done: number; total: number }): void;
+  /** A folder's update has run longer than a second (every second while it runs), or its updates are done (`update` undefined). */
+  onUpdating?(key: string, update: UpdatingReport | undefined): void;
   /** A batch of changes reached a folder's graph. */
   onUpdated?(key: string, result: UpdateResult): void;
   /** The worker died and starts again after RestartPolicy's back-off; requests wait for it. */
@@ -234,7 +236,9 @@ export class GraphSupervisor {
       this.options.log[event.level](event.message);
       return;
     }
-    if (this.folders.has(event.key)) this.host.onProgress?.(event.key, event.done, event.total, event.projects);
+    if (!this.folders.has(event.key)) return;
+    if (event.kind === 'updating') this.host.onUpdating?.(event.key, event.update);
+    else this.host.onProgress?.(event.key, event.done, event.total, event.projects);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { OpenResult } from './protocol';
+import type { OpenResult, UpdatingReport } from './protocol';
 
 /**
  * One folder's graph as every host shows it (VS Code's status item, the MCP server's log): the one
@@ -20,6 +20,8 @@ export interface FolderStatus {
   error?: string;
   /** Loud errors of a ready graph (it is known to be incomplete): a warning state, never plain "ready". */
   errors?: string[];
+  /** A ready graph's update that has run longer than a second (an export renamed in a hub: a minute on payload). */
+  updating?: UpdatingReport;
 }
 
 /** A folder just opened: indexing, nothing counted yet. */
@@ -29,7 +31,12 @@ export function indexingStatus(name: string): FolderStatus {
 
 /** The folder's index is done (`opened`). */
 export function readyStatus(status: FolderStatus, r: OpenResult): FolderStatus {
-  return { ...status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files, projects: undefined, errors: r.errors };
+  return { ...status, state: 'ready', files: r.files, symbols: r.symbols, typescript: r.typescript, done: r.files, total: r.files, projects: undefined, errors: r.errors, updating: undefined };
+}
+
+/** A ready folder's long update, how far it is (undefined: its updates are done); other states keep theirs. */
+export function updatingStatus(status: FolderStatus, update: UpdatingReport | undefined): FolderStatus {
+  return status.state === 'ready' ? { ...status, updating: update } : status;
 }
 
 /** The folder has no graph: its index failed, or the worker stopped. */

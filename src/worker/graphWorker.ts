@@ -23,7 +23,12 @@ export function serveGraphWorker(port: MessagePort, options: GraphWorkerOptions 
     warn: (message) => post({ kind: 'log', level: 'warn', message }),
     error: (message) => post({ kind: 'log', level: 'error', message }),
   };
-  const graphs = new FolderGraphs(log, (key, done, total, projects) => post({ kind: 'progress', key, done, total, ...(projects ? { projects } : {}) }));
+  const graphs = new FolderGraphs(
+    log,
+    (key, done, total, projects) => post({ kind: 'progress', key, done, total, ...(projects ? { projects } : {}) }),
+    undefined,
+    (key, update) => post({ kind: 'updating', key, ...(update ? { update } : {}) }),
+  );
 
   type Handlers = { [K in RequestType]: (params: Requests[K]['params'], id: number) => Promise<Requests[K]['result']> | Requests[K]['result'] };
   const handlers: Handlers = {

@@ -262,6 +262,21 @@ export interface ProgressMessage {
   projects?: { done: number; total: number };
 }
 
+/** A folder's update running longer than a second (every second while it runs), or its updates done (`update` undefined). */
+export interface UpdatingMessage {
+  kind: 'updating';
+  key: string;
+  update?: UpdatingReport;
+}
+
+/** How far a long update is: the changed files it brings in, how long it has run, and (while it re-extracts) files done of those taken so far. */
+export interface UpdatingReport {
+  files: number;
+  seconds: number;
+  done?: number;
+  total?: number;
+}
+
 export interface LogMessage {
   kind: 'log';
   level: 'info' | 'warn' | 'error';
@@ -276,7 +291,7 @@ export interface FirstAnswerMessage {
   text: string;
 }
 
-export type WorkerMessage = ResponseMessage | ProgressMessage | LogMessage | FirstAnswerMessage;
+export type WorkerMessage = ResponseMessage | ProgressMessage | UpdatingMessage | LogMessage | FirstAnswerMessage;
 
 /** Worker → host events that are not responses. */
-export type WorkerEvent = ProgressMessage | LogMessage;
+export type WorkerEvent = ProgressMessage | UpdatingMessage | LogMessage;

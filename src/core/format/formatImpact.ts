@@ -1,7 +1,8 @@
 import { GraphEdge, GraphNode } from '../graph/GraphTypes';
 import { ChangedSymbol, ImpactSummary, TestRunner, TestToRun } from '../query/impact/ImpactSummary';
 import { GraphResult } from '../query/QueryResult';
-import { changeKinds, dependentsByFolder, folderText, plural, thousands } from './impactCounts';
+import { changeKinds, dependentsByFolder, folderText, plural } from './impactCounts';
+import { thousands } from './thousands';
 
 /** Changed symbols listed one per line in the text, within MAX_CHANGED_CHARS; past that they are counted (JSON lists them all). */
 export const MAX_CHANGED_LISTED = 100;

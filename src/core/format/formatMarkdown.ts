@@ -5,7 +5,8 @@ import { GraphResult, QueryResult } from '../query/QueryResult';
 import { displayNames, labelledNodes } from './displayNames';
 import { MAX_CHANGED_LISTED, changeText, changedName, runnerText, testPathText } from './formatImpact';
 import { formatMermaid } from './formatMermaid';
-import { changeKinds, dependentsByFolder, FolderCount, plural, thousands } from './impactCounts';
+import { changeKinds, dependentsByFolder, FolderCount, plural } from './impactCounts';
+import { thousands } from './thousands';
 import { discoveredCount, trimResult } from './trimResult';
 
 /** GitHub refuses a comment longer than this (characters). */

@@ -8,6 +8,7 @@ import { ANSWER_CHARS, MORE_HEADING, formatMore, moreThatFit } from './formatMor
 import { formatSnippet } from './formatSnippet';
 import { callLines, linesWithin, nodeSpan, Span } from './nodeLocation';
 import { SourceReader } from './SourceReader';
+import { thousands } from './thousands';
 import { queryNamed } from '../query/queries';
 
 export interface FormatTextOptions {
@@ -177,10 +178,6 @@ function cutPlaces(c: CutSummary): string {
   return parts.join('; ');
 }
 
-/** 1234567 → "1,234,567", independent of the runtime's locale data. */
-function thousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 /** Nodes blocks: everything but the inputs (the caller knows them), each id once, in result order. */
 function listedNodes(result: GraphResult): GraphNode[] {

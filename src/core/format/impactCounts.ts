@@ -1,3 +1,4 @@
+import { thousands } from './thousands';
 import { isTestFile } from '../graph/testFiles';
 import { ChangeKind, ImpactSummary, TestToRun } from '../query/impact/ImpactSummary';
 import { GraphResult } from '../query/QueryResult';
@@ -119,10 +120,6 @@ const KIND_WORDS: Record<ChangeKind | 'top-level', string> = {
   'top-level': 'top-level code changed',
 };
 
-/** 1234567 → "1,234,567", independent of the runtime's locale data. */
-export function thousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 export function plural(n: number, what: string): string {
   return `${thousands(n)} ${what}${n === 1 ? '' : 's'}`;

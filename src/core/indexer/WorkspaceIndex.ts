@@ -26,7 +26,7 @@ import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './worksp
 import { CacheSnapshot, cacheFileFor, contentHash, hashFile, libraryStamps, usableCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
 import { indexerIdentity } from './cache/indexerIdentity';
 import { fileStamp } from '../compiler/fileStamp';
-import type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
+import type { IndexOptions, IndexReport, UpdateProgress, UpdateReport } from './indexTypes';
 import { WorkspaceRoot } from './workspaceRoot';
 import { ProjectSelection } from './program/projectSelection';
 import { ExcludedPaths } from './excludedPaths';
@@ -87,6 +87,8 @@ export class WorkspaceIndex {
   private extracted: Map<string, Project> | undefined;
   /** What each project could import (for answers' notes), read once per full index when first needed. */
   private reach: ProjectReach | undefined;
+  /** While an update re-extracts files: how far it is (see updateProgress). */
+  private updateCounts: (() => UpdateProgress) | undefined;
   /** Shapes computed by earlier updates, and the files' words during one (what dependents can see). */
   private shapes!: ShapeTracker;
   private analysis!: FileAnalysis;
@@ -561,6 +563,15 @@ export class WorkspaceIndex {
     }
   }
 
+  /**
+   * While an update re-extracts files (its long part: an export renamed in a hub reaches thousands):
+   * the files done, of those it has taken so far (the total grows as it finds dependents that see the
+   * change). Undefined otherwise (no update, or one still building its programs).
+   */
+  updateProgress(): UpdateProgress | undefined {
+    return this.updateCounts?.();
+  }
+
   /** Re-index after files were saved/created (`changed`) or deleted. Paths absolute or root-relative. */
   async update(changed: string[], deleted: string[], token: CancellationToken = neverCancelled): Promise<UpdateReport> {
     return this.withCompiler(() => this.updateOnce(changed, deleted, token), token);
@@ -635,6 +646,7 @@ export class WorkspaceIndex {
     const state = updateState(queue, onlyChanged);
     // Programs built on demand meanwhile must not make the ones before the update unreadable (the native compiler's snapshots).
     this.compiler.holdSnapshots?.(true);
+    this.updateCounts = () => ({ done: state.done.size, total: state.queued.size });
     try {
       await new UpdatePlanner(
         {
@@ -662,6 +674,7 @@ export class WorkspaceIndex {
       ).run(token);
     } finally {
       this.compiler.holdSnapshots?.(false);
+      this.updateCounts = undefined;
     }
     const reindexed = state.reindexed;
     this.shapes.forgetWords();
@@ -730,7 +743,13 @@ export class WorkspaceIndex {
     for (const rel of removed) this.graph.removeFile(rel);
     const files = [...seeds].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
     for (const abs of this.owner.keys()) if (!this.graph.hasFile(this.relative(abs))) files.push(abs);
-    await this.extractAll([...new Set(files)], token);
+    const counts: UpdateProgress = { done: 0, total: 0 };
+    this.updateCounts = () => counts;
+    try {
+      await this.extractAll([...new Set(files)], token, counts);
+    } finally {
+      this.updateCounts = undefined;
+    }
     this.graph.settle();
     return { reindexed: files.map((f) => this.relative(f)).sort(), removed, millis: Date.now() - started };
   }
@@ -960,11 +979,13 @@ export class WorkspaceIndex {
     return path.posix.relative(this.root, normalize(abs));
   }
 
-  private async extractAll(unordered: string[], token: CancellationToken): Promise<void> {
+  private async extractAll(unordered: string[], token: CancellationToken, counts?: UpdateProgress): Promise<void> {
     const files = this.byProject(unordered);
     const total = files.length;
+    if (counts) counts.total = total;
     for (let i = 0; i < total; i++) {
       if (token.isCancellationRequested) throw new CancelledError();
+      if (counts) counts.done = i;
       if (i % 100 === 0) {
         this.options.onProgress?.(i, total);
         await new Promise((r) => setImmediate(r));

@@ -108,6 +108,12 @@ export interface IndexReport {
   cache?: 'full' | 'partial';
 }
 
+/** How far a running update is: files re-extracted (or looked at) of those it has taken so far. */
+export interface UpdateProgress {
+  done: number;
+  total: number;
+}
+
 export interface UpdateReport {
   /** Root-relative files whose contribution was recomputed (the changed ones and the ones that depended on them). */
   reindexed: string[];

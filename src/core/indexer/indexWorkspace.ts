@@ -3,7 +3,7 @@ import { WorkspaceIndex } from './WorkspaceIndex';
 import type { IndexOptions, IndexReport } from './indexTypes';
 
 // What indexing takes and reports lives with the index (indexTypes.ts); callers of indexWorkspace find it here too.
-export type { IndexOptions, IndexReport, UpdateReport } from './indexTypes';
+export type { IndexOptions, IndexReport, UpdateProgress, UpdateReport } from './indexTypes';
 export type { SkippedProject } from './program/projectSelection';
 
 /** Index a workspace once (tests, benchmarks, the CLI). Keep the returned `index` to apply file changes later. */

@@ -4,7 +4,7 @@ import { DiagramAnswer, HostWords, ImpactAnswer, ImpactArgs, QueryAnswer, QueryA
 import { GraphSupervisor, RequestCancelledError, askQuery } from '../../worker/GraphSupervisor';
 import { WorkerClient, WorkerOptions } from '../../worker/WorkerClient';
 import { workerStoppedText } from '../../worker/failureTexts';
-import { FolderStatus, failedStatus, indexingStatus, progressStatus, readyStatus, restartingStatus } from '../../worker/folderStatus';
+import { FolderStatus, failedStatus, indexingStatus, progressStatus, readyStatus, restartingStatus, updatingStatus } from '../../worker/folderStatus';
 import { Question, ask } from '../../worker/ask';
 import type { Expansion } from '../../webview/messages';
 import { ChangeWatcher } from './ChangeWatcher';
@@ -57,6 +57,12 @@ export class GraphService implements vscode.Disposable {
       {
         openFolders: (mode) => this.openFolders(mode),
         onProgress: (key, done, total, projects) => this.onProgress(key, done, total, projects),
+        onUpdating: (key, update) => {
+          const entry = this.folders.get(key);
+          if (!entry) return;
+          entry.status = updatingStatus(entry.status, update);
+          this.changed.fire();
+        },
         onUpdated: (key, r) => {
           const entry = this.folders.get(key);
           if (!entry || entry.status.state !== 'ready') return;

@@ -1,4 +1,5 @@
 import type { FolderStatus } from '../graph/GraphService';
+import { thousands } from '../../core/format/thousands';
 
 export interface StatusView {
   text: string;
@@ -28,6 +29,14 @@ export function statusText(folders: readonly FolderStatus[]): StatusView {
     return { text: `$(sync~spin) TS Code Graph: indexing${total > 0 ? ` ${thousands(done)}/${thousands(total)} files` : '…'}`, tooltip, failed: false };
   }
   if (failed.length === folders.length) return { text: '$(warning) TS Code Graph: index failed', tooltip, failed: true };
+  // A long update (an export renamed in a hub): questions meanwhile are answered from the graph so far, said so.
+  const updating = folders.filter((f) => f.state === 'ready' && f.updating);
+  if (updating.length > 0) {
+    const counted = updating.every((f) => f.updating!.total !== undefined);
+    const done = updating.reduce((n, f) => n + (f.updating!.done ?? 0), 0);
+    const total = updating.reduce((n, f) => n + (f.updating!.total ?? 0), 0);
+    return { text: `$(sync~spin) TS Code Graph: updating${counted && total > 0 ? ` ${thousands(done)}/${thousands(total)} files` : '…'}`, tooltip, failed: false };
+  }
   // A graph known to be incomplete is a warning state, never plain "ready".
   if (errors > 0) return { text: `$(warning) ${thousands(symbols)} symbols, graph incomplete (${thousands(errors)} error${errors === 1 ? '' : 's'})`, tooltip, failed: true };
   return { text: `$(type-hierarchy) ${thousands(symbols)} symbols`, tooltip, failed: failed.length > 0 };
@@ -52,13 +61,15 @@ function folderLine(f: FolderStatus): string {
       if (f.projects) return `${f.name}: indexing ${thousands(f.projects.done)}/${thousands(f.projects.total)} projects (${thousands(f.done)}/${thousands(f.total)} files); queries are answered meanwhile, saying when a project not indexed yet can change them`;
       return `${f.name}: indexing ${f.total > 0 ? `${f.done}/${f.total} files` : '…'}`;
     case 'ready':
+      if (f.updating) return `${f.name}: ${thousands(f.symbols)} symbols in ${thousands(f.files)} files; ${updatingLine(f.updating)}`;
       return `${f.name}: ${thousands(f.symbols)} symbols in ${thousands(f.files)} files`;
     case 'failed':
       return `${f.name}: ${f.error ?? 'index failed'}`;
   }
 }
 
-/** 12345 → "12,345" whatever the locale. */
-function thousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+function updatingLine(u: NonNullable<FolderStatus['updating']>): string {
+  const after = u.files === 1 ? 'a changed file' : `changes to ${thousands(u.files)} files`;
+  const far = u.total ? `, ${thousands(u.done ?? 0)} of the ${thousands(u.total)} files it re-indexes so far done` : '';
+  return `updating after ${after} (${u.seconds} s${far}); questions meanwhile are answered from the graph so far, saying so`;
 }

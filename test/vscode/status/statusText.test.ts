@@ -28,6 +28,18 @@ describe(statusText.name, () => {
     assert.strictEqual(view.tooltip, `TS Code Graph (click for the log)\napp: 12 symbols in 10 files\n  built by ${typescript}\nlib: 3 symbols in 10 files\n  built by the bundled TypeScript 6.0.3, with TypeScript 6 defaults (its own); in process: TypeScript 7 would give 3 of 3 files a worse graph than 6: …`);
   });
 
+  it('shows a long update and how far it is, summed over folders, the changes in the tooltip', () => {
+    const view = statusText([folder({ symbols: 28732, updating: { files: 1, seconds: 12, done: 1210, total: 3969 } }), folder({ name: 'lib', symbols: 5, updating: { files: 2, seconds: 3, done: 10, total: 31 } })]);
+    assert.strictEqual(view.text, '$(sync~spin) TS Code Graph: updating 1,220/4,000 files');
+    assert.strictEqual(view.failed, false);
+    assert.match(view.tooltip, /app: 28,732 symbols in 10 files; updating after a changed file \(12 s, 1,210 of the 3,969 files it re-indexes so far done\); questions meanwhile are answered from the graph so far/);
+    assert.match(view.tooltip, /lib: 5 symbols in 10 files; updating after changes to 2 files \(3 s, 10 of the 31/);
+    // Still building its programs: no count yet.
+    assert.strictEqual(statusText([folder({ symbols: 5, updating: { files: 1, seconds: 2 } })]).text, '$(sync~spin) TS Code Graph: updating…');
+    // Done: the symbol count again.
+    assert.strictEqual(statusText([folder({ symbols: 5 })]).text, '$(type-hierarchy) 5 symbols');
+  });
+
   it('flags failures, and says why in the tooltip', () => {
     const all = statusText([folder({ state: 'failed', error: 'boom' })]);
     assert.strictEqual(all.text, '$(warning) TS Code Graph: index failed');
