@@ -35,8 +35,18 @@ export function fromNative(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/** Absolute (against the cwd) and posix: how the indexer keys configs and roots. */
+/** What `path.resolve` would change in an absolute path: a backslash, a `.` or `..` segment, `//`, a trailing `/`. */
+const NOT_NORMAL = /\\|\/\.\.?(?:\/|$)|\/\/|.\/$/;
+/** An absolute path on this platform, as `path.resolve` writes it but posix: `/x`, or `C:/x` on Windows. */
+const ABSOLUTE_HERE = path.sep === '/' ? /^\// : /^[A-Za-z]:\//;
+
+/**
+ * Absolute (against the cwd) and posix: how the indexer keys configs, roots and files. A path that is
+ * so already comes back as is: the compiler's file names are, and payload's 151 programs of ~4,800
+ * files each made 725,000 of them (1.5 s of `path.resolve`).
+ */
 export function absolutePosix(p: string): string {
+  if (ABSOLUTE_HERE.test(p) && !NOT_NORMAL.test(p)) return p;
   return toPosix(path.resolve(p));
 }
 

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { isAbsoluteFilePath, normalizeFilePath } from '../../src/core/paths';
+import * as path from 'path';
+import { absolutePosix, isAbsoluteFilePath, normalizeFilePath, toPosix } from '../../src/core/paths';
 
 describe('normalizeFilePath', () => {
   it('reads a file_path the way callers write it', () => {
@@ -23,5 +24,12 @@ describe('normalizeFilePath', () => {
   it('tells absolute from relative, posix and Windows', () => {
     for (const p of ['/ws/a.ts', 'C:/ws/a.ts', 'c:/a.ts']) assert.ok(isAbsoluteFilePath(p), p);
     for (const p of ['src/a.ts', './a.ts', '../a.ts', 'C:a.ts', '']) assert.ok(!isAbsoluteFilePath(p), p);
+  });
+});
+
+describe('absolutePosix', () => {
+  it("is path.resolve's answer in posix, whether the path needed resolving or not", () => {
+    const inputs = ['/ws/a.ts', '/ws/src/a.ts/', '/ws/./a.ts', '/ws/x/../a.ts', '/ws//a.ts', '/ws/..', '/ws/.', '/', '/ws/.a/..b/a..ts', '/ws/a.ts.', 'src/a.ts', './a.ts', '../a.ts', '', 'C:/ws/a.ts', 'C:\\ws\\a.ts', 'C:/ws/../a.ts'];
+    for (const p of inputs) assert.equal(absolutePosix(p), toPosix(path.resolve(p)), p);
   });
 });
