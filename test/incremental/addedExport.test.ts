@@ -63,6 +63,12 @@ describe('incremental update after an added export', () => {
     assert.deepEqual(shapeDelta(before, shape(ids, ['used=used@h.ts:16\n() => number', box('string')])), { ...nothing, members: ['size'], types: ['Box'] }, 'a retyped member');
     assert.equal(shapeDelta(before, shape([...ids, 'h.ts#helper@function'], ['used=used@h.ts:16\n() => number', box('number')])), undefined, 'a new node that is no new export');
     assert.equal(shapeDelta(before, shape(ids, ['used=used@h.ts:16\n() => number', box('number'), 'default=used@h.ts:16\n() => number'])), undefined, 'a default export');
+    // A re-export whose source no longer has the name leads to the checker's `unknown` symbol, which
+    // has no declaration: only the exported name changed, not a name `unknown` any file might use.
+    const reexport = shape(ids, ['used=used@h.ts:16\n() => number', box('number')]);
+    const dangling = shape(ids, ['used=unknown@?:0', box('number')]);
+    assert.deepEqual(shapeDelta(reexport, dangling), { ...nothing, changedExports: ['used'] }, 'a re-export left dangling');
+    assert.deepEqual(shapeDelta(dangling, reexport)?.changedExports.sort(), ['used'], 'and restored');
     assert.equal(shapeDelta('script\nx', 'script\ny'), undefined);
     assert.equal(shapeDelta(before, 'unknown 1 boom'), undefined);
   });
