@@ -91,6 +91,44 @@ describe('memory budget: programs released after extraction, an LRU for the edit
       fresh.dispose();
     }
   });
+
+  it('keeps the program of the project being edited through an update that builds many others: the undo compares shapes', async function () {
+    // In process, where the budget is the estimate's: it holds a few programs, fewer than the update
+    // builds. (The native compiler's is governed by its process's measured memory, which at these
+    // sizes moves between holding one program and twenty from run to run; the release order this
+    // tests is the same code, WorkspacePrograms.makeRoom, for both.)
+    if (process.env.TS_CODE_GRAPH_COMPILER !== 'inprocess') this.skip();
+    const tight = new WorkspaceIndex({ root, memoryMb: 64 });
+    try {
+      await tight.indexAll();
+      // p0's first function is imported by the packages built on p0 (about 60 files in 19 projects):
+      // renaming it re-extracts them, each project's program built in turn within the budget.
+      const hub = path.join(root, 'packages/p0/src/f0.ts');
+      const original = fs.readFileSync(hub, 'utf8');
+      fs.writeFileSync(hub, original.replace(/\bp0f0a\b/g, 'p0f0aRenamed'));
+      try {
+        const renamed = await tight.update([hub], []);
+        assert.ok(renamed.reindexed.length > 40, `the importers looked again: ${renamed.reindexed.length}`);
+        assert.ok(tight.heldPrograms().includes('packages/p0/tsconfig.json'), `p0's program is kept: ${tight.heldPrograms().join(', ')}`);
+      } finally {
+        fs.writeFileSync(hub, original);
+      }
+      // Undone: the shapes before and after say only p0f0a's importers can see it; p0's last file,
+      // which imports only p0f0a's neighbour, is not re-extracted (without p0's program every file
+      // depending on the hub was, however indirectly).
+      const undone = await tight.update([hub], []);
+      assert.ok(!undone.reindexed.includes('packages/p0/src/f2.ts'), `re-extracted: ${undone.reindexed.join(', ')}`);
+      const fresh = new WorkspaceIndex({ root, memoryMb: MEMORY_MB });
+      try {
+        await fresh.indexAll();
+        assert.deepEqual(edgesOf(tight), edgesOf(fresh));
+      } finally {
+        fresh.dispose();
+      }
+    } finally {
+      tight.dispose();
+    }
+  });
 });
 
 describe('memory budget: the shared parse cache is bounded', () => {

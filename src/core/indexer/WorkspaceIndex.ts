@@ -610,6 +610,8 @@ export class WorkspaceIndex {
         ? fileSetChanged || sources.some((f) => p.program!.hasSourceFile(f) || p.config.fileNames.includes(f))
         : sources.some((f) => this.owner.get(f) === p || (!this.owner.has(f) && p.config.fileNames.includes(f))),
     );
+    // The projects being edited keep their programs through this update (and the next one compares shapes with them).
+    this.programs.pin(changedAbs.map((f) => this.owner.get(f)).filter((p): p is Project => p !== undefined));
     const previousOwner = this.owner; // assignOwners makes a new map
     const previousProgram = new Map(this.projects.map((p) => [p, p.program]));
     this.programs.build(affected);

@@ -51,6 +51,8 @@ export class WorkspacePrograms {
 
   /** Projects whose program is held, least recently used first. */
   private readonly live: Project[] = [];
+  /** The projects being edited (see pin): their programs are released last. */
+  private pinned: ReadonlySet<Project> = new Set();
   /** Programs built from nothing since discovery: first builds, and rebuilds after a release. */
   builds = 0;
   /** Programs' costs, calibrated by the native compiler's measured memory. */
@@ -154,6 +156,17 @@ export class WorkspacePrograms {
     return project.program!;
   }
 
+  /**
+   * The projects being edited now (those that own the files an update changed): their programs are
+   * released only when releasing every other one leaves no room. An update that re-extracts many
+   * other projects (an export renamed in a hub) would otherwise release the edited project's program
+   * on the way, and the next edit in it (an undo, a fix) could not compare shapes with the text
+   * before it: every file depending on it, however indirectly, was re-extracted again.
+   */
+  pin(projects: Iterable<Project>): void {
+    this.pinned = new Set(projects);
+  }
+
   /** The projects whose programs are held now, least recently used first. */
   liveProjects(): readonly Project[] {
     return this.live;
@@ -235,6 +248,8 @@ export class WorkspacePrograms {
   private makeRoom(coming: Project[]): ProjectConfig[] {
     let cost = coming.reduce((sum, p) => sum + this.estimate(p), 0);
     const kept = this.live.filter((p) => !coming.includes(p));
+    // Least recently used first, the projects being edited last of all.
+    kept.sort((a, b) => Number(this.pinned.has(a)) - Number(this.pinned.has(b)));
     for (const p of kept) cost += this.estimate(p);
     const released: ProjectConfig[] = [];
     for (const p of kept) {
