@@ -62,7 +62,7 @@ interface Updating {
   pending: number;
   files: Set<string>;
   since: number;
-  /** Reports how far it is to the host every UPDATING_REPORT_MS once it runs that long (see reportUpdating). */
+  /** Reports how far it is to the host every UPDATING_REPORT_MS once it runs that long (see startUpdating). */
   reporter?: ReturnType<typeof setInterval>;
   reported?: boolean;
 }
@@ -82,7 +82,6 @@ function updatingNote(updating: Updating, progress: UpdateProgress | undefined):
   const far = progress && progress.total > 0 ? `; ${thousands(progress.done)} of the ${thousands(progress.total)} files it re-indexes so far are done` : '';
   return `Updating: the graph is being brought up to date after ${files} (for ${seconds} s${far}); this answer is from the graph as the update has left it so far, and can miss or keep what the change affects. Ask again when it is done.`;
 }
-
 
 /**
  * How long a query waits for the updates posted before it; past that it is answered from the graph as

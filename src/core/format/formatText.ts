@@ -178,7 +178,6 @@ function cutPlaces(c: CutSummary): string {
   return parts.join('; ');
 }
 
-
 /** Nodes blocks: everything but the inputs (the caller knows them), each id once, in result order. */
 function listedNodes(result: GraphResult): GraphNode[] {
   const skip = new Set(result.inputs);

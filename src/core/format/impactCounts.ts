@@ -120,7 +120,6 @@ const KIND_WORDS: Record<ChangeKind | 'top-level', string> = {
   'top-level': 'top-level code changed',
 };
 
-
 export function plural(n: number, what: string): string {
   return `${thousands(n)} ${what}${n === 1 ? '' : 's'}`;
 }
