@@ -78,6 +78,16 @@ export function gitChanges(root: string, base: ImpactBase): GitChanges | { error
   return { changes, base: label };
 }
 
+/**
+ * The source files under `root` git knows of, root-relative: tracked ones and new ones it does not
+ * ignore (node_modules, build output). Undefined when git cannot answer.
+ */
+export function gitSourceFiles(root: string): string[] | undefined {
+  const listed = git(root, ['-c', 'core.quotepath=off', 'ls-files', '--cached', '--others', '--exclude-standard', '-z']);
+  if (listed.error !== undefined) return undefined;
+  return [...new Set(listed.out.split('\0').filter((f) => f && isSource(f)))];
+}
+
 function isSource(file: string): boolean {
   return SOURCE_FILE.test(file) && !/(^|\/)node_modules\//.test(file);
 }

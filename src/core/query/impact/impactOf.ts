@@ -11,7 +11,9 @@ import { toGraphResult } from '../traversal/toGraphResult';
 import { traverse } from '../traversal/traverse';
 import { ChangedSymbol, FileChange, compareChanges } from './changedSymbols';
 import { ImpactSummary } from './ImpactSummary';
+import { gitSourceFiles } from './gitChanges';
 import { findTestRunners, WorkspaceFiles } from './testRunners';
+import { testsOutsideGraph } from './testsOutsideGraph';
 import { testsToRun } from './testsToRun';
 
 export interface ImpactContext {
@@ -23,6 +25,11 @@ export interface ImpactContext {
   readText?(rel: string): string | undefined;
   /** Where test runner configurations are read from (package.json, .mocharc.*, jest.config.*…). Default: the disk under `root`. */
   workspaceFiles?: WorkspaceFiles;
+  /**
+   * The workspace's source files, root-relative, indexed or not: tests no project includes are
+   * found among them (`testsOutsideGraph`). Default: the ones git knows (tracked, or new and not ignored).
+   */
+  sourceFiles?(): readonly string[] | undefined;
 }
 
 /**
@@ -53,18 +60,28 @@ export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], bas
   const step: StepFunction = (graph, state) => synthetic.get(state.id) ?? backwardSteps(graph, state);
   const starts = changed.map((c) => c.node.id);
   const traversal = traverse(ctx.graph, starts, step, Number.POSITIVE_INFINITY);
-  const removedNodes = new Map(removed.map((c) => [c.node.id, c.node]));
-  const nodeOf = (id: string) => ctx.graph.getNode(id) ?? removedNodes.get(id);
+  // A removed symbol, or one of a file no project indexes (an added test a tsconfig excludes), is only here.
+  const changedNodes = new Map(changed.map((c) => [c.node.id, c.node]));
+  const nodeOf = (id: string) => ctx.graph.getNode(id) ?? changedNodes.get(id);
   const result = betweenChanges(toGraphResult('impact', ctx.graph, traversal, nodeOf));
 
-  const files = ctx.graph.files();
+  const indexed = ctx.graph.files();
+  const inGraph = new Set(indexed);
+  const unindexed = ((ctx.sourceFiles ? ctx.sourceFiles() : gitSourceFiles(ctx.root)) ?? []).filter((f) => !inGraph.has(f) && !/\.d\.[cm]?ts$/.test(f));
+  const files = unindexed.length > 0 ? [...indexed, ...unindexed] : indexed;
   const runners = findTestRunners(ctx.ts, files, ctx.workspaceFiles ?? diskFiles(ctx.root));
+  const outside = testsOutsideGraph(ctx.ts, ctx.root, traversal, nodeOf, {
+    tests: unindexed.filter((f) => runners.classify(f) !== undefined),
+    known: new Set(files),
+    read: ctx.readText ?? ((rel: string) => readFile(path.join(ctx.root, rel))),
+    reExports: (file) => (inGraph.has(file) ? (ctx.graph.getContribution(file)?.reExports ?? []) : undefined),
+  });
   const summary: ImpactSummary = {
     base,
     files: changedFiles,
     changed,
     dependents: traversal.order.length - traversal.starts,
-    ...testsToRun(traversal, nodeOf, runners, files),
+    ...testsToRun(traversal, nodeOf, runners, files, outside),
   };
   if (compared.unparsed.length > 0) summary.unparsed = compared.unparsed;
   const warnings = compared.unparsed.map((u) => `Incomplete: ${u.file} does not parse (line ${u.line}: ${u.message}): its declarations are compared up to there, and none is reported removed. Fix the syntax and run impact again.`);

@@ -2,6 +2,7 @@ import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { Traversal } from '../traversal/traverse';
 import { TestRunner, TestToRun } from './ImpactSummary';
 import { testCommand } from './testCommand';
+import { OutsideTest } from './testsOutsideGraph';
 import { RunnerMatch, shellWord, TestRunners } from './testRunners';
 
 /**
@@ -9,23 +10,35 @@ import { RunnerMatch, shellWord, TestRunners } from './testRunners';
  * discovering edges back to a change), as the workspace's runners find them (`runners.classify`:
  * a helper or an entity a test imports is a dependent, not a test), and the runners that run them,
  * each with the command for its share. The walk for tests is not cut: a test 900 nodes away must
- * still run. `files` is every file of the workspace (a runner's total, and whole folders to run).
+ * still run. `files` is every file of the workspace (a runner's total, and whole folders to run);
+ * `outside` the tests no project indexes that import what the walk reached (testsOutsideGraph),
+ * nearest first: each comes right after the node it imports.
  */
 export function testsToRun(
   t: Traversal,
   nodeOf: (id: string) => GraphNode | undefined,
   runners: TestRunners,
   files: readonly string[],
+  outside: readonly OutsideTest[] = [],
 ): { tests: TestToRun[]; runners: TestRunner[] } {
   const place = new Map(t.order.map((id, i) => [id, i]));
   const tests = new Map<string, TestToRun & { match?: RunnerMatch; found?: number }>();
+  /** `file` as a test to run, when a runner runs it, with the path from `i` back to a change (and `first` before it). */
+  const add = (file: string, i: number, first?: OutsideTest) => {
+    const kind = runners.classify(file);
+    if (!kind) return;
+    const { nodes, edges } = pathToChange(t, i, place, nodeOf);
+    if (first) {
+      nodes.unshift(first.node);
+      edges.unshift(first.edge);
+    }
+    tests.set(file, { file, nodes, edges, ...(kind === 'usual' ? {} : { match: kind.match, found: kind.runner }) });
+  };
+  let next = 0; // the next test outside the graph, by the place of what it imports
   for (let i = 0; i < t.order.length; i++) {
     const node = nodeOf(t.order[i]);
-    if (!node || node.external || tests.has(node.file)) continue;
-    const kind = runners.classify(node.file);
-    if (!kind) continue;
-    const { nodes, edges } = pathToChange(t, i, place, nodeOf);
-    tests.set(node.file, { file: node.file, nodes, edges, ...(kind === 'usual' ? {} : { match: kind.match, found: kind.runner }) });
+    if (node && !node.external && !tests.has(node.file)) add(node.file, i);
+    for (; next < outside.length && outside[next].anchor === i; next++) if (!tests.has(outside[next].file)) add(outside[next].file, i, outside[next]);
   }
 
   // The runners with tests to run, in the order their first test comes.

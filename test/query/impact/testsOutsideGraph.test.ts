@@ -1,0 +1,104 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { CodeGraph } from '../../../src/core/CodeGraph';
+import { ImpactSummary } from '../../../src/core/query/impact/ImpactSummary';
+import { gitChanges } from '../../../src/core/query/impact/gitChanges';
+
+/**
+ * Tests no project indexes: payload's packages build with `"exclude": ["**\/*.spec.ts"]`, so their
+ * 191 unit tests were in no program, and `impact` listed none of them, not even a test the change
+ * itself added. They are found among git's files, by the runners' patterns, and count when they
+ * import what the change reaches: directly, through a barrel's `export … from`, as a namespace or a
+ * workspace package's name.
+ */
+describe('impact: tests outside every tsconfig', function () {
+  this.timeout(120000);
+  let root: string;
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  };
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: root, encoding: 'utf8' });
+
+  async function impact(): Promise<ImpactSummary> {
+    const listed = gitChanges(root, { kind: 'working-tree' });
+    assert.ok(!('error' in listed), JSON.stringify(listed));
+    const graph = await CodeGraph.open({ root });
+    try {
+      const result = graph.impact(listed.changes, listed.base);
+      assert.ok(result.kind === 'graph' && result.impact, JSON.stringify(result));
+      return result.impact;
+    } finally {
+      graph.dispose();
+    }
+  }
+
+  before(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-outside-tests-'));
+    write('package.json', JSON.stringify({ name: 'ws', private: true, workspaces: ['packages/*'], devDependencies: { vitest: '*' } }));
+    write('vitest.config.ts', "export default { test: { include: ['packages/**/*.spec.ts'] } };\n");
+    write('tsconfig.base.json', JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' }, exclude: ['${configDir}/dist', '**/*.spec.ts'] }));
+    write('packages/core/package.json', JSON.stringify({ name: '@ws/core', type: 'module', exports: { '.': './src/index.ts' } }));
+    write('packages/core/tsconfig.json', JSON.stringify({ extends: '../../tsconfig.base.json' }));
+    write('packages/core/src/math.ts', 'export function add(a: number, b: number): number {\n  return a + b;\n}\nexport function sub(a: number, b: number): number {\n  return a - b;\n}\n');
+    write('packages/core/src/total.ts', "import { add } from './math.js';\nexport function total(xs: number[]): number {\n  return xs.reduce(add, 0);\n}\n");
+    write('packages/core/src/index.ts', "export * from './math.js';\nexport { total as sum } from './total.js';\n");
+    // Imports the changed function itself.
+    write('packages/core/src/math.spec.ts', "import { add } from './math.js';\nif (add(1, 2) !== 3) throw new Error('add');\n");
+    // Imports a function that calls it, under another name, through the barrel.
+    write('packages/core/src/sum.spec.ts', "import { sum } from './index.js';\nif (sum([1, 2]) !== 3) throw new Error('sum');\n");
+    // Imports only what the change does not reach.
+    write('packages/core/src/sub.spec.ts', "import { sub } from './index.js';\nif (sub(3, 2) !== 1) throw new Error('sub');\n");
+    // Another package's test, by the package's name (a workspace link, as pnpm and npm make them).
+    write('packages/app/package.json', JSON.stringify({ name: '@ws/app', type: 'module', dependencies: { '@ws/core': '*' } }));
+    write('packages/app/tsconfig.json', JSON.stringify({ extends: '../../tsconfig.base.json' }));
+    write('packages/app/src/main.ts', "export const name = 'app';\n");
+    write('packages/app/src/core.spec.ts', "import * as core from '@ws/core';\nif (core.add(1, 1) !== 2) throw new Error('core');\n");
+    fs.mkdirSync(path.join(root, 'packages/app/node_modules/@ws'), { recursive: true });
+    fs.symlinkSync(path.join(root, 'packages/core'), path.join(root, 'packages/app/node_modules/@ws/core'), 'dir');
+    write('.gitignore', 'node_modules\n');
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+  });
+
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('lists the tests that import what a change reaches, and a test the change adds, though no tsconfig includes them', async () => {
+    write('packages/core/src/math.ts', fs.readFileSync(path.join(root, 'packages/core/src/math.ts'), 'utf8').replace('return a + b;', 'return b + a;'));
+    write('packages/core/src/total.spec.ts', "import { total } from './total.js';\nif (total([2]) !== 2) throw new Error('total');\n");
+    try {
+      const summary = await impact();
+      const tests = Object.fromEntries(summary.tests.map((t) => [t.file, t.nodes.map((n) => n.name).join(' > ')]));
+      assert.deepEqual(tests, {
+        'packages/core/src/total.spec.ts': 'packages/core/src/total.spec.ts',
+        'packages/core/src/math.spec.ts': 'packages/core/src/math.spec.ts > add',
+        'packages/app/src/core.spec.ts': 'packages/app/src/core.spec.ts > add',
+        'packages/core/src/sum.spec.ts': 'packages/core/src/sum.spec.ts > total > add',
+      });
+      assert.deepEqual(
+        summary.runners.map((r) => [r.name, r.tests, r.testFiles]),
+        [['vitest', 4, 5]],
+      );
+      // The path's first edge is the test's import, at its line.
+      const sum = summary.tests.find((t) => t.file === 'packages/core/src/sum.spec.ts')!;
+      assert.deepEqual(sum.edges[0], { from: 'packages/core/src/sum.spec.ts#packages/core/src/sum.spec.ts@module', to: sum.nodes[1].id, type: 'REFERENCES', lines: [1] });
+    } finally {
+      git('checkout', '-q', '--', '.');
+      fs.rmSync(path.join(root, 'packages/core/src/total.spec.ts'));
+    }
+  });
+
+  it('lists none when the change reaches nothing those tests import', async () => {
+    write('packages/app/src/main.ts', "export const name = 'the app';\n");
+    try {
+      const summary = await impact();
+      assert.deepEqual(summary.tests, []);
+    } finally {
+      git('checkout', '-q', '--', '.');
+    }
+  });
+});
