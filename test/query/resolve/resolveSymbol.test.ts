@@ -85,6 +85,18 @@ describe(resolveSymbol.name, () => {
       assert.equal(closest('src/Manager.ts'), 'src/entity-manager/EntityManager.ts', 'a part of the name');
     });
 
+    it('a guessed name in a real folder: says no file is there, and suggests that folder\'s files first', () => {
+      const g = new TestGraph();
+      for (const f of ['examples/react/star-wars/src/Home.tsx', 'examples/react/rick-morty/src/Home.tsx', 'packages/query-core/src/types.ts', 'packages/query-core/src/utils.ts', 'packages/query-core/src/queryCache.ts', 'packages/vue-query/src/types.ts']) {
+        g.node(f, 'x', 'function');
+      }
+      const text = message(resolveSymbol(g.context(), 'packages/query-core/src/nope.ts', 'hashKey'));
+      assert.match(text, /^File not indexed: packages\/query-core\/src\/nope\.ts\. Closest indexed files: (packages\/query-core\/src\/[a-zA-Z]+\.ts, ){3}/, text);
+      assert.match(text, /\. No file exists at that path\.$/);
+      // Without a way to look at the disk, nothing is claimed about it.
+      assert.doesNotMatch(message(resolveSymbol({ graph: g.build(), root: '/repo' }, 'packages/query-core/src/nope.ts', 'hashKey')), /No file exists/);
+    });
+
     it('echoes at most 200 characters of a runaway path, and still suggests files', () => {
       const long = `src/${'very-long-folder/'.repeat(240)}utils.ts`;
       const text = message(resolveSymbol(ctx, long, 'formatDate'));

@@ -75,14 +75,17 @@ function notIndexedMessage(ctx: QueryContext, rel: string): string {
   }
   const closest = closestFiles(ctx, files, rel);
   const hint = path.posix.extname(rel) === '' ? ' file_path must name a source file, like `src/utils.ts`.' : '';
-  return `${head} Closest indexed files: ${closest.join(', ')}.${hint}`;
+  // An agent that guessed a path learns it guessed: nothing to re-index or include.
+  const missing = ctx.fileExists ? ' No file exists at that path.' : '';
+  return `${head} Closest indexed files: ${closest.join(', ')}.${hint}${missing}`;
 }
 
 /**
  * Ranked by how well the basename matches, then by edit distance on the whole path. The basename
- * tiers: the same; a typo of it (a few edits: `EntityManagr` → `EntityManager`); one containing what
- * was asked (`Manager` → `EntityManager`); one contained in it (`Entity` for `EntityManagr`, a weak
- * hint); the rest, each by basename distance. An `index.ts` is named by its folder, as imports name it.
+ * tiers: the same; a typo of it (a few edits, fewer than half its letters: `EntityManagr` →
+ * `EntityManager`, not `home` for `nope`); one containing what was asked (`Manager` →
+ * `EntityManager`); one contained in it (`Entity` for `EntityManagr`, a weak hint); the rest, the
+ * files nearest the folder asked for first, then by basename distance. An `index.ts` is named by its folder, as imports name it.
  * The whole path's distance is computed for the leading candidates only (it costs far more than the
  * basename's). Bounded: distances stop at MAX_DISTANCE, the search at SUGGESTION_BUDGET_MS (ranking
  * the files scored by then), and it throws `QueryCancelledError` once the caller's token is cancelled.
@@ -92,7 +95,8 @@ function closestFiles(ctx: QueryContext, files: string[], rel: string): string[]
   const wantedBase = stem(wanted);
   const typo = Math.max(2, Math.floor(wantedBase.length / 4));
   const deadline = Date.now() + SUGGESTION_BUDGET_MS;
-  const scored: Array<{ file: string; tier: number; baseDistance: number; distance: number }> = [];
+  const wantedDir = path.posix.dirname(wanted).split('/');
+  const scored: Array<{ file: string; tier: number; away: number; baseDistance: number; distance: number }> = [];
   for (let i = 0; i < files.length; i++) {
     if (i % SUGGESTION_BATCH === 0 && i > 0) {
       if (ctx.token?.isCancellationRequested) throw new QueryCancelledError();
@@ -101,10 +105,12 @@ function closestFiles(ctx: QueryContext, files: string[], rel: string): string[]
     const file = files[i];
     const base = stem(file.toLowerCase());
     const baseDistance = levenshtein(wantedBase, base, MAX_DISTANCE);
-    const tier = base === wantedBase ? 0 : baseDistance <= typo ? 1 : base.includes(wantedBase) ? 2 : wantedBase.includes(base) ? 3 : 4;
-    scored.push({ file, tier, baseDistance, distance: 0 });
+    const tier = base === wantedBase ? 0 : baseDistance <= typo && baseDistance * 2 < wantedBase.length ? 1 : base.includes(wantedBase) ? 2 : wantedBase.includes(base) ? 3 : 4;
+    // No likeness of name: the files nearest the folder asked for come first (a guessed name in a real folder).
+    const away = tier === 4 ? foldersApart(wantedDir, file) : 0;
+    scored.push({ file, tier, away, baseDistance, distance: 0 });
   }
-  const byBase = (a: (typeof scored)[number], b: (typeof scored)[number]) => a.tier - b.tier || a.baseDistance - b.baseDistance;
+  const byBase = (a: (typeof scored)[number], b: (typeof scored)[number]) => a.tier - b.tier || a.away - b.away || a.baseDistance - b.baseDistance;
   scored.sort(byBase);
   // Every file tied with the last one shown by basename is a candidate (a bounded number of them).
   let candidates = Math.min(scored.length, MAX_FILE_SUGGESTIONS);
@@ -113,6 +119,14 @@ function closestFiles(ctx: QueryContext, files: string[], rel: string): string[]
   for (const s of leading) s.distance = levenshtein(wanted, s.file.toLowerCase(), MAX_DISTANCE);
   leading.sort((a, b) => byBase(a, b) || a.distance - b.distance || a.file.localeCompare(b.file));
   return leading.slice(0, MAX_FILE_SUGGESTIONS).map((s) => s.file);
+}
+
+/** How many folders apart `file` is from the folder `dir` (its segments): steps up from `dir` to their common folder, then down to `file`'s. */
+function foldersApart(dir: string[], file: string): number {
+  const fileDir = file.split('/').slice(0, -1);
+  let common = 0;
+  while (common < dir.length && common < fileDir.length && dir[common] === fileDir[common].toLowerCase()) common++;
+  return dir.length - common + (fileDir.length - common);
 }
 
 /** The basename without its extension(s), or the folder name for an index file: `src/util/index.d.ts` → `util`. */
