@@ -21,14 +21,16 @@ export interface DependentsByFolder {
 }
 
 /**
- * The dependents an impact result holds (its nodes but the changed symbols, and `truncation.more`:
- * all of them), by folder, code apart from test code (`isTestFile`). Folders are coarsened (merged
+ * The dependents an impact result holds (its nodes but the changed symbols and library declarations,
+ * and `truncation.more`: all of them), by folder, code apart from test code (`isTestFile`). Folders are coarsened (merged
  * into their parents, deepest first) until at most `maxFolders` are left on each side, so one test
  * per folder (`test/functional/x/y/`) still reads as `test/functional`.
  */
 export function dependentsByFolder(result: GraphResult, maxFolders: number): DependentsByFolder {
   const inputs = new Set(result.inputs);
-  const files = [...result.nodes.filter((n) => !inputs.has(n.id)).map((n) => n.file), ...(result.truncation?.more ?? []).map((m) => m.file)];
+  // A library's declaration is reached only on the way to code (the interface member a changed method
+  // implements, whose callers may run it): the library does not depend on the change, nothing there to review.
+  const files = [...result.nodes.filter((n) => !inputs.has(n.id) && !n.external).map((n) => n.file), ...(result.truncation?.more ?? []).filter((m) => !m.external).map((m) => m.file)];
   const code = files.filter((f) => !isTestFile(f));
   const tests = files.filter((f) => isTestFile(f));
   return { code: byFolder(code, maxFolders), tests: byFolder(tests, maxFolders), codeNodes: code.length, testNodes: tests.length };
@@ -42,7 +44,7 @@ export function testsByFolder(tests: readonly TestToRun[], maxFolders: number): 
 function byFolder(files: readonly string[], maxFolders: number): FolderCount[] {
   const groups = new Map<string, { nodes: number; files: Set<string> }>();
   for (const file of files) {
-    const folder = parentOf(libraryFile(file));
+    const folder = parentOf(file);
     const g = groups.get(folder) ?? { nodes: 0, files: new Set<string>() };
     g.nodes++;
     g.files.add(file);
@@ -69,13 +71,6 @@ function byFolder(files: readonly string[], maxFolders: number): FolderCount[] {
   return [...groups]
     .map(([folder, g]): FolderCount => ({ folder, nodes: g.nodes, files: g.files.size, ...(names.some((n) => n !== folder && (folder === '.' || n.startsWith(`${folder}/`))) ? { rest: true } : {}) }))
     .sort((a, b) => b.nodes - a.nodes || b.files - a.files || (a.folder < b.folder ? -1 : 1));
-}
-
-/** A library's declaration counts in its package (`node_modules/@scope/pkg/x.d.ts` → in `node_modules/@scope/pkg`). */
-function libraryFile(file: string): string {
-  if (!file.startsWith('node_modules/')) return file;
-  const parts = file.split('/');
-  return `${parts.slice(0, parts[1]?.startsWith('@') ? 3 : 2).join('/')}/x`;
 }
 
 function parentOf(path: string): string {

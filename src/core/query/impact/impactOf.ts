@@ -80,7 +80,8 @@ export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], bas
     base,
     files: changedFiles,
     changed,
-    dependents: traversal.order.length - traversal.starts,
+    // Library declarations are passed through (an implemented interface's member), not dependents.
+    dependents: traversal.order.slice(traversal.starts).filter((id) => !nodeOf(id)?.external).length,
     ...testsToRun(traversal, nodeOf, runners, files, outside),
   };
   if (compared.unparsed.length > 0) summary.unparsed = compared.unparsed;

@@ -1,0 +1,63 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { CodeGraph } from '../../../src/core/CodeGraph';
+import { dependentsByFolder } from '../../../src/core/format/impactCounts';
+import { gitChanges } from '../../../src/core/query/impact/gitChanges';
+
+/**
+ * A changed method that implements a library's interface is run by every caller of that interface:
+ * the walk passes through the library's declaration to reach them. That declaration is no dependent
+ * of the change (the library does not depend on it): TanStack/query's impact counted
+ * "node_modules 5 (2 files)" for `ReactiveController.hostConnected` and `LitElement.connectedCallback`.
+ */
+describe('impact: library declarations the walk passes through are not dependents', function () {
+  this.timeout(120000);
+  let root: string;
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  };
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: root, encoding: 'utf8' });
+
+  before(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-impact-lib-'));
+    write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'commonjs', target: 'es2022' }, include: ['src'] }));
+    write('node_modules/lib-x/package.json', JSON.stringify({ name: 'lib-x', types: 'index.d.ts' }));
+    write('node_modules/lib-x/index.d.ts', 'export interface Controller {\n  hostConnected(): void;\n}\n');
+    write('src/helper.ts', 'export function helper(): number {\n  return 1;\n}\n');
+    write('src/ctrl.ts', "import type { Controller } from 'lib-x';\nimport { helper } from './helper';\nexport class MyCtrl implements Controller {\n  hostConnected(): void {\n    helper();\n  }\n}\n");
+    write('src/use.ts', "import type { Controller } from 'lib-x';\nexport function run(c: Controller): void {\n  c.hostConnected();\n}\n");
+    write('.gitignore', 'node_modules\n');
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+  });
+
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('counts the code reached through the interface, not the interface member', async () => {
+    write('src/helper.ts', 'export function helper(): number {\n  return 2;\n}\n');
+    const graph = await CodeGraph.open({ root });
+    try {
+      const listed = gitChanges(root, { kind: 'working-tree' });
+      assert.ok(!('error' in listed), JSON.stringify(listed));
+      const result = graph.impact(listed.changes, listed.base);
+      assert.ok(result.kind === 'graph' && result.impact, JSON.stringify(result));
+      const names = result.nodes.map((n) => `${n.external ? 'lib:' : ''}${n.name}`);
+      // The walk does pass through the library's member on its way to `run`.
+      assert.ok(names.includes('lib:Controller.hostConnected'), names.join(', '));
+      assert.ok(names.includes('run'), names.join(', '));
+      const external = result.nodes.filter((n) => n.external).length;
+      assert.equal(result.impact.dependents, result.nodes.length - result.inputs!.length - external);
+      const byFolder = dependentsByFolder(result, 6);
+      assert.deepEqual(byFolder.code.map((f) => f.folder), ['src']);
+      assert.equal(byFolder.codeNodes, result.impact.dependents);
+    } finally {
+      graph.dispose();
+      git('checkout', '-q', '--', '.');
+    }
+  });
+});
