@@ -19,6 +19,7 @@ import { dependentsOf } from './query/dependents-of/dependentsOf';
 import { pathsBetween, TYPES_ONLY } from './query/paths-between/pathsBetween';
 import { withAnalysisWarnings } from './query/shared/analysisWarnings';
 import { asPartial, asPartialPaths, withIndexingNotes } from './query/shared/indexingNotes';
+import { withUnresolvedImportNotes } from './query/shared/unresolvedImportNotes';
 import { GraphNode } from './graph/GraphTypes';
 
 /**
@@ -181,10 +182,14 @@ export class CodeGraph implements QueryTarget {
     return this.withNotes(pathsBetween(this.context(token), from, to));
   }
 
-  /** A failed file's missing calls (withAnalysisWarnings), and projects not indexed yet or skipped (withIndexingNotes), where they can change the answer. */
+  /**
+   * A failed file's missing calls (withAnalysisWarnings), projects not indexed yet or skipped
+   * (withIndexingNotes), and imports that resolve to no types (withUnresolvedImportNotes), where they can change the answer.
+   */
   private withNotes(result: QueryResult): QueryResult {
     const walk = queryNamed(result.query).walk;
-    return withIndexingNotes(this.graph, withAnalysisWarnings(this.graph, result, walk, this.index.globalErrors), walk, this.index.outstanding());
+    const noted = withIndexingNotes(this.graph, withAnalysisWarnings(this.graph, result, walk, this.index.globalErrors), walk, this.index.outstanding());
+    return withUnresolvedImportNotes(this.graph, noted, walk, (rel) => this.index.packageOf(rel));
   }
 
   /**

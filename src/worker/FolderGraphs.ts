@@ -467,7 +467,7 @@ export class FolderGraphs {
     await state.ready;
     // Done before the cancellation landed: the whole graph, report, warnings and cache included.
     if (state.graph) return state.graph;
-    this.log.info(`Answered after indexing ${walking.projectsDone} of ${walking.projectsTotal} projects: no other project can change this answer. The rest was not indexed, and the cache not written.`);
+    this.log.info(`Answered after indexing ${walking.projectsDone} of ${walking.projectsTotal} projects: no other project can change what it calls (overrides there are noted in it). The rest was not indexed, and the cache not written.`);
     const { nodes, edges, edgesByType } = graph.graph.stats();
     graph.report = { ...graph.report, files: graph.graph.files().length, nodes, edges, edgesByType, millis: Date.now() - state.started, errors: graph.errors() };
     return graph;

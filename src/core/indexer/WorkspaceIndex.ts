@@ -786,6 +786,12 @@ export class WorkspaceIndex {
     return this.programs.selection.whyLeftOut(rel);
   }
 
+  /** The workspace package whose folder holds a root-relative file: its name and root-relative folder. */
+  packageOf(rel: string): { name: string; dir: string } | undefined {
+    const p = this.workspace?.packageContaining(path.posix.join(this.root, rel));
+    return p && { name: p.name, dir: path.posix.relative(this.root, p.dir) };
+  }
+
   /** What the graph does not hold (yet) for answers to scope their notes by (outstandingProjects). */
   outstanding(): Outstanding | undefined {
     const { uninstalled, overBudget } = this.programs.selection;

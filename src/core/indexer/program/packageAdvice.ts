@@ -3,6 +3,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { ProjectConfig } from './discoverProjects';
 import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
+import { isAssetImport } from '../../packageSpecifiers';
 import { readJson } from './readJson';
 import { emitModuleResolutionKind, moduleKindPreserve } from '../../compiler/tsInternals';
 
@@ -280,11 +281,6 @@ function nearestPackage(workspace: WorkspacePackages, file: string): { dir: stri
     if (fs.existsSync(`${dir}/package.json`)) return { dir, member: workspace.isPackage(dir) };
   }
   return { dir: workspace.root, member: true };
-}
-
-/** `pkg/styles.css`, `pkg/icon.svg?react`: a file of a package that is not code. */
-function isAssetImport(specifier: string): boolean {
-  return specifier !== packageName(specifier) && /\.(css|scss|sass|less|styl|pcss|svg|png|jpe?g|gif|webp|avif|ico|bmp|woff2?|ttf|otf|eot|mp3|mp4|webm|wav|ogg)([?#].*)?$/i.test(specifier);
 }
 
 /** Whether `use` matches a `paths` key of its project's config: an alias, not a package. */

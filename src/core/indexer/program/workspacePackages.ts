@@ -5,6 +5,7 @@ import { ProjectConfig, normalize, parseConfig } from './discoverProjects';
 import { readJson } from './readJson';
 import { sourceCondition } from './sourceCondition';
 import { IGNORED_DIRS, inIgnoredDir } from '../workspaceFiles';
+import { packageName } from '../../packageSpecifiers';
 
 /**
  * The packages of a monorepo, and how an import of one by name reaches its sources.
@@ -336,11 +337,7 @@ export function isPackageSpecifier(text: string): boolean {
   return /^[@a-z0-9]/i.test(text) && !/^[a-z]+:/i.test(text);
 }
 
-/** The package a specifier names: `@scope/pkg` or `pkg`, without a subpath. */
-export function packageName(text: string): string {
-  const parts = text.split('/');
-  return text.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
+export { packageName };
 
 /** The root's workspace globs: package.json `workspaces` (array or `{ packages }`) and pnpm-workspace.yaml `packages:`. */
 export function workspaceGlobs(root: string): string[] {

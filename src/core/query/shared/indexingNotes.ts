@@ -83,9 +83,17 @@ export function withIndexingNotes(graph: SymbolGraph, result: QueryResult, walk:
   const step: StepFunction = backward ? backwardSteps : walk === 'paths' ? forwardStepsWithTypes : forwardSteps;
   const limit = walk === 'paths' ? Number.POSITIVE_INFINITY : MAX_VISITED_NODES;
   const reached = new Set<string>();
-  for (const start of inputs) for (const id of traverse(graph, start, step, limit).order) reached.add(graph.getNode(id)?.file ?? '');
+  /** Files of the members the walk dispatched from (a call to `Base.m` runs any override of it). */
+  const dispatched = new Set<string>();
+  for (const start of inputs) {
+    const t = traverse(graph, start, step, limit);
+    for (const id of t.order) reached.add(graph.getNode(id)?.file ?? '');
+    if (!backward) for (const s of t.states) if (s.mode === 'dispatch') dispatched.add(graph.getNode(s.id)?.file ?? '');
+  }
   reached.delete('');
+  dispatched.delete('');
   const lines: string[] = [];
+  const notes: string[] = [];
   if (outstanding.progress) {
     const { done, total } = outstanding.progress;
     const running = `${INDEXING_RUNNING} (${done} of ${total} projects done)`;
@@ -95,9 +103,13 @@ export function withIndexingNotes(graph: SymbolGraph, result: QueryResult, walk:
     } else {
       const depends = [...reached].flatMap((f) => [f, ...(graph.getContribution(f)?.dependsOnFiles ?? [])]);
       if (depends.some((f) => outstanding.pendingHolds(f))) lines.push(`${running}, and this answer reaches code in projects not indexed yet: its calls there are missing. Ask again when it is done.`);
+      // Their subclasses could override a method the answer calls (TanStack/query: vue-query's
+      // QueryClient overrides getQueryDefaults). Said, not waited for: any project importing the
+      // class could, and on a large monorepo that is every one.
+      const overriding = lines.length || dispatched.size === 0 ? [] : outstanding.pendingSeeing(dispatched);
+      if (overriding.length) notes.push(`Not indexed yet: ${overriding.length === 1 ? 'a project' : `${overriding.length} projects`} that may override or implement methods this answer calls (${named(overriding)}); their overrides are not in it.`);
     }
   }
-  const notes: string[] = [];
   if (backward) {
     const skipped = outstanding.skippedSeeing(reached);
     if (skipped.length) notes.push(`Not indexed: ${skipped.length === 1 ? 'a project' : `${skipped.length} projects`} whose dependencies are not installed may use this code (${named(skipped)}); install a folder's dependencies to index it.`);
