@@ -21,6 +21,7 @@ import { withAnalysisWarnings } from './query/shared/analysisWarnings';
 import { asPartial, asPartialPaths, withIndexingNotes } from './query/shared/indexingNotes';
 import { withUnresolvedImportNotes } from './query/shared/unresolvedImportNotes';
 import { GraphNode } from './graph/GraphTypes';
+import { readTextFile } from './readTextFile';
 
 /**
  * The core's front door: index a workspace once, answer queries, take file changes.
@@ -189,7 +190,7 @@ export class CodeGraph implements QueryTarget {
   private withNotes(result: QueryResult): QueryResult {
     const walk = queryNamed(result.query).walk;
     const noted = withIndexingNotes(this.graph, withAnalysisWarnings(this.graph, result, walk, this.index.globalErrors), walk, this.index.outstanding());
-    return withUnresolvedImportNotes(this.graph, noted, walk, (rel) => this.index.packageOf(rel));
+    return withUnresolvedImportNotes(this.graph, noted, walk, (rel) => this.index.packageOf(rel), (rel) => readTextFile(path.join(this.root, rel)));
   }
 
   /**

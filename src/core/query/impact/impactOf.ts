@@ -15,6 +15,7 @@ import { gitSourceFiles } from './gitChanges';
 import { findTestRunners, WorkspaceFiles } from './testRunners';
 import { testsOutsideGraph } from './testsOutsideGraph';
 import { testsToRun } from './testsToRun';
+import { readTextFile } from '../../readTextFile';
 
 export interface ImpactContext {
   graph: SymbolGraph;
@@ -73,7 +74,7 @@ export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], bas
   const outside = testsOutsideGraph(ctx.ts, ctx.root, traversal, nodeOf, {
     tests: unindexed.filter((f) => runners.classify(f) !== undefined),
     known: new Set(files),
-    read: ctx.readText ?? ((rel: string) => readFile(path.join(ctx.root, rel))),
+    read: ctx.readText ?? ((rel: string) => readTextFile(path.join(ctx.root, rel))),
     reExports: (file) => (inGraph.has(file) ? (ctx.graph.getContribution(file)?.reExports ?? []) : undefined),
   });
   const summary: ImpactSummary = {
@@ -111,7 +112,7 @@ function betweenChanges(result: GraphResult): GraphResult {
 /** The workspace's files on disk, for runner discovery. */
 function diskFiles(root: string): WorkspaceFiles {
   return {
-    read: (rel) => readFile(path.join(root, rel)),
+    read: (rel) => readTextFile(path.join(root, rel)),
     list: (rel) => {
       try {
         return fs.readdirSync(path.join(root, rel));
@@ -129,7 +130,7 @@ function diskFiles(root: string): WorkspaceFiles {
 function stillNamedBy(ctx: ImpactContext, removed: readonly ChangedSymbol[], changes: readonly FileChange[]): Map<string, Step[]> {
   const out = new Map<string, Step[]>();
   if (removed.length === 0) return out;
-  const read = ctx.readText ?? ((rel: string) => readFile(path.join(ctx.root, rel)));
+  const read = ctx.readText ?? ((rel: string) => readTextFile(path.join(ctx.root, rel)));
   const gone = new Set(changes.filter((c) => c.status === 'deleted' || c.status === 'renamed').map((c) => c.oldFile ?? c.file));
   let unresolved: string[] | undefined;
   const parsed = new Map<string, TS.SourceFile | undefined>();
@@ -207,14 +208,6 @@ function enclosingNodes(nodes: readonly GraphNode[], lines: readonly number[]): 
     else out.set(best.id, [line]);
   }
   return out;
-}
-
-function readFile(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 /** Code-unit order: the same on every machine, unlike localeCompare. */
