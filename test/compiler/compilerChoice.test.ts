@@ -51,6 +51,19 @@ describe('which compiler builds the graph (auto, the default)', function () {
     });
   }
 
+  it('an import written inside a string or a comment is no import that 7 could lose', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-choice-strings-'));
+    try {
+      fs.cpSync(path.join(FIXTURES_DIR, 'path-aliases'), root, { recursive: true });
+      // An ESLint rule's test cases (TanStack/query's eslint-plugin): code in template strings.
+      fs.writeFileSync(path.join(root, 'src/lib/rule.ts'), "// import { x } from 'src/config/defaults'\nexport const cases = [`import { DEFAULTS } from 'src/config/defaults';`, \"require('src/config/defaults')\"];\n");
+      const r = await chosen(root);
+      assert.match(r.compiler, /TypeScript 7 would give 1 of \d+ files a worse graph than 6: 'src\/config\/defaults' in src\/services\/userService\.ts resolves only through baseUrl/);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('every other fixture: native (7 reads it as 6 does)', async () => {
     const special = new Set(['js-shapes', 'js-factories', 'express-4.21.2', 'commonjs-repro', 'path-aliases', 'ts5-defaults']);
     for (const fixture of fs.readdirSync(FIXTURES_DIR).filter((f) => !special.has(f) && fs.statSync(path.join(FIXTURES_DIR, f)).isDirectory())) {
