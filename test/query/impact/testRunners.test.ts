@@ -120,6 +120,19 @@ describe('test runners (issue 41: tests as the workspace\'s runner finds them)',
     });
   });
 
+  it('vitest: include is matched from test.dir, and type tests count when typecheck is enabled (TanStack/query)', () => {
+    const config =
+      "import { defineConfig } from 'vitest/config';\nimport packageJson from './package.json';\n" +
+      "export default defineConfig({ test: { name: packageJson.name, dir: './src', include: ['tests/**/*.test.ts'], typecheck: { enabled: true } } });\n";
+    assert.deepEqual(tests({ 'vite.config.ts': config, 'src/tests/a.test.ts': code, 'src/tests/b.test-d.ts': code, 'tests/c.test.ts': code, 'src/d.test.ts': code }), {
+      'src/tests/a.test.ts': 'vitest: src/tests/a.test.ts',
+      'src/tests/b.test-d.ts': 'vitest: src/tests/b.test-d.ts',
+    });
+    // Without typecheck, a type test is not run by `vitest run`.
+    const plain = "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { dir: 'src' } });\n";
+    assert.deepEqual(tests({ 'vitest.config.ts': plain, 'src/a.test.tsx': code, 'src/b.test-d.tsx': code, 'test/c.test.ts': code }), { 'src/a.test.tsx': 'vitest: src/a.test.tsx' });
+  });
+
   it('playwright: testDir and testMatch of playwright.config.ts', () => {
     const config = "import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: './e2e', testMatch: '**/*.e2e.ts' });\n";
     assert.deepEqual(tests({ 'playwright.config.ts': config, 'e2e/login.e2e.ts': code, 'e2e/helpers.ts': code, 'src/a.e2e.ts': code }), { 'e2e/login.e2e.ts': 'playwright: e2e/login.e2e.ts' });

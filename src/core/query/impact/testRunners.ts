@@ -244,6 +244,7 @@ function escapeRegex(text: string): string {
 // ---- vitest -----------------------------------------------------------------------------------
 
 const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
+const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 const VITEST_EXCLUDE = ['**/node_modules/**', '**/dist/**', '**/cypress/**', '**/.{idea,git,cache,output,temp}/**', '**/{karma,rollup,webpack,vite,vitest,jest,ava,babel,nyc,cypress,tsup,build,eslint,prettier}.config.*'];
 
 function vitestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner | undefined {
@@ -254,8 +255,13 @@ function vitestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sour
   if (!file && !mentions(info, /\bvitest\b/, 'vitest')) return undefined;
   const top: ConfigObject = file?.read.ok ? file.read.value : {};
   const test: ConfigObject = isObject(top.test) ? top.test : {};
-  const root = join(info.dir, typeof test.root === 'string' ? test.root : typeof top.root === 'string' ? top.root : '');
-  const include = picomatch(stringList(test.include) ?? VITEST_INCLUDE, { dot: true });
+  const projectRoot = join(info.dir, typeof test.root === 'string' ? test.root : typeof top.root === 'string' ? top.root : '');
+  // `test.dir`: where the include globs are matched from (TanStack/query: `dir: './src'`, `include: ['tests/**/*.test.ts']`).
+  const root = typeof test.dir === 'string' ? join(projectRoot, test.dir) : projectRoot;
+  // With `typecheck.enabled`, `vitest run` also runs the type tests (`*.test-d.ts`).
+  const typecheck: ConfigObject = isObject(test.typecheck) ? test.typecheck : {};
+  const typeTests = typecheck.enabled === true ? (stringList(typecheck.include) ?? VITEST_TYPECHECK_INCLUDE) : [];
+  const include = picomatch([...(stringList(test.include) ?? VITEST_INCLUDE), ...typeTests], { dot: true });
   const exclude = picomatch(stringList(test.exclude) ?? VITEST_EXCLUDE, { dot: true });
   return {
     name: 'vitest',
