@@ -36,6 +36,7 @@ import { ProjectReach } from './program/projectReach';
 import type { Outstanding } from './outstandingProjects';
 import { MemoryBudget, memoryBudget } from './program/memoryBudget';
 import { JAVASCRIPT, scopedRoots } from './program/scopedRoots';
+import { GeneratedConfigs } from './program/generatedConfigs';
 
 /** How many programs a first answer's find-references asks (each is one request to the compiler). */
 const MAX_REFERENCE_PROGRAMS = 8;
@@ -189,15 +190,22 @@ export class WorkspaceIndex {
     // A config's own errors (a base it extends not found, an unknown option): its project is indexed
     // with what could be read, so they are warnings, which every host shows (the CLI's stderr too).
     const configProblems: string[] = [];
+    const generated = new GeneratedConfigs();
     for (const p of this.projects) {
       for (const found of p.config.problems) {
         // The config, and any file its message names, by root-relative path, as answers name files.
         const problem = found.split(`${this.root}/`).join('');
+        if (generated.take(problem)) continue;
         this.log.warn(problem);
         this.problems.push(problem);
         configProblems.push(problem);
       }
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
+    }
+    for (const problem of generated.warnings()) {
+      this.log.warn(problem);
+      this.problems.push(problem);
+      configProblems.push(problem);
     }
     const reading = Date.now();
     const cached = this.readValidCache();
