@@ -142,9 +142,15 @@ export class NodeLocator implements ProgramLocator {
         const viaFile = via?.owned ? via.file : undefined;
         if (alias) s = alias;
         const out: Target[] = [];
-        for (const decl of s.declarations ?? []) {
+        const decls = s.declarations ?? [];
+        // A global the standard library declares, merged with a package's stub of it (rollup's
+        // `interface AbortSignal {}`, for builds without the DOM library): it is the standard
+        // library's, which the graph leaves out, not the stub's (TanStack/query's AbortSignal
+        // pointed at rollup.d.ts). A workspace's own augmentation (`declare global`) stays a target.
+        const standard = decls.length > 1 && decls.some((d) => !this.fileInfo(program, d.getSourceFile()));
+        for (const decl of decls) {
           const info = this.fileInfo(program, decl.getSourceFile());
-          if (!info) continue;
+          if (!info || (standard && !info.owned)) continue;
           const declared = this.declaredFor(decl.getSourceFile(), info.file, !info.owned);
           for (const id of lookupDeclaration(ts, declared, decl)) {
             const node = declared.byId.get(id)!;
