@@ -142,10 +142,22 @@ describe(`${formatText.name} (notes and edge cases)`, () => {
     const small = { ...result, truncation: { shownNodes: 1, totalNodes: 14, more: more.slice(0, 13) } };
     assert.equal(parseText(formatText(small, memorySource({}))).preface.join('\n'), 'Showing 1 of 14 nodes in detail (code before tests, nearest first); the other 13 are named under ## More.');
     assert.ok(formatText(small, memorySource({})).endsWith(
-      '## More\n\nNot shown in detail, code before tests, nearest first; by folder and file, each `name:line` (ask about it as the symbol with its file):\n' +
+      '## More\n\nNot shown in detail, code before tests, nearest first; by folder and file, each `name:line` (`name:line,line` for several of one name; ask about one as the symbol `name:line` with its file):\n' +
         'src/cli/run.ts: run0:10, run1:11, run2:12, run3:13, run4:14, run5:15, run6:16, run7:17, run8:18, run9:19, run10:20, run11:21\n' +
         'setup.ts: setup:3\n',
     ));
+  });
+
+  it('## More names the lines of one name in a file once (a test file\'s 150 `Page` components: one name, not 150)', () => {
+    const listed = (name: string, line: number): ListedNode => ({ id: `test/q.test.tsx#${name}~${line}@function`, name, kind: 'function', file: 'test/q.test.tsx', line });
+    const more = [listed('Page', 50), listed('Wrapper', 60), listed('Page', 75), listed('Page', 164), { ...listed('setup', 3), file: 'test/setup.ts', id: 'test/setup.ts#setup@function' }];
+    const [a, b] = [fn('a', 'src/a.ts', 1, 1), fn('b', 'src/b.ts', 1, 1)];
+    const result = { ...graph([a, b], [call(a, b)], [a.id]), truncation: { shownNodes: 2, totalNodes: 7, more } };
+    const text = formatText(result, memorySource({}));
+    assert.ok(text.endsWith('test/\n  q.test.tsx: Page:50,75,164, Wrapper:60\n  setup.ts: setup:3\n'), text);
+    // Every entry is still there to ask about, each `name:line`.
+    const key = (e: { file: string; name: string; line: number }) => `${e.file} ${e.name}:${e.line}`;
+    assert.deepEqual(parseText(text).more.map(key).sort(), more.map(key).sort());
   });
 
   it('never leaves trailing whitespace, even for blank or space-padded source lines', () => {

@@ -114,9 +114,10 @@ function parseMore(paragraphs: string[]): ParsedListed[] {
     const file = m[1] ? `${folder}${m[2]}` : m[2];
     if (!m[1]) folder = undefined;
     for (const entry of m[3].split(', ')) {
-      const e = /^(.+):(\d+)$/.exec(entry);
+      // `Page:50,75`: the lines of one name in the file.
+      const e = /^(.+?):(\d+(?:,\d+)*)$/.exec(entry);
       if (!e) throw new Error(`bad ## More entry: ${JSON.stringify(entry)}`);
-      out.push({ file, name: e[1], line: +e[2] });
+      for (const line of e[2].split(',')) out.push({ file, name: e[1], line: +line });
     }
   }
   return out;

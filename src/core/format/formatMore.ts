@@ -14,7 +14,7 @@ export const ANSWER_CHARS = ANSWER_TOKEN_BUDGET * 4;
 export const MORE_HEADING = '## More';
 
 /** The line under the heading: how to read the entries. */
-export const MORE_INTRO = 'Not shown in detail, code before tests, nearest first; by folder and file, each `name:line` (ask about it as the symbol with its file):';
+export const MORE_INTRO = 'Not shown in detail, code before tests, nearest first; by folder and file, each `name:line` (`name:line,line` for several of one name; ask about one as the symbol `name:line` with its file):';
 
 /**
  * The `## More` section: `entries` (a prefix of `truncation.more`, in its order) grouped by folder,
@@ -74,14 +74,20 @@ export function moreLengths(entries: readonly ListedNode[]): number[] {
   const size = (f: Folder) => (f.files.size === 1 ? 1 + f.prefix + f.fileLines : 1 + f.header + f.files.size * 3 + f.fileLines);
   let total = MORE_HEADING.length + 2 + MORE_INTRO.length;
   const out: number[] = [];
+  /** Per file, the names it lists so far. */
+  const seen = new Map<string, Set<string>>();
   for (const e of entries) {
     const name = folderOfFile(e.file);
     let folder = folders.get(name);
     if (!folder) folders.set(name, (folder = { prefix: folderPrefix(name).length, header: name === '.' ? 2 : name.length + 1, files: new Map(), fileLines: 0 }));
     else total -= size(folder);
-    const entry = entryText(e).length;
     const before = folder.files.get(e.file);
-    folder.fileLines += before === undefined ? baseName(e.file).length + 2 + entry : 2 + entry;
+    const names = seen.get(e.file) ?? new Set<string>();
+    seen.set(e.file, names);
+    // Another line of a name the file already lists joins it: `Page:50,75`.
+    if (names.has(e.name)) folder.fileLines += 1 + String(e.line).length;
+    else folder.fileLines += (before === undefined ? baseName(e.file).length + 2 : 2) + entryText(e).length;
+    names.add(e.name);
     folder.files.set(e.file, (before ?? 0) + 1);
     total += size(folder);
     out.push(total);
@@ -94,18 +100,26 @@ function entryText(e: ListedNode): string {
   return `${e.name}:${e.line}`;
 }
 
-/** folder → file (its name in the folder) → entry texts, in first-seen order. */
+/**
+ * folder → file (its name in the folder) → entry texts, in first-seen order; the lines of one name in
+ * a file in one entry where it first appears (`Page:50,75,164`: a test file's 150 `Page` components
+ * cost one name, not 150).
+ */
 function groupEntries(entries: readonly ListedNode[]): Map<string, Map<string, string[]>> {
-  const folders = new Map<string, Map<string, string[]>>();
+  const grouped = new Map<string, Map<string, Map<string, number[]>>>();
   for (const e of entries) {
     const folder = folderOfFile(e.file);
-    let files = folders.get(folder);
-    if (!files) folders.set(folder, (files = new Map()));
+    let files = grouped.get(folder);
+    if (!files) grouped.set(folder, (files = new Map()));
     const file = baseName(e.file);
     let names = files.get(file);
-    if (!names) files.set(file, (names = []));
-    names.push(entryText(e));
+    if (!names) files.set(file, (names = new Map()));
+    const lines = names.get(e.name);
+    if (lines) lines.push(e.line);
+    else names.set(e.name, [e.line]);
   }
+  const folders = new Map<string, Map<string, string[]>>();
+  for (const [folder, files] of grouped) folders.set(folder, new Map([...files].map(([file, names]) => [file, [...names].map(([name, lines]) => `${name}:${lines.join(',')}`)])));
   return folders;
 }
 
