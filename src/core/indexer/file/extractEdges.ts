@@ -208,7 +208,7 @@ class EdgeExtractor {
     if (ts.isPropertyAccessExpression(e)) {
       let found = this.targets.targetsOf(this.memberSymbol(e));
       if (found.length === 0 && e.expression.kind === ts.SyntaxKind.ThisKeyword) found = this.thisFallback.memberTargets(e);
-      this.walkMemberBase(e.expression, owner, found.length > 0);
+      this.walkMemberBase(e.expression, owner, found);
       return found;
     }
     this.walk(e, owner);
@@ -244,11 +244,29 @@ class EdgeExtractor {
   }
 
   /** The `obj` of `obj.member`: a reference of its own unless the member already resolved to a node. */
-  private walkMemberBase(base: TS.Expression, owner: string, memberResolved: boolean): void {
+  private walkMemberBase(base: TS.Expression, owner: string, members: readonly Target[], probe = false): void {
     const { ts } = this;
     const b = skipOuterExpressions(ts, base);
-    if (memberResolved && (ts.isIdentifier(b) || b.kind === ts.SyntaxKind.ThisKeyword || b.kind === ts.SyntaxKind.SuperKeyword)) return;
+    if (members.length > 0 && ts.isIdentifier(b)) return probe ? undefined : this.referenceSingleton(b, owner, members);
+    if (members.length > 0 && (b.kind === ts.SyntaxKind.ThisKeyword || b.kind === ts.SyntaxKind.SuperKeyword)) return;
     this.walk(base, owner);
+  }
+
+  /**
+   * `notifyManager.batch(…)` where `export const notifyManager = createNotifyManager()`: the member is
+   * the factory's (`createNotifyManager.batch`), so nothing led from the call to the variable, and
+   * `dependentsOf notifyManager` missed every caller of its members (TanStack/query: ~20 files). A
+   * variable whose resolved member is not its own (an instance made by a factory or `new`) gets a
+   * reference too; an object literal's own members (`api.get` of `const api = { get() {} }`) lead
+   * to it already.
+   */
+  private referenceSingleton(base: TS.Identifier, owner: string, members: readonly Target[]): void {
+    for (const v of this.targets.targetsOf(this.symbolAt(base))) {
+      if (v.kind !== 'variable' || v.external) continue;
+      const own = `${v.id.slice(0, v.id.lastIndexOf('@'))}.`;
+      if (members.some((m) => m.id.startsWith(own))) continue;
+      this.add(owner, v, 'REFERENCES', base);
+    }
   }
 
   private walk(node: TS.Node, owner: string): void {
@@ -383,7 +401,7 @@ class EdgeExtractor {
       // No edge (it pulled every duck-typing caller into `m`'s dependents); the file still
       // depends on m's file, as it would on a member that does not resolve.
       for (const t of found) if (!t.external && t.file !== declared.file) this.deps.add(t.file);
-      return this.walkMemberBase(pa.expression, owner, found.length > 0);
+      return this.walkMemberBase(pa.expression, owner, found, true);
     }
     // A property access reads through the getter unless it is the target of an assignment (then the setter).
     const writes = isAssignmentTarget(ts, pa);
@@ -392,7 +410,7 @@ class EdgeExtractor {
       if (!isReferenceable(t) || (t.kind === 'getter' && writes) || (t.kind === 'setter' && !writes)) continue;
       this.add(owner, t, 'REFERENCES', pa.name);
     }
-    return this.walkMemberBase(pa.expression, owner, found.length > 0);
+    return this.walkMemberBase(pa.expression, owner, found);
   }
 
   /**
