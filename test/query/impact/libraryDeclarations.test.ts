@@ -1,11 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import { CodeGraph } from '../../../src/core/CodeGraph';
 import { dependentsByFolder } from '../../../src/core/format/impactCounts';
 import { gitChanges } from '../../../src/core/query/impact/gitChanges';
+import { GitRepo, gitRepo } from '../../support/gitRepo';
 
 /**
  * A changed method that implements a library's interface is run by every caller of that interface:
@@ -15,30 +13,22 @@ import { gitChanges } from '../../../src/core/query/impact/gitChanges';
  */
 describe('impact: library declarations the walk passes through are not dependents', function () {
   this.timeout(120000);
-  let root: string;
-  const write = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  };
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: root, encoding: 'utf8' });
-
+  let repo: GitRepo;
   before(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-impact-lib-'));
-    write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'commonjs', target: 'es2022' }, include: ['src'] }));
-    write('node_modules/lib-x/package.json', JSON.stringify({ name: 'lib-x', types: 'index.d.ts' }));
-    write('node_modules/lib-x/index.d.ts', 'export interface Controller {\n  hostConnected(): void;\n}\n');
-    write('src/helper.ts', 'export function helper(): number {\n  return 1;\n}\n');
-    write('src/ctrl.ts', "import type { Controller } from 'lib-x';\nimport { helper } from './helper';\nexport class MyCtrl implements Controller {\n  hostConnected(): void {\n    helper();\n  }\n}\n");
-    write('src/use.ts', "import type { Controller } from 'lib-x';\nexport function run(c: Controller): void {\n  c.hostConnected();\n}\n");
-    write('.gitignore', 'node_modules\n');
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'base');
+    repo = gitRepo('tcg-impact-lib-', {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'commonjs', target: 'es2022' }, include: ['src'] }),
+      'node_modules/lib-x/package.json': JSON.stringify({ name: 'lib-x', types: 'index.d.ts' }),
+      'node_modules/lib-x/index.d.ts': 'export interface Controller {\n  hostConnected(): void;\n}\n',
+      'src/helper.ts': 'export function helper(): number {\n  return 1;\n}\n',
+      'src/ctrl.ts': "import type { Controller } from 'lib-x';\nimport { helper } from './helper';\nexport class MyCtrl implements Controller {\n  hostConnected(): void {\n    helper();\n  }\n}\n",
+      'src/use.ts': "import type { Controller } from 'lib-x';\nexport function run(c: Controller): void {\n  c.hostConnected();\n}\n",
+    });
   });
 
-  after(() => fs.rmSync(root, { recursive: true, force: true }));
+  after(() => fs.rmSync(repo.root, { recursive: true, force: true }));
 
   it('counts the code reached through the interface, not the interface member', async () => {
+    const { root, write, git } = repo;
     write('src/helper.ts', 'export function helper(): number {\n  return 2;\n}\n');
     const graph = await CodeGraph.open({ root });
     try {

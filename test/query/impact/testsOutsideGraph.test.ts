@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { CodeGraph } from '../../../src/core/CodeGraph';
 import { ImpactSummary } from '../../../src/core/query/impact/ImpactSummary';
 import { gitChanges } from '../../../src/core/query/impact/gitChanges';
+import { GitRepo, gitRepo } from '../../support/gitRepo';
 
 /**
  * Tests no project indexes: payload's packages build with `"exclude": ["**\/*.spec.ts"]`, so their
@@ -17,11 +16,8 @@ import { gitChanges } from '../../../src/core/query/impact/gitChanges';
 describe('impact: tests outside every tsconfig', function () {
   this.timeout(120000);
   let root: string;
-  const write = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  };
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: root, encoding: 'utf8' });
+  let write: GitRepo['write'];
+  let git: GitRepo['git'];
 
   async function impact(): Promise<ImpactSummary> {
     const listed = gitChanges(root, { kind: 'working-tree' });
@@ -37,32 +33,35 @@ describe('impact: tests outside every tsconfig', function () {
   }
 
   before(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-outside-tests-'));
-    write('package.json', JSON.stringify({ name: 'ws', private: true, workspaces: ['packages/*'], devDependencies: { vitest: '*' } }));
-    write('vitest.config.ts', "export default { test: { include: ['packages/**/*.spec.ts'] } };\n");
-    write('tsconfig.base.json', JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' }, exclude: ['${configDir}/dist', '**/*.spec.ts'] }));
-    write('packages/core/package.json', JSON.stringify({ name: '@ws/core', type: 'module', exports: { '.': './src/index.ts' } }));
-    write('packages/core/tsconfig.json', JSON.stringify({ extends: '../../tsconfig.base.json' }));
-    write('packages/core/src/math.ts', 'export function add(a: number, b: number): number {\n  return a + b;\n}\nexport function sub(a: number, b: number): number {\n  return a - b;\n}\n');
-    write('packages/core/src/total.ts', "import { add } from './math.js';\nexport function total(xs: number[]): number {\n  return xs.reduce(add, 0);\n}\n");
-    write('packages/core/src/index.ts', "export * from './math.js';\nexport { total as sum } from './total.js';\n");
-    // Imports the changed function itself.
-    write('packages/core/src/math.spec.ts', "import { add } from './math.js';\nif (add(1, 2) !== 3) throw new Error('add');\n");
-    // Imports a function that calls it, under another name, through the barrel.
-    write('packages/core/src/sum.spec.ts', "import { sum } from './index.js';\nif (sum([1, 2]) !== 3) throw new Error('sum');\n");
-    // Imports only what the change does not reach.
-    write('packages/core/src/sub.spec.ts', "import { sub } from './index.js';\nif (sub(3, 2) !== 1) throw new Error('sub');\n");
-    // Another package's test, by the package's name (a workspace link, as pnpm and npm make them).
-    write('packages/app/package.json', JSON.stringify({ name: '@ws/app', type: 'module', dependencies: { '@ws/core': '*' } }));
-    write('packages/app/tsconfig.json', JSON.stringify({ extends: '../../tsconfig.base.json' }));
-    write('packages/app/src/main.ts', "export const name = 'app';\n");
-    write('packages/app/src/core.spec.ts', "import * as core from '@ws/core';\nif (core.add(1, 1) !== 2) throw new Error('core');\n");
-    fs.mkdirSync(path.join(root, 'packages/app/node_modules/@ws'), { recursive: true });
-    fs.symlinkSync(path.join(root, 'packages/core'), path.join(root, 'packages/app/node_modules/@ws/core'), 'dir');
-    write('.gitignore', 'node_modules\n');
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'base');
+    ({ root, write, git } = gitRepo(
+      'tcg-outside-tests-',
+      {
+        'package.json': JSON.stringify({ name: 'ws', private: true, workspaces: ['packages/*'], devDependencies: { vitest: '*' } }),
+        'vitest.config.ts': "export default { test: { include: ['packages/**/*.spec.ts'] } };\n",
+        'tsconfig.base.json': JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' }, exclude: ['${configDir}/dist', '**/*.spec.ts'] }),
+        'packages/core/package.json': JSON.stringify({ name: '@ws/core', type: 'module', exports: { '.': './src/index.ts' } }),
+        'packages/core/tsconfig.json': JSON.stringify({ extends: '../../tsconfig.base.json' }),
+        'packages/core/src/math.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\nexport function sub(a: number, b: number): number {\n  return a - b;\n}\n',
+        'packages/core/src/total.ts': "import { add } from './math.js';\nexport function total(xs: number[]): number {\n  return xs.reduce(add, 0);\n}\n",
+        'packages/core/src/index.ts': "export * from './math.js';\nexport { total as sum } from './total.js';\n",
+        // Imports the changed function itself.
+        'packages/core/src/math.spec.ts': "import { add } from './math.js';\nif (add(1, 2) !== 3) throw new Error('add');\n",
+        // Imports a function that calls it, under another name, through the barrel.
+        'packages/core/src/sum.spec.ts': "import { sum } from './index.js';\nif (sum([1, 2]) !== 3) throw new Error('sum');\n",
+        // Imports only what the change does not reach.
+        'packages/core/src/sub.spec.ts': "import { sub } from './index.js';\nif (sub(3, 2) !== 1) throw new Error('sub');\n",
+        // Another package's test, by the package's name (a workspace link, as pnpm and npm make them).
+        'packages/app/package.json': JSON.stringify({ name: '@ws/app', type: 'module', dependencies: { '@ws/core': '*' } }),
+        'packages/app/tsconfig.json': JSON.stringify({ extends: '../../tsconfig.base.json' }),
+        'packages/app/src/main.ts': "export const name = 'app';\n",
+        'packages/app/src/core.spec.ts': "import * as core from '@ws/core';\nif (core.add(1, 1) !== 2) throw new Error('core');\n",
+      },
+      // Another package's test imports core by name through the link pnpm and npm make.
+      (dir) => {
+        fs.mkdirSync(path.join(dir, 'packages/app/node_modules/@ws'), { recursive: true });
+        fs.symlinkSync(path.join(dir, 'packages/core'), path.join(dir, 'packages/app/node_modules/@ws/core'), 'dir');
+      },
+    ));
   });
 
   after(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -1,6 +1,7 @@
 import * as path from 'path';
 import type { SymbolGraph } from '../../graph/SymbolGraph';
-import { WorkspacePackages, packageName } from '../program/workspacePackages';
+import { WorkspacePackages } from '../program/workspacePackages';
+import { packageName } from '../../packageSpecifiers';
 import { isWatchedFile } from '../workspaceFiles';
 
 /**

@@ -3,7 +3,8 @@ import type * as TS from 'typescript';
 import { describeFailure } from '../describeFailure';
 import { fileStamp } from '../../compiler/fileStamp';
 import { parseCostBytes } from './memoryBudget';
-import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
+import { WorkspacePackages, resolveWithWorkspace } from './workspacePackages';
+import { packageName } from '../../packageSpecifiers';
 import { isBound, jsDocParsingModeOf, libMap, parseJsDocForTypesOnly, parsingInternals, useSourceOfProjectReferences } from '../../compiler/tsInternals';
 
 /**

@@ -2,7 +2,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { ProjectConfig, normalize } from './discoverProjects';
-import { WorkspacePackages, isPackageSpecifier, packageName, resolveWithWorkspace } from './workspacePackages';
+import { WorkspacePackages, isPackageSpecifier, resolveWithWorkspace } from './workspacePackages';
+import { packageName } from '../../packageSpecifiers';
 import { inIgnoredDir } from '../workspaceFiles';
 
 /**
@@ -136,6 +137,8 @@ function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspaceP
   const cache6 = ts.createModuleResolutionCache(cwd, (f) => f, options);
   const cache7 = ts.createModuleResolutionCache(cwd, (f) => f, seven);
   const lost: LostImport[] = [];
+  const scanned = new Map<string, Set<string>>();
+  const importsOf = (file: string) => scanned.get(file) ?? scanned.set(file, importsIn(ts, read(file))).get(file)!;
   for (const [specifier, files] of importers) {
     const six = resolveWithWorkspace(ts, packages, specifier, files[0], options, ts.sys, cache6).resolvedModule?.resolvedFileName;
     if (!six) continue;
@@ -144,7 +147,7 @@ function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspaceP
     // The text search also matches an import written in a string or a comment (an ESLint rule's test
     // cases: `code: \`import { useQuery } from '@tanstack/react-query'\``); the scanner confirms the few
     // files that would lose one (it costs ~0.1 ms a file: too much to run on every file).
-    const importing = files.filter((f) => importsIn(ts, read(f)).has(specifier));
+    const importing = files.filter((f) => importsOf(f).has(specifier));
     if (importing.length === 0) continue;
     const byName = packages?.named(packageName(specifier)) !== undefined && options.baseUrl === undefined && !removedResolution;
     lost.push({ specifier, files: importing, through: byName ? OVERLAY : through, six: normalize(six), ...(sevens ? { seven: normalize(sevens) } : {}) });

@@ -2,8 +2,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type * as TS from 'typescript';
 import { ProjectConfig } from './discoverProjects';
-import { WorkspacePackages, packageName, resolveWithWorkspace } from './workspacePackages';
-import { isAssetImport } from '../../packageSpecifiers';
+import { WorkspacePackages, resolveWithWorkspace } from './workspacePackages';
+import { isAssetImport, packageName } from '../../packageSpecifiers';
 import { readJson } from './readJson';
 import { emitModuleResolutionKind, moduleKindPreserve } from '../../compiler/tsInternals';
 

@@ -337,7 +337,6 @@ export function isPackageSpecifier(text: string): boolean {
   return /^[@a-z0-9]/i.test(text) && !/^[a-z]+:/i.test(text);
 }
 
-export { packageName };
 
 /** The root's workspace globs: package.json `workspaces` (array or `{ packages }`) and pnpm-workspace.yaml `packages:`. */
 export function workspaceGlobs(root: string): string[] {

@@ -67,13 +67,23 @@ function importersNote(unresolved: ReadonlyMap<string, string[]>, reached: Reado
     for (const n of names) entry.names.add(n);
     packages.set(p.name, entry);
   }
+  // Each importer's words once, however many of the answer's packages it imports.
+  const words = new Map<string, Set<string> | null>();
+  const wordsOf = (file: string) => {
+    let w = words.get(file);
+    if (w === undefined) {
+      const text = readText?.(file);
+      words.set(file, (w = text === undefined ? null : new Set(text.match(WORD))));
+    }
+    return w;
+  };
   const hidden: Array<{ name: string; dir: string; files: number }> = [];
   for (const [name, { dir, names }] of packages) {
     let files = 0;
     for (const [file, specifiers] of unresolved) {
       if (!specifiers.some((s) => packageName(s) === name)) continue;
-      const text = readText?.(file);
-      if (text === undefined || (text.match(WORD) ?? []).some((w) => names.has(w))) files++;
+      const w = wordsOf(file);
+      if (w === null || [...names].some((n) => w.has(n))) files++;
     }
     if (files > 0) hidden.push({ name, dir, files });
   }
