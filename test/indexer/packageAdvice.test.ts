@@ -56,6 +56,21 @@ describe('the advice for imported packages that resolve to no types', () => {
     assert.deepEqual(callers, ['packages/app/src/main.ts:run']);
   });
 
+  // TanStack/query's packages export their sources under `@tanstack/custom-condition`; its examples'
+  // configs do not list it, and the advice said no export condition leads to the sources.
+  it('a workspace package whose own export condition leads to its sources: names it and the customConditions that reach them', async () => {
+    const manifest = path.join(root, 'packages/legacy/package.json');
+    const json = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    json.exports = { '.': { '@acme/source': './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' } };
+    fs.writeFileSync(manifest, JSON.stringify(json));
+    const cg = await CodeGraph.open({ root });
+    const legacy = cg.report.warnings.find((w) => w.includes("'@acme/legacy'"));
+    assert.match(
+      legacy ?? '',
+      /^1 imported package resolves to no types: a package of this workspace not built: '@acme\/legacy' \(1 file\) in packages\/legacy declares its types at packages\/legacy\/dist\/index\.d\.ts, which does not exist; its "@acme\/source" export condition leads to its sources, which the importing configs do not ask for: add "customConditions": \["@acme\/source"\] to them, or build it \(its "build" script/,
+    );
+  });
+
   // Found in TanStack Form: `import '@testing-library/jest-dom'` resolves to a declaration script
   // (`/// <reference …>` to a `declare global` file, no exports), and `import '@mantine/core/styles.css'`
   // is a stylesheet; both were reported as packages resolving to no types, with false advice.

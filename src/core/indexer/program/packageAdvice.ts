@@ -5,6 +5,7 @@ import { ProjectConfig } from './discoverProjects';
 import { WorkspacePackages, resolveWithWorkspace } from './workspacePackages';
 import { isAssetImport, packageName } from '../../packageSpecifiers';
 import { readJson } from './readJson';
+import { customSourceCondition } from './sourceCondition';
 import { emitModuleResolutionKind, moduleKindPreserve } from '../../compiler/tsInternals';
 
 /** One import of a package that resolved to no types: its specifier as written, the importing file (absolute) and its project. */
@@ -76,7 +77,11 @@ export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace
       case 'notBuilt': {
         const declared = cause.declared ? `declares its types at ${rel(cause.declared)}, which does not exist` : 'declares no types';
         const build = cause.buildCommand ? `build it (${cause.buildCommand})` : `build it${cause.declared ? ` so that ${rel(cause.declared)} exists` : ''}`;
-        groups.notBuilt.push(`${who} in ${rel(cause.dir) || '.'} ${declared}, and neither a tsconfig of the package (outDir, rootDir) nor a "source"/"development" export condition leads to its sources: ${build}`);
+        // Its own export condition leads to the sources (TanStack/query's `@tanstack/custom-condition`), but the importing configs do not ask for it.
+        const sources = cause.condition
+          ? `; its "${cause.condition}" export condition leads to its sources, which the importing configs do not ask for: add "customConditions": ["${cause.condition}"] to them, or ${build}`
+          : `, and neither a tsconfig of the package (outDir, rootDir) nor a "source"/"development" export condition leads to its sources: ${build}`;
+        groups.notBuilt.push(`${who} in ${rel(cause.dir) || '.'} ${declared}${sources}`);
         break;
       }
       case 'outsideWorkspace':
@@ -135,7 +140,7 @@ type Cause =
   | { kind: 'resolves' }
   | { kind: 'notInstalled' }
   | { kind: 'moduleResolution'; current: string; working: { setting: string; file: string }[] }
-  | { kind: 'notBuilt'; dir: string; declared?: string; buildCommand?: string }
+  | { kind: 'notBuilt'; dir: string; declared?: string; buildCommand?: string; condition?: string }
   | { kind: 'outsideWorkspace'; importers: string[] }
   | { kind: 'noTypes'; dir: string; declared?: string; typesInstalled: boolean };
 
@@ -161,8 +166,10 @@ function diagnose(ts: typeof TS, root: string, workspace: WorkspacePackages | un
   if (working.length) return { kind: 'moduleResolution', current: currentSetting(ts, root, use.project), working };
   if (inWorkspace) {
     const manifest = inWorkspace.manifest;
-    const declared = declaredTypes(manifest, '.' + use.specifier.slice(name.length));
-    return { kind: 'notBuilt', dir: inWorkspace.dir, declared: declared && path.posix.join(inWorkspace.dir, declared), buildCommand: buildCommand(root, inWorkspace.manifest, name) };
+    const subpath = '.' + use.specifier.slice(name.length);
+    const declared = declaredTypes(manifest, subpath);
+    const condition = customSourceCondition(manifest, subpath);
+    return { kind: 'notBuilt', dir: inWorkspace.dir, declared: declared && path.posix.join(inWorkspace.dir, declared), buildCommand: buildCommand(root, inWorkspace.manifest, name), ...(condition ? { condition } : {}) };
   }
   const dir = installed ?? typesInstalled!;
   const manifest = readJson(`${dir}/package.json`) ?? {};

@@ -37,3 +37,21 @@ function conditionTarget(entry: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Conditions a resolver sets by itself or that name no source: what a custom condition is not. */
+const STANDARD_CONDITIONS = new Set(['types', 'typings', 'import', 'require', 'default', 'node', 'browser', 'module', 'module-sync', 'worker', 'deno', 'bun', 'react-native', 'production', 'development', 'source', 'edge-light', 'workerd']);
+
+/**
+ * A condition of the package's own (`@tanstack/custom-condition`) whose target at `subpath` is a
+ * TypeScript source: a config that lists it in `customConditions` reaches the sources unbuilt.
+ */
+export function customSourceCondition(manifest: Record<string, unknown>, subpath: string): string | undefined {
+  const exports = manifest.exports;
+  if (typeof exports !== 'object' || exports === null || Array.isArray(exports)) return undefined;
+  const entry = (exports as Record<string, unknown>)[subpath];
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
+  for (const [key, value] of Object.entries(entry as Record<string, unknown>)) {
+    if (!STANDARD_CONDITIONS.has(key) && typeof value === 'string' && /\.[cm]?tsx?$/.test(value) && !/\.d\.[cm]?ts$/.test(value)) return key;
+  }
+  return undefined;
+}
