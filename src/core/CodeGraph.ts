@@ -20,6 +20,7 @@ import { pathsBetween, TYPES_ONLY } from './query/paths-between/pathsBetween';
 import { withAnalysisWarnings } from './query/shared/analysisWarnings';
 import { asPartial, asPartialPaths, withIndexingNotes } from './query/shared/indexingNotes';
 import { withUnresolvedImportNotes } from './query/shared/unresolvedImportNotes';
+import { withComponentFileNotes } from './query/shared/componentFileNotes';
 import { GraphNode } from './graph/GraphTypes';
 import { readTextFile } from './readTextFile';
 
@@ -185,12 +186,16 @@ export class CodeGraph implements QueryTarget {
 
   /**
    * A failed file's missing calls (withAnalysisWarnings), projects not indexed yet or skipped
-   * (withIndexingNotes), and imports that resolve to no types (withUnresolvedImportNotes), where they can change the answer.
+   * (withIndexingNotes), imports that resolve to no types (withUnresolvedImportNotes), and component
+   * files using the answer's code (withComponentFileNotes), where they can change the answer.
    */
   private withNotes(result: QueryResult): QueryResult {
     const walk = queryNamed(result.query).walk;
     const noted = withIndexingNotes(this.graph, withAnalysisWarnings(this.graph, result, walk, this.index.globalErrors), walk, this.index.outstanding());
-    return withUnresolvedImportNotes(this.graph, noted, walk, (rel) => this.index.packageOf(rel), (rel) => readTextFile(path.join(this.root, rel)));
+    const packageOf = (rel: string) => this.index.packageOf(rel);
+    const readText = (rel: string) => readTextFile(path.join(this.root, rel));
+    const imported = withUnresolvedImportNotes(this.graph, noted, walk, packageOf, readText);
+    return withComponentFileNotes(this.graph, imported, walk, this.index.componentFiles(), packageOf, readText);
   }
 
   /**

@@ -241,7 +241,7 @@ export class WorkspaceIndex {
       await this.walkProjects(token);
       this.saveCache();
     }
-    const skipped = [this.programs.selection.overBudgetWarning(), this.programs.selection.uninstalledWarning()].filter((w): w is string => !!w);
+    const skipped = [this.programs.selection.overBudgetWarning(), this.programs.selection.uninstalledWarning(), this.programs.components.warning()].filter((w): w is string => !!w);
     const warnings = [...this.unresolvedPackageWarnings(), ...skipped];
     if (this.choice.warning) warnings.unshift(`compiler: ${this.choice.warning}`);
     for (const w of warnings) {
@@ -791,7 +791,12 @@ export class WorkspaceIndex {
   whyNotIndexed(rel: string): string | undefined {
     const owner = this.walk && this.owner.get(path.posix.join(this.root, rel));
     if (owner && this.walk && !this.walk.isIndexed(owner)) return `its project ${this.projectKey(owner)} is not indexed yet (indexing is still running: ${this.walk.projectsDone} of ${this.walk.projectsTotal} projects done); ask again when it is done`;
-    return this.programs.selection.whyLeftOut(rel);
+    return this.programs.selection.whyLeftOut(rel) ?? this.programs.components.whyNotIndexed(rel);
+  }
+
+  /** The workspace's component files (`.vue`, `.svelte`, `.astro`, root-relative), which no program holds. */
+  componentFiles(): readonly string[] {
+    return this.programs.components.files;
   }
 
   /** The workspace package whose folder holds a root-relative file: its name and root-relative folder. */

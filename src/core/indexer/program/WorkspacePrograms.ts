@@ -9,6 +9,7 @@ import { ProjectSelection } from './projectSelection';
 import { ExcludedPaths } from '../excludedPaths';
 import { MEMORY_ENV, MemoryBudget, memoryBudget, programCostMb } from './memoryBudget';
 import { ProgramCosts } from './programCosts';
+import { ComponentFiles } from './componentFiles';
 
 export interface Project {
   config: ProjectConfig;
@@ -66,6 +67,9 @@ export class WorkspacePrograms {
 
   private locator!: ProgramLocator;
 
+  /** The workspace's component files (`.vue`, `.svelte`, `.astro`), which no program holds, as the last discovery found them. */
+  components = new ComponentFiles([]);
+
   /** The compiler to build with from now on, and the locator that maps its symbols to nodes. */
   useCompiler(compiler: CompilerPort, locator: ProgramLocator): void {
     this.compiler = compiler;
@@ -79,7 +83,12 @@ export class WorkspacePrograms {
     for (const p of this.projects) if (p.program) this.compiler.close(p.config);
     this.live.length = 0;
     this.builds = 0;
-    const selected = this.selection.select(discoverProjects(this.ts, this.root, this.tsconfig, defaults), { skipUninstalled: !this.tsconfig });
+    const components: string[] = [];
+    const onComponent = (abs: string) => {
+      if (!this.selection.excludes(abs)) components.push(path.posix.relative(this.root, abs));
+    };
+    const selected = this.selection.select(discoverProjects(this.ts, this.root, this.tsconfig, defaults, onComponent), { skipUninstalled: !this.tsconfig });
+    this.components = new ComponentFiles(components.sort());
     const budget = `${this.budget.mb} MB, ${this.budget.source}; ${MEMORY_ENV} sets it`;
     this.projects = this.selection.dropOverBudget(selected, (c) => programCostMb(c.fileNames.length), this.budget.mb, budget).map((config) => ({ config }));
     this.built = false;

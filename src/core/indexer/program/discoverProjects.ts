@@ -3,6 +3,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { CompilerDefaults, compilerDefaults } from './compilerDefaults';
 import { IGNORED_DIRS } from '../workspaceFiles';
+import { COMPONENT_FILE } from './componentFiles';
 import { absolutePosix } from '../../paths';
 import type { ProjectConfig } from '../../compiler/CompilerPort';
 
@@ -17,10 +18,12 @@ const SOURCE_EXT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
  * like tsconfig.app.json), or the one `explicitConfig`. With none at all, infers one project of
  * every TS/JS source under the root. Configs that select no files (solution configs) are dropped
  * after their references are followed. What a config leaves unset means what `defaults` says (the
- * workspace's TypeScript major's defaults, see compilerDefaults).
+ * workspace's TypeScript major's defaults, see compilerDefaults). The search for configs sees every
+ * file under the root: the component files it passes (`.vue`, `.svelte`, `.astro`, absolute), which
+ * no project can hold, go to `onComponentFile` (none with an explicit config: nothing is searched).
  */
-export function discoverProjects(ts: typeof TS, root: string, explicitConfig?: string, defaults: CompilerDefaults = compilerDefaults(ts, root)): ProjectConfig[] {
-  const queue = explicitConfig ? [path.resolve(root, explicitConfig)] : findConfigFiles(root);
+export function discoverProjects(ts: typeof TS, root: string, explicitConfig?: string, defaults: CompilerDefaults = compilerDefaults(ts, root), onComponentFile?: (file: string) => void): ProjectConfig[] {
+  const queue = explicitConfig ? [path.resolve(root, explicitConfig)] : findConfigFiles(root, onComponentFile);
   const seen = new Set<string>();
   const projects: ProjectConfig[] = [];
   while (queue.length) {
@@ -81,10 +84,11 @@ function inferProject(ts: typeof TS, root: string, defaults: CompilerDefaults): 
   };
 }
 
-function findConfigFiles(root: string): string[] {
+function findConfigFiles(root: string, onComponentFile?: (file: string) => void): string[] {
   const found: string[] = [];
   walk(root, (file) => {
     if (CONFIG_NAMES.includes(path.basename(file))) found.push(normalize(file));
+    else if (onComponentFile && COMPONENT_FILE.test(file)) onComponentFile(normalize(file));
   });
   return found.sort();
 }

@@ -47,7 +47,8 @@ export function nativeGraphRisk(ts: typeof TS, root: string, configs: readonly P
     }
     return texts.get(file);
   };
-  const own = (file: string) => file.startsWith(`${root}/`) && !inIgnoredDir(file.slice(root.length + 1));
+  // As the index counts files: inside the root, out of ignored folders, no JSON (answers never name one).
+  const own = (file: string) => file.startsWith(`${root}/`) && !file.endsWith('.json') && !inIgnoredDir(file.slice(root.length + 1));
   const ownFiles = new Set(configs.flatMap((c) => c.fileNames.filter(own)));
   const affected = new Set<string>();
   let example: string | undefined;
