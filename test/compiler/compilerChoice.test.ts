@@ -5,6 +5,7 @@ import * as path from 'path';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import type { CompilerMode } from '../../src/core/compiler/chooseCompiler';
 import { FIXTURES_DIR } from '../support/loadFixture';
+import { writeWorkspace } from '../support/hostileWorkspace';
 
 /** Indexes `root` as a host does with no compiler asked for, and says which compiler built the graph and why. */
 async function chosen(root: string, options: { compiler?: CompilerMode; nativeTypeScriptPath?: string } = {}) {
@@ -107,6 +108,51 @@ describe('which compiler builds the graph (auto, the default)', function () {
       const r = await chosen(workspace(9), { compiler: 'native' });
       assert.equal(r.kind, 'native');
       assert.match(r.compiler, /; as the caller asks$/);
+    });
+  });
+
+  describe("a monorepo's packages imported by name, unbuilt", () => {
+    let root: string;
+    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    const monorepo = (references: boolean) => {
+      const lib = { composite: true, rootDir: 'src', outDir: 'dist', strict: true, module: 'esnext', moduleResolution: 'bundler', types: [] };
+      root = writeWorkspace('tcg-choice-refs-', {
+        'package.json': JSON.stringify({ name: 'ws', private: true, workspaces: ['packages/*'] }),
+        // Its types are outputs nobody built: only its sources, or a reference to its project, reach its code.
+        'packages/util/package.json': JSON.stringify({ name: '@ws/util', type: 'module', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } } }),
+        'packages/util/tsconfig.json': JSON.stringify({ compilerOptions: lib, include: ['src'] }),
+        'packages/util/src/index.ts': 'export function pad(s: string): string {\n  return ` ${s}`;\n}\n',
+        'packages/app/package.json': JSON.stringify({ name: '@ws/app', type: 'module', dependencies: { '@ws/util': '*' } }),
+        'packages/app/tsconfig.json': JSON.stringify({ compilerOptions: lib, include: ['src'], ...(references ? { references: [{ path: '../util' }] } : {}) }),
+        'packages/app/src/main.ts': "import { pad } from '@ws/util';\nexport function main(): string {\n  return pad('x');\n}\n",
+      });
+      fs.mkdirSync(path.join(root, 'packages/app/node_modules/@ws'), { recursive: true });
+      fs.symlinkSync(path.join(root, 'packages/util'), path.join(root, 'packages/app/node_modules/@ws/util'), 'dir');
+      return root;
+    };
+
+    it('with project references: native, as 7 reads a referenced project\'s sources for its outputs (vercel/ai: 4,070 of 5,969 files were thought lost)', async () => {
+      const r = await chosen(monorepo(true));
+      assert.equal(r.kind, 'native', r.compiler);
+      assert.deepEqual(r.warnings, []);
+      // And 7 does reach them: the call lands on the source.
+      const previous = process.env.TS_CODE_GRAPH_COMPILER;
+      process.env.TS_CODE_GRAPH_COMPILER = 'native';
+      const { index } = await indexWorkspace({ root });
+      try {
+        const calls = [...index.graph.allEdges()].filter((e) => e.type === 'CALLS').map((e) => `${e.from} -> ${e.to}`);
+        assert.ok(calls.includes('packages/app/src/main.ts#main@function -> packages/util/src/index.ts#pad@function'), calls.join('\n'));
+      } finally {
+        index.dispose();
+        if (previous === undefined) delete process.env.TS_CODE_GRAPH_COMPILER;
+        else process.env.TS_CODE_GRAPH_COMPILER = previous;
+      }
+    });
+
+    it('without: in process, where only our overlay reaches the sources', async () => {
+      const r = await chosen(monorepo(false));
+      assert.equal(r.kind, 'inprocess', r.compiler);
+      assert.match(r.compiler, /TypeScript 7 would give 1 of 2 files a worse graph than 6: '@ws\/util' in packages\/app\/src\/main\.ts resolves only through the sources of a monorepo package, which TypeScript 7 does not reach unbuilt/);
     });
   });
 

@@ -57,8 +57,9 @@ export function nativeGraphRisk(ts: typeof TS, root: string, configs: readonly P
     for (const f of prototypes) affected.add(f);
     example = `${relative(root, prototypes[0])} defines methods on a constructor function's prototype, which TypeScript 7 reads as no class (calls through its instances have no target)`;
   }
+  const redirects = new ReferenceRedirects(ts, configs);
   for (const config of configs) {
-    for (const lost of lostImports(ts, config, workspace, own, read)) {
+    for (const lost of lostImports(ts, config, workspace, own, read, redirects)) {
       for (const f of lost.files) affected.add(f);
       const cause = lost.through === OVERLAY ? 'the sources of a monorepo package, which TypeScript 7 does not reach unbuilt' : `${lost.through}, which TypeScript 7 removed`;
       const where = `'${lost.specifier}' in ${relative(root, lost.files[0])}`;
@@ -106,7 +107,7 @@ interface LostImport {
  * file (a 5.x workspace's node10 reads a package's `types`, 7 its `exports`: its graph would not be the
  * one the workspace's own compiler sees), where such an import can exist.
  */
-function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspacePackages | undefined, own: (f: string) => boolean, read: (f: string) => string | undefined): LostImport[] {
+function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspacePackages | undefined, own: (f: string) => boolean, read: (f: string) => string | undefined, redirects: ReferenceRedirects): LostImport[] {
   const options = config.options;
   const R = ts.ModuleResolutionKind;
   const removedResolution = options.moduleResolution === R.Node10 || options.moduleResolution === R.Classic;
@@ -137,13 +138,20 @@ function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspaceP
   const cwd = path.dirname(config.configPath ?? config.fileNames[0] ?? '/');
   const cache6 = ts.createModuleResolutionCache(cwd, (f) => f, options);
   const cache7 = ts.createModuleResolutionCache(cwd, (f) => f, seven);
+  // 7, like the editor, reads a referenced project's sources where an import lands on its outputs
+  // (built or not): vercel/ai's packages import each other by name, unbuilt, through references.
+  const sources = redirects.of(config);
+  // An output is reached through the package's node_modules link, and need not exist: its real path, by the nearest folder that does.
+  const source = (f: string) => sources.get(normalize(f)) ?? sources.get(realThroughLinks(f));
+  const host7: TS.ModuleResolutionHost = sources.size ? { ...ts.sys, fileExists: (f) => source(f) !== undefined || ts.sys.fileExists(f) } : ts.sys;
   const lost: LostImport[] = [];
   const scanned = new Map<string, Set<string>>();
   const importsOf = (file: string) => scanned.get(file) ?? scanned.set(file, importsIn(ts, read(file))).get(file)!;
   for (const [specifier, files] of importers) {
     const six = resolveWithWorkspace(ts, packages, specifier, files[0], options, ts.sys, cache6).resolvedModule?.resolvedFileName;
     if (!six) continue;
-    const sevens = ts.resolveModuleName(specifier, files[0], seven, ts.sys, cache7).resolvedModule?.resolvedFileName;
+    const resolved7 = ts.resolveModuleName(specifier, files[0], seven, host7, cache7).resolvedModule?.resolvedFileName;
+    const sevens = resolved7 && (source(resolved7) ?? resolved7);
     if (sevens && normalize(sevens) === normalize(six)) continue;
     // The text search also matches an import written in a string or a comment (an ESLint rule's test
     // cases: `code: \`import { useQuery } from '@tanstack/react-query'\``); the scanner confirms the few
@@ -154,6 +162,79 @@ function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspaceP
     lost.push({ specifier, files: importing, through: byName ? OVERLAY : through, six: normalize(six), ...(sevens ? { seven: normalize(sevens) } : {}) });
   }
   return lost;
+}
+
+/**
+ * Per config, the declaration outputs of the projects it references (transitively, as a program
+ * loads them) mapped to their sources: where TypeScript 7's program reads the sources instead
+ * (`useSourceOfProjectReferenceRedirect`, as in the editor), whether the outputs exist or not.
+ */
+class ReferenceRedirects {
+  private readonly byConfig = new Map<string, ProjectConfig>();
+  private readonly outputs = new Map<string, Map<string, string>>();
+  private readonly closures = new Map<string, Map<string, string>>();
+
+  constructor(
+    private readonly ts: typeof TS,
+    configs: readonly ProjectConfig[],
+  ) {
+    for (const c of configs) if (c.configPath) this.byConfig.set(normalize(c.configPath), c);
+  }
+
+  of(config: ProjectConfig): Map<string, string> {
+    const key = config.configPath && normalize(config.configPath);
+    if (!key || !config.projectReferences?.length) return new Map();
+    let found = this.closures.get(key);
+    if (found) return found;
+    found = new Map();
+    const seen = new Set([key]);
+    const queue = [...config.projectReferences];
+    while (queue.length) {
+      const referenced = normalize(this.ts.resolveProjectReferencePath(queue.shift()!));
+      if (seen.has(referenced)) continue;
+      seen.add(referenced);
+      const project = this.byConfig.get(referenced);
+      if (!project) continue;
+      for (const [output, source] of this.outputsOf(referenced, project)) found.set(output, source);
+      queue.push(...(project.projectReferences ?? []));
+    }
+    this.closures.set(key, found);
+    return found;
+  }
+
+  private outputsOf(key: string, project: ProjectConfig): Map<string, string> {
+    let map = this.outputs.get(key);
+    if (map) return map;
+    map = new Map();
+    const commandLine: TS.ParsedCommandLine = { options: project.options, fileNames: project.fileNames, errors: [] };
+    for (const file of project.fileNames) {
+      if (/\.d\.[mc]?ts$|\.json$/.test(file)) continue;
+      try {
+        for (const out of this.ts.getOutputFileNames(commandLine, file, false)) if (/\.d\.[mc]?ts$/.test(out)) map.set(normalize(out), file);
+      } catch {
+        // A project whose outputs TypeScript cannot name (no outDir, emit off): no redirect.
+      }
+    }
+    this.outputs.set(key, map);
+    return map;
+  }
+}
+
+/** `file`'s real path: the nearest folder above it that exists, through its links, and the rest as written. */
+function realThroughLinks(file: string): string {
+  const rest: string[] = [];
+  let dir = path.dirname(file);
+  rest.unshift(path.basename(file));
+  for (;;) {
+    try {
+      return normalize(path.join(fs.realpathSync(dir), ...rest));
+    } catch {
+      const up = path.dirname(dir);
+      if (up === dir) return normalize(file);
+      rest.unshift(path.basename(dir));
+      dir = up;
+    }
+  }
 }
 
 /** The specifiers a text imports, as TypeScript's scanner reads them (strings and comments are no imports). */
