@@ -376,6 +376,9 @@ class EdgeExtractor {
         this.collectObjectLiteralImplements(node as TS.ObjectLiteralExpression);
         break;
     }
+    // `generateText<T>` as a value (an instantiation expression, `const generate = generateText<T>`):
+    // the expression is code, as `const generate = generateText` is; a heritage clause's is a type.
+    if (ts.isExpressionWithTypeArguments(node) && !ts.isHeritageClause(node.parent) && !(node.flags & ts.NodeFlags.JSDoc)) return this.walk(node.expression, owner);
     if (ts.isTypeNode(node)) return; // types are handled at their declaration by collectTypeEdges
     this.preorder.children(node, owner);
   }
