@@ -10,18 +10,18 @@ describe('runCommandText: the whole suite or the exact tests', () => {
     config: 'vite.config.ts',
     testFiles,
     tests,
-    command: 'cd packages/angular && pnpm exec vitest run src/a.test.ts',
-    suite: 'cd packages/angular && pnpm exec vitest run',
+    command: '(cd packages/angular && pnpm exec vitest run src/a.test.ts)',
+    suite: '(cd packages/angular && pnpm exec vitest run)',
   });
 
   it('about half a suite gets its exact command (TanStack/query: 9 of 17 read as "the whole suite")', () => {
-    assert.equal(runCommandText(runner(9, 17)), '9 of its 17 test files: cd packages/angular && pnpm exec vitest run src/a.test.ts');
+    assert.equal(runCommandText(runner(9, 17)), '9 of its 17 test files: (cd packages/angular && pnpm exec vitest run src/a.test.ts)');
   });
 
   it('three quarters or more: the whole suite, with the exact command after it', () => {
     assert.equal(
       runCommandText(runner(3, 4)),
-      'the whole suite (3 of its 4 test files): cd packages/angular && pnpm exec vitest run; exactly: cd packages/angular && pnpm exec vitest run src/a.test.ts',
+      'the whole suite (3 of its 4 test files): (cd packages/angular && pnpm exec vitest run); exactly: (cd packages/angular && pnpm exec vitest run src/a.test.ts)',
     );
   });
 });

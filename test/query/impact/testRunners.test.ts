@@ -1,3 +1,7 @@
+import * as childProcess from 'child_process';
+import * as nodeFs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import * as assert from 'node:assert/strict';
 import * as ts from 'typescript';
 import { testCommand } from '../../../src/core/query/impact/testCommand';
@@ -162,7 +166,19 @@ describe('test runners (issue 41: tests as the workspace\'s runner finds them)',
     const { fs, sources } = workspace(files);
     const found = findTestRunners(ts, sources, fs);
     const app = found.runners.find((r) => r.dir === 'packages/app')!;
-    assert.equal(testCommand(app, [{ path: 'src/a.test.ts', pattern: 0 }], [{ path: 'src/a.test.ts', pattern: 0 }, { path: 'src/x.test.ts', pattern: 0 }]), 'cd packages/app && npx vitest run src/a.test.ts');
+    assert.equal(testCommand(app, [{ path: 'src/a.test.ts', pattern: 0 }], [{ path: 'src/a.test.ts', pattern: 0 }, { path: 'src/x.test.ts', pattern: 0 }]), '(cd packages/app && npx vitest run src/a.test.ts)');
+    // The lines of --format tests run as one script from the root: each in its own folder (vercel/ai: a
+    // second `cd packages/…` failed, relative to the first, and 1 of 33 packages ran).
+    const lib = found.runners.find((r) => r.dir === 'packages/lib')!;
+    const script = [app, lib].map((r) => testCommand({ ...r, suiteCommand: 'pwd' }, [], [])).join('\n');
+    const root = nodeFs.mkdtempSync(path.join(os.tmpdir(), 'tcg-script-'));
+    try {
+      for (const dir of ['packages/app', 'packages/lib']) nodeFs.mkdirSync(path.join(root, dir), { recursive: true });
+      const ran = childProcess.execFileSync('sh', ['-c', script], { cwd: root, encoding: 'utf8' });
+      assert.deepEqual(ran.trim().split('\n').map((d) => path.relative(nodeFs.realpathSync(root), d)), ['packages/app', 'packages/lib']);
+    } finally {
+      nodeFs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('says when a configuration is built at run time and keeps the defaults', () => {
@@ -180,6 +196,6 @@ describe('test runners (issue 41: tests as the workspace\'s runner finds them)',
     assert.equal(command({ ...base, 'package.json': '{}' }, ['test/a.test.js']), 'npx mocha --no-config test/a.test.js');
     // A package of a monorepo: the root's lock file decides.
     const mono = { 'yarn.lock': '', 'package.json': '{}', 'packages/a/package.json': JSON.stringify({ scripts: { test: 'jest' } }), 'packages/a/x.test.ts': code, 'packages/a/y.test.ts': code };
-    assert.equal(command(mono, ['packages/a/x.test.ts']), "cd packages/a && yarn jest 'x\\.test\\.ts'");
+    assert.equal(command(mono, ['packages/a/x.test.ts']), "(cd packages/a && yarn jest 'x\\.test\\.ts')");
   });
 });

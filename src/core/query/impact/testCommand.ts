@@ -1,23 +1,28 @@
 import { FoundRunner, RunnerMatch, shellWord } from './testRunners';
 
 /**
- * The shell command that runs `selected` with `runner`, from the workspace root: `cd <dir> && ` when
- * the runner runs in a package folder, then its command with one argument per test, except that a
+ * The shell command that runs `selected` with `runner`, from the workspace root: in a subshell that
+ * changes to the package folder when the runner runs in one (`(cd <dir> && …)`: the lines of
+ * `--format tests` run one after another as a script, each from the root), else its command with one argument per test, except that a
  * folder all of whose tests (of one pattern) are selected is one argument (`'test/functional/**\/*.test.js'`
  * for mocha and node, `test/functional/` for the runners that take path patterns), and all of them
  * is the runner's own suite command. `all` is every test the runner has.
  */
 export function testCommand(runner: FoundRunner, selected: readonly RunnerMatch[], all: readonly RunnerMatch[]): string {
-  const cd = runner.dir ? `cd ${shellWord(runner.dir)} && ` : '';
   const chosen = new Set(selected.map((m) => `${m.pattern}\u0000${m.path}`));
-  if (all.every((m) => chosen.has(`${m.pattern}\u0000${m.path}`))) return `${cd}${runner.suiteCommand}`;
+  if (all.every((m) => chosen.has(`${m.pattern}\u0000${m.path}`))) return inFolder(runner.dir, runner.suiteCommand);
   const args: string[] = [];
   for (const pattern of [...new Set(selected.map((m) => m.pattern))].sort((a, b) => a - b)) {
     const paths = selected.filter((m) => m.pattern === pattern).map((m) => m.path);
     const every = all.filter((m) => m.pattern === pattern).map((m) => m.path);
     args.push(...collapsed(paths, every, (folder) => runner.folderArg(folder, pattern), (path) => runner.fileArg(path)));
   }
-  return `${cd}${runner.command} ${args.join(' ')}`;
+  return inFolder(runner.dir, `${runner.command} ${args.join(' ')}`);
+}
+
+/** `command` run from the root, in `dir` when given: a subshell, so that the next line starts from the root again. */
+export function inFolder(dir: string | undefined, command: string): string {
+  return dir ? `(cd ${shellWord(dir)} && ${command})` : command;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { Traversal } from '../traversal/traverse';
 import { TestRunner, TestToRun } from './ImpactSummary';
-import { testCommand } from './testCommand';
+import { inFolder, testCommand } from './testCommand';
 import { OutsideTest } from './testsOutsideGraph';
-import { RunnerMatch, shellWord, TestRunners } from './testRunners';
+import { RunnerMatch, TestRunners } from './testRunners';
 
 /**
  * The test files among the walk's nodes, nearest first (each at its nearest node, with the path of
@@ -60,7 +60,7 @@ export function testsToRun(
       testFiles: all.length,
       tests: selected.length,
       command: testCommand(runner, selected, all),
-      suite: `${runner.dir ? `cd ${shellWord(runner.dir)} && ` : ''}${runner.suiteCommand}`,
+      suite: inFolder(runner.dir, runner.suiteCommand),
       ...(runner.note ? { note: runner.note } : {}),
     });
   }
