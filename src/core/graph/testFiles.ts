@@ -18,3 +18,17 @@ const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const LIBRARY = /(^|\/)node_modules\//;
 const TEST_NAME = /[.\-_](test|spec|e2e-spec|e2e|tests)\./;
 const TEST_FOLDER = /(^|\/)(__tests__|__test__|test|tests|spec|e2e|cypress)\//;
+
+/**
+ * An example, demo, playground or fixture file: code nothing of the workspace depends on, which the
+ * cut of an answer keeps after the code that is (and before tests). A folder of its path is named
+ * `examples`, `example`, `demos`, `demo`, `playgrounds`, `playground`, `sandboxes`, `sandbox`,
+ * `fixtures`, `__fixtures__` or `__testfixtures__` (codemods' inputs). vercel/ai's `generateText`:
+ * its 50 detailed dependents were 50 example scripts of `examples/ai-functions`, before the
+ * library's own callers. Not a test file: `impact` runs none of these.
+ */
+export function isExampleFile(file: string): boolean {
+  return EXAMPLE_FOLDER.test(file) && !LIBRARY.test(file);
+}
+
+const EXAMPLE_FOLDER = /(^|\/)(examples?|demos?|playgrounds?|sandbox(es)?|fixtures|__fixtures__|__testfixtures__)\//;

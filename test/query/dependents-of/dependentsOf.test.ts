@@ -202,6 +202,28 @@ describe(dependentsOf.name, () => {
       assert.equal(result.truncation?.queryNext, undefined, 'the left-out tests hang off the query itself: nothing shown leads to them');
     });
 
+    it('keeps the library\'s code over examples (vercel/ai: 50 example scripts hid generateText\'s callers), and examples over tests', () => {
+      const g = new TestGraph();
+      const target = g.node('packages/ai/src/generate.ts', 'generateText', 'function');
+      // The examples' files sort before the library's: in plain BFS (code) order they would fill the cut.
+      const examples = Array.from({ length: 60 }, (_, i) => g.node(`examples/ai-functions/src/e${String(i).padStart(2, '0')}.ts`, `run${i}`, 'function'));
+      for (const e of examples) g.edge(e, 'CALLS', target);
+      const fixtures = [g.node('packages/codemod/src/__testfixtures__/a.input.ts', 'fixture', 'function')];
+      g.edge(fixtures[0], 'CALLS', target);
+      const tests = [g.node('packages/ai/src/generate.test.ts', 'helper', 'function')];
+      g.edge(tests[0], 'CALLS', target);
+      // The library's caller, and its own caller two steps away.
+      const agent = g.node('packages/ai/src/agent.ts', 'Agent.generate', 'method');
+      g.edge(agent, 'CALLS', target);
+      const ui = g.node('packages/ai/src/ui.ts', 'createAgentUIStream', 'function');
+      g.edge(ui, 'CALLS', agent);
+      const { result } = readGraph(dependentsOf(g.context(), 'packages/ai/src/generate.ts', 'generateText'));
+      const shown = result.nodes.slice(1).map((n) => n.id);
+      assert.deepEqual(shown.slice(0, 2), [agent, ui]);
+      assert.deepEqual(shown.slice(2), [...examples, ...fixtures].slice(0, 48));
+      assert.deepEqual(result.truncation?.more?.map((m) => m.id), [...examples.slice(48), ...fixtures, ...tests]);
+    });
+
     it('keeps farther code over nearer tests', () => {
       const { g, save, code, commands } = savedGraph();
       const mains = commands.map((c, i) => {

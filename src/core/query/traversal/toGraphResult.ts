@@ -1,6 +1,6 @@
 import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
-import { isTestFile } from '../../graph/testFiles';
+import { isExampleFile, isTestFile } from '../../graph/testFiles';
 import { CutSummary, GraphResult, ListedNode, ResultName } from '../QueryResult';
 import { selectorFor } from '../resolve/parseSymbolQuery';
 import { MAX_RESULT_NODES, Traversal } from './traverse';
@@ -14,8 +14,8 @@ const MAX_QUERY_NEXT = 3;
 /**
  * Cuts a traversal to its inputs plus the MAX_RESULT_NODES nodes the cut rule keeps in detail, with
  * every edge the walk steps along between kept nodes; the other reached nodes become
- * `truncation.more`, in the same order. The rule (TRAVERSAL.md, "The cut"): code before tests
- * (`isTestFile`), at every depth; then nearer first (BFS depth); then BFS order. A node is kept with
+ * `truncation.more`, in the same order. The rule (TRAVERSAL.md, "The cut"): code before examples
+ * (`isExampleFile`) before tests (`isTestFile`), at every depth; then nearer first (BFS depth); then BFS order. A node is kept with
  * its chain of discovering edges back to an input, so the edge list is connected and never empty
  * when anything was reached. Call only when the traversal reached something. `nodeOf` finds nodes
  * the graph does not hold (impact's removed symbols).
@@ -59,17 +59,18 @@ export function toGraphResult(
 
 /**
  * The reached nodes' places in `order` (starts excluded) in the order the cut keeps them: nodes of
- * code files before nodes of test files, each group nearest first (BFS order is by depth, and
+ * code files, then of example files (`isExampleFile`), then of test files, each group nearest first (BFS order is by depth, and
  * within one depth the graph's edge order: the same graph gives the same answer).
  */
 function cutOrder(t: Traversal, nodeOf: (id: string) => GraphNode | undefined): number[] {
   const code: number[] = [];
+  const examples: number[] = [];
   const tests: number[] = [];
   for (let i = t.starts; i < t.order.length; i++) {
     const node = nodeOf(t.order[i]);
-    (node && !node.external && isTestFile(node.file) ? tests : code).push(i);
+    (node && !node.external && isTestFile(node.file) ? tests : node && !node.external && isExampleFile(node.file) ? examples : code).push(i);
   }
-  return code.concat(tests);
+  return code.concat(examples, tests);
 }
 
 /**
