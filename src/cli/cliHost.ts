@@ -81,7 +81,12 @@ export async function runCliHost(argv: string[], io: CliIo, openGraph: OpenCliGr
     // impact answers like a query: its `Incomplete:` notes are scoped to its walk.
     const query = isQueryCommand(command) || isImpactCommand(command);
     if (!query) for (const error of errors) io.stderr(`ts-code-graph: error: ${error}\n`);
-    for (const warning of warnings) io.stderr(`ts-code-graph: warning: ${warning}\n`);
+    // A graph loaded whole from the cache has the warnings of the run that built it, printed then: one
+    // line, not kilobytes on every question (vercel/ai: 9 warnings, 3.9 KB, before each answer);
+    // `stats` lists them in its own output.
+    if (answer.index.fromCache && warnings.length > 0) {
+      if (command.name !== 'stats') io.stderr(`ts-code-graph: ${warnings.length} warning${warnings.length === 1 ? '' : 's'} about this workspace's index, unchanged since it was built (\`ts-code-graph stats\` lists ${warnings.length === 1 ? 'it' : 'them'})\n`);
+    } else for (const warning of warnings) io.stderr(`ts-code-graph: warning: ${warning}\n`);
     const code = runCommand(command, answer, io);
     if (!query) return code === ExitCode.ok && errors.length > 0 ? ExitCode.incomplete : code;
     if (code === ExitCode.incomplete) for (const error of errors) io.stderr(`ts-code-graph: error: ${error}\n`);

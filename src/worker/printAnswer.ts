@@ -47,7 +47,7 @@ export async function printAnswer(graph: PrintableGraph, question: PrintQuestion
 /** The index an answer came from, as a host reports it. */
 export function indexSummary(report: IndexReport): IndexSummary {
   const { files, nodes, edges, millis } = report;
-  return { files, nodes, edges, millis, errors: report.errors ?? [], warnings: report.warnings ?? [] };
+  return { files, nodes, edges, millis, errors: report.errors ?? [], warnings: report.warnings ?? [], ...(report.cache === 'full' ? { fromCache: true } : {}) };
 }
 
 /** A query's result (a first answer too) as the CLI writes it on a terminal. */

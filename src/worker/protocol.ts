@@ -181,6 +181,8 @@ export interface IndexSummary {
   millis: number;
   errors: string[];
   warnings: string[];
+  /** The whole graph came from the persisted cache, nothing re-indexed: its warnings are those of the run that wrote it. */
+  fromCache?: boolean;
 }
 
 /**

@@ -40,6 +40,14 @@ describe('imported packages that resolve to no types', () => {
     assert.equal(r.code, 0);
     assert.match(r.stderr, /^ts-code-graph: warning: 2 imported packages resolve to no types/);
     assert.match(r.stdout, /a --CALLS--> b/);
+    // From the cache, nothing re-indexed: one line, not every warning before every answer; stats lists them.
+    const again = await runCaptured(['--root', root, 'dependentsOf', 'src/b.ts', 'b'], root);
+    assert.equal(again.code, 0);
+    assert.equal(again.stderr, "ts-code-graph: 1 warning about this workspace's index, unchanged since it was built (`ts-code-graph stats` lists it)\n");
+    assert.equal(again.stdout, r.stdout);
+    const stats = await runCaptured(['--root', root, 'stats'], root);
+    assert.equal(stats.stderr, '');
+    assert.match(stats.stdout, /^ {2}2 imported packages resolve to no types/m);
   });
 
   it('an installed package whose types the resolution does not reach is not "to install"', async () => {
