@@ -7,6 +7,8 @@ import { MAX_VISITED_NODES, traverse } from '../traversal/traverse';
 
 /** Packages named one by one in a note; more are counted. */
 const MAX_NAMED = 3;
+/** Importing files named for each package; more are elided. */
+const MAX_FILES = 2;
 /** A word of a text, as an identifier is written. */
 const WORD = /[A-Za-z_$][\w$]*/g;
 
@@ -77,19 +79,21 @@ function importersNote(unresolved: ReadonlyMap<string, string[]>, reached: Reado
     }
     return w;
   };
-  const hidden: Array<{ name: string; dir: string; files: number }> = [];
+  const hidden: Array<{ name: string; dir: string; files: string[] }> = [];
   for (const [name, { dir, names }] of packages) {
-    let files = 0;
+    const files: string[] = [];
     for (const [file, specifiers] of unresolved) {
       if (!specifiers.some((s) => packageName(s) === name)) continue;
       const w = wordsOf(file);
-      if (w === null || [...names].some((n) => w.has(n))) files++;
+      if (w === null || [...names].some((n) => w.has(n))) files.push(file);
     }
-    if (files > 0) hidden.push({ name, dir, files });
+    if (files.length > 0) hidden.push({ name, dir, files: files.sort() });
   }
   if (hidden.length === 0) return undefined;
-  hidden.sort((a, b) => b.files - a.files || a.name.localeCompare(b.name));
-  const named = hidden.slice(0, MAX_NAMED).map((h) => `${h.files} file${h.files === 1 ? '' : 's'} naming it import${h.files === 1 ? 's' : ''} '${h.name}' (${h.dir || 'the root folder'})`);
+  hidden.sort((a, b) => b.files.length - a.files.length || a.name.localeCompare(b.name));
+  // The files themselves, the first few: vercel/ai's "2 files naming it import 'ai'" took a search by hand.
+  const which = (files: string[]) => files.slice(0, MAX_FILES).join(', ') + (files.length > MAX_FILES ? ', …' : '');
+  const named = hidden.slice(0, MAX_NAMED).map((h) => `${h.files.length} file${h.files.length === 1 ? '' : 's'} naming it import${h.files.length === 1 ? 's' : ''} '${h.name}' (${h.dir || 'the root folder'}; ${which(h.files)})`);
   const more = hidden.length - MAX_NAMED;
   return `Incomplete: uses of this code may be missing where its package's name resolves to no types: ${named.join(', ')}${more > 0 ? `, and ${more} more packages` : ''}. \`ts-code-graph stats\` says why, and what fixes it.`;
 }
