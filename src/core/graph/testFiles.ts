@@ -3,7 +3,8 @@
  * it, and `impact` lists the tests to run with it). By the common conventions of the ecosystem's
  * runners (Jest, Vitest, Mocha, Node's test runner, Playwright, Cypress), a root-relative posix path
  * of a script is a test file when its name has a `.test.` / `.spec.` / `_test.` / `-test.` /
- * `.e2e-spec.` part (`user.test.ts`, `app.spec.tsx`, `user.test.d.ts`, `api.e2e-spec.ts`), or one of
+ * `.e2e-spec.` part (`user.test.ts`, `app.spec.tsx`, `user.test.d.ts`, `api.e2e-spec.ts`), or is a
+ * Vitest type test's (`.test-d.` / `.spec-d.`: `stream-text.test-d.ts`), or one of
  * its folders is named `__tests__`, `__test__`, `test`, `tests`, `spec`, `e2e` or `cypress`. Syntax
  * only: no runner configuration is read. Library files (`node_modules/…`) never are: their `test/`
  * folders are not the workspace's tests.
@@ -16,7 +17,7 @@ export function isTestFile(file: string): boolean {
 
 const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const LIBRARY = /(^|\/)node_modules\//;
-const TEST_NAME = /[.\-_](test|spec|e2e-spec|e2e|tests)\./;
+const TEST_NAME = /[.\-_](test|spec|e2e-spec|e2e|tests)(-d)?\./;
 const TEST_FOLDER = /(^|\/)(__tests__|__test__|test|tests|spec|e2e|cypress)\//;
 
 /**
