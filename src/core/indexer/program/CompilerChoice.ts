@@ -94,6 +94,7 @@ export class CompilerChoice {
     const risk = seven ? undefined : nativeGraphRisk(this.ts, this.root, configs, workspace);
     const worse = risk && `TypeScript 7 would give ${risk.affected.length} of ${risk.ownFiles} files a worse graph than 6: ${risk.example}`;
     if (!seven) this.log.info(`compiler: checked in ${Date.now() - started} ms whether TypeScript 7 gives these projects a worse graph than 6: ${worse ?? 'no'}`);
+    if (risk) this.log.info(`compiler: the ${risk.affected.length} file${risk.affected.length === 1 ? '' : 's'} TypeScript 7 reads worse: ${risk.affected.join(', ')}`);
     // In process when more than 1 file in 20 would lose edges; fewer (an example folder, a vendored
     // script) keep the native compiler's speed (~3x), with a warning naming them.
     const wanted = risk && risk.affected.length * 20 > risk.ownFiles ? 'inprocess' : 'native';

@@ -29,9 +29,9 @@ import { inIgnoredDir } from '../workspaceFiles';
 export interface NativeGraphRisk {
   /** The projects' own files (inside the root, outside node_modules and build output). */
   ownFiles: number;
-  /** The files whose graph 7 makes worse (sorted, root-relative). */
+  /** The files whose graph 7 makes worse (root-relative): the example's first, then the others, each group sorted. */
   affected: string[];
-  /** One sentence: the first cause found, with its file. */
+  /** One sentence: the cause that affects the most files, with its first file. */
   example: string;
 }
 
@@ -50,26 +50,30 @@ export function nativeGraphRisk(ts: typeof TS, root: string, configs: readonly P
   // As the index counts files: inside the root, out of ignored folders, no JSON (answers never name one).
   const own = (file: string) => file.startsWith(`${root}/`) && !file.endsWith('.json') && !inIgnoredDir(file.slice(root.length + 1));
   const ownFiles = new Set(configs.flatMap((c) => c.fileNames.filter(own)));
-  const affected = new Set<string>();
-  let example: string | undefined;
+  // Each cause (a sentence) and the files it affects: the warning's example is the largest, and the
+  // files it names are that cause's (vercel/ai: a node10 file of a Nuxt example was the example,
+  // beside files that lose a package for want of project references).
+  const causes = new Map<string, Set<string>>();
+  const add = (sentence: string, files: readonly string[]) => {
+    const set = causes.get(sentence) ?? new Set<string>();
+    for (const f of files) set.add(relative(root, f));
+    causes.set(sentence, set);
+  };
   const prototypes = constructorFunctionFiles(ownFiles, read);
-  if (prototypes.length > 0) {
-    for (const f of prototypes) affected.add(f);
-    example = `${relative(root, prototypes[0])} defines methods on a constructor function's prototype, which TypeScript 7 reads as no class (calls through its instances have no target)`;
-  }
+  if (prototypes.length > 0) add(`${relative(root, prototypes[0])} defines methods on a constructor function's prototype, which TypeScript 7 reads as no class (calls through its instances have no target)`, prototypes);
   const redirects = new ReferenceRedirects(ts, configs);
   for (const config of configs) {
     for (const lost of lostImports(ts, config, workspace, own, read, redirects)) {
-      for (const f of lost.files) affected.add(f);
-      const cause = lost.through === OVERLAY ? 'the sources of a monorepo package, which TypeScript 7 does not reach unbuilt' : `${lost.through}, which TypeScript 7 removed`;
+      const cause = lost.through === OVERLAY ? 'the sources of a monorepo package, which TypeScript 7 reaches unbuilt only through a project reference' : `${lost.through}, which TypeScript 7 removed`;
       const where = `'${lost.specifier}' in ${relative(root, lost.files[0])}`;
-      example ??= lost.seven
-        ? `${where} resolves to ${relative(root, lost.six)} through ${cause}, to ${relative(root, lost.seven)} under TypeScript 7`
-        : `${where} resolves only through ${cause} (its calls have no target)`;
+      add(lost.seven ? `${where} resolves to ${relative(root, lost.six)} through ${cause}, to ${relative(root, lost.seven)} under TypeScript 7` : `${where} resolves only through ${cause} (its calls have no target)`, lost.files);
     }
   }
-  if (!example) return undefined;
-  return { ownFiles: ownFiles.size, affected: [...affected].map((f) => relative(root, f)).sort(), example };
+  if (causes.size === 0) return undefined;
+  const ranked = [...causes].sort((a, b) => b[1].size - a[1].size);
+  const [example, first] = ranked[0];
+  const rest = new Set(ranked.flatMap(([, files]) => [...files]).filter((f) => !first.has(f)));
+  return { ownFiles: ownFiles.size, affected: [...[...first].sort(), ...[...rest].sort()], example };
 }
 
 const OVERLAY = 'the monorepo package overlay';
