@@ -23,17 +23,31 @@ const SOURCE_EXT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
  * no project can hold, go to `onComponentFile` (none with an explicit config: nothing is searched).
  */
 export function discoverProjects(ts: typeof TS, root: string, explicitConfig?: string, defaults: CompilerDefaults = compilerDefaults(ts, root), onComponentFile?: (file: string) => void): ProjectConfig[] {
-  const queue = explicitConfig ? [path.resolve(root, explicitConfig)] : findConfigFiles(root, onComponentFile);
+  const variants = new Map<string, string[]>();
+  const queue = explicitConfig ? [path.resolve(root, explicitConfig)] : findConfigFiles(root, onComponentFile, variants);
   const seen = new Set<string>();
   const projects: ProjectConfig[] = [];
-  while (queue.length) {
-    const configPath = queue.shift()!;
-    if (seen.has(configPath)) continue;
-    seen.add(configPath);
-    const project = parseConfig(ts, configPath, defaults);
-    for (const ref of project.projectReferences ?? []) queue.push(ts.resolveProjectReferencePath(ref));
-    if (project.fileNames.length > 0 || project.problems.length > 0) projects.push(project);
+  const solutions: string[] = [];
+  const drain = () => {
+    while (queue.length) {
+      const configPath = queue.shift()!;
+      if (seen.has(configPath)) continue;
+      seen.add(configPath);
+      const project = parseConfig(ts, configPath, defaults);
+      for (const ref of project.projectReferences ?? []) queue.push(ts.resolveProjectReferencePath(ref));
+      if (project.fileNames.length > 0 || project.problems.length > 0) projects.push(project);
+      else solutions.push(configPath);
+    }
+  };
+  drain();
+  // A solution config (`files: []`) beside configs it does not reference that list files of their
+  // own: those are the folder's real projects (an Angular app's tsconfig.app.json and
+  // tsconfig.server.json, which angular.json names; vercel/ai's examples/angular references only
+  // packages). A sibling listing nothing (a base to extend) would take the whole folder: not one.
+  for (const solution of solutions) {
+    for (const variant of variants.get(path.dirname(solution)) ?? []) if (!seen.has(variant) && listsFiles(ts, variant)) queue.push(variant);
   }
+  drain();
   if (projects.length === 0 && !explicitConfig) projects.push(inferProject(ts, root, defaults));
   // Deeper configs first: a file claimed by a package config and a root config belongs to the package.
   return projects.sort((a, b) => depth(b.configPath) - depth(a.configPath));
@@ -84,13 +98,26 @@ function inferProject(ts: typeof TS, root: string, defaults: CompilerDefaults): 
   };
 }
 
-function findConfigFiles(root: string, onComponentFile?: (file: string) => void): string[] {
+function findConfigFiles(root: string, onComponentFile?: (file: string) => void, variants?: Map<string, string[]>): string[] {
   const found: string[] = [];
   walk(root, (file) => {
-    if (CONFIG_NAMES.includes(path.basename(file))) found.push(normalize(file));
-    else if (onComponentFile && COMPONENT_FILE.test(file)) onComponentFile(normalize(file));
+    const name = path.basename(file);
+    if (CONFIG_NAMES.includes(name)) found.push(normalize(file));
+    else if (variants && VARIANT_NAME.test(name)) {
+      const dir = normalize(path.dirname(file));
+      variants.set(dir, [...(variants.get(dir) ?? []), normalize(file)].sort());
+    } else if (onComponentFile && COMPONENT_FILE.test(file)) onComponentFile(normalize(file));
   });
   return found.sort();
+}
+
+/** `tsconfig.app.json`, `jsconfig.test.json`: a config of another name beside a folder's own. */
+const VARIANT_NAME = /^[tj]sconfig\..+\.json$/;
+
+/** Whether a config lists files of its own (`files` or `include`), so that it is not a base that would take its whole folder. */
+function listsFiles(ts: typeof TS, configPath: string): boolean {
+  const raw = ts.readConfigFile(configPath, (f) => ts.sys.readFile(f)).config as { files?: unknown; include?: unknown } | undefined;
+  return (Array.isArray(raw?.files) && raw.files.length > 0) || (Array.isArray(raw?.include) && raw.include.length > 0);
 }
 
 function walk(dir: string, onFile: (file: string) => void): void {
