@@ -3,6 +3,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
+import { isExampleFile, isTestFile } from '../../graph/testFiles';
 import { PreorderWalk } from '../../indexer/file/PreorderWalk';
 import { reachable } from '../../indexer/incremental/reachable';
 import { GraphResult, QueryResult, messageResult } from '../QueryResult';
@@ -54,7 +55,10 @@ export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], bas
     const n = changes.length;
     return messageResult('impact', `${n} changed file${n === 1 ? '' : 's'} (${base}), but no symbol changed: only comments or layout.`, false);
   }
-  changed.sort((a, b) => compareText(a.node.file, b.node.file) || a.node.offset - b.node.offset || compareText(a.node.id, b.node.id));
+  // What breaks others first (an export removed or its signature changed), code before examples and
+  // tests, then by place: vercel/ai's list opened with 60 example files added and hid a removed export
+  // under "… and 38 more".
+  changed.sort((a, b) => severity(a) - severity(b) || tier(a.node.file) - tier(b.node.file) || compareText(a.node.file, b.node.file) || a.node.offset - b.node.offset || compareText(a.node.id, b.node.id));
 
   const removed = changed.filter((c) => c.change === 'removed');
   const synthetic = stillNamedBy(ctx, removed, changes);
@@ -213,4 +217,15 @@ function enclosingNodes(nodes: readonly GraphNode[], lines: readonly number[]): 
 /** Code-unit order: the same on every machine, unlike localeCompare. */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** How much a change can break the code using it: removed or re-signed exports first, additions last. */
+function severity(c: ChangedSymbol): number {
+  const rank = { removed: 0, signature: 1, 'body-type-inferred': 2, moved: 3, body: 4, added: 5 }[c.change];
+  return c.exported || c.change === 'moved' || c.change === 'added' ? rank : rank + 0.5;
+}
+
+/** Code, then examples, then tests (the cut's tiers, TRAVERSAL.md). */
+function tier(file: string): number {
+  return isTestFile(file) ? 2 : isExampleFile(file) ? 1 : 0;
 }
