@@ -15,6 +15,8 @@ export interface GraphStats {
   millis: number;
   /** Of `millis`, TypeScript building its programs (see `IndexReport.programMillis`). */
   programMillis: number;
+  /** 'full': the graph was loaded from the persisted cache, nothing re-indexed; 'partial': the changed files were (`IndexReport.cache`). */
+  cache?: 'full' | 'partial';
   /** Which TypeScript indexed, with whose defaults for what the configs leave unset, and why (`IndexReport.compiler`). */
   compiler: string;
   /** Peak resident memory when the index ended: this process's, and the native compiler's process's (`IndexReport.memory`). */
@@ -45,6 +47,7 @@ export function collectStats(graph: SymbolGraph, report: IndexReport, root: stri
     edgesByType,
     millis: report.millis,
     programMillis: report.programMillis,
+    ...(report.cache ? { cache: report.cache } : {}),
     compiler: report.compiler,
     ...(report.memory ? { memory: report.memory } : {}),
     excluded: report.excluded ?? [],
@@ -78,7 +81,11 @@ export function formatStats(stats: GraphStats): string {
   const width = Math.max(0, ...present.map(([type]) => type.length));
   for (const [type, n] of present) lines.push(`  ${type.padEnd(width)}  ${n}`);
   // What part of the time is TypeScript's own (parsing every file and library): the part no setting of ours changes.
-  lines.push(`Indexed in ${formatMillis(stats.millis)}${stats.programMillis > 0 ? ` (TypeScript building its programs: ${formatMillis(stats.programMillis)})` : ''}`);
+  // A graph from the cache says so: "Indexed in 1.3 s" read as a 6,000-file index in 1.3 s.
+  const programs = stats.programMillis > 0 ? `TypeScript building its programs: ${formatMillis(stats.programMillis)}` : '';
+  if (stats.cache === 'full') lines.push(`Loaded from the cache in ${formatMillis(stats.millis)} (nothing changed since it was indexed)`);
+  else if (stats.cache === 'partial') lines.push(`Loaded from the cache in ${formatMillis(stats.millis)}, the files changed since re-indexed${programs ? ` (${programs})` : ''}`);
+  else lines.push(`Indexed in ${formatMillis(stats.millis)}${programs ? ` (${programs})` : ''}`);
   const m = stats.memory;
   if (m) lines.push(`Memory:    peak ${formatBytes(m.peakRssBytes)} in this process${m.compilerPeakRssBytes ? `, ${formatBytes(m.compilerPeakRssBytes)} in the native compiler's` : ''}`);
   if (stats.errors.length > 0) {

@@ -58,6 +58,10 @@ describe(formatStats.name, () => {
       errors: [fileFailureMessage('src/gen/big.ts', 'Maximum call stack size exceeded')],
     });
     assert.match(text, /^Indexed in 5 ms$/m, 'no program time when no program was built');
+    // From the cache: not an index of the whole workspace in that time (vercel/ai: "Indexed in 1.3 s").
+    const base = { root: '/ws', projects: [], files: 1, nodes: 1, externalNodes: 0, edges: 0, edgesByType: {}, millis: 1300, programMillis: 0, compiler: 'TypeScript', excluded: [], skipped: [], problems: [], errors: [] };
+    assert.match(formatStats({ ...base, cache: 'full' }), /^Loaded from the cache in 1\.3 s \(nothing changed since it was indexed\)$/m);
+    assert.match(formatStats({ ...base, cache: 'partial', programMillis: 400 }), /^Loaded from the cache in 1\.3 s, the files changed since re-indexed \(TypeScript building its programs: 400 ms\)$/m);
     assert.match(text, /Errors: {4}1 \(the graph is incomplete\)\n {2}src\/gen\/big.ts could not be analysed: Maximum call stack size exceeded; calls inside it are missing\nProblems:/);
   });
 
