@@ -188,6 +188,22 @@ describe('test runners (issue 41: tests as the workspace\'s runner finds them)',
     assert.deepEqual(tests({ 'jest.config.js': 'module.exports = makeConfig();\n', 'src/a.test.ts': code }), { 'src/a.test.ts': 'jest: src/a.test.ts' });
   });
 
+  it('runs vitest with the config its scripts give (vercel/ai: vitest.config.js only exports a helper)', () => {
+    const files = {
+      'package.json': JSON.stringify({ scripts: { test: 'pnpm test:node && pnpm test:edge', 'test:node': 'vitest --config vitest.node.config.js --run', 'test:edge': 'vitest -c ./vitest.edge.config.js --run' } }),
+      'vitest.config.js': 'export function createVitestConfig(o) {\n  return o;\n}\n',
+      'vitest.node.config.js': "export default { test: { include: ['src/**/*.test.ts'] } };\n",
+      'vitest.edge.config.js': "export default { test: { include: ['src/**/*.test.ts'], environment: 'edge-runtime' } };\n",
+      'src/a.test.ts': code,
+      'src/b.test.ts': code,
+    };
+    const { fs, sources } = workspace(files);
+    const runner = findTestRunners(ts, sources, fs).runners.find((r) => r.name === 'vitest')!;
+    assert.equal(runner.config, 'vitest.node.config.js');
+    assert.equal(runner.note, 'its scripts also run vitest with --config vitest.edge.config.js');
+    assert.equal(testCommand(runner, [{ path: 'src/a.test.ts', pattern: 0 }], [{ path: 'src/a.test.ts', pattern: 0 }, { path: 'src/b.test.ts', pattern: 0 }]), 'npx vitest run --config vitest.node.config.js src/a.test.ts');
+  });
+
   it("runs the tools as the workspace's package manager does (npm 11 refuses npx where devEngines names pnpm)", () => {
     const base = { 'test/a.test.js': code, 'test/b.test.js': code, '.mocharc.json': JSON.stringify({ spec: 'test/*.test.js' }) };
     assert.equal(command({ ...base, 'package.json': JSON.stringify({ devEngines: { packageManager: { name: 'pnpm', version: '^10' } } }) }, ['test/a.test.js']), 'pnpm exec mocha --no-config test/a.test.js');

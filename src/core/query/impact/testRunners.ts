@@ -248,7 +248,11 @@ const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
 const VITEST_EXCLUDE = ['**/node_modules/**', '**/dist/**', '**/cypress/**', '**/.{idea,git,cache,output,temp}/**', '**/{karma,rollup,webpack,vite,vitest,jest,ava,babel,nyc,cypress,tsup,build,eslint,prettier}.config.*'];
 
 function vitestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner | undefined {
-  let file = configFile(ts, info, fs, configNames('vitest.config'));
+  // The configs the package's own scripts run vitest with (`vitest --config vitest.node.config.js`):
+  // vercel/ai's vitest.config.js only exports a helper the real configs call, and `vitest run` with it
+  // fails at start ("config must export or return an object").
+  const given = [...new Set(info.scripts.flatMap((script) => [...script.matchAll(VITEST_CONFIG_FLAG)].map((m) => m[2].replace(/^\.\//, ''))))].filter((n) => info.entries.includes(n));
+  let file = given.length ? configFile(ts, info, fs, [given[0]]) : configFile(ts, info, fs, configNames('vitest.config'));
   // vite.config.* counts when it configures tests (a `test` block) or nothing else names a runner.
   const vite = file ? undefined : configFile(ts, info, fs, configNames('vite.config'));
   if (vite && (!vite.read.ok || isObject(vite.read.value.test))) file = vite;
@@ -267,8 +271,9 @@ function vitestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sour
     name: 'vitest',
     dir: info.dir,
     config: file ? described(file) : "the runner's defaults",
-    command: `${info.exec} vitest run`,
-    suiteCommand: `${info.exec} vitest run`,
+    command: `${info.exec} vitest run${given.length ? ` --config ${shellWord(given[0])}` : ''}`,
+    suiteCommand: `${info.exec} vitest run${given.length ? ` --config ${shellWord(given[0])}` : ''}`,
+    ...(given.length > 1 ? { note: `its scripts also run vitest with ${given.slice(1).map((g) => `--config ${g}`).join(', ')}` } : {}),
     match(f) {
       if (!isUnder(f, root)) return undefined;
       const rel = relTo(root, f);
@@ -278,6 +283,9 @@ function vitestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sour
     folderArg: (folder) => shellWord(`${folder}/`),
   };
 }
+
+/** `--config <file>` / `-c <file>` / `--config=<file>` in a script that runs vitest (up to the next `&&`, `;` or `|`). */
+const VITEST_CONFIG_FLAG = /\bvitest\b[^&;|]*?\s(?:--config|-c)(?:=|\s+)(['"]?)([^\s'"&;|]+)\1/g;
 
 // ---- mocha ------------------------------------------------------------------------------------
 
