@@ -29,7 +29,17 @@ const TEST_FOLDER = /(^|\/)(__tests__|__test__|test|tests|spec|e2e|cypress)\//;
  * library's own callers. Not a test file: `impact` runs none of these.
  */
 export function isExampleFile(file: string): boolean {
-  return EXAMPLE_FOLDER.test(file) && !LIBRARY.test(file);
+  return (EXAMPLE_FOLDER.test(file) || FIXTURE_FOLDER.test(file)) && !LIBRARY.test(file);
 }
 
-const EXAMPLE_FOLDER = /(^|\/)(examples?|demos?|playgrounds?|sandbox(es)?|fixtures|__fixtures__|__testfixtures__)\//;
+/**
+ * A fixture: data a test reads or a codemod rewrites (`fixtures`, `__fixtures__`, `__testfixtures__`
+ * folders), not a use of the code it names: vercel/ai's codemod inputs import '@ai-sdk/react' by a
+ * name that resolves to nothing, and are no missing uses of `useChat`.
+ */
+export function isFixtureFile(file: string): boolean {
+  return FIXTURE_FOLDER.test(file) && !LIBRARY.test(file);
+}
+
+const EXAMPLE_FOLDER = /(^|\/)(examples?|demos?|playgrounds?|sandbox(es)?)\//;
+const FIXTURE_FOLDER = /(^|\/)(fixtures|__fixtures__|__testfixtures__)\//;

@@ -33,6 +33,8 @@ describe('answers that imports resolving to no types can change', function () {
       'examples/app/tsconfig.json': config,
       // Names only useOther: a dependent of useThing's (useOther calls it), not of useOther's alone.
       'examples/app/src/other.ts': "import { useOther } from '@ws/core';\nexport const other = useOther();\n",
+      // A codemod's input: data, no use of useThing's.
+      'examples/app/src/__testfixtures__/rename.input.ts': "import { useThing } from '@ws/core';\nexport const x = useThing();\n",
       'examples/app/src/main.ts': "import { useThing } from '@ws/core';\nimport 'modern-normalize/modern-normalize.css';\nexport function main(): number {\n  return useThing();\n}\n",
     });
     fs.mkdirSync(path.join(root, 'examples/app/node_modules/@ws'), { recursive: true });

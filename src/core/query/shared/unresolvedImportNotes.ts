@@ -1,4 +1,5 @@
 import { SymbolGraph } from '../../graph/SymbolGraph';
+import { isFixtureFile } from '../../graph/testFiles';
 import { isAssetImport, packageName } from '../../packageSpecifiers';
 import type { QueryDescriptor } from '../QueryDescriptor';
 import { QueryResult } from '../QueryResult';
@@ -83,7 +84,8 @@ function importersNote(unresolved: ReadonlyMap<string, string[]>, reached: Reado
   for (const [name, { dir, names }] of packages) {
     const files: string[] = [];
     for (const [file, specifiers] of unresolved) {
-      if (!specifiers.some((s) => packageName(s) === name)) continue;
+      // A fixture's import is data (a codemod's input), not a use.
+      if (isFixtureFile(file) || !specifiers.some((s) => packageName(s) === name)) continue;
       const w = wordsOf(file);
       if (w === null || [...names].some((n) => w.has(n))) files.push(file);
     }
