@@ -55,10 +55,10 @@ export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], bas
     const n = changes.length;
     return messageResult('impact', `${n} changed file${n === 1 ? '' : 's'} (${base}), but no symbol changed: only comments or layout.`, false);
   }
-  // What breaks others first (an export removed or its signature changed), code before examples and
-  // tests, then by place: vercel/ai's list opened with 60 example files added and hid a removed export
-  // under "… and 38 more".
-  changed.sort((a, b) => severity(a) - severity(b) || tier(a.node.file) - tier(b.node.file) || compareText(a.node.file, b.node.file) || a.node.offset - b.node.offset || compareText(a.node.id, b.node.id));
+  // Code before examples and tests, each what breaks others first (an export removed or its signature
+  // changed), then by place: vercel/ai's list opened with 60 example files added and hid a removed
+  // export under "… and 38 more".
+  changed.sort((a, b) => tier(a.node.file) - tier(b.node.file) || severity(a) - severity(b) || compareText(a.node.file, b.node.file) || a.node.offset - b.node.offset || compareText(a.node.id, b.node.id));
 
   const removed = changed.filter((c) => c.change === 'removed');
   const synthetic = stillNamedBy(ctx, removed, changes);
