@@ -191,6 +191,18 @@ describe(resolveSymbol.name, () => {
       assert.match(message(resolveSymbol(ctx, 'src/utils.ts', 'helper')), /Nothing there has a similar name; it declares: formatDate .*Also named 'helper' in: src\/util\/index\.ts\./);
     });
 
+    it('names first the declaration of the name that code uses (vercel/ai: local click handlers came before the library\'s generateText)', () => {
+      const g = new TestGraph();
+      g.node('packages/ai/src/stream.ts', 'streamText', 'function');
+      const real = g.node('packages/ai/src/generate.ts', 'generateText', 'function');
+      g.node('apps/web/edge/page.tsx', 'generateText', 'function');
+      g.node('apps/web/node/page.tsx', 'generateText', 'function');
+      g.node('examples/a/run.ts', 'generateText', 'function');
+      const callers = ['packages/ai/src/agent.ts', 'packages/ui/src/chat.ts'].map((f) => g.node(f, 'use', 'function'));
+      for (const c of callers) g.edge(c, 'CALLS', real);
+      assert.match(message(resolveSymbol(g.context(), 'packages/ai/src/stream.ts', 'generateText')), /Also named 'generateText' in: packages\/ai\/src\/generate\.ts, apps\/web\/edge\/page\.tsx, apps\/web\/node\/page\.tsx, examples\/a\/run\.ts\.$/);
+    });
+
     it('does not echo a runaway symbol argument whole', () => {
       const text = message(resolveSymbol(ctx, 'src/utils.ts', 'x'.repeat(100_000)));
       assert.match(text, /^Symbol 'x{200}… \(100000 characters\)' not found in src\/utils\.ts\./);

@@ -1,5 +1,6 @@
 import { GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
+import { isExampleFile, isTestFile } from '../../graph/testFiles';
 import { describeNode, joinLimited } from '../shared/describeNode';
 import { echoInput } from '../shared/echoInput';
 import { levenshtein } from './levenshtein';
@@ -57,13 +58,22 @@ function closestSymbols(symbols: GraphNode[], name: string): GraphNode[] {
 
 /** Files (other than `file`) declaring `name` exactly or as the last segments of a qualified name. */
 function otherFilesDeclaring(graph: SymbolGraph, file: string, name: string): string[] {
-  const files = new Set<string>();
-  for (const n of graph.nodesNamed(name)) if (n.file !== file) files.add(n.file);
+  // Each file, with how many edges from other files its declarations of the name have: the one code
+  // uses is the likelier intent (vercel/ai: two example pages' local `generateText` click handlers
+  // were named before packages/ai's, which 800 places call).
+  const files = new Map<string, number>();
+  const count = (n: GraphNode) => {
+    if (n.file === file) return;
+    const uses = graph.inEdges(n.id).filter((e) => !e.from.startsWith(`${n.file}#`)).length;
+    files.set(n.file, Math.max(files.get(n.file) ?? 0, uses));
+  };
+  for (const n of graph.nodesNamed(name)) count(n);
   // The trailing-segment form needs a scan; this runs only on the error path.
   const suffix = `.${name}`;
   for (const n of graph.allNodes()) {
-    if (n.file !== file && n.kind !== 'module' && n.name.endsWith(suffix)) files.add(n.file);
+    if (n.kind !== 'module' && n.name.endsWith(suffix)) count(n);
   }
-  // Workspace files before library declarations: they are the likelier intent.
-  return [...files].sort((a, b) => Number(a.startsWith('node_modules/')) - Number(b.startsWith('node_modules/')) || a.localeCompare(b));
+  // Workspace code, then examples and tests, then library declarations; the most used first.
+  const tier = (f: string) => (f.startsWith('node_modules/') ? 3 : isTestFile(f) ? 2 : isExampleFile(f) ? 1 : 0);
+  return [...files].sort((a, b) => tier(a[0]) - tier(b[0]) || b[1] - a[1] || a[0].localeCompare(b[0])).map(([f]) => f);
 }
