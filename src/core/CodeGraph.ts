@@ -21,6 +21,7 @@ import { withAnalysisWarnings } from './query/shared/analysisWarnings';
 import { asPartial, asPartialPaths, withIndexingNotes } from './query/shared/indexingNotes';
 import { withUnresolvedImportNotes } from './query/shared/unresolvedImportNotes';
 import { withComponentFileNotes } from './query/shared/componentFileNotes';
+import { ReachedNames, reachedNames } from './query/shared/reachedNames';
 import { GraphNode } from './graph/GraphTypes';
 import { readTextFile } from './readTextFile';
 
@@ -194,8 +195,11 @@ export class CodeGraph implements QueryTarget {
     const noted = withIndexingNotes(this.graph, withAnalysisWarnings(this.graph, result, walk, this.index.globalErrors), walk, this.index.outstanding());
     const packageOf = (rel: string) => this.index.packageOf(rel);
     const readText = (rel: string) => readTextFile(path.join(this.root, rel));
-    const imported = withUnresolvedImportNotes(this.graph, noted, walk, packageOf, readText);
-    return withComponentFileNotes(this.graph, imported, walk, this.index.componentFiles(), packageOf, readText);
+    // One walk for both notes, taken only when one of them needs it.
+    let names: ReachedNames | undefined;
+    const reached = () => (names ??= reachedNames(this.graph, result.inputs ?? [], walk));
+    const imported = withUnresolvedImportNotes(this.graph, noted, walk, reached, packageOf, readText);
+    return withComponentFileNotes(this.graph, imported, walk, this.index.componentFiles(), reached, packageOf, readText);
   }
 
   /**

@@ -53,10 +53,3 @@ function where(files: readonly string[]): string {
   const more = ranked.length - MAX_NAMED;
   return `in ${named.join(', ')}${more > 0 ? `, and ${more} more folders` : ''}`;
 }
-
-/** Up to MAX_NAMED files, then how many more. */
-export function namedList(files: readonly string[]): string {
-  const named = files.slice(0, MAX_NAMED).join(', ');
-  const more = files.length - MAX_NAMED;
-  return more > 0 ? `${named}, and ${more} more` : named;
-}

@@ -1,17 +1,16 @@
 import * as path from 'path';
 import { SymbolGraph } from '../../graph/SymbolGraph';
-import { namedList } from '../../indexer/program/componentFiles';
 import { packageName } from '../../packageSpecifiers';
 import type { QueryDescriptor } from '../QueryDescriptor';
 import { QueryResult } from '../QueryResult';
-import { backwardSteps } from '../traversal/stepPolicy';
-import { MAX_VISITED_NODES, traverse } from '../traversal/traverse';
+import { joinLimited } from './describeNode';
+import { ReachedNames, WORD } from './reachedNames';
 import type { PackageOf } from './unresolvedImportNotes';
 
-/** A word of a text, as an identifier is written. */
-const WORD = /[A-Za-z_$][\w$]*/g;
 /** The module specifiers of a text: `from '…'`, `import '…'`, `import('…')`, `require('…')`. */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\n]+)\1/g;
+/** Component files named one by one in the note; more are counted. */
+const MAX_NAMED = 3;
 /** What a specifier may end in that the file it names does not (`./util.js` for `util.ts`). */
 const SCRIPT_EXTENSION = /\.(?:[cm]?[jt]sx?)$/;
 
@@ -35,26 +34,15 @@ export function withComponentFileNotes(
   result: QueryResult,
   walk: QueryDescriptor['walk'],
   components: readonly string[],
+  reached: () => ReachedNames,
   packageOf: PackageOf | undefined,
   readText: (file: string) => string | undefined,
 ): QueryResult {
   if (components.length === 0 || walk !== 'backward') return result;
   if (result.kind === 'message' && result.isError) return result;
-  const inputs = result.inputs ?? [];
-  if (inputs.length === 0) return result;
-  // Reached file → the names an importer writes for its reached code (`QueryClient` for `QueryClient.fetchQuery`).
-  const reached = new Map<string, Set<string>>();
-  for (const start of inputs) {
-    for (const id of traverse(graph, start, backwardSteps, MAX_VISITED_NODES).order) {
-      const node = graph.getNode(id);
-      if (!node || node.external || node.kind === 'module') continue;
-      const names = reached.get(node.file) ?? new Set<string>();
-      names.add(node.name.split('.')[0]);
-      reached.set(node.file, names);
-    }
-  }
-  if (reached.size === 0) return result;
-  const targets = [...throughBarrels(graph, reached)].map(([file, names]) => ({ file, names, ...importNames(file), pkg: packageOf?.(file)?.name }));
+  if ((result.inputs ?? []).length === 0) return result;
+  const targets = [...throughBarrels(graph, reached())].filter(([, names]) => names.size > 0).map(([file, names]) => ({ file, names, ...importNames(file), pkg: packageOf?.(file)?.name }));
+  if (targets.length === 0) return result;
   const using: string[] = [];
   for (const component of components) {
     const text = readText(component);
@@ -65,7 +53,7 @@ export function withComponentFileNotes(
   }
   if (using.length === 0) return result;
   const n = using.length;
-  const note = `Incomplete: ${n} component file${n === 1 ? '' : 's'}, which TypeScript does not read, import${n === 1 ? 's' : ''} this answer's code and name${n === 1 ? 's' : ''} it: ${namedList(using)}. Their uses are not in this answer.`;
+  const note = `Incomplete: ${n} component file${n === 1 ? '' : 's'}, which TypeScript does not read, import${n === 1 ? 's' : ''} this answer's code and name${n === 1 ? 's' : ''} it: ${joinLimited(using, MAX_NAMED)}. Their uses are not in this answer.`;
   return { ...result, notes: [...(result.notes ?? []), note] };
 }
 
@@ -74,7 +62,7 @@ export function withComponentFileNotes(
  * number of them), each with the names an importer of it writes: svelte-query's own component tests
  * import `createQuery` from `../../src/index.js`.
  */
-function throughBarrels(graph: SymbolGraph, reached: ReadonlyMap<string, Set<string>>): Map<string, Set<string>> {
+function throughBarrels(graph: SymbolGraph, reached: ReachedNames): Map<string, Set<string>> {
   const byTarget = new Map<string, Array<{ barrel: string; exported: string; name: string }>>();
   for (const barrel of graph.files()) {
     for (const r of graph.getContribution(barrel)?.reExports ?? []) {

@@ -3,15 +3,12 @@ import { isFixtureFile } from '../../graph/testFiles';
 import { isAssetImport, packageName } from '../../packageSpecifiers';
 import type { QueryDescriptor } from '../QueryDescriptor';
 import { QueryResult } from '../QueryResult';
-import { backwardSteps, forwardSteps, forwardStepsWithTypes, StepFunction } from '../traversal/stepPolicy';
-import { MAX_VISITED_NODES, traverse } from '../traversal/traverse';
+import { ReachedNames, WORD } from './reachedNames';
 
 /** Packages named one by one in a note; more are counted. */
 const MAX_NAMED = 3;
 /** Importing files named for each package; more are elided. */
 const MAX_FILES = 2;
-/** A word of a text, as an identifier is written. */
-const WORD = /[A-Za-z_$][\w$]*/g;
 
 /** What the answer needs to know of the workspace's packages: the name of the one whose folder holds a root-relative file, and that folder. */
 export type PackageOf = (file: string) => { name: string; dir: string } | undefined;
@@ -28,30 +25,16 @@ export type PackageOf = (file: string) => { name: string; dir: string } | undefi
  *   types: its calls into it have no target.
  * Bad input gets nothing: it is not an answer.
  */
-export function withUnresolvedImportNotes(graph: SymbolGraph, result: QueryResult, walk: QueryDescriptor['walk'], packageOf: PackageOf | undefined, readText?: (file: string) => string | undefined): QueryResult {
+export function withUnresolvedImportNotes(graph: SymbolGraph, result: QueryResult, walk: QueryDescriptor['walk'], reached: () => ReachedNames, packageOf: PackageOf | undefined, readText?: (file: string) => string | undefined): QueryResult {
   if (result.kind === 'message' && result.isError) return result;
-  const inputs = result.inputs ?? [];
-  if (inputs.length === 0) return result;
+  if ((result.inputs ?? []).length === 0) return result;
   const unresolved = new Map<string, string[]>();
   for (const file of graph.files()) {
     const specifiers = graph.getContribution(file)?.unresolvedPackageImports?.filter((s) => !isAssetImport(s));
     if (specifiers?.length) unresolved.set(file, specifiers);
   }
   if (unresolved.size === 0) return result;
-  const backward = walk === 'backward';
-  const step: StepFunction = backward ? backwardSteps : walk === 'paths' ? forwardStepsWithTypes : forwardSteps;
-  const reached = new Map<string, Set<string>>();
-  for (const start of inputs) {
-    for (const id of traverse(graph, start, step, walk === 'paths' ? Number.POSITIVE_INFINITY : MAX_VISITED_NODES).order) {
-      const node = graph.getNode(id);
-      if (!node || node.external) continue;
-      const names = reached.get(node.file) ?? new Set<string>();
-      // What an importer writes: the top-level name (`QueryClient` for `QueryClient.fetchQuery`).
-      if (node.kind !== 'module') names.add(node.name.split('.')[0]);
-      reached.set(node.file, names);
-    }
-  }
-  const note = backward ? importersNote(unresolved, reached, packageOf, readText) : importedNote(unresolved, new Set(reached.keys()));
+  const note = walk === 'backward' ? importersNote(unresolved, reached(), packageOf, readText) : importedNote(unresolved, new Set(reached().keys()));
   return note ? { ...result, notes: [...(result.notes ?? []), note] } : result;
 }
 
@@ -60,7 +43,7 @@ export function withUnresolvedImportNotes(graph: SymbolGraph, result: QueryResul
  * (as a whole word) one of the answer's declarations there: the uses the graph cannot hold. Without
  * a way to read them, every such importer counts.
  */
-function importersNote(unresolved: ReadonlyMap<string, string[]>, reached: ReadonlyMap<string, Set<string>>, packageOf: PackageOf | undefined, readText: ((file: string) => string | undefined) | undefined): string | undefined {
+function importersNote(unresolved: ReadonlyMap<string, string[]>, reached: ReachedNames, packageOf: PackageOf | undefined, readText: ((file: string) => string | undefined) | undefined): string | undefined {
   if (!packageOf) return undefined;
   const packages = new Map<string, { dir: string; names: Set<string> }>();
   for (const [file, names] of reached) {
