@@ -41,5 +41,13 @@ export function isFixtureFile(file: string): boolean {
   return FIXTURE_FOLDER.test(file) && !LIBRARY.test(file);
 }
 
+/**
+ * The rank of a file's code when answers order it (the cut's detail, impact's changed symbols, the
+ * other files declaring a name): 0 code, 1 examples and fixtures (`isExampleFile`), 2 tests.
+ */
+export function fileTier(file: string): 0 | 1 | 2 {
+  return isTestFile(file) ? 2 : isExampleFile(file) ? 1 : 0;
+}
+
 const EXAMPLE_FOLDER = /(^|\/)(examples?|demos?|playgrounds?|sandbox(es)?)\//;
 const FIXTURE_FOLDER = /(^|\/)(fixtures|__fixtures__|__testfixtures__)\//;

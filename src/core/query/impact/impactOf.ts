@@ -3,7 +3,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
-import { isExampleFile, isTestFile } from '../../graph/testFiles';
+import { fileTier } from '../../graph/testFiles';
 import { PreorderWalk } from '../../indexer/file/PreorderWalk';
 import { reachable } from '../../indexer/incremental/reachable';
 import { GraphResult, QueryResult, messageResult } from '../QueryResult';
@@ -58,7 +58,7 @@ export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], bas
   // Code before examples and tests, each what breaks others first (an export removed or its signature
   // changed), then by place: vercel/ai's list opened with 60 example files added and hid a removed
   // export under "… and 38 more".
-  changed.sort((a, b) => tier(a.node.file) - tier(b.node.file) || severity(a) - severity(b) || compareText(a.node.file, b.node.file) || a.node.offset - b.node.offset || compareText(a.node.id, b.node.id));
+  changed.sort((a, b) => fileTier(a.node.file) - fileTier(b.node.file) || severity(a) - severity(b) || compareText(a.node.file, b.node.file) || a.node.offset - b.node.offset || compareText(a.node.id, b.node.id));
 
   const removed = changed.filter((c) => c.change === 'removed');
   const synthetic = stillNamedBy(ctx, removed, changes);
@@ -222,10 +222,5 @@ function compareText(a: string, b: string): number {
 /** How much a change can break the code using it: removed or re-signed exports first, additions last. */
 function severity(c: ChangedSymbol): number {
   const rank = { removed: 0, signature: 1, 'body-type-inferred': 2, moved: 3, body: 4, added: 5 }[c.change];
-  return c.exported || c.change === 'moved' || c.change === 'added' ? rank : rank + 0.5;
-}
-
-/** Code, then examples, then tests (the cut's tiers, TRAVERSAL.md). */
-function tier(file: string): number {
-  return isTestFile(file) ? 2 : isExampleFile(file) ? 1 : 0;
+  return c.exported ? rank : rank + 0.5;
 }

@@ -1,6 +1,6 @@
 import { GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
-import { isExampleFile, isTestFile } from '../../graph/testFiles';
+import { fileTier } from '../../graph/testFiles';
 import { describeNode, joinLimited } from '../shared/describeNode';
 import { echoInput } from '../shared/echoInput';
 import { levenshtein } from './levenshtein';
@@ -74,6 +74,6 @@ function otherFilesDeclaring(graph: SymbolGraph, file: string, name: string): st
     if (n.kind !== 'module' && n.name.endsWith(suffix)) count(n);
   }
   // Workspace code, then examples and tests, then library declarations; the most used first.
-  const tier = (f: string) => (f.startsWith('node_modules/') ? 3 : isTestFile(f) ? 2 : isExampleFile(f) ? 1 : 0);
+  const tier = (f: string) => (f.startsWith('node_modules/') ? 3 : fileTier(f));
   return [...files].sort((a, b) => tier(a[0]) - tier(b[0]) || b[1] - a[1] || a[0].localeCompare(b[0])).map(([f]) => f);
 }

@@ -1,6 +1,6 @@
 import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { SymbolGraph } from '../../graph/SymbolGraph';
-import { isExampleFile, isTestFile } from '../../graph/testFiles';
+import { fileTier, isTestFile } from '../../graph/testFiles';
 import { CutSummary, GraphResult, ListedNode, ResultName } from '../QueryResult';
 import { selectorFor } from '../resolve/parseSymbolQuery';
 import { MAX_RESULT_NODES, Traversal } from './traverse';
@@ -63,14 +63,12 @@ export function toGraphResult(
  * within one depth the graph's edge order: the same graph gives the same answer).
  */
 function cutOrder(t: Traversal, nodeOf: (id: string) => GraphNode | undefined): number[] {
-  const code: number[] = [];
-  const examples: number[] = [];
-  const tests: number[] = [];
+  const tiers: [number[], number[], number[]] = [[], [], []];
   for (let i = t.starts; i < t.order.length; i++) {
     const node = nodeOf(t.order[i]);
-    (node && !node.external && isTestFile(node.file) ? tests : node && !node.external && isExampleFile(node.file) ? examples : code).push(i);
+    tiers[node && !node.external ? fileTier(node.file) : 0].push(i);
   }
-  return code.concat(examples, tests);
+  return tiers.flat();
 }
 
 /**
