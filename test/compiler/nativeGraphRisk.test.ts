@@ -22,6 +22,10 @@ describe('nativeGraphRisk', () => {
       'src/y-uses.ts': "import { DEFAULTS } from 'src/config/defaults';\nexport const d = DEFAULTS;\n",
       'src/z-uses.ts': "import { DEFAULTS } from 'src/config/defaults';\nexport const e = DEFAULTS;\n",
       'src/a-legacy.js': 'function A() {}\nA.prototype.run = function () { return 1; };\nmodule.exports = A;\n',
+      // Fixtures are data: three of them losing the import outnumber nothing.
+      'src/__testfixtures__/a.input.ts': "import { DEFAULTS } from 'src/config/defaults';\nexport const f = DEFAULTS;\n",
+      'src/__testfixtures__/b.input.ts': "import { DEFAULTS } from 'src/config/defaults';\nexport const g = DEFAULTS;\n",
+      'src/__testfixtures__/c.input.ts': "import { DEFAULTS } from 'src/config/defaults';\nexport const h = DEFAULTS;\n",
     });
     const configs = discoverProjects(ts, root, undefined, compilerDefaults(ts, root));
     const risk = nativeGraphRisk(ts, root, configs, undefined);
@@ -29,6 +33,6 @@ describe('nativeGraphRisk', () => {
     // The two files losing a baseUrl import outnumber the one prototype-style script.
     assert.match(risk.example, /^'src\/config\/defaults' in src\/y-uses\.ts resolves only through baseUrl, which TypeScript 7 removed/);
     assert.deepEqual(risk.affected, ['src/y-uses.ts', 'src/z-uses.ts', 'src/a-legacy.js']);
-    assert.equal(risk.ownFiles, 4);
+    assert.equal(risk.ownFiles, 7);
   });
 });

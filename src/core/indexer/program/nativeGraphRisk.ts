@@ -5,6 +5,8 @@ import { ProjectConfig, normalize } from './discoverProjects';
 import { WorkspacePackages, isPackageSpecifier, resolveWithWorkspace } from './workspacePackages';
 import { packageName } from '../../packageSpecifiers';
 import { inIgnoredDir } from '../workspaceFiles';
+import { realPathOf } from '../workspaceRoot';
+import { isFixtureFile } from '../../graph/testFiles';
 
 /**
  * Where TypeScript 7 is known to give these projects a worse graph than 6 (docs/INDEXING.md lists
@@ -53,20 +55,26 @@ export function nativeGraphRisk(ts: typeof TS, root: string, configs: readonly P
   // Each cause (a sentence) and the files it affects: the warning's example is the largest, and the
   // files it names are that cause's (vercel/ai: a node10 file of a Nuxt example was the example,
   // beside files that lose a package for want of project references).
+  // A fixture (a codemod's input) is data whose imports nothing runs: no file of the graph's to lose.
   const causes = new Map<string, Set<string>>();
-  const add = (sentence: string, files: readonly string[]) => {
-    const set = causes.get(sentence) ?? new Set<string>();
-    for (const f of files) set.add(relative(root, f));
-    causes.set(sentence, set);
+  const add = (sentence: (first: string) => string, files: readonly string[]) => {
+    const kept = files.map((f) => relative(root, f)).filter((f) => !isFixtureFile(f));
+    if (kept.length === 0) return;
+    const key = sentence(kept[0]);
+    const set = causes.get(key) ?? new Set<string>();
+    for (const f of kept) set.add(f);
+    causes.set(key, set);
   };
   const prototypes = constructorFunctionFiles(ownFiles, read);
-  if (prototypes.length > 0) add(`${relative(root, prototypes[0])} defines methods on a constructor function's prototype, which TypeScript 7 reads as no class (calls through its instances have no target)`, prototypes);
+  if (prototypes.length > 0) add((first) => `${first} defines methods on a constructor function's prototype, which TypeScript 7 reads as no class (calls through its instances have no target)`, prototypes);
   const redirects = new ReferenceRedirects(ts, configs);
   for (const config of configs) {
     for (const lost of lostImports(ts, config, workspace, own, read, redirects)) {
       const cause = lost.through === OVERLAY ? 'the sources of a monorepo package, which TypeScript 7 reaches unbuilt only through a project reference' : `${lost.through}, which TypeScript 7 removed`;
-      const where = `'${lost.specifier}' in ${relative(root, lost.files[0])}`;
-      add(lost.seven ? `${where} resolves to ${relative(root, lost.six)} through ${cause}, to ${relative(root, lost.seven)} under TypeScript 7` : `${where} resolves only through ${cause} (its calls have no target)`, lost.files);
+      add((first) => {
+        const where = `'${lost.specifier}' in ${first}`;
+        return lost.seven ? `${where} resolves to ${relative(root, lost.six)} through ${cause}, to ${relative(root, lost.seven)} under TypeScript 7` : `${where} resolves only through ${cause} (its calls have no target)`;
+      }, lost.files);
     }
   }
   if (causes.size === 0) return undefined;
@@ -145,8 +153,9 @@ function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspaceP
   // 7, like the editor, reads a referenced project's sources where an import lands on its outputs
   // (built or not): vercel/ai's packages import each other by name, unbuilt, through references.
   const sources = redirects.of(config);
-  // An output is reached through the package's node_modules link, and need not exist: its real path, by the nearest folder that does.
-  const source = (f: string) => sources.get(normalize(f)) ?? sources.get(realThroughLinks(f));
+  // An output is reached through the package's node_modules link, and need not exist: its real path,
+  // by the nearest folder that does (asked only through a node_modules path: resolution asks often).
+  const source = (f: string) => sources.get(normalize(f)) ?? (f.includes('/node_modules/') ? sources.get(realPathOf(f)) : undefined);
   const host7: TS.ModuleResolutionHost = sources.size ? { ...ts.sys, fileExists: (f) => source(f) !== undefined || ts.sys.fileExists(f) } : ts.sys;
   const lost: LostImport[] = [];
   const scanned = new Map<string, Set<string>>();
@@ -221,23 +230,6 @@ class ReferenceRedirects {
     }
     this.outputs.set(key, map);
     return map;
-  }
-}
-
-/** `file`'s real path: the nearest folder above it that exists, through its links, and the rest as written. */
-function realThroughLinks(file: string): string {
-  const rest: string[] = [];
-  let dir = path.dirname(file);
-  rest.unshift(path.basename(file));
-  for (;;) {
-    try {
-      return normalize(path.join(fs.realpathSync(dir), ...rest));
-    } catch {
-      const up = path.dirname(dir);
-      if (up === dir) return normalize(file);
-      rest.unshift(path.basename(dir));
-      dir = up;
-    }
   }
 }
 
