@@ -1,5 +1,6 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { generateWorkspace } from './generateWorkspace';
 import { manyProjectsDependencies } from './manyProjects';
@@ -28,7 +29,24 @@ interface Workload {
 }
 
 const repo = path.resolve(__dirname, '../..');
-const work = path.join(repo, '.bench');
+/**
+ * Where the workspaces are installed and generated: outside this repository (BENCH_DIR, else the
+ * temporary folder). Inside it, the compiler's automatic `@types` (every `node_modules/@types` of an
+ * enclosing folder) put our own dev typings (node, mocha, vscode…) into every measured program, as no
+ * user's checkout of rxjs has them: its programs were a third larger, and the scoped after-edit
+ * program twice its own size (docs/BENCHMARKS.md).
+ */
+const work = path.resolve(process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'ts-code-graph-bench'));
+for (const dir of enclosingTypeRoots(work)) console.error(`warning: ${dir} encloses the bench's workspaces (${work}): its typings join every measured program. Set BENCH_DIR elsewhere.`);
+
+/** Every `node_modules/@types` of a folder enclosing `dir`: typings TypeScript includes by default in a program under it. */
+function enclosingTypeRoots(dir: string): string[] {
+  const found: string[] = [];
+  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, 'node_modules', '@types'))) found.push(path.join(d, 'node_modules', '@types'));
+    if (path.dirname(d) === d) return found;
+  }
+}
 const measureJs = path.join(__dirname, 'measure.js');
 
 function workloads(): Workload[] {
@@ -50,7 +68,7 @@ function workloads(): Workload[] {
 
 /**
  * Real codebases of different shapes, from npm packages that publish their TypeScript sources, pinned
- * by version and installed by the bench itself into `.bench/` (nothing vendored): rxjs (operators,
+ * by version and installed by the bench itself into its folder outside the repository (`work`; nothing vendored): rxjs (operators,
  * generics), ra-core (React/JSX, hooks, generics, with its tests), @loopback/repository (classes,
  * decorators, with its tests). Their dependencies are installed, pinned too, so receivers' types are
  * really inferred (the library's .d.ts, React's types), as in the user's editor.
