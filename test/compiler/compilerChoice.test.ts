@@ -111,6 +111,82 @@ describe('which compiler builds the graph (auto, the default)', function () {
     });
   });
 
+  describe('a start from the cache', () => {
+    let root: string;
+    let cacheDir: string;
+    beforeEach(() => {
+      root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-choice-cache-'));
+      cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-choice-cache-dir-'));
+    });
+    afterEach(() => {
+      fs.rmSync(root, { recursive: true, force: true });
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+    });
+    const writeFiles = (tsFiles: number, legacy: number) => {
+      fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { allowJs: true, noEmit: true, strict: true, types: [] }, include: ['src'] }));
+      for (let i = 0; i < tsFiles; i++) fs.writeFileSync(path.join(root, 'src', `f${i}.ts`), `export function f${i}(): number { return ${i}; }\n`);
+      for (let i = 0; i < legacy; i++) fs.writeFileSync(path.join(root, 'src', `legacy${i}.js`), `function Legacy${i}() {}\nLegacy${i}.prototype.run = function () { return 1; };\nmodule.exports = Legacy${i};\n`);
+    };
+    /** An index with the cache, as a host starts one in 'auto' mode: which compiler, what the report says, and whether the check ran. */
+    const start = async () => {
+      const previous = process.env.TS_CODE_GRAPH_COMPILER;
+      delete process.env.TS_CODE_GRAPH_COMPILER;
+      const info: string[] = [];
+      try {
+        const { index, report } = await indexWorkspace({ root, cacheDir, logger: { info: (m) => info.push(m), warn() {}, error() {} } });
+        const files = index.graph.files();
+        index.dispose();
+        const checked = info.some((m) => /^compiler: checked in \d+ ms whether TypeScript 7 gives these projects a worse graph than 6/.test(m));
+        return { kind: index.compiler.kind, compiler: report.compiler, warnings: report.warnings, cache: report.cache, checked, files };
+      } finally {
+        if (previous !== undefined) process.env.TS_CODE_GRAPH_COMPILER = previous;
+      }
+    };
+
+    for (const [legacy, kind] of [[1, 'native'], [3, 'inprocess']] as const) {
+      it(`the whole graph loaded: the compiler it was built with (${kind}), said as then, and no check (vercel/ai: 0.3-0.6 s a start)`, async () => {
+        writeFiles(29, legacy);
+        const first = await start();
+        assert.equal(first.kind, kind, first.compiler);
+        assert.ok(first.checked, 'the first index checks what TypeScript 7 reads worse');
+        const again = await start();
+        assert.equal(again.cache, 'full');
+        assert.equal(again.checked, false, 'a start that indexes nothing does not check');
+        assert.equal(again.kind, kind);
+        assert.equal(again.compiler, first.compiler);
+        assert.deepEqual(again.warnings, first.warnings);
+      });
+    }
+
+    it('a file changed: checked before it is indexed', async () => {
+      writeFiles(29, 1);
+      await start();
+      fs.writeFileSync(path.join(root, 'src', 'f0.ts'), 'export function f0(): number { return 100; }\n');
+      const edited = await start();
+      assert.equal(edited.cache, 'partial');
+      assert.ok(edited.checked);
+      assert.equal(edited.kind, 'native');
+    });
+
+    it('checked, the other compiler: the graph is indexed again by it, not taken from the cache', async () => {
+      writeFiles(29, 1);
+      assert.equal((await start()).kind, 'native');
+      // 3 files of 32 that 7 reads worse: more than 1 in 20.
+      writeFiles(29, 3);
+      const now = await start();
+      assert.ok(now.checked);
+      assert.equal(now.kind, 'inprocess', now.compiler);
+      assert.match(now.compiler, /in process: TypeScript 7 would give 3 of 32 files a worse graph than 6/);
+      assert.equal(now.cache, undefined, 'a graph the native compiler built is no start for the in-process one');
+      assert.ok(now.files.includes('src/legacy2.js'), now.files.join(', '));
+      const again = await start();
+      assert.equal(again.cache, 'full');
+      assert.equal(again.kind, 'inprocess');
+      assert.equal(again.checked, false);
+    });
+  });
+
   describe("a monorepo's packages imported by name, unbuilt", () => {
     let root: string;
     afterEach(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -23,7 +23,7 @@ import { declareFile } from './file/declareFile';
 import { CompilerChoice } from './program/CompilerChoice';
 import { InProcessCompiler } from '../compiler/inprocess/InProcessCompiler';
 import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
-import { CacheSnapshot, cacheFileFor, contentHash, hashFile, libraryStamps, usableCache, workspaceFingerprint, writeCache } from './cache/IndexCache';
+import { CacheSnapshot, cacheFileFor, checkedCache, contentHash, hashFile, libraryStamps, readCacheLogged, workspaceFingerprint, writeCache } from './cache/IndexCache';
 import { indexerIdentity } from './cache/indexerIdentity';
 import { fileStamp } from '../compiler/fileStamp';
 import type { IndexOptions, IndexReport, UpdateProgress, UpdateReport } from './indexTypes';
@@ -180,8 +180,13 @@ export class WorkspaceIndex {
     if (stale.length) this.log.info(`${stale.length} parsed files changed on disk since they were read (libraries included): parsing them again`);
     // A monorepo's packages, found again with the configs: their outputs resolve to their sources.
     this.discoverPackages();
+    // The cache, read before the compiler is chosen: the choice its graph was built with stands while
+    // nothing is indexed (checked against the configs and libraries below, once they are read).
+    let reading = Date.now();
+    const snapshot = this.readCacheFile();
+    const readMillis = Date.now() - reading;
     // Which compiler these configs want (native, or 6 where 7 reads them worse): read again by the other one's defaults.
-    if (this.choice.settle(this.projects.map((p) => p.config), this.workspace, () => this.rewire())) {
+    if (this.choice.settle(this.projects.map((p) => p.config), this.workspace, () => this.rewire(), snapshot?.compiler)) {
       this.programs.discover(this.choice.defaults());
       this.discoverPackages();
     }
@@ -207,13 +212,17 @@ export class WorkspaceIndex {
       this.problems.push(problem);
       configProblems.push(problem);
     }
-    const reading = Date.now();
-    const cached = this.readValidCache();
-    if (cached) this.log.info(`cache read and checked against the configs and libraries in ${Date.now() - reading} ms`);
+    reading = Date.now();
+    const cached = this.checkCache(snapshot);
+    if (cached) this.log.info(`cache read in ${readMillis} ms and checked against the configs and libraries in ${Date.now() - reading} ms`);
     let cache: IndexReport['cache'];
     // Root-relative file → the hash of its text on disk now: each file is read and hashed once per start.
     const onDisk = new Map<string, string | undefined>();
-    if (cached && this.loadWholeCache(cached, onDisk)) {
+    const whole = cached && this.loadWholeCache(cached, onDisk);
+    // Anything to index: the compiler's choice is checked now if it was the cache's (and, changed, the
+    // cache is another compiler's graph: start over).
+    if (!whole && this.choice.confirm(() => this.rewire())) return this.indexAllOnce(token);
+    if (whole) {
       cache = 'full';
       this.log.info(`loaded ${this.graph.files().length} files from the cache; no TypeScript program needed until the first change`);
     } else if (cached) {
@@ -323,7 +332,8 @@ export class WorkspaceIndex {
       const writing = Date.now();
       const libraries = this.libraryStamps();
       const libraryGlobals = Object.fromEntries(Object.entries(this.libraryGlobals).filter(([rel]) => rel in libraries));
-      const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries, files, pulledIn: this.pulledInOwners(), libraryGlobals };
+      const compiler = this.choice.remembered();
+      const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries, files, pulledIn: this.pulledInOwners(), libraryGlobals, ...(compiler ? { compiler } : {}) };
       writeCache(cacheFileFor(this.options.cacheDir, this.root), snapshot);
       this.log.info(`graph cache written in ${Date.now() - writing} ms`);
     } catch (err) {
@@ -349,12 +359,18 @@ export class WorkspaceIndex {
     return this.projects.some((p) => !p.files) ? { ...this.cachedLibraries, ...stamps } : stamps;
   }
 
-  private readValidCache(): CacheSnapshot | undefined {
+  /** The cache file's snapshot, unchecked (none: no cache folder, a refresh, or no usable file). */
+  private readCacheFile(): CacheSnapshot | undefined {
     if (!this.options.cacheDir || this.cacheMode === 'refresh') return undefined;
-    const snapshot = usableCache(cacheFileFor(this.options.cacheDir, this.root), this.root, this.fingerprint(), this.log);
-    this.cachedLibraries = snapshot?.libraries ?? {};
-    this.libraryGlobals = snapshot?.libraryGlobals ?? {};
-    return snapshot;
+    return readCacheLogged(cacheFileFor(this.options.cacheDir, this.root), this.log);
+  }
+
+  /** `snapshot` if this start may use it (checkedCache: these configs and versions, its libraries unchanged). */
+  private checkCache(snapshot: CacheSnapshot | undefined): CacheSnapshot | undefined {
+    const usable = checkedCache(snapshot, this.root, this.fingerprint(), this.log);
+    this.cachedLibraries = usable?.libraries ?? {};
+    this.libraryGlobals = usable?.libraryGlobals ?? {};
+    return usable;
   }
 
   /**
@@ -495,7 +511,7 @@ export class WorkspaceIndex {
     const choosing = Date.now();
     // A library's stamp taken before its text is read: a file rewritten meanwhile is read again next time.
     const readStamps = new Map<string, string>();
-    // The libraries' stamps this start checked against the disk (usableCache): a flag of the same stamp holds.
+    // The libraries' stamps this start checked against the disk (checkedCache): a flag of the same stamp holds.
     const knownLibrary = (abs: string) => {
       const rel = this.relative(abs);
       const known = this.libraryGlobals[rel];

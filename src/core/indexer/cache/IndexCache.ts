@@ -6,6 +6,7 @@ import { Logger } from '../../Logger';
 import { indexerIdentity } from './indexerIdentity';
 import { fileStamp } from '../../compiler/fileStamp';
 import { DEPENDENCY_FILES } from '../workspaceFiles';
+import type { RememberedChoice } from '../program/CompilerChoice';
 
 /**
  * The graph persisted between runs, keyed by content: each file's contribution with the hash of
@@ -41,6 +42,11 @@ export interface CacheSnapshot {
    * one reads only those whose stamp differs (WorkspaceIndex.extractScoped).
    */
   libraryGlobals?: Record<string, [string, boolean]>;
+  /**
+   * Which compiler built the graph and why, as chosen in 'auto' mode (CompilerChoice.remembered): a
+   * start that loads the whole graph says so again without checking what TypeScript 7 reads worse.
+   */
+  compiler?: RememberedChoice;
 }
 
 export function contentHash(text: string | Buffer): string {
@@ -96,15 +102,20 @@ export function readCache(file: string, indexer: string): { snapshot?: CacheSnap
   }
 }
 
-/**
- * The snapshot in `file` if this start may use it: written by this indexer build, for the same
- * configs, lock files and versions (`fingerprint`), and every library file as it was then. Says why
- * not in `log` (a damaged file as a warning).
- */
-export function usableCache(file: string, root: string, fingerprint: string, log: Logger): CacheSnapshot | undefined {
+/** The cache file's snapshot as this build reads it, or undefined (why: in `log`, a damaged file as a warning). */
+export function readCacheLogged(file: string, log: Logger): CacheSnapshot | undefined {
   const { snapshot, problem, outdated } = readCache(file, indexerIdentity());
   if (problem) log.warn(`${problem}; indexing from scratch`);
   if (outdated) log.info(`${outdated}; indexing from scratch`);
+  return snapshot;
+}
+
+/**
+ * `snapshot` (readCacheLogged) if this start may use it: written by this indexer build (readCache), for
+ * the same configs, lock files and versions (`fingerprint`), and every library file as it was then.
+ * Says why not in `log`.
+ */
+export function checkedCache(snapshot: CacheSnapshot | undefined, root: string, fingerprint: string, log: Logger): CacheSnapshot | undefined {
   if (!snapshot) return undefined;
   if (snapshot.fingerprint !== fingerprint) {
     log.info('cache is from other configs, lock files or versions; indexing from scratch');

@@ -10,6 +10,15 @@ import type { SharedCompilerHost } from './SharedCompilerHost';
 import type { WorkspacePackages } from './workspacePackages';
 import { nativeGraphRisk } from './nativeGraphRisk';
 
+/** Which compiler an 'auto' choice took for a graph and the words said of it: kept with the graph's cache (CacheSnapshot.compiler). */
+export interface RememberedChoice {
+  kind: 'native' | 'inprocess';
+  /** The end of the compiler line. */
+  why: string;
+  /** What TypeScript 7 reads worse, when the graph was built with it anyway. */
+  warning?: string;
+}
+
 export interface CompilerChoiceOptions {
   compiler?: CompilerMode;
   /** The workspace's own TypeScript loaded as `ts` (in process). */
@@ -25,7 +34,10 @@ export interface CompilerChoiceOptions {
  * - 'auto', the default: TypeScript 7 (the workspace's own when it has one of this API, else the
  *   pinned one) wherever its binary is installed, unless these projects are where 7 is known to give a
  *   worse graph than 6 (nativeGraphRisk; never for a workspace whose own TypeScript is 7: 7's reading
- *   is its compiler's). Decided again at every full index, once the configs are read (`settle`).
+ *   is its compiler's). Decided again at every full index, once the configs are read (`settle`),
+ *   except at a start whose whole graph comes from the cache: it was built by the compiler the cache
+ *   remembers, and nothing is indexed, so the check (0.3-0.6 s on vercel/ai's 5,978 files: every own
+ *   file's imports, resolved both ways) runs only once something is (`confirm`).
  * - The native process failing: the work is redone on a new process, and after a second failure (or
  *   when none can start) in process, for good, loudly: an error in the log, and a note in the
  *   compiler line of `stats` and in the warnings.
@@ -42,6 +54,10 @@ export class CompilerChoice {
   private readonly askedBy: string | undefined;
   /** The native compiler failed twice: in process for good. */
   private failedForGood = false;
+  /** The configs of a `settle` that took a remembered choice without checking (see `confirm`). */
+  private unconfirmed: { configs: readonly ProjectConfig[]; workspace: WorkspacePackages | undefined } | undefined;
+  /** The check ran in this session: a remembered choice is not taken again. */
+  private checked = false;
   /** Why no native compiler can run here (undefined: one can). */
   private unavailable: string | undefined;
   /** Why the workspace's own TypeScript 7 is not the native compiler running (see openNativeCompiler). */
@@ -87,8 +103,18 @@ export class CompilerChoice {
    * 7 is known to give these projects a worse graph (see the class comment). True when the compiler
    * changed (`switched` has rewired what reads its trees; the caller reads the configs again).
    */
-  settle(configs: readonly ProjectConfig[], workspace: WorkspacePackages | undefined, switched: () => void): boolean {
+  settle(configs: readonly ProjectConfig[], workspace: WorkspacePackages | undefined, switched: () => void, remembered?: RememberedChoice): boolean {
     if (this.mode !== 'auto' || this.failedForGood || this.unavailable) return false;
+    if (remembered && !this.checked) {
+      // The cache's graph was built so: a start that loads it whole indexes nothing, and needs no check.
+      this.unconfirmed = { configs, workspace };
+      this.riskWarning = remembered.warning;
+      this.why = remembered.why;
+      this.log.info(`compiler: ${remembered.kind === 'native' ? 'native' : 'in process'}, as the cached graph was built; checked again only if anything is indexed`);
+      return this.use(remembered.kind, switched);
+    }
+    this.unconfirmed = undefined;
+    this.checked = true;
     const started = Date.now();
     const seven = workspaceRunsTypeScript7(this.root);
     const risk = seven ? undefined : nativeGraphRisk(this.ts, this.root, configs, workspace);
@@ -101,6 +127,27 @@ export class CompilerChoice {
     this.riskWarning = risk && wanted === 'native' ? `${worse}${risk.affected.length > 1 ? ` (${risk.affected.slice(0, 5).join(', ')}${risk.affected.length > 5 ? ', …' : ''})` : ''}; TS_CODE_GRAPH_COMPILER=inprocess indexes with 6` : undefined;
     const why = wanted === 'inprocess' ? `in process: ${worse}` : seven ? `the workspace's own TypeScript is 7 (${seven})` : risk ? `the default where its binary is installed, though ${risk.affected.length} file${risk.affected.length === 1 ? '' : 's'} lose edges (see the warnings)` : 'the default where its binary is installed';
     this.why = why;
+    return this.use(wanted, switched);
+  }
+
+  /**
+   * After a `settle` that took the cache's remembered choice, before anything is indexed: the check
+   * itself. True when it chose the other compiler (`switched` has run; the index starts over, as the
+   * cache's graph is then another compiler's).
+   */
+  confirm(switched: () => void): boolean {
+    const pending = this.unconfirmed;
+    return pending ? this.settle(pending.configs, pending.workspace, switched) : false;
+  }
+
+  /** What the cache keeps of an 'auto' choice (undefined: the compiler was asked for, or a fault chose it). */
+  remembered(): RememberedChoice | undefined {
+    if (this.mode !== 'auto' || this.note || this.failedForGood || this.unavailable || !this.why) return undefined;
+    return { kind: this.port.kind, why: this.why, ...(this.riskWarning ? { warning: this.riskWarning } : {}) };
+  }
+
+  /** Indexes with `wanted` from now on: true when the compiler changed (`switched` has run). */
+  private use(wanted: 'native' | 'inprocess', switched: () => void): boolean {
     if (wanted === this.port.kind) return false;
     this.port.dispose();
     if (wanted === 'inprocess') this.port = this.inProcess();
@@ -112,7 +159,7 @@ export class CompilerChoice {
       }
       this.port = native.port;
     }
-    this.log.info(`compiler: ${why}`);
+    this.log.info(`compiler: ${this.why}`);
     switched();
     return true;
   }

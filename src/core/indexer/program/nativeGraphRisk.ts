@@ -68,8 +68,11 @@ export function nativeGraphRisk(ts: typeof TS, root: string, configs: readonly P
   const prototypes = constructorFunctionFiles(ownFiles, read);
   if (prototypes.length > 0) add((first) => `${first} defines methods on a constructor function's prototype, which TypeScript 7 reads as no class (calls through its instances have no target)`, prototypes);
   const redirects = new ReferenceRedirects(ts, configs);
+  // The disk does not change during the check: each lookup is made once for every project (106
+  // projects of vercel/ai ask for the same package.json files and folders, each from its own cache).
+  const disk = memoizedHost(ts.sys);
   for (const config of configs) {
-    for (const lost of lostImports(ts, config, workspace, own, read, redirects)) {
+    for (const lost of lostImports(ts, config, workspace, own, read, redirects, disk)) {
       const cause = lost.through === OVERLAY ? 'the sources of a monorepo package, which TypeScript 7 reaches unbuilt only through a project reference' : `${lost.through}, which TypeScript 7 removed`;
       add((first) => {
         const where = `'${lost.specifier}' in ${first}`;
@@ -119,7 +122,15 @@ interface LostImport {
  * file (a 5.x workspace's node10 reads a package's `types`, 7 its `exports`: its graph would not be the
  * one the workspace's own compiler sees), where such an import can exist.
  */
-function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspacePackages | undefined, own: (f: string) => boolean, read: (f: string) => string | undefined, redirects: ReferenceRedirects): LostImport[] {
+function lostImports(
+  ts: typeof TS,
+  config: ProjectConfig,
+  workspace: WorkspacePackages | undefined,
+  own: (f: string) => boolean,
+  read: (f: string) => string | undefined,
+  redirects: ReferenceRedirects,
+  disk: MemoizedHost,
+): LostImport[] {
   const options = config.options;
   const R = ts.ModuleResolutionKind;
   const removedResolution = options.moduleResolution === R.Node10 || options.moduleResolution === R.Classic;
@@ -155,13 +166,13 @@ function lostImports(ts: typeof TS, config: ProjectConfig, workspace: WorkspaceP
   const sources = redirects.of(config);
   // An output is reached through the package's node_modules link, and need not exist: its real path,
   // by the nearest folder that does (asked only through a node_modules path: resolution asks often).
-  const source = (f: string) => sources.get(normalize(f)) ?? (f.includes('/node_modules/') ? sources.get(realPathOf(f)) : undefined);
-  const host7: TS.ModuleResolutionHost = sources.size ? { ...ts.sys, fileExists: (f) => source(f) !== undefined || ts.sys.fileExists(f) } : ts.sys;
+  const source = (f: string) => sources.get(normalize(f)) ?? (f.includes('/node_modules/') ? sources.get(disk.realPathOf(f)) : undefined);
+  const host7: TS.ModuleResolutionHost = sources.size ? { ...disk, fileExists: (f) => source(f) !== undefined || disk.fileExists(f) } : disk;
   const lost: LostImport[] = [];
   const scanned = new Map<string, Set<string>>();
   const importsOf = (file: string) => scanned.get(file) ?? scanned.set(file, importsIn(ts, read(file))).get(file)!;
   for (const [specifier, files] of importers) {
-    const six = resolveWithWorkspace(ts, packages, specifier, files[0], options, ts.sys, cache6).resolvedModule?.resolvedFileName;
+    const six = resolveWithWorkspace(ts, packages, specifier, files[0], options, disk, cache6).resolvedModule?.resolvedFileName;
     if (!six) continue;
     const resolved7 = ts.resolveModuleName(specifier, files[0], seven, host7, cache7).resolvedModule?.resolvedFileName;
     const sevens = resolved7 && (source(resolved7) ?? resolved7);
@@ -231,6 +242,35 @@ class ReferenceRedirects {
     this.outputs.set(key, map);
     return map;
   }
+}
+
+interface MemoizedHost extends TS.ModuleResolutionHost {
+  fileExists(f: string): boolean;
+  /** realPathOf (workspaceRoot): the real path of a file that need not exist, by the nearest folder that does. */
+  realPathOf(f: string): string;
+}
+
+/** What module resolution asks of the disk, each question answered once (for one check: the disk is taken not to change meanwhile). */
+function memoizedHost(sys: TS.System): MemoizedHost {
+  const once = <T>(ask: (f: string) => T) => {
+    const answers = new Map<string, T>();
+    return (f: string): T => {
+      if (answers.has(f)) return answers.get(f)!;
+      const answer = ask(f);
+      answers.set(f, answer);
+      return answer;
+    };
+  };
+  return {
+    fileExists: once((f) => sys.fileExists(f)),
+    directoryExists: once((f) => sys.directoryExists(f)),
+    readFile: once((f) => sys.readFile(f)),
+    realpath: sys.realpath && once(sys.realpath),
+    realPathOf: once(realPathOf),
+    getCurrentDirectory: () => sys.getCurrentDirectory(),
+    getDirectories: (d) => sys.getDirectories(d),
+    useCaseSensitiveFileNames: sys.useCaseSensitiveFileNames,
+  };
 }
 
 /** The specifiers a text imports, as TypeScript's scanner reads them (strings and comments are no imports). */
