@@ -3,6 +3,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { FileContribution, GraphNode, fileFailureMessage } from '../graph/GraphTypes';
 import { SymbolGraph } from '../graph/SymbolGraph';
+import { isFixtureFile } from '../graph/testFiles';
 import { CancellationToken, Logger, neverCancelled, silentLogger } from '../Logger';
 import { normalize } from './program/discoverProjects';
 import type { CompilerDefaults } from './program/compilerDefaults';
@@ -293,10 +294,12 @@ export class WorkspaceIndex {
    * typings, a config whose moduleResolution cannot find them, an unbuilt workspace package): calls
    * into them and everything TypeScript infers through them are missing, which nothing else would
    * say. One warning per cause, with what would fix it (`packageAdvice`), the most imported first.
+   * A fixture (a codemod's input and output) is data whose imports nothing resolves or runs: none.
    */
   private unresolvedPackageWarnings(): string[] {
     const uses: UnresolvedUse[] = [];
     for (const rel of this.graph.files()) {
+      if (isFixtureFile(rel)) continue;
       const specifiers = this.graph.getContribution(rel)?.unresolvedPackageImports;
       if (!specifiers?.length) continue;
       const file = path.posix.join(this.root, rel);
