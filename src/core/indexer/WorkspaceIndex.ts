@@ -219,11 +219,11 @@ export class WorkspaceIndex {
     let cache: IndexReport['cache'];
     // Root-relative file → the hash of its text on disk now: each file is read and hashed once per start.
     const onDisk = new Map<string, string | undefined>();
-    const whole = cached && this.loadWholeCache(cached, onDisk);
-    // Anything to index: the compiler's choice is checked now if it was the cache's (and, changed, the
-    // cache is another compiler's graph: start over).
-    if (!whole && this.choice.confirm(() => this.rewire())) return this.indexAllOnce(token);
-    if (whole) {
+    // No usable cache, a full index: the compiler's choice is checked now if it was the cache's (and,
+    // changed, the configs are read again by the other one's defaults). A start from the cache
+    // re-indexes its changed files with the compiler that built the rest, as an update does.
+    if (!cached && this.choice.confirm(() => this.rewire())) return this.indexAllOnce(token);
+    if (cached && this.loadWholeCache(cached, onDisk)) {
       cache = 'full';
       this.log.info(`loaded ${this.graph.files().length} files from the cache; no TypeScript program needed until the first change`);
     } else if (cached) {

@@ -34,10 +34,11 @@ export interface CompilerChoiceOptions {
  * - 'auto', the default: TypeScript 7 (the workspace's own when it has one of this API, else the
  *   pinned one) wherever its binary is installed, unless these projects are where 7 is known to give a
  *   worse graph than 6 (nativeGraphRisk; never for a workspace whose own TypeScript is 7: 7's reading
- *   is its compiler's). Decided again at every full index, once the configs are read (`settle`),
- *   except at a start whose whole graph comes from the cache: it was built by the compiler the cache
- *   remembers, and nothing is indexed, so the check (0.3-0.6 s on vercel/ai's 5,978 files: every own
- *   file's imports, resolved both ways) runs only once something is (`confirm`).
+ *   is its compiler's). Decided again at every full index, once the configs are read (`settle`).
+ *   A start from the cache takes the choice its graph was built with (the cache remembers it) and
+ *   re-indexes the files changed since with it, as an update does: the check (0.3-0.6 s on
+ *   vercel/ai's 5,978 files: every own file's imports, resolved both ways) runs only when the cache
+ *   cannot be used, before the full index (`confirm`).
  * - The native process failing: the work is redone on a new process, and after a second failure (or
  *   when none can start) in process, for good, loudly: an error in the log, and a note in the
  *   compiler line of `stats` and in the warnings.
@@ -110,7 +111,7 @@ export class CompilerChoice {
       this.unconfirmed = { configs, workspace };
       this.riskWarning = remembered.warning;
       this.why = remembered.why;
-      this.log.info(`compiler: ${remembered.kind === 'native' ? 'native' : 'in process'}, as the cached graph was built; checked again only if anything is indexed`);
+      this.log.info(`compiler: ${remembered.kind === 'native' ? 'native' : 'in process'}, as the cached graph was built; checked again only if the cache cannot be used`);
       return this.use(remembered.kind, switched);
     }
     this.unconfirmed = undefined;
@@ -131,9 +132,9 @@ export class CompilerChoice {
   }
 
   /**
-   * After a `settle` that took the cache's remembered choice, before anything is indexed: the check
-   * itself. True when it chose the other compiler (`switched` has run; the index starts over, as the
-   * cache's graph is then another compiler's).
+   * After a `settle` that took the cache's remembered choice, when the cache turned out unusable (a
+   * full index follows): the check itself. True when it chose the other compiler (`switched` has run;
+   * the index starts over, its configs read by the other one's defaults).
    */
   confirm(switched: () => void): boolean {
     const pending = this.unconfirmed;
