@@ -102,6 +102,45 @@ describe('a start from a partly stale cache re-indexes a few files through a pro
     assert.equal(again, fresh);
   });
 
+  /**
+   * Two projects: app's program holds a file of lib's (imported by another of app's files) that
+   * declares a global, and a package only app imports that declares one; lib has a file and a
+   * package of its own declaring globals that app's program does not hold. The edited file of app
+   * uses all four: only the first two may resolve, as in app's whole program.
+   */
+  function writeMonorepo(): string {
+    const root = tempDir('tcg-scoped-mono-');
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    };
+    const config = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', noImplicitAny: false }, include: ['src'] });
+    write('app/tsconfig.json', config);
+    write('lib/tsconfig.json', config);
+    write('lib/src/shared.ts', 'export const shared = 1;\ndeclare global {\n  function fromShared(): string;\n}\n');
+    write('lib/src/onlyLib.ts', 'export {};\ndeclare global {\n  function onlyLib(): string;\n}\n');
+    write('lib/src/index.ts', "import '@acme/lib-globals';\nimport './onlyLib';\nexport function libMain(): string {\n  return onlyLib() + libGlobal();\n}\n");
+    write('node_modules/@acme/app-globals/package.json', JSON.stringify({ name: '@acme/app-globals', version: '1.0.0', types: 'index.d.ts' }));
+    write('node_modules/@acme/app-globals/index.d.ts', 'export {};\ndeclare global {\n  function appGlobal(): string;\n}\n');
+    write('node_modules/@acme/lib-globals/package.json', JSON.stringify({ name: '@acme/lib-globals', version: '1.0.0', types: 'index.d.ts' }));
+    write('node_modules/@acme/lib-globals/index.d.ts', 'export {};\ndeclare global {\n  function libGlobal(): string;\n}\n');
+    write('app/src/main.ts', "import '@acme/app-globals';\nimport { shared } from '../../lib/src/shared';\nimport { use } from './use';\nexport function main(): string {\n  return use() + shared;\n}\n");
+    write('app/src/use.ts', 'export function use(): string {\n  // first\n  return fromShared() + appGlobal() + onlyLib() + libGlobal();\n}\n');
+    return root;
+  }
+
+  it("two projects: a body edit in one goes through a program scoped to it, from what the cache recorded of that project's program: the fresh index's graph", async () => {
+    const root = writeMonorepo();
+    const { again, fresh, lines } = await afterEdit(root, editFile(root, 'app/src/use.ts', '// first', '// edited'));
+    assert.ok(scoped(lines), lines.join('\n'));
+    // What app's whole program holds declares these; lib's own globals stay unresolved, as there.
+    for (const to of ['lib/src/shared.ts#fromShared@function', 'node_modules/@acme/app-globals/index.d.ts#appGlobal@function']) {
+      assert.ok(fresh.includes(`{"from":"app/src/use.ts#use@function","to":"${to}"`), `the fixture's edge to ${to}:\n${fresh}`);
+    }
+    for (const to of ['onlyLib', 'libGlobal']) assert.ok(!new RegExp(`"from":"app/src/use.ts#use@function","to":"[^"]*#${to}@`).test(fresh), `no edge to ${to} in app's graph:\n${fresh}`);
+    assert.equal(again, fresh);
+  });
+
   it('a second such start reads no file to choose the roots: the cache recorded which declare globals', async () => {
     const root = writeFixture();
     const cacheDir = tempDir('tcg-scoped-cache-');

@@ -104,6 +104,10 @@ export class WorkspaceIndex {
   globalErrors: string[] = [];
   /** What the cache a start loaded recorded of the files outside it (`libraryStamps` before programs exist). */
   private cachedLibraries: Record<string, string> = {};
+  /** What each project's whole program read besides its own files, as the usable cache recorded it (`CacheSnapshot.programReads`). */
+  private cachedProgramReads: NonNullable<CacheSnapshot['programReads']> = { files: [], byProject: {} };
+  /** Root-relative files a scoped program of a project held besides its own since the cache was read: its whole program holds them too. */
+  private readSinceCache = new Map<string, Set<string>>();
   /** Libraries known to declare globals or not, by stamp (CacheSnapshot.libraryGlobals): read and written with the cache. */
   private libraryGlobals: Record<string, [string, boolean]> = {};
   /** Whose defaults fill what the configs leave unset; read again at every full index (an `npm install` may change it). */
@@ -336,7 +340,18 @@ export class WorkspaceIndex {
       const libraries = this.libraryStamps();
       const libraryGlobals = Object.fromEntries(Object.entries(this.libraryGlobals).filter(([rel]) => rel in libraries));
       const compiler = this.choice.remembered();
-      const snapshot = { indexer: indexerIdentity(), root: this.root, fingerprint: this.fingerprint(), libraries, files, pulledIn: this.pulledInOwners(), libraryGlobals, ...(compiler ? { compiler } : {}) };
+      const programReads = this.programReads();
+      const snapshot = {
+        indexer: indexerIdentity(),
+        root: this.root,
+        fingerprint: this.fingerprint(),
+        libraries,
+        files,
+        pulledIn: this.pulledInOwners(),
+        libraryGlobals,
+        ...(programReads ? { programReads } : {}),
+        ...(compiler ? { compiler } : {}),
+      };
       writeCache(cacheFileFor(this.options.cacheDir, this.root), snapshot);
       this.log.info(`graph cache written in ${Date.now() - writing} ms`);
     } catch (err) {
@@ -351,6 +366,42 @@ export class WorkspaceIndex {
     // And what was left out: a cache written with other exclude globs holds other files.
     const excluded = JSON.stringify(this.programs.selection.excluded.globs);
     return workspaceFingerprint(this.root, configs, `${compiler} defaults ${this.defaults.major} exclude ${excluded}`, this.options.toolVersion ?? '');
+  }
+
+  /**
+   * For the cache (`CacheSnapshot.programReads`): what each project's whole program read besides its
+   * own files, from its last whole program (`files`), else as the cache recorded it; undefined when
+   * no project's is known.
+   */
+  private programReads(): CacheSnapshot['programReads'] {
+    const index = new Map<string, number>();
+    const indexOf = (rel: string) => {
+      let i = index.get(rel);
+      if (i === undefined) index.set(rel, (i = index.size));
+      return i;
+    };
+    const cached = this.cachedProgramReads;
+    const byProject: Record<string, number[]> = {};
+    for (const p of this.projects) {
+      const key = this.projectKey(p);
+      if (p.files) byProject[key] = p.files.filter((f) => this.owner.get(f) !== p).map((f) => indexOf(this.relative(f)));
+      else if (cached.byProject[key]) {
+        const read = new Set(cached.byProject[key].map((i) => cached.files[i]));
+        for (const rel of this.readSinceCache.get(key) ?? []) read.add(rel);
+        byProject[key] = [...read].map(indexOf);
+      }
+    }
+    return Object.keys(byProject).length ? { files: [...index.keys()], byProject } : undefined;
+  }
+
+  /** What `project`'s whole program read besides its own files, as the cache recorded it (absolute); undefined when it records none. */
+  private programReadsOf(project: Project): string[] | undefined {
+    const key = this.projectKey(project);
+    const indexes = this.cachedProgramReads.byProject[key];
+    if (!indexes) return undefined;
+    const rels = new Set(indexes.map((i) => this.cachedProgramReads.files[i]));
+    for (const rel of this.readSinceCache.get(key) ?? []) rels.add(rel);
+    return [...rels].map((rel) => path.posix.join(this.root, rel));
   }
 
   /** Files outside the cache's hashes, as the programs read them (`libraryStamps`); before any program exists (a start from the cache), what that cache recorded. */
@@ -372,6 +423,8 @@ export class WorkspaceIndex {
   private checkCache(snapshot: CacheSnapshot | undefined): CacheSnapshot | undefined {
     const usable = checkedCache(snapshot, this.root, this.fingerprint(), this.log);
     this.cachedLibraries = usable?.libraries ?? {};
+    this.cachedProgramReads = usable?.programReads ?? { files: [], byProject: {} };
+    this.readSinceCache.clear();
     this.libraryGlobals = usable?.libraryGlobals ?? {};
     return usable;
   }
@@ -495,7 +548,7 @@ export class WorkspaceIndex {
   /** Why `files` (of `total` to re-index) are not re-indexed through a scoped program; undefined when they can be. */
   private scopeRefusal(project: Project, files: string[], total: number): string | undefined {
     if (this.compiler.kind !== 'native') return 'the compiler in process reuses what it parsed';
-    if (this.projects.length !== 1) return 'more than one project: the libraries the cache records are not by project';
+    if (this.projects.length !== 1 && !this.cachedProgramReads.byProject[this.projectKey(project)]) return 'more than one project, and the cache records no list of what its program read';
     if (total > SCOPED_FILES) return `${total} files to re-index, more than ${SCOPED_FILES}`;
     if (project.program) return 'its project\'s program is built';
     if (files.some((f) => this.owner.get(f) !== project)) return 'the files belong to more than one project';
@@ -512,6 +565,12 @@ export class WorkspaceIndex {
   private async extractScoped(project: Project, files: string[], token: CancellationToken): Promise<number | undefined> {
     const reindex = new Set(files);
     const choosing = Date.now();
+    // What the project's whole program read besides its own files, as the cache recorded it: other
+    // projects' files (their contributions say whether they declare globals) and libraries. Without
+    // the record (a cache of one project from an older build): every library the cache knows.
+    const read = this.programReadsOf(project);
+    const othersFiles = read?.filter((f) => this.owner.has(f) && this.owner.get(f) !== project) ?? [];
+    const projectLibraries = read ? read.filter((f) => !this.owner.has(f)) : Object.keys(this.cachedLibraries).map((rel) => path.posix.join(this.root, rel));
     // A library's stamp taken before its text is read: a file rewritten meanwhile is read again next time.
     const readStamps = new Map<string, string>();
     // The libraries' stamps this start checked against the disk (checkedCache): a flag of the same stamp holds.
@@ -524,7 +583,7 @@ export class WorkspaceIndex {
       scopedRoots({
         reindex: files,
         configRoots: project.config.fileNames,
-        owned: [...this.owner].filter(([, p]) => p === project).map(([f]) => f),
+        owned: [...[...this.owner].filter(([, p]) => p === project).map(([f]) => f), ...othersFiles],
         libraries,
         readText: (abs) => {
           readStamps.set(abs, fileStamp(abs));
@@ -554,7 +613,7 @@ export class WorkspaceIndex {
     // first build, not the reason for a second one in a new process (@loopback/repository's first
     // after-edit run built twice: 72 such typings, 160 ms). A JavaScript library the program lacks
     // is read after the build, as one it holds needs no look.
-    const libraries = Object.keys(this.cachedLibraries).map((rel) => path.posix.join(this.root, rel));
+    const libraries = projectLibraries;
     const declaringNow = () => libraries.filter((f) => knownLibrary(f) === true);
     const unread = libraries.filter((f) => knownLibrary(f) === undefined && !JAVASCRIPT.test(f));
     let roots = plan([...declaringNow(), ...unread]);
@@ -584,6 +643,11 @@ export class WorkspaceIndex {
       const libraries = { ...this.cachedLibraries };
       for (const f of built.files) if (!this.owner.has(f)) libraries[this.relative(f)] = this.compiler.stampOf(f) ?? 'unknown';
       this.cachedLibraries = libraries;
+      // The whole program holds what this one held (an import the edit added included).
+      const key = this.projectKey(project);
+      const added = this.readSinceCache.get(key) ?? new Set<string>();
+      for (const f of built.files) if (this.owner.get(f) !== project) added.add(this.relative(f));
+      this.readSinceCache.set(key, added);
       return claimed.length;
     } finally {
       this.programs.endScoped(project);

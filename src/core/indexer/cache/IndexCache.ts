@@ -43,6 +43,13 @@ export interface CacheSnapshot {
    */
   libraryGlobals?: Record<string, [string, boolean]>;
   /**
+   * What each project's whole program read besides its own files (libraries, other projects' files):
+   * root-relative `files`, and by project (its config, root-relative; `(inferred)`) their indexes.
+   * A start that re-indexes a few files of one project of several builds a program scoped to them
+   * from it (WorkspaceIndex.extractScoped: only what that program held may declare its globals).
+   */
+  programReads?: { files: string[]; byProject: Record<string, number[]> };
+  /**
    * Which compiler built the graph and why, as chosen in 'auto' mode (CompilerChoice.remembered): a
    * start that loads the whole graph says so again without checking what TypeScript 7 reads worse.
    */
