@@ -141,6 +141,18 @@ describe('a start from a partly stale cache re-indexes a few files through a pro
     assert.equal(again, fresh);
   });
 
+  it('two projects, edited twice: the record a scoped start wrote scopes the next one as well', async () => {
+    const root = writeMonorepo();
+    const cacheDir = tempDir('tcg-scoped-cache-');
+    await open(root, cacheDir);
+    editFile(root, 'app/src/use.ts', '// first', '// second')();
+    assert.ok(scoped((await open(root, cacheDir)).lines));
+    editFile(root, 'app/src/use.ts', '// second', '// third')();
+    const third = await open(root, cacheDir);
+    assert.ok(scoped(third.lines), third.lines.join('\n'));
+    assert.equal(third.exported, (await open(root, undefined)).exported);
+  });
+
   it('a second such start reads no file to choose the roots: the cache recorded which declare globals', async () => {
     const root = writeFixture();
     const cacheDir = tempDir('tcg-scoped-cache-');

@@ -24,7 +24,7 @@ import { declareFile } from './file/declareFile';
 import { CompilerChoice } from './program/CompilerChoice';
 import { InProcessCompiler } from '../compiler/inprocess/InProcessCompiler';
 import { REBUILD_FILE, SOURCE_FILE, inIgnoredDir, isWatchedFile } from './workspaceFiles';
-import { CacheSnapshot, cacheFileFor, checkedCache, contentHash, hashFile, libraryStamps, readCacheLogged, workspaceFingerprint, writeCache } from './cache/IndexCache';
+import { CacheSnapshot, cacheFileFor, checkedCache, contentHash, hashFile, indexSet, indexesOf, libraryStamps, readCacheLogged, workspaceFingerprint, writeCache } from './cache/IndexCache';
 import { indexerIdentity } from './cache/indexerIdentity';
 import { fileStamp } from '../compiler/fileStamp';
 import type { IndexOptions, IndexReport, UpdateProgress, UpdateReport } from './indexTypes';
@@ -374,32 +374,37 @@ export class WorkspaceIndex {
    * no project's is known.
    */
   private programReads(): CacheSnapshot['programReads'] {
-    const index = new Map<string, number>();
+    const cached = this.cachedProgramReads;
+    // Every recorded project's program built (a full index): a table of what they read now. Else the
+    // cache's table, appended to: a project's set is kept as it was, its scoped programs' files added.
+    const fresh = this.projects.every((p) => p.files || !cached.byProject[this.projectKey(p)]);
+    const files = fresh ? [] : [...cached.files];
+    const index = new Map<string, number>(files.map((f, i) => [f, i]));
     const indexOf = (rel: string) => {
       let i = index.get(rel);
-      if (i === undefined) index.set(rel, (i = index.size));
+      if (i === undefined) {
+        index.set(rel, (i = files.length));
+        files.push(rel);
+      }
       return i;
     };
-    const cached = this.cachedProgramReads;
-    const byProject: Record<string, number[]> = {};
+    const byProject: Record<string, string> = {};
     for (const p of this.projects) {
       const key = this.projectKey(p);
-      if (p.files) byProject[key] = p.files.filter((f) => this.owner.get(f) !== p).map((f) => indexOf(this.relative(f)));
-      else if (cached.byProject[key]) {
-        const read = new Set(cached.byProject[key].map((i) => cached.files[i]));
-        for (const rel of this.readSinceCache.get(key) ?? []) read.add(rel);
-        byProject[key] = [...read].map(indexOf);
-      }
+      const added = this.readSinceCache.get(key);
+      if (p.files) byProject[key] = indexSet(p.files.filter((f) => this.owner.get(f) !== p).map((f) => indexOf(this.relative(f))));
+      else if (cached.byProject[key] && !added?.size) byProject[key] = cached.byProject[key];
+      else if (cached.byProject[key]) byProject[key] = indexSet([...indexesOf(cached.byProject[key]), ...[...added!].map(indexOf)]);
     }
-    return Object.keys(byProject).length ? { files: [...index.keys()], byProject } : undefined;
+    return Object.keys(byProject).length ? { files, byProject } : undefined;
   }
 
   /** What `project`'s whole program read besides its own files, as the cache recorded it (absolute); undefined when it records none. */
   private programReadsOf(project: Project): string[] | undefined {
     const key = this.projectKey(project);
-    const indexes = this.cachedProgramReads.byProject[key];
-    if (!indexes) return undefined;
-    const rels = new Set(indexes.map((i) => this.cachedProgramReads.files[i]));
+    const set = this.cachedProgramReads.byProject[key];
+    if (!set) return undefined;
+    const rels = new Set(indexesOf(set).map((i) => this.cachedProgramReads.files[i]));
     for (const rel of this.readSinceCache.get(key) ?? []) rels.add(rel);
     return [...rels].map((rel) => path.posix.join(this.root, rel));
   }
