@@ -153,6 +153,17 @@ describe('a start from a partly stale cache re-indexes a few files through a pro
     assert.equal(third.exported, (await open(root, undefined)).exported);
   });
 
+  it("an edit that removes the only import of a package declaring globals: through the whole program, the fresh index's graph", async () => {
+    const root = writeFixture();
+    // report.ts itself imports the package whose global it calls; nothing else does.
+    editFile(root, 'src/main.ts', "import '@acme/reflect';\n", '')();
+    editFile(root, 'src/report.ts', "import { Box } from './box';\n", "import '@acme/reflect';\nimport { Box } from './box';\n")();
+    const { again, fresh, lines } = await afterEdit(root, editFile(root, 'src/report.ts', "import '@acme/reflect';\n", ''));
+    assert.ok(!fresh.includes('Reflect.metaOf'), `the package left the program, and its global with it:\n${fresh}`);
+    assert.ok(whole(lines, /src\/report\.ts no longer imports or references all it did/), lines.join('\n'));
+    assert.equal(again, fresh);
+  });
+
   it('a second such start reads no file to choose the roots: the cache recorded which declare globals', async () => {
     const root = writeFixture();
     const cacheDir = tempDir('tcg-scoped-cache-');

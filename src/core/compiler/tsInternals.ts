@@ -127,3 +127,23 @@ export function optionDeclarations(ts: typeof TS): ReadonlyArray<{ name: string;
   const table = (ts as unknown as { optionDeclarations?: ReadonlyArray<{ name: string; type: unknown }> }).optionDeclarations;
   return Array.isArray(table) ? table : undefined;
 }
+
+/**
+ * What a file names of other files, as its program collected it: its imports (`imports`, internal:
+ * import and export declarations, `require` and `import()`, augmented modules' names) and its `///
+ * <reference path|types|lib>` directives, sorted. A start from the cache compares them with the
+ * file's earlier ones: an import removed can take a file out of the whole program, which a program
+ * scoped to the edit (built from what the whole program read before) would still hold. Undefined
+ * when the compiler's tree does not expose `imports`.
+ */
+export function moduleReferences(sf: TS.SourceFile): string[] | undefined {
+  const imports = (sf as { imports?: readonly TS.StringLiteralLike[] }).imports;
+  if (!imports) return undefined;
+  const named = [
+    ...imports.map((i) => i.text),
+    ...sf.referencedFiles.map((r) => `path ${r.fileName}`),
+    ...sf.typeReferenceDirectives.map((r) => `types ${r.fileName}`),
+    ...sf.libReferenceDirectives.map((r) => `lib ${r.fileName}`),
+  ];
+  return [...new Set(named)].sort();
+}

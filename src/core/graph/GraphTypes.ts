@@ -89,6 +89,12 @@ export interface FileContribution {
    */
   augments?: boolean;
   /**
+   * The modules and files it names (`moduleReferences`: imports as written, `path …`, `types …` and
+   * `lib …` for reference directives), sorted; undefined where the compiler does not say. A start from
+   * the cache that sees one removed re-indexes the file through its project's whole program.
+   */
+  references?: string[];
+  /**
    * Names this file exports that are declared under a name elsewhere, as its text says:
    * `export { foo as bar } from './foo'` is `{ exported: 'bar', file: 'src/foo.ts', name: 'foo' }`,
    * `export * from './x'` is `{ exported: '*', file: 'src/x.ts', name: '*' }`; `import { f } from './f';

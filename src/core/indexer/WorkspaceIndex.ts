@@ -106,6 +106,8 @@ export class WorkspaceIndex {
   private cachedLibraries: Record<string, string> = {};
   /** What each project's whole program read besides its own files, as the usable cache recorded it (`CacheSnapshot.programReads`). */
   private cachedProgramReads: NonNullable<CacheSnapshot['programReads']> = { files: [], byProject: {} };
+  /** The changed files' `references` as the cache recorded them (a start from it: see extractScoped). */
+  private referencesBefore = new Map<string, string[] | undefined>();
   /** Root-relative files a scoped program of a project held besides its own since the cache was read: its whole program holds them too. */
   private readSinceCache = new Map<string, Set<string>>();
   /** Libraries known to declare globals or not, by stamp (CacheSnapshot.libraryGlobals): read and written with the cache. */
@@ -515,6 +517,7 @@ export class WorkspaceIndex {
     const { waiting, shadowed } = newFileEffects(this.graph, this.root, this.workspace, [...changed].filter((rel) => !cached.files[rel]));
     for (const rel of [...waiting, ...shadowed]) changed.add(rel);
     this.log.info(`cache: ${changed.size} files changed since it was written (every file checked in ${Date.now() - checking} ms)`);
+    this.referencesBefore = new Map([...changed].map((rel) => [rel, cached.files[rel]?.[1].references]));
     const owned = (rels: Iterable<string>) => [...rels].map((rel) => path.posix.join(this.root, rel)).filter((abs) => this.owner.has(abs));
     const first = owned(changed);
     // Created or deleted files change what the whole program holds: only it sees what that changes.
@@ -643,6 +646,10 @@ export class WorkspaceIndex {
     this.log.info(`cache: re-indexing ${files.length} files through a program scoped to them: ${roots.roots.length} root files (${roots.globals} may declare globals; chosen in ${chosen} ms, ${readStamps.size} files read), ${built.files.length} files`);
     try {
       await this.extractAll(files, token);
+      // An import or reference the edit removed can take a file that declares globals out of the
+      // whole program, which this one, built from what that program read before, still holds.
+      const removed = files.map((f) => this.relative(f)).find((rel) => this.removesReference(rel));
+      if (removed) return whole(`${removed} no longer imports or references all it did`);
       const claimed = this.programs.claimFiles(project, built.files);
       await this.extractAll(claimed, token);
       const libraries = { ...this.cachedLibraries };
@@ -657,6 +664,16 @@ export class WorkspaceIndex {
     } finally {
       this.programs.endScoped(project);
     }
+  }
+
+  /** Whether `rel`, re-extracted since the cache was read, names fewer modules or files than it did (unknown either side: yes). */
+  private removesReference(rel: string): boolean {
+    if (!this.referencesBefore.has(rel)) return false;
+    const before = this.referencesBefore.get(rel);
+    const now = this.graph.getContribution(rel)?.references;
+    if (!before || !now) return true;
+    const kept = new Set(now);
+    return before.some((r) => !kept.has(r));
   }
 
   /**

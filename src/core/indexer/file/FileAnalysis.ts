@@ -4,7 +4,7 @@ import { CancelledError } from '../../Logger';
 import { FileContribution } from '../../graph/GraphTypes';
 import type { SharedCompilerHost } from '../program/SharedCompilerHost';
 import type { Project, WorkspacePrograms } from '../program/WorkspacePrograms';
-import { isCommonJsModule } from '../../compiler/tsInternals';
+import { isCommonJsModule, moduleReferences } from '../../compiler/tsInternals';
 import { DeclaredFile, moduleOnly } from './declareFile';
 import { describeFailure } from '../describeFailure';
 import { extractEdges } from './extractEdges';
@@ -34,6 +34,8 @@ export class FileAnalysis {
     const contribution = this.analyse(project, sf, rel);
     if (isGlobalScope(this.ts, sf)) contribution.global = true;
     if (declaresForOthers(this.ts, sf)) contribution.augments = true;
+    const references = moduleReferences(sf);
+    if (references) contribution.references = references;
     return contribution;
   }
 
