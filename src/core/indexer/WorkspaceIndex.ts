@@ -575,10 +575,9 @@ export class WorkspaceIndex {
     const choosing = Date.now();
     // What the project's whole program read besides its own files, as the cache recorded it: other
     // projects' files (their contributions say whether they declare globals) and libraries. Without
-    // the record (a cache of one project from an older build): every library the cache knows.
+    // the record (one project, a cache that has none): every library the cache knows.
     const read = this.programReadsOf(project);
     const othersFiles = read?.filter((f) => this.owner.has(f) && this.owner.get(f) !== project) ?? [];
-    const projectLibraries = read ? read.filter((f) => !this.owner.has(f)) : Object.keys(this.cachedLibraries).map((rel) => path.posix.join(this.root, rel));
     // A library's stamp taken before its text is read: a file rewritten meanwhile is read again next time.
     const readStamps = new Map<string, string>();
     // The libraries' stamps this start checked against the disk (checkedCache): a flag of the same stamp holds.
@@ -621,7 +620,7 @@ export class WorkspaceIndex {
     // first build, not the reason for a second one in a new process (@loopback/repository's first
     // after-edit run built twice: 72 such typings, 160 ms). A JavaScript library the program lacks
     // is read after the build, as one it holds needs no look.
-    const libraries = projectLibraries;
+    const libraries = read ? read.filter((f) => !this.owner.has(f)) : Object.keys(this.cachedLibraries).map((rel) => path.posix.join(this.root, rel));
     const declaringNow = () => libraries.filter((f) => knownLibrary(f) === true);
     const unread = libraries.filter((f) => knownLibrary(f) === undefined && !JAVASCRIPT.test(f));
     let roots = plan([...declaringNow(), ...unread]);
