@@ -51,12 +51,15 @@ describe('a start from a partly stale cache re-indexes a few files through a pro
   const scoped = (lines: string[]) => lines.some((l) => /^cache: re-indexing \d+ files through a program scoped to them/.test(l));
   const whole = (lines: string[], why: RegExp) => lines.some((l) => /^cache: re-indexing \d+ files through the whole program \(not a scoped one: /.test(l) && why.test(l));
 
+  /** Writes root-relative files under `root`, their folders made as needed. */
+  const writerIn = (root: string) => (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  };
+
   function writeFixture(fillers = 0): string {
     const root = tempDir('tcg-scoped-');
-    const write = (rel: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-      fs.writeFileSync(path.join(root, rel), text);
-    };
+    const write = writerIn(root);
     write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler' }, include: ['src'] }));
     // A script: its function is global.
     write('src/globals.ts', 'function formatAmount(n: number): string {\n  return n.toFixed(2);\n}\n');
@@ -110,10 +113,7 @@ describe('a start from a partly stale cache re-indexes a few files through a pro
    */
   function writeMonorepo(): string {
     const root = tempDir('tcg-scoped-mono-');
-    const write = (rel: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-      fs.writeFileSync(path.join(root, rel), text);
-    };
+    const write = writerIn(root);
     const config = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', noImplicitAny: false }, include: ['src'] });
     write('app/tsconfig.json', config);
     write('lib/tsconfig.json', config);

@@ -108,6 +108,8 @@ export class WorkspaceIndex {
   private cachedProgramReads: NonNullable<CacheSnapshot['programReads']> = { files: [], byProject: {} };
   /** The changed files' `references` as the cache recorded them (a start from it: see extractScoped). */
   private referencesBefore = new Map<string, string[] | undefined>();
+  /** readBesidesOwn's answers, by the program file list they came from. */
+  private readonly besidesOwn = new WeakMap<readonly string[], string[]>();
   /** Root-relative files a scoped program of a project held besides its own since the cache was read: its whole program holds them too. */
   private readSinceCache = new Map<string, Set<string>>();
   /** Libraries known to declare globals or not, by stamp (CacheSnapshot.libraryGlobals): read and written with the cache. */
@@ -394,11 +396,21 @@ export class WorkspaceIndex {
     for (const p of this.projects) {
       const key = this.projectKey(p);
       const added = this.readSinceCache.get(key);
-      if (p.files) byProject[key] = indexSet(p.files.filter((f) => this.owner.get(f) !== p).map((f) => indexOf(this.relative(f))));
+      if (p.files) byProject[key] = indexSet(this.readBesidesOwn(p, p.files).map(indexOf));
       else if (cached.byProject[key] && !added?.size) byProject[key] = cached.byProject[key];
       else if (cached.byProject[key]) byProject[key] = indexSet([...indexesOf(cached.byProject[key]), ...[...added!].map(indexOf)]);
     }
     return Object.keys(byProject).length ? { files, byProject } : undefined;
+  }
+
+  /**
+   * `files` (a project's last whole program) less the project's own, root-relative: kept per list, as
+   * a host writes the cache after every update and most projects' programs have not changed since.
+   */
+  private readBesidesOwn(project: Project, files: readonly string[]): string[] {
+    let rels = this.besidesOwn.get(files);
+    if (!rels) this.besidesOwn.set(files, (rels = files.filter((f) => this.owner.get(f) !== project).map((f) => this.relative(f))));
+    return rels;
   }
 
   /** What `project`'s whole program read besides its own files, as the cache recorded it (absolute); undefined when it records none. */
