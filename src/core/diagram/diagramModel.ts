@@ -4,7 +4,7 @@ import { ChangeKind, ImpactSummary } from '../query/impact/ImpactSummary';
 import { Direction, firstLevel } from './neighbours';
 import { QueryResult, ResultName } from '../query/QueryResult';
 import { displayNames, labelledNodes } from '../format/displayNames';
-import { changeText, runCommandText, runnerText, summaryLine, testPathText } from '../format/formatImpact';
+import { buildFirstText, changeText, runCommandText, runnerText, summaryLine, testPathText } from '../format/formatImpact';
 import { formatMermaid } from '../format/formatMermaid';
 import { formatSnippet } from '../format/formatSnippet';
 import { truncationLine } from '../format/formatText';
@@ -124,7 +124,7 @@ const MAX_TEST_NOTES = 20;
 
 /** impact's notes: the summary, the runners' commands, the nearest tests with their paths, the rest counted. */
 function impactNotesOf(impact: ImpactSummary, label: (id: string) => string): string[] {
-  const notes = [summaryLine(impact), ...impact.runners.map((r) => `Tests to run with ${runnerText(r)}: ${runCommandText(r)}`)];
+  const notes = [summaryLine(impact), ...(impact.buildFirst ? [buildFirstText(impact.buildFirst)] : []), ...impact.runners.map((r) => `Tests to run with ${runnerText(r)}: ${runCommandText(r)}`)];
   for (const t of impact.tests.slice(0, MAX_TEST_NOTES)) notes.push(`Test to run: ${t.file}: ${testPathText(t, label)}`);
   if (impact.tests.length > MAX_TEST_NOTES) notes.push(`… and ${impact.tests.length - MAX_TEST_NOTES} more tests to run (\`ts-code-graph impact --format json\` lists them all).`);
   return notes;

@@ -78,6 +78,7 @@ function foldersLine(result: GraphResult): string {
 function testsLines(summary: ImpactSummary, label: (id: string) => string): string[] {
   if (summary.tests.length === 0) return [];
   const lines: string[] = [];
+  if (summary.buildFirst) lines.push(buildFirstText(summary.buildFirst));
   for (const r of summary.runners) {
     lines.push(`Tests to run with ${runnerText(r)}: ${runCommandText(r)}`);
     if (r.note) lines.push(`  (${r.note})`);
@@ -89,6 +90,12 @@ function testsLines(summary: ImpactSummary, label: (id: string) => string): stri
   const more = summary.tests.length - MAX_TESTS_LISTED;
   if (more > 0) lines.push(`  … and ${thousands(more)} more (--format json lists each with its path; --format tests prints the commands)`);
   return lines;
+}
+
+/** `Build first (turbo.json: test depends on ^build, build): pnpm exec turbo run build --filter=…`; a command too long to print: where to get it. */
+export function buildFirstText(b: NonNullable<ImpactSummary['buildFirst']>): string {
+  const command = b.command.length <= MAX_COMMAND_CHARS ? b.command : `the command is ${thousands(b.command.length)} characters: --format tests prints it`;
+  return `Build first (${b.why}): ${command}`;
 }
 
 /** `mocha (.mocharc.json, in packages/app)`. */
@@ -116,6 +123,7 @@ export function runCommandText(r: TestRunner): string {
 export function formatTestCommands(summary: ImpactSummary | undefined, message?: string): string {
   if (!summary) return `# ${message ?? 'No test file reaches the changes.'}\n`;
   const lines = [`# Impact (${summary.base}): ${plural(summary.tests.length, 'test file')} to run.`];
+  if (summary.buildFirst) lines.push(`# Build first (${summary.buildFirst.why})`, summary.buildFirst.command);
   for (const r of summary.runners) {
     lines.push(`# ${runnerText(r)}: ${thousands(r.tests)} of its ${plural(r.testFiles, 'test file')}${r.note ? `; ${r.note}` : ''}`, r.command);
   }

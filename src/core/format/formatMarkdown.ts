@@ -153,6 +153,11 @@ function changedTable(impact: ImpactSummary, label: (id: string) => string, room
 function testsSection(impact: ImpactSummary, room: number): string {
   if (impact.tests.length === 0) return '';
   const parts = ['**Tests to run**'];
+  if (impact.buildFirst) {
+    const fits = impact.buildFirst.command.length + 200 < room;
+    parts.push(`Build first (${impact.buildFirst.why})${fits ? ':' : `: \`ts-code-graph impact … --format tests\` prints the command (${thousands(impact.buildFirst.command.length)} characters).`}`);
+    if (fits) parts.push(`\`\`\`sh\n${impact.buildFirst.command}\n\`\`\``);
+  }
   for (const r of impact.runners) {
     const whole = r.command !== r.suite && r.tests >= r.testFiles / 2;
     const shown = whole ? r.suite : r.command;

@@ -200,7 +200,9 @@ describe('test runners (issue 41: tests as the workspace\'s runner finds them)',
     const { fs, sources } = workspace(files);
     const runner = findTestRunners(ts, sources, fs).runners.find((r) => r.name === 'vitest')!;
     assert.equal(runner.config, 'vitest.node.config.js');
-    assert.equal(runner.note, 'its scripts also run vitest with --config vitest.edge.config.js');
+    // The other config its scripts run: the same runner, beside it (impact gives each a command).
+    assert.equal(runner.note, undefined);
+    assert.deepEqual(runner.also?.map((r) => [r.config, r.command]), [['vitest.edge.config.js', 'npx vitest run --config vitest.edge.config.js']]);
     assert.equal(testCommand(runner, [{ path: 'src/a.test.ts', pattern: 0 }], [{ path: 'src/a.test.ts', pattern: 0 }, { path: 'src/b.test.ts', pattern: 0 }]), 'npx vitest run --config vitest.node.config.js src/a.test.ts');
   });
 

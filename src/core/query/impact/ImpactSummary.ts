@@ -53,6 +53,8 @@ export interface ImpactSummary {
   tests: TestToRun[];
   /** The runners that run `tests`, each with the command that runs its share. */
   runners: TestRunner[];
+  /** What the workspace's task runner does before its tests and the commands above do not (turbo.json: `test` depends on `^build`). */
+  buildFirst?: { why: string; command: string };
   /** Changed files whose current text does not parse: their symbols past the error are not compared (none is reported removed). */
   unparsed?: Array<{ file: string; line: number; message: string }>;
 }

@@ -34,6 +34,12 @@ export interface FoundRunner {
   folderArg(folder: string, pattern: number): string | undefined;
   /** Said with its command (mocha reading built files: build first). */
   note?: string;
+  /**
+   * The same runner in the same folder under the other configurations the package's scripts run it
+   * with (vercel/ai: `vitest.node.config.js`, then `vitest.edge.config.js`). A test belongs to the
+   * runner (`classify`); each of these runs, besides, the tests its own patterns include.
+   */
+  also?: FoundRunner[];
 }
 
 export interface RunnerMatch {
@@ -53,6 +59,20 @@ export interface TestRunners {
    * no test: the runner does not run it).
    */
   classify(file: string): { runner: number; match: RunnerMatch } | 'usual' | undefined;
+  /**
+   * What must run before the tests of the runners in `dirs` (root-relative package folders), as the
+   * workspace's task runner makes its own `test` task wait: turbo.json's `dependsOn` (`^build`: the
+   * package's dependencies built; `build`: the package itself). Undefined when nothing says so.
+   */
+  buildFirst(dirs: readonly string[]): BuildFirst | undefined;
+}
+
+/** A command to run before the tests (from the root), and why. */
+export interface BuildFirst {
+  /** `turbo.json: test depends on ^build, build`. */
+  why: string;
+  /** `pnpm exec turbo run build --filter=@ai-sdk/gateway... --filter=…`. */
+  command: string;
 }
 
 /** `*.test.ts`, `app.spec.tsx`, `__tests__/x.js`: what the runners' defaults have in common. */
@@ -82,6 +102,7 @@ export function findTestRunners(ts: typeof TS, files: readonly string[], fs: Wor
   const byFile = new Map<string, ReturnType<TestRunners['classify']>>();
   return {
     runners,
+    buildFirst: (dirs) => turboBuildFirst(ts, fs, dirs),
     classify(file) {
       if (byFile.has(file)) return byFile.get(file);
       let found: ReturnType<TestRunners['classify']>;
@@ -97,6 +118,50 @@ export function findTestRunners(ts: typeof TS, files: readonly string[], fs: Wor
       return found;
     },
   };
+}
+
+/**
+ * turbo.json's (or turbo.jsonc's) `test` task (`tasks`, turbo 1's `pipeline`): the tasks it depends
+ * on, as one `turbo run` per way of depending (`^build` → `--filter=<package>^...`, the package's
+ * dependencies; `build` → `--filter=<package>`; both → `--filter=<package>...`). vercel/ai's tests
+ * import its packages' built files: `test` depends on `^build` and `build`, and a test run on a
+ * fresh checkout without them fails to resolve its imports.
+ */
+function turboBuildFirst(ts: typeof TS, fs: WorkspaceFiles, dirs: readonly string[]): BuildFirst | undefined {
+  const name = ['turbo.json', 'turbo.jsonc'].find((n) => fs.list('').includes(n));
+  const text = name && fs.read(name);
+  const read = name && text !== undefined ? readConfigText(ts, name, text) : undefined;
+  if (!read?.ok) return undefined;
+  const tasks = isObject(read.value.tasks) ? read.value.tasks : isObject(read.value.pipeline) ? read.value.pipeline : undefined;
+  const test = tasks && isObject(tasks.test) ? tasks.test : undefined;
+  const dependsOn = (test && stringList(test.dependsOn)) ?? [];
+  // By task: whether the package's dependencies run it (`^task`), the package itself (`task`), or both.
+  const ways = new Map<string, { deps: boolean; self: boolean }>();
+  for (const entry of dependsOn) {
+    const task = entry.replace(/^\^/, '');
+    if (!/^[\w:.-]+$/.test(task)) continue; // `pkg#task` and turbo 1's `$ENV` are no task of the package
+    const way = ways.get(task) ?? { deps: false, self: false };
+    if (entry.startsWith('^')) way.deps = true;
+    else way.self = true;
+    ways.set(task, way);
+  }
+  if (ways.size === 0) return undefined;
+  const packages = [...new Set(dirs)].filter((d) => d !== '').sort().flatMap((dir) => {
+    const pkgText = fs.read(join(dir, 'package.json'));
+    const pkg = pkgText !== undefined ? readConfigText(ts, 'package.json', pkgText) : undefined;
+    return pkg?.ok && typeof pkg.value.name === 'string' ? [pkg.value.name] : [];
+  });
+  if (packages.length === 0) return undefined;
+  const rootPkgText = fs.read('package.json');
+  const rootPkg = rootPkgText !== undefined ? readConfigText(ts, 'package.json', rootPkgText) : undefined;
+  const { exec } = EXEC[packageManagerOf('', rootPkg?.ok ? rootPkg.value : {}, fs)];
+  const suffix = (way: { deps: boolean; self: boolean }) => (way.deps && way.self ? '...' : way.deps ? '^...' : '');
+  const commands = new Map<string, string[]>();
+  for (const [task, way] of ways) commands.set(suffix(way), [...(commands.get(suffix(way)) ?? []), task]);
+  const command = [...commands]
+    .map(([end, list]) => `${exec} turbo run ${list.join(' ')} ${packages.map((p) => `--filter=${shellWord(`${p}${end}`)}`).join(' ')}`)
+    .join(' && ');
+  return { why: `${name}: test depends on ${dependsOn.join(', ')}`, command };
 }
 
 function isUnder(file: string, dir: string): boolean {
@@ -250,13 +315,23 @@ const VITEST_EXCLUDE = ['**/node_modules/**', '**/dist/**', '**/cypress/**', '**
 function vitestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner | undefined {
   // The configs the package's own scripts run vitest with (`vitest --config vitest.node.config.js`):
   // vercel/ai's vitest.config.js only exports a helper the real configs call, and `vitest run` with it
-  // fails at start ("config must export or return an object").
+  // fails at start ("config must export or return an object"). Every one of them runs: vercel/ai's
+  // `test` script runs its tests under the node config, then under the edge runtime's.
   const given = [...new Set(info.scripts.flatMap((script) => [...script.matchAll(VITEST_CONFIG_FLAG)].map((m) => m[2].replace(/^\.\//, ''))))].filter((n) => info.entries.includes(n));
-  let file = given.length ? configFile(ts, info, fs, [given[0]]) : configFile(ts, info, fs, configNames('vitest.config'));
+  if (given.length > 0) {
+    const [first, ...rest] = given.map((name) => vitestWith(info, configFile(ts, info, fs, [name]), name));
+    return rest.length ? { ...first, also: rest } : first;
+  }
+  let file = configFile(ts, info, fs, configNames('vitest.config'));
   // vite.config.* counts when it configures tests (a `test` block) or nothing else names a runner.
   const vite = file ? undefined : configFile(ts, info, fs, configNames('vite.config'));
   if (vite && (!vite.read.ok || isObject(vite.read.value.test))) file = vite;
   if (!file && !mentions(info, /\bvitest\b/, 'vitest')) return undefined;
+  return vitestWith(info, file, undefined);
+}
+
+/** Vitest in a package with `file`'s settings (the defaults without one), run with `--config <given>` when its scripts name the file. */
+function vitestWith(info: PackageInfo, file: ReturnType<typeof configFile>, given: string | undefined): FoundRunner {
   const top: ConfigObject = file?.read.ok ? file.read.value : {};
   const test: ConfigObject = isObject(top.test) ? top.test : {};
   const projectRoot = join(info.dir, typeof test.root === 'string' ? test.root : typeof top.root === 'string' ? top.root : '');
@@ -267,13 +342,13 @@ function vitestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sour
   const typeTests = typecheck.enabled === true ? (stringList(typecheck.include) ?? VITEST_TYPECHECK_INCLUDE) : [];
   const include = picomatch([...(stringList(test.include) ?? VITEST_INCLUDE), ...typeTests], { dot: true });
   const exclude = picomatch(stringList(test.exclude) ?? VITEST_EXCLUDE, { dot: true });
+  const command = `${info.exec} vitest run${given ? ` --config ${shellWord(given)}` : ''}`;
   return {
     name: 'vitest',
     dir: info.dir,
     config: file ? described(file) : "the runner's defaults",
-    command: `${info.exec} vitest run${given.length ? ` --config ${shellWord(given[0])}` : ''}`,
-    suiteCommand: `${info.exec} vitest run${given.length ? ` --config ${shellWord(given[0])}` : ''}`,
-    ...(given.length > 1 ? { note: `its scripts also run vitest with ${given.slice(1).map((g) => `--config ${g}`).join(', ')}` } : {}),
+    command,
+    suiteCommand: command,
     match(f) {
       if (!isUnder(f, root)) return undefined;
       const rel = relTo(root, f);

@@ -3,7 +3,7 @@ import { Traversal } from '../traversal/traverse';
 import { TestRunner, TestToRun } from './ImpactSummary';
 import { inFolder, testCommand } from './testCommand';
 import { OutsideTest } from './testsOutsideGraph';
-import { RunnerMatch, TestRunners } from './testRunners';
+import { FoundRunner, RunnerMatch, TestRunners } from './testRunners';
 
 /**
  * The test files among the walk's nodes, nearest first (each at its nearest node, with the path of
@@ -12,7 +12,10 @@ import { RunnerMatch, TestRunners } from './testRunners';
  * each with the command for its share. The walk for tests is not cut: a test 900 nodes away must
  * still run. `files` is every file of the workspace (a runner's total, and whole folders to run);
  * `outside` the tests no project indexes that import what the walk reached (testsOutsideGraph),
- * nearest first: each comes right after the node it imports.
+ * nearest first: each comes right after the node it imports. A runner the package's scripts run
+ * under several configurations (`FoundRunner.also`) has a command per configuration, each for the
+ * tests that configuration includes; and what turbo.json builds before its `test` task comes with
+ * them (`buildFirst`).
  */
 export function testsToRun(
   t: Traversal,
@@ -20,7 +23,7 @@ export function testsToRun(
   runners: TestRunners,
   files: readonly string[],
   outside: readonly OutsideTest[] = [],
-): { tests: TestToRun[]; runners: TestRunner[] } {
+): { tests: TestToRun[]; runners: TestRunner[]; buildFirst?: { why: string; command: string } } {
   const place = new Map(t.order.map((id, i) => [id, i]));
   const tests = new Map<string, TestToRun & { match?: RunnerMatch; found?: number }>();
   /** `file` as a test to run, when a runner runs it, with the path from `i` back to a change (and `first` before it). */
@@ -41,9 +44,19 @@ export function testsToRun(
     for (; next < outside.length && outside[next].anchor === i; next++) if (!tests.has(outside[next].file)) add(outside[next].file, i, outside[next]);
   }
 
-  // The runners with tests to run, in the order their first test comes.
+  // The runners with tests to run, in the order their first test comes, each followed by its other configurations.
   const used: TestRunner[] = [];
   const usedAt = new Map<number, number>();
+  const entry = (runner: FoundRunner, selected: RunnerMatch[], all: RunnerMatch[]): TestRunner => ({
+    name: runner.name,
+    dir: runner.dir,
+    config: runner.config,
+    testFiles: all.length,
+    tests: selected.length,
+    command: testCommand(runner, selected, all),
+    suite: inFolder(runner.dir, runner.suiteCommand),
+    ...(runner.note ? { note: runner.note } : {}),
+  });
   for (const test of tests.values()) {
     if (test.found === undefined || usedAt.has(test.found)) continue;
     usedAt.set(test.found, used.length);
@@ -52,24 +65,20 @@ export function testsToRun(
       const c = runners.classify(f);
       return c && c !== 'usual' && c.runner === test.found ? [c.match] : [];
     });
-    const selected = [...tests.values()].filter((x) => x.found === test.found).map((x) => x.match!);
-    used.push({
-      name: runner.name,
-      dir: runner.dir,
-      config: runner.config,
-      testFiles: all.length,
-      tests: selected.length,
-      command: testCommand(runner, selected, all),
-      suite: inFolder(runner.dir, runner.suiteCommand),
-      ...(runner.note ? { note: runner.note } : {}),
-    });
+    const mine = [...tests.values()].filter((x) => x.found === test.found);
+    used.push(entry(runner, mine.map((x) => x.match!), all));
+    for (const other of runner.also ?? []) {
+      const selected = mine.flatMap((x) => other.match(x.file) ?? []);
+      if (selected.length > 0) used.push(entry(other, selected, files.flatMap((f) => other.match(f) ?? [])));
+    }
   }
+  const buildFirst = used.length > 0 ? runners.buildFirst(used.map((r) => r.dir)) : undefined;
   const out = [...tests.values()].map((x): TestToRun => {
     const test: TestToRun = { file: x.file, nodes: x.nodes, edges: x.edges };
     if (x.found !== undefined) test.runner = usedAt.get(x.found)!;
     return test;
   });
-  return { tests: out, runners: used };
+  return { tests: out, runners: used, ...(buildFirst ? { buildFirst } : {}) };
 }
 
 /** The node at `i` back to a start along discovering edges: nodes[0] is it, edges in true direction. */
