@@ -1,5 +1,5 @@
 import { GraphEdge, GraphNode } from '../graph/GraphTypes';
-import { ChangedSymbol, ImpactSummary, TestRunner, TestToRun } from '../query/impact/ImpactSummary';
+import { BuildFirst, ChangedSymbol, ImpactSummary, TestRunner, TestToRun } from '../query/impact/ImpactSummary';
 import { GraphResult } from '../query/QueryResult';
 import { changeKinds, dependentsByFolder, folderText, plural } from './impactCounts';
 import { thousands } from './thousands';
@@ -93,7 +93,7 @@ function testsLines(summary: ImpactSummary, label: (id: string) => string): stri
 }
 
 /** `Build first (turbo.json: test depends on ^build, build): pnpm exec turbo run build --filter=…`; a command too long to print: where to get it. */
-export function buildFirstText(b: NonNullable<ImpactSummary['buildFirst']>): string {
+export function buildFirstText(b: BuildFirst): string {
   const command = b.command.length <= MAX_COMMAND_CHARS ? b.command : `the command is ${thousands(b.command.length)} characters: --format tests prints it`;
   return `Build first (${b.why}): ${command}`;
 }

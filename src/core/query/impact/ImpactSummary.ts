@@ -54,7 +54,7 @@ export interface ImpactSummary {
   /** The runners that run `tests`, each with the command that runs its share. */
   runners: TestRunner[];
   /** What the workspace's task runner does before its tests and the commands above do not (turbo.json: `test` depends on `^build`). */
-  buildFirst?: { why: string; command: string };
+  buildFirst?: BuildFirst;
   /** Changed files whose current text does not parse: their symbols past the error are not compared (none is reported removed). */
   unparsed?: Array<{ file: string; line: number; message: string }>;
 }
@@ -78,6 +78,14 @@ export interface TestRunner {
   suite: string;
   /** Said with the command (mocha reading built files: build first). */
   note?: string;
+}
+
+/** A command to run before the tests (from the root), and why. */
+export interface BuildFirst {
+  /** `turbo.json: test depends on ^build, build`. */
+  why: string;
+  /** `pnpm exec turbo run build --filter=@ai-sdk/gateway... --filter=…`. */
+  command: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import type * as TS from 'typescript';
 import { ConfigObject, ConfigValue, isObject, readConfigText, regexList, stringList } from './runnerConfig';
-import { RunnerName } from './ImpactSummary';
+import { BuildFirst, RunnerName } from './ImpactSummary';
 
 /** What runner discovery reads: the workspace's files by root-relative posix path. */
 export interface WorkspaceFiles {
@@ -65,14 +65,6 @@ export interface TestRunners {
    * package's dependencies built; `build`: the package itself). Undefined when nothing says so.
    */
   buildFirst(dirs: readonly string[]): BuildFirst | undefined;
-}
-
-/** A command to run before the tests (from the root), and why. */
-export interface BuildFirst {
-  /** `turbo.json: test depends on ^build, build`. */
-  why: string;
-  /** `pnpm exec turbo run build --filter=@ai-sdk/gateway... --filter=…`. */
-  command: string;
 }
 
 /** `*.test.ts`, `app.spec.tsx`, `__tests__/x.js`: what the runners' defaults have in common. */

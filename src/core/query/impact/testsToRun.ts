@@ -1,6 +1,6 @@
 import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
 import { Traversal } from '../traversal/traverse';
-import { TestRunner, TestToRun } from './ImpactSummary';
+import { BuildFirst, TestRunner, TestToRun } from './ImpactSummary';
 import { inFolder, testCommand } from './testCommand';
 import { OutsideTest } from './testsOutsideGraph';
 import { FoundRunner, RunnerMatch, TestRunners } from './testRunners';
@@ -23,7 +23,7 @@ export function testsToRun(
   runners: TestRunners,
   files: readonly string[],
   outside: readonly OutsideTest[] = [],
-): { tests: TestToRun[]; runners: TestRunner[]; buildFirst?: { why: string; command: string } } {
+): { tests: TestToRun[]; runners: TestRunner[]; buildFirst?: BuildFirst } {
   const place = new Map(t.order.map((id, i) => [id, i]));
   const tests = new Map<string, TestToRun & { match?: RunnerMatch; found?: number }>();
   /** `file` as a test to run, when a runner runs it, with the path from `i` back to a change (and `first` before it). */
