@@ -19,7 +19,7 @@ describe('test runs keep their graph caches to themselves', () => {
     assert.equal(run.code, 0, run.stderr);
     const folder = graphCacheDir(root, undefined);
     assert.ok(folder.startsWith(runFolders.cacheHome + path.sep), folder);
-    assert.equal(fs.readdirSync(folder).filter((f) => f.endsWith('.json')).length, 1, 'the cache was written there');
+    assert.equal(fs.readdirSync(folder).filter((f) => /^graph-.*\.json$/.test(f)).length, 1, 'the cache was written there');
     assert.ok(root.startsWith(runFolders.runDir), 'temporary workspaces are the run\'s too');
     assert.deepEqual(userCacheWrites(runFolders.userCache, 0, [root]), []);
   });

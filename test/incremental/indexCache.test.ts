@@ -62,11 +62,15 @@ describe('persisted graph cache', function () {
 
   it('a corrupt or truncated cache file is ignored with a warning, not trusted', async () => {
     await cached();
-    const candidates = fs.readdirSync(cacheDir).map((f) => path.join(cacheDir, f));
-    assert.equal(candidates.length, 1, 'one cache file per workspace');
+    const names = fs.readdirSync(cacheDir).sort();
+    // The graph, and the record of the configs' discovery (discoveryCache), per workspace.
+    assert.deepEqual(names.map((n) => n.replace(/-.*/, '')), ['graph', 'projects']);
+    const candidates = names.map((f) => path.join(cacheDir, f));
     const warnings: string[] = [];
     for (const damage of ['{ not json', fs.readFileSync(candidates[0], 'utf8').slice(0, 500), JSON.stringify({ format: 3, fingerprint: 'x', files: { 'a.ts': [1, null] } })]) {
       fs.writeFileSync(candidates[0], damage);
+      // A damaged record of the discovery is no record: the configs are searched again.
+      fs.writeFileSync(candidates[1], damage);
       const again = await indexWorkspace({ root, cacheDir, logger: { info() {}, warn: (m) => warnings.push(m), error() {} } });
       assert.notEqual(again.report.cache, 'full');
       assert.deepEqual(again.graph.snapshot(), await fresh());

@@ -4,7 +4,9 @@ import { Logger } from '../../Logger';
 import type { CompilerPort, CompilerProgram } from '../../compiler/CompilerPort';
 import type { ProgramLocator, SymbolTargets } from '../symbolTargets';
 import { CompilerDefaults } from './compilerDefaults';
-import { ProjectConfig, discoverProjects, normalize } from './discoverProjects';
+import { FoundProjects, ProjectConfig, discoverProjects, findProjects, normalize, withDefaults } from './discoverProjects';
+import { DiscoveryReads, readDiscovery, writeDiscovery } from './discoveryCache';
+import { indexerIdentity } from '../cache/indexerIdentity';
 import { ProjectSelection } from './projectSelection';
 import { ExcludedPaths } from '../excludedPaths';
 import { MEMORY_ENV, MemoryBudget, memoryBudget, programCostMb } from './memoryBudget';
@@ -77,17 +79,22 @@ export class WorkspacePrograms {
     compiler.limitMemory?.(this.budget.programsMb);
   }
 
-  /** The projects of the configs found now, none of them built. */
-  discover(defaults: CompilerDefaults): void {
+  /**
+   * The projects of the configs found now, none of them built. With `record` (a start's first
+   * discovery), what an earlier discovery recorded there is taken when nothing it read has changed,
+   * and a new discovery is recorded there (discoveryCache).
+   */
+  discover(defaults: CompilerDefaults, record?: string): void {
     // Projects no longer discovered release what the compiler holds for them.
     for (const p of this.projects) if (p.program) this.compiler.close(p.config);
     this.live.length = 0;
     this.builds = 0;
-    const components: string[] = [];
-    const onComponent = (abs: string) => {
-      if (!this.selection.excludes(abs)) components.push(path.posix.relative(this.root, abs));
-    };
-    const selected = this.selection.select(discoverProjects(this.ts, this.root, this.tsconfig, defaults, onComponent), { skipUninstalled: !this.tsconfig });
+    const found = record ? this.recordedProjects(record) : findProjects(this.ts, this.root, this.tsconfig);
+    const components = found.components.filter((abs) => !this.selection.excludes(abs)).map((abs) => path.posix.relative(this.root, abs));
+    const selected = this.selection.select(
+      found.projects.map((raw) => withDefaults(raw, defaults)),
+      { skipUninstalled: !this.tsconfig },
+    );
     this.components = new ComponentFiles(components.sort());
     const budget = `${this.budget.mb} MB, ${this.budget.source}; ${MEMORY_ENV} sets it`;
     this.projects = this.selection.dropOverBudget(selected, (c) => programCostMb(c.fileNames.length), this.budget.mb, budget).map((config) => ({ config }));
@@ -270,6 +277,22 @@ export class WorkspacePrograms {
     }
     if (released.length) this.log.info(`released the programs of ${released.length} projects (memory budget ${Math.round(this.budget.programsMb)} MB for programs)`);
     return released;
+  }
+
+  /** The configs as an earlier discovery recorded in `file` found them, when nothing it read has changed; else found again, and recorded. */
+  private recordedProjects(file: string): FoundProjects {
+    const key = JSON.stringify([indexerIdentity(), this.ts.version, this.root, this.tsconfig ?? '']);
+    const started = Date.now();
+    const kept = readDiscovery<FoundProjects>(file, key);
+    if ('found' in kept) {
+      this.log.info(`configs as found before: the ${kept.checked} folders and files that search read are unchanged (checked in ${Date.now() - started} ms)`);
+      return kept.found;
+    }
+    const reads = new DiscoveryReads();
+    const found = findProjects(this.ts, this.root, this.tsconfig, reads);
+    writeDiscovery(file, key, reads, found);
+    this.log.info(`configs searched in ${Date.now() - started} ms (${kept.stale})`);
+    return found;
   }
 
   refreshFileLists(defaults: CompilerDefaults): void {
