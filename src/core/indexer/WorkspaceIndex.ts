@@ -183,7 +183,7 @@ export class WorkspaceIndex {
     this.defaults = this.choice.defaults();
     // The configs as the last start found them, when nothing that search read has changed (a CLI
     // query's warm start on vercel/ai spent 330-430 ms finding its 106 configs again).
-    this.programs.discover(this.defaults, this.options.cacheDir && this.cacheMode === 'use' ? discoveryFileFor(cacheFileFor(this.options.cacheDir, this.root)) : undefined);
+    this.programs.discover(this.defaults, this.options.cacheDir && this.cacheMode === 'use' ? { file: discoveryFileFor(cacheFileFor(this.options.cacheDir, this.root)), indexer: indexerIdentity() } : undefined);
     this.reach = undefined;
     this.shapes.clear();
     // A rebuild follows a config or dependency change (or the rebuild command): typings nobody

@@ -6,7 +6,6 @@ import type { ProgramLocator, SymbolTargets } from '../symbolTargets';
 import { CompilerDefaults } from './compilerDefaults';
 import { FoundProjects, ProjectConfig, discoverProjects, findProjects, normalize, withDefaults } from './discoverProjects';
 import { DiscoveryReads, readDiscovery, writeDiscovery } from './discoveryCache';
-import { indexerIdentity } from '../cache/indexerIdentity';
 import { ProjectSelection } from './projectSelection';
 import { ExcludedPaths } from '../excludedPaths';
 import { MEMORY_ENV, MemoryBudget, memoryBudget, programCostMb } from './memoryBudget';
@@ -81,10 +80,11 @@ export class WorkspacePrograms {
 
   /**
    * The projects of the configs found now, none of them built. With `record` (a start's first
-   * discovery), what an earlier discovery recorded there is taken when nothing it read has changed,
-   * and a new discovery is recorded there (discoveryCache).
+   * discovery: its file, and a key naming the build of the indexer), what an earlier discovery
+   * recorded there under that key is taken when nothing it read has changed, and a new discovery
+   * is recorded there (discoveryCache).
    */
-  discover(defaults: CompilerDefaults, record?: string): void {
+  discover(defaults: CompilerDefaults, record?: { file: string; indexer: string }): void {
     // Projects no longer discovered release what the compiler holds for them.
     for (const p of this.projects) if (p.program) this.compiler.close(p.config);
     this.live.length = 0;
@@ -280,8 +280,8 @@ export class WorkspacePrograms {
   }
 
   /** The configs as an earlier discovery recorded in `file` found them, when nothing it read has changed; else found again, and recorded. */
-  private recordedProjects(file: string): FoundProjects {
-    const key = JSON.stringify([indexerIdentity(), this.ts.version, this.root, this.tsconfig ?? '']);
+  private recordedProjects({ file, indexer }: { file: string; indexer: string }): FoundProjects {
+    const key = JSON.stringify([indexer, this.ts.version, this.root, this.tsconfig ?? '']);
     const started = Date.now();
     const kept = readDiscovery<FoundProjects>(file, key);
     if ('found' in kept) {
