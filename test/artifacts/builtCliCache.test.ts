@@ -21,8 +21,9 @@ describe('built dist/cli.js: the persisted graph', function () {
   const cacheFile = (): string => {
     const base = path.join(env.XDG_CACHE_HOME!, 'ts-code-graph');
     const files = fs.readdirSync(base).flatMap((d) => fs.readdirSync(path.join(base, d)).map((f) => path.join(base, d, f)));
-    assert.equal(files.length, 1, files.join('\n'));
-    return files[0];
+    // The graph, and beside it the record of the configs' discovery (program/discoveryCache.ts).
+    assert.deepEqual(files.map((f) => path.basename(f).replace(/-.*/, '')).sort(), ['graph', 'projects'], files.join('\n'));
+    return files.find((f) => path.basename(f).startsWith('graph-'))!;
   };
 
   beforeEach(() => {
