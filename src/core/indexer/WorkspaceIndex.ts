@@ -12,7 +12,7 @@ import { FileAnalysis } from './file/FileAnalysis';
 import { NodeLocator } from './file/NodeLocator';
 import { SharedCompilerHost } from './program/SharedCompilerHost';
 import { WorkspacePackages } from './program/workspacePackages';
-import { UnresolvedUse, unresolvedPackageWarnings } from './program/packageAdvice';
+import { UnresolvedUse, resolvedFileOf, unresolvedPackageWarnings } from './program/packageAdvice';
 import { reachable } from './incremental/reachable';
 import { newFileEffects, withFilesUnder } from './incremental/fileSetChanges';
 import { ShapeTracker } from './incremental/ShapeTracker';
@@ -234,7 +234,10 @@ export class WorkspaceIndex {
     // changed, the configs are read again by the other one's defaults). A start from the cache
     // re-indexes its changed files with the compiler that built the rest, as an update does.
     if (!cached && this.choice.confirm(() => this.rewire())) return this.indexAllOnce(token);
-    if (cached && this.loadWholeCache(cached, onDisk)) {
+    // Files importing a package that resolves elsewhere now than when they were indexed (installed or built since): changed.
+    const elsewhere = cached ? this.resolvedElsewhere(cached) : new Set<string>();
+    if (elsewhere.size) this.log.info(`cache: ${elsewhere.size} files import a package that resolves elsewhere now (installed or built since): they are indexed again`);
+    if (cached && elsewhere.size === 0 && this.loadWholeCache(cached, onDisk)) {
       cache = 'full';
       this.log.info(`loaded ${this.graph.files().length} files from the cache; no TypeScript program needed until the first change`);
     } else if (cached) {
@@ -246,7 +249,7 @@ export class WorkspaceIndex {
         this.programs.assignOwners();
       }
       for (const stale of this.graph.files()) if (!this.owner.has(path.posix.join(this.root, stale))) this.graph.removeFile(stale);
-      let files = await this.indexSinceCache(cached, onDisk, token);
+      let files = await this.indexSinceCache(cached, onDisk, elsewhere, token);
       if (fromCache) {
         // What the programs built for it pull in now that no project owns (an import the edit added).
         const before = new Set(this.owner.keys());
@@ -308,16 +311,64 @@ export class WorkspaceIndex {
    * A fixture (a codemod's input and output) is data whose imports nothing resolves or runs: none.
    */
   private unresolvedPackageWarnings(): string[] {
+    const uses = this.unresolvedUses(this.graph.files().filter((rel) => !isFixtureFile(rel)).map((rel) => [rel, this.graph.getContribution(rel)]));
+    return uses.length ? unresolvedPackageWarnings(this.ts, this.root, this.workspace, uses) : [];
+  }
+
+  /** The package imports of these contributions that resolved to no module, each with its file's project. */
+  private unresolvedUses(contributions: Iterable<[string, FileContribution | undefined]>): UnresolvedUse[] {
     const uses: UnresolvedUse[] = [];
-    for (const rel of this.graph.files()) {
-      if (isFixtureFile(rel)) continue;
-      const specifiers = this.graph.getContribution(rel)?.unresolvedPackageImports;
+    for (const [rel, contribution] of contributions) {
+      const specifiers = contribution?.unresolvedPackageImports;
       if (!specifiers?.length) continue;
       const file = path.posix.join(this.root, rel);
       const project = this.owner.get(file) ?? this.projects.find((p) => p.config.fileNames.includes(file)) ?? this.projects[0];
       if (project) for (const specifier of specifiers) uses.push({ specifier, file, project: project.config });
     }
-    return uses.length ? unresolvedPackageWarnings(this.ts, this.root, this.workspace, uses) : [];
+    return uses;
+  }
+
+  /**
+   * Where each of `uses` resolves now (IndexCache `unresolved`), by `rel\u0000specifier\u0000project`
+   * (the project's config, root-relative, whose settings resolve it): one resolution per folder,
+   * specifier and project (a folder's files resolve a package alike).
+   */
+  private resolutions(uses: readonly UnresolvedUse[]): Record<string, string> {
+    const out: Record<string, string> = {};
+    const memo = new Map<string, string>();
+    for (const use of uses) {
+      const project = use.project.configPath ? this.relative(use.project.configPath) : '(inferred)';
+      const key = `${path.posix.dirname(use.file)}\u0000${use.specifier}\u0000${project}`;
+      let to = memo.get(key);
+      if (to === undefined) {
+        const file = resolvedFileOf(this.ts, this.workspace, use);
+        memo.set(key, (to = file ? this.relative(file) : ''));
+      }
+      out[`${this.relative(use.file)}\u0000${use.specifier}\u0000${project}`] = to;
+    }
+    return out;
+  }
+
+  /**
+   * The cached files with a package import that resolves elsewhere now than when they were indexed
+   * (each under the project that resolved it then): a package installed since (`npm ci` keeps the
+   * lock file, so the fingerprint), a workspace package built since. Their contributions miss what
+   * the import brings. A cache without the record: none.
+   */
+  private resolvedElsewhere(cached: CacheSnapshot): Set<string> {
+    const changed = new Set<string>();
+    if (!cached.unresolved) return changed;
+    const byKey = new Map(this.projects.map((p) => [this.projectKey(p), p.config]));
+    const uses: UnresolvedUse[] = [];
+    for (const key of Object.keys(cached.unresolved)) {
+      const [rel, specifier, projectKey] = key.split('\u0000');
+      const project = byKey.get(projectKey);
+      if (project) uses.push({ specifier, file: path.posix.join(this.root, rel), project });
+      else changed.add(rel);
+    }
+    const now = this.resolutions(uses);
+    for (const [key, to] of Object.entries(now)) if (cached.unresolved[key] !== to) changed.add(key.slice(0, key.indexOf('\u0000')));
+    return changed;
   }
 
   /** Peak resident memory of this process and of the native compiler's, so far (what the system tells). */
@@ -348,6 +399,7 @@ export class WorkspaceIndex {
       const libraryGlobals = Object.fromEntries(Object.entries(this.libraryGlobals).filter(([rel]) => rel in libraries));
       const compiler = this.choice.remembered();
       const programReads = this.programReads();
+      const unresolved = this.resolutions(this.unresolvedUses(Object.entries(files).map(([rel, [, contribution]]) => [rel, contribution])));
       const snapshot = {
         indexer: indexerIdentity(),
         root: this.root,
@@ -358,6 +410,7 @@ export class WorkspaceIndex {
         libraryGlobals,
         ...(programReads ? { programReads } : {}),
         ...(compiler ? { compiler } : {}),
+        unresolved,
       };
       writeCache(cacheFileFor(this.options.cacheDir, this.root), snapshot);
       this.log.info(`graph cache written in ${Date.now() - writing} ms`);
@@ -513,15 +566,17 @@ export class WorkspaceIndex {
    * skeleton (JavaScript, a script, one of an older cache), created or deleted counts as changed.
    * Unchanged means its text on disk is the one its contribution came from (no tree is fetched for it):
    * `onDisk` holds the hashes loadWholeCache took in this start, the other files are read now.
+   * `elsewhere`: files whose text is unchanged but a package they import resolves elsewhere now
+   * (resolvedElsewhere): changed, and their dependents with them (their exports' types may follow).
    * Returns how many files were re-indexed.
    */
-  private async indexSinceCache(cached: CacheSnapshot, onDisk: ReadonlyMap<string, string | undefined>, token: CancellationToken): Promise<number> {
+  private async indexSinceCache(cached: CacheSnapshot, onDisk: ReadonlyMap<string, string | undefined>, elsewhere: ReadonlySet<string>, token: CancellationToken): Promise<number> {
     const checking = Date.now();
     const changed = new Set<string>();
     for (const abs of this.owner.keys()) {
       const rel = this.relative(abs);
       const entry = cached.files[rel];
-      if (entry && (onDisk.has(rel) ? onDisk.get(rel) : hashFile(abs)) === entry[0]) {
+      if (entry && !elsewhere.has(rel) && (onDisk.has(rel) ? onDisk.get(rel) : hashFile(abs)) === entry[0]) {
         this.graph.replaceFile(entry[1]);
         this.extractedFrom.set(rel, entry[0]);
       } else {
@@ -540,7 +595,7 @@ export class WorkspaceIndex {
     let claimed = await this.reindexSinceCache(first, first.length, fileSetChanged ? 'files were created or deleted' : undefined, token);
     // A shadowed file's importers now find the new file instead: they change whatever its skeleton says.
     const shadowedBy = new Set(shadowed);
-    const seen = (rel: string) => !shadowedBy.has(rel) && sameSkeleton(cached.files[rel]?.[1], this.graph.getContribution(rel));
+    const seen = (rel: string) => !shadowedBy.has(rel) && !elsewhere.has(rel) && sameSkeleton(cached.files[rel]?.[1], this.graph.getContribution(rel));
     const rest = owned([...this.withTransitiveDependents(new Set([...changed].filter((rel) => !seen(rel))))].filter((rel) => !changed.has(rel)));
     claimed += await this.reindexSinceCache(rest, first.length + rest.length, undefined, token);
     return first.length + rest.length + claimed;

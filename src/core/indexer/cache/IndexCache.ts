@@ -55,6 +55,13 @@ export interface CacheSnapshot {
    * start that loads the whole graph says so again without checking what TypeScript 7 reads worse.
    */
   compiler?: RememberedChoice;
+  /**
+   * For each package import that resolved to no module when its file was indexed (a file and the
+   * specifier, `rel\u0000specifier`), where resolving it led then: the typed file, or '' for nowhere.
+   * A start that resolves one elsewhere now (the package installed or built since; the lock file
+   * unchanged, as `npm ci` leaves it) re-indexes the files importing it (WorkspaceIndex.resolvedElsewhere).
+   */
+  unresolved?: Record<string, string>;
 }
 
 export function contentHash(text: string | Buffer): string {

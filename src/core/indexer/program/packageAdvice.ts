@@ -271,6 +271,11 @@ function otherSettingsThatResolve(ts: typeof TS, workspace: WorkspacePackages | 
   return found;
 }
 
+/** The typed file an import resolves to under its config's own settings, or '' (IndexCache `unresolved`). */
+export function resolvedFileOf(ts: typeof TS, workspace: WorkspacePackages | undefined, use: UnresolvedUse): string {
+  return resolvedUnder(ts, workspace, use, use.project.options, moduleResolutionOf(ts, use.project.options)) ?? '';
+}
+
 /** The typed file (declaration or source) the import resolves to under `options` (moduleResolution `kind`), if any. */
 function resolvedUnder(ts: typeof TS, workspace: WorkspacePackages | undefined, use: UnresolvedUse, options: TS.CompilerOptions, kind: number): string | undefined {
   const K = ts.ModuleResolutionKind;
