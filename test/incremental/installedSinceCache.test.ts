@@ -67,4 +67,17 @@ describe('a start from the cache after a package is installed', function () {
     assert.equal(third.report.cache, 'full');
     assert.deepEqual(third.graph.snapshot(), expected);
   });
+
+  it('takes in typings installed since that files use without an import (`types`; under 5.x defaults every `@types` package)', async () => {
+    fs.writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: ['fakeenv'] }, include: ['src'] }));
+    fs.writeFileSync(path.join(root, 'src/boot.ts'), 'export function boot(): void {\n  envThing();\n}\n');
+    const first = await cached();
+    assert.ok(!first.graph.snapshot().edges.some((e) => e.includes('envThing')));
+    install('@types/fakeenv', { 'index.d.ts': 'declare function envThing(): void;\n' });
+    const second = await cached();
+    assert.notEqual(second.report.cache, 'full');
+    const expected = await fresh();
+    assert.deepEqual(second.graph.snapshot(), expected);
+    assert.ok(expected.edges.some((e) => e.startsWith('["src/boot.ts#boot@function","CALLS","node_modules/@types/fakeenv/index.d.ts#envThing@function"')), expected.edges.join('\n'));
+  });
 });

@@ -82,7 +82,34 @@ export function workspaceFingerprint(root: string, configPaths: string[], tsVers
   const inputs = [`ts ${tsVersion}`, `tool ${toolVersion}`];
   const extra = DEPENDENCY_FILES.map((f) => path.join(root, f));
   for (const f of [...configPaths, ...extra].sort()) inputs.push(`${path.relative(root, f)} ${hashFile(f) ?? '-'}`);
+  for (const [dir, names] of typesFolders(root, configPaths)) inputs.push(`${path.relative(root, dir)} ${names}`);
   return contentHash(inputs.join('\n'));
+}
+
+/**
+ * The `node_modules/@types` folders a config's programs may read typings from without any import
+ * (TypeScript's default type roots: from the config's folder up to the root; under 5.x defaults every
+ * package there, else the ones `types` names), each with the packages it holds. `npm ci` on a fresh
+ * clone keeps the lock file: without these, the start after it took a graph in which `process`,
+ * `describe` or `Buffer` resolved to nothing.
+ */
+function typesFolders(root: string, configPaths: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const config of configPaths) {
+    for (let dir = path.dirname(config); ; dir = path.dirname(dir)) {
+      const folder = path.join(dir, 'node_modules', '@types');
+      if (out.has(folder)) break;
+      let names: string[];
+      try {
+        names = fs.readdirSync(folder).sort();
+      } catch {
+        names = [];
+      }
+      out.set(folder, names.length ? names.join(' ') : '-');
+      if (dir === root || !dir.startsWith(`${root}${path.sep}`)) break;
+    }
+  }
+  return new Map([...out].filter(([, names]) => names !== '-').sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 export function cacheFileFor(cacheDir: string, root: string): string {
