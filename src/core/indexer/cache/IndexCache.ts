@@ -56,8 +56,9 @@ export interface CacheSnapshot {
    */
   compiler?: RememberedChoice;
   /**
-   * For each package import that resolved to no module when its file was indexed (a file and the
-   * specifier, `rel\u0000specifier`), where resolving it led then: the typed file, or '' for nowhere.
+   * For each package import that resolved to no module when its file was indexed (the file, the
+   * specifier and the project whose settings resolve it: `rel\u0000specifier\u0000config`), where
+   * resolving it led then: the typed file, root-relative, or '' for nowhere.
    * A start that resolves one elsewhere now (the package installed or built since; the lock file
    * unchanged, as `npm ci` leaves it) re-indexes the files importing it (WorkspaceIndex.resolvedElsewhere).
    */
