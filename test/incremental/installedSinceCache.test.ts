@@ -68,6 +68,17 @@ describe('a start from the cache after a package is installed', function () {
     assert.deepEqual(third.graph.snapshot(), expected);
   });
 
+  it('installed while a host runs: the cache it writes after keeps where the imports led when extracted', async () => {
+    const host = await cached();
+    install('widgets', { 'index.d.ts': 'export interface Widget {\n  spin(): void;\n}\nexport declare function create(): Widget;\n' });
+    // A host writes the cache after every update: the graph it holds was extracted before the install.
+    host.index.saveCache();
+    host.index.dispose();
+    const next = await cached();
+    assert.equal(next.report.cache, 'partial');
+    assert.deepEqual(next.graph.snapshot(), await fresh());
+  });
+
   it('takes in typings installed since that files use without an import (`types`; under 5.x defaults every `@types` package)', async () => {
     fs.writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: ['fakeenv'] }, include: ['src'] }));
     fs.writeFileSync(path.join(root, 'src/boot.ts'), 'export function boot(): void {\n  envThing();\n}\n');

@@ -97,6 +97,8 @@ export class WorkspaceIndex {
   private analysis!: FileAnalysis;
   /** Root-relative file → hash of the text its graph contribution was extracted from (what the cache stores). */
   private readonly extractedFrom = new Map<string, string>();
+  /** Per contribution, where its unresolved package imports led when it was extracted (resolutionsAtExtraction). */
+  private readonly importResolutions = new WeakMap<FileContribution, Record<string, string>>();
   private locator!: NodeLocator;
   /** The monorepo's packages (workspaces, pnpm-workspace.yaml, node_modules symlinks into the root). */
   private workspace: WorkspacePackages | undefined;
@@ -236,6 +238,7 @@ export class WorkspaceIndex {
     if (!cached && this.choice.confirm(() => this.rewire())) return this.indexAllOnce(token);
     // Files importing a package that resolves elsewhere now than when they were indexed (installed or built since): changed.
     const elsewhere = cached ? this.resolvedElsewhere(cached) : new Set<string>();
+    if (cached) this.keepResolutions(cached);
     if (elsewhere.size) this.log.info(`cache: ${elsewhere.size} files import a package that resolves elsewhere now (installed or built since): they are indexed again`);
     if (cached && elsewhere.size === 0 && this.loadWholeCache(cached, onDisk)) {
       cache = 'full';
@@ -350,6 +353,34 @@ export class WorkspaceIndex {
   }
 
   /**
+   * Where each contribution's unresolved package imports led when it was extracted (IndexCache
+   * `unresolved`), not when the cache is written: a package installed while a host runs must still
+   * re-index, at the next start, the files extracted before it. Resolved once per contribution, at the
+   * first write after its extraction (a host writes after every update); a contribution loaded from
+   * the cache keeps the record it came with (`keepResolutions`).
+   */
+  private resolutionsAtExtraction(files: CacheSnapshot['files']): Record<string, string> {
+    const fresh = Object.entries(files).filter(([, [, c]]) => !this.importResolutions.has(c));
+    const now = this.resolutions(this.unresolvedUses(fresh.map(([rel, [, c]]) => [rel, c])));
+    for (const [, [, c]] of fresh) this.importResolutions.set(c, {});
+    for (const [key, to] of Object.entries(now)) this.importResolutions.get(files[key.slice(0, key.indexOf('\u0000'))][1])![key] = to;
+    return Object.assign({}, ...Object.values(files).map(([, c]) => this.importResolutions.get(c)));
+  }
+
+  /** The cached record of where these loaded contributions' unresolved imports led (resolutionsAtExtraction). */
+  private keepResolutions(cached: CacheSnapshot): void {
+    if (!cached.unresolved) return;
+    const byFile = new Map<string, Record<string, string>>();
+    for (const [key, to] of Object.entries(cached.unresolved)) {
+      const rel = key.slice(0, key.indexOf('\u0000'));
+      const entries = byFile.get(rel) ?? {};
+      entries[key] = to;
+      byFile.set(rel, entries);
+    }
+    for (const [rel, [, c]] of Object.entries(cached.files)) this.importResolutions.set(c, byFile.get(rel) ?? {});
+  }
+
+  /**
    * The cached files with a package import that resolves elsewhere now than when they were indexed
    * (each under the project that resolved it then): a package installed since (`npm ci` keeps the
    * lock file, so the fingerprint), a workspace package built since. Their contributions miss what
@@ -399,7 +430,7 @@ export class WorkspaceIndex {
       const libraryGlobals = Object.fromEntries(Object.entries(this.libraryGlobals).filter(([rel]) => rel in libraries));
       const compiler = this.choice.remembered();
       const programReads = this.programReads();
-      const unresolved = this.resolutions(this.unresolvedUses(Object.entries(files).map(([rel, [, contribution]]) => [rel, contribution])));
+      const unresolved = this.resolutionsAtExtraction(files);
       const snapshot = {
         indexer: indexerIdentity(),
         root: this.root,

@@ -1,12 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
-import { CodeGraph } from '../../../src/core/CodeGraph';
 import { createFileSourceReader } from '../../../src/core/format/FileSourceReader';
 import { formatTestCommands } from '../../../src/core/format/formatImpact';
 import { formatText } from '../../../src/core/format/formatText';
-import { gitChanges } from '../../../src/core/query/impact/gitChanges';
 import { ImpactSummary } from '../../../src/core/query/impact/ImpactSummary';
-import { gitRepo } from '../../support/gitRepo';
+import { gitRepo, workingTreeImpact } from '../../support/gitRepo';
 
 /**
  * A turbo monorepo shaped as vercel/ai is: a package's `test` script runs vitest under two configs
@@ -39,12 +37,7 @@ describe('impact: every config a package tests with, and what turbo builds first
 
   it('gives a command per config for the tests each includes, after the build turbo runs before its tests', async () => {
     write('packages/core/src/sum.ts', 'export function sum(a: number, b: number): number {\n  return b + a;\n}\n');
-    const listed = gitChanges(root, { kind: 'working-tree' });
-    assert.ok(!('error' in listed), JSON.stringify(listed));
-    const graph = await CodeGraph.open({ root });
-    try {
-      const result = graph.impact(listed.changes, listed.base);
-      assert.ok(result.kind === 'graph' && result.impact, JSON.stringify(result));
+    await workingTreeImpact(root, (result) => {
       const summary: ImpactSummary = result.impact;
       assert.deepEqual(summary.tests.map((t) => t.file).sort(), ['packages/core/src/files.node.test.ts', 'packages/core/src/sum.test.ts']);
       assert.deepEqual(
@@ -64,8 +57,6 @@ describe('impact: every config a package tests with, and what turbo builds first
       // `--format tests` is a script: the build, then each command.
       const script = formatTestCommands(summary).split('\n').filter((l) => l && !l.startsWith('#'));
       assert.deepEqual(script, [summary.buildFirst!.command, ...summary.runners.map((r) => r.command)]);
-    } finally {
-      graph.dispose();
-    }
+    });
   });
 });

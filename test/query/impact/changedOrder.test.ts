@@ -1,8 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
-import { CodeGraph } from '../../../src/core/CodeGraph';
-import { gitChanges } from '../../../src/core/query/impact/gitChanges';
-import { GitRepo, gitRepo } from '../../support/gitRepo';
+import { GitRepo, gitRepo, workingTreeImpact } from '../../support/gitRepo';
 
 /**
  * impact lists what breaks others first: vercel/ai's "Changed:" opened with 60 example files added
@@ -27,16 +25,10 @@ describe('impact: the order of the changed symbols', function () {
     write('src/body.ts', 'export function body(): number {\n  return 2;\n}\n');
     write('examples/a.ts', 'export function demo(): number {\n  return 1;\n}\n');
     write('src/added.ts', 'export function fresh(): number {\n  return 1;\n}\n');
-    const graph = await CodeGraph.open({ root });
     try {
-      const listed = gitChanges(root, { kind: 'working-tree' });
-      assert.ok(!('error' in listed), JSON.stringify(listed));
-      const result = graph.impact(listed.changes, listed.base);
-      assert.ok(result.kind === 'graph' && result.impact, JSON.stringify(result));
-      const order = result.impact.changed.filter((c) => c.node.kind !== 'module').map((c) => `${c.node.name} ${c.change}${c.exported ? ' exported' : ''}`);
+      const order = await workingTreeImpact(root, (result) => result.impact.changed.filter((c) => c.node.kind !== 'module').map((c) => `${c.node.name} ${c.change}${c.exported ? ' exported' : ''}`));
       assert.deepEqual(order, ['gone removed exported', 'keep signature exported', 'body body exported', 'local body', 'fresh added exported', 'demo added exported']);
     } finally {
-      graph.dispose();
       git('checkout', '-q', '--', '.');
       git('clean', '-qfd');
     }

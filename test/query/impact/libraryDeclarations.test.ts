@@ -1,9 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
-import { CodeGraph } from '../../../src/core/CodeGraph';
 import { dependentsByFolder } from '../../../src/core/format/impactCounts';
-import { gitChanges } from '../../../src/core/query/impact/gitChanges';
-import { GitRepo, gitRepo } from '../../support/gitRepo';
+import { GitRepo, gitRepo, workingTreeImpact } from '../../support/gitRepo';
 
 /**
  * A changed method that implements a library's interface is run by every caller of that interface:
@@ -30,23 +28,19 @@ describe('impact: library declarations the walk passes through are not dependent
   it('counts the code reached through the interface, not the interface member', async () => {
     const { root, write, git } = repo;
     write('src/helper.ts', 'export function helper(): number {\n  return 2;\n}\n');
-    const graph = await CodeGraph.open({ root });
     try {
-      const listed = gitChanges(root, { kind: 'working-tree' });
-      assert.ok(!('error' in listed), JSON.stringify(listed));
-      const result = graph.impact(listed.changes, listed.base);
-      assert.ok(result.kind === 'graph' && result.impact, JSON.stringify(result));
-      const names = result.nodes.map((n) => `${n.external ? 'lib:' : ''}${n.name}`);
-      // The walk does pass through the library's member on its way to `run`.
-      assert.ok(names.includes('lib:Controller.hostConnected'), names.join(', '));
-      assert.ok(names.includes('run'), names.join(', '));
-      const external = result.nodes.filter((n) => n.external).length;
-      assert.equal(result.impact.dependents, result.nodes.length - result.inputs!.length - external);
-      const byFolder = dependentsByFolder(result, 6);
-      assert.deepEqual(byFolder.code.map((f) => f.folder), ['src']);
-      assert.equal(byFolder.codeNodes, result.impact.dependents);
+      await workingTreeImpact(root, (result) => {
+        const names = result.nodes.map((n) => `${n.external ? 'lib:' : ''}${n.name}`);
+        // The walk does pass through the library's member on its way to `run`.
+        assert.ok(names.includes('lib:Controller.hostConnected'), names.join(', '));
+        assert.ok(names.includes('run'), names.join(', '));
+        const external = result.nodes.filter((n) => n.external).length;
+        assert.equal(result.impact.dependents, result.nodes.length - result.inputs!.length - external);
+        const byFolder = dependentsByFolder(result, 6);
+        assert.deepEqual(byFolder.code.map((f) => f.folder), ['src']);
+        assert.equal(byFolder.codeNodes, result.impact.dependents);
+      });
     } finally {
-      graph.dispose();
       git('checkout', '-q', '--', '.');
     }
   });

@@ -1,10 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CodeGraph } from '../../../src/core/CodeGraph';
 import { ImpactSummary } from '../../../src/core/query/impact/ImpactSummary';
-import { gitChanges } from '../../../src/core/query/impact/gitChanges';
-import { GitRepo, gitRepo } from '../../support/gitRepo';
+import { GitRepo, gitRepo, workingTreeImpact } from '../../support/gitRepo';
 
 /**
  * Tests no project indexes: payload's packages build with `"exclude": ["**\/*.spec.ts"]`, so their
@@ -19,18 +17,7 @@ describe('impact: tests outside every tsconfig', function () {
   let write: GitRepo['write'];
   let git: GitRepo['git'];
 
-  async function impact(): Promise<ImpactSummary> {
-    const listed = gitChanges(root, { kind: 'working-tree' });
-    assert.ok(!('error' in listed), JSON.stringify(listed));
-    const graph = await CodeGraph.open({ root });
-    try {
-      const result = graph.impact(listed.changes, listed.base);
-      assert.ok(result.kind === 'graph' && result.impact, JSON.stringify(result));
-      return result.impact;
-    } finally {
-      graph.dispose();
-    }
-  }
+  const impact = (): Promise<ImpactSummary> => workingTreeImpact(root, (result) => result.impact);
 
   before(() => {
     ({ root, write, git } = gitRepo(

@@ -108,59 +108,29 @@ export function withDefaults(raw: RawProject, defaults: CompilerDefaults | undef
 /** The file system as discovery reads it: every path recorded in `reads` before it is read. */
 interface DiscoveryIo {
   readdir(dir: string): fs.Dirent[];
-  exists(file: string): boolean;
-  readFile(file: string): string | undefined;
   host: Pick<TS.ParseConfigFileHost, 'useCaseSensitiveFileNames' | 'readDirectory' | 'fileExists' | 'readFile' | 'getCurrentDirectory' | 'directoryExists' | 'realpath' | 'getDirectories'>;
 }
 
 function diskIo(ts: typeof TS, reads: DiscoveryReads | undefined): DiscoveryIo {
   const sys = ts.sys;
-  const file = (f: string) => reads?.file(f);
-  const folder = (d: string) => reads?.folder(d);
-  const entries = (d: string) => {
-    folder(d);
-    return (sys as unknown as { getAccessibleFileSystemEntries(d: string): { files: readonly string[]; directories: readonly string[] } }).getAccessibleFileSystemEntries(d);
-  };
+  // `read`, with the path it is given recorded first, as a file or as a folder.
+  const onFile = <R>(read: (p: string) => R) => (p: string): R => (reads?.file(p), read(p));
+  const onFolder = <R>(read: (p: string) => R) => (p: string): R => (reads?.folder(p), read(p));
+  const entries = onFolder((d) => (sys as unknown as { getAccessibleFileSystemEntries(d: string): { files: readonly string[]; directories: readonly string[] } }).getAccessibleFileSystemEntries(d));
   const matchFiles = (ts as unknown as { matchFiles: (...args: unknown[]) => string[] }).matchFiles;
   return {
-    readdir: (dir) => {
-      folder(dir);
-      return fs.readdirSync(dir, { withFileTypes: true });
-    },
-    exists: (f) => {
-      file(f);
-      return fs.existsSync(f);
-    },
-    readFile: (f) => {
-      file(f);
-      return sys.readFile(f);
-    },
+    readdir: onFolder((d) => fs.readdirSync(d, { withFileTypes: true })),
     host: {
       useCaseSensitiveFileNames: sys.useCaseSensitiveFileNames,
       getCurrentDirectory: () => sys.getCurrentDirectory(),
       // ts.sys.readDirectory, with each folder it lists recorded.
       readDirectory: (dir, extensions, excludes, includes, depthLimit) =>
         reads ? matchFiles(dir, extensions, excludes, includes, sys.useCaseSensitiveFileNames, sys.getCurrentDirectory(), depthLimit, entries, (p: string) => sys.realpath?.(p) ?? p) : sys.readDirectory(dir, extensions, excludes, includes, depthLimit),
-      fileExists: (f) => {
-        file(f);
-        return sys.fileExists(f);
-      },
-      readFile: (f) => {
-        file(f);
-        return sys.readFile(f);
-      },
-      directoryExists: (d) => {
-        folder(d);
-        return sys.directoryExists(d);
-      },
-      realpath: (p) => {
-        file(p);
-        return sys.realpath ? sys.realpath(p) : p;
-      },
-      getDirectories: (d) => {
-        folder(d);
-        return sys.getDirectories(d);
-      },
+      fileExists: onFile((f) => sys.fileExists(f)),
+      readFile: onFile((f) => sys.readFile(f)),
+      directoryExists: onFolder((d) => sys.directoryExists(d)),
+      realpath: onFile((p) => (sys.realpath ? sys.realpath(p) : p)),
+      getDirectories: onFolder((d) => sys.getDirectories(d)),
     },
   };
 }
@@ -176,7 +146,7 @@ function readConfig(ts: typeof TS, io: DiscoveryIo, configPath: string): RawProj
     ...io.host,
     onUnRecoverableConfigFileDiagnostic: (d) => problems.push(ts.flattenDiagnosticMessageText(d.messageText, ' ')),
   };
-  const parsed = io.exists(configPath) ? ts.getParsedCommandLineOfConfigFile(configPath, { noEmit: true }, host) : undefined;
+  const parsed = io.host.fileExists(configPath) ? ts.getParsedCommandLineOfConfigFile(configPath, { noEmit: true }, host) : undefined;
   if (!parsed) {
     return { configPath, options: {}, unreadable: true, fileNames: [], problems: problems.length ? problems : [`cannot read ${configPath}`] };
   }
@@ -230,7 +200,7 @@ const VARIANT_NAME = /^[tj]sconfig\..+\.json$/;
 
 /** Whether a config lists files of its own (`files` or `include`), so that it is not a base that would take its whole folder. */
 function listsFiles(ts: typeof TS, io: DiscoveryIo, configPath: string): boolean {
-  const raw = ts.readConfigFile(configPath, (f) => io.readFile(f)).config as { files?: unknown; include?: unknown } | undefined;
+  const raw = ts.readConfigFile(configPath, (f) => io.host.readFile(f)).config as { files?: unknown; include?: unknown } | undefined;
   return (Array.isArray(raw?.files) && raw.files.length > 0) || (Array.isArray(raw?.include) && raw.include.length > 0);
 }
 
