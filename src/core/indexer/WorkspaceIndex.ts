@@ -361,7 +361,8 @@ export class WorkspaceIndex {
    */
   private resolutionsAtExtraction(files: CacheSnapshot['files']): Record<string, string> {
     const fresh = Object.entries(files).filter(([, [, c]]) => !this.importResolutions.has(c));
-    const now = this.resolutions(this.unresolvedUses(fresh.map(([rel, [, c]]) => [rel, c])));
+    // A fixture's imports are data nothing resolves (a codemod's input), as its warnings say: none recorded.
+    const now = this.resolutions(this.unresolvedUses(fresh.filter(([rel]) => !isFixtureFile(rel)).map(([rel, [, c]]) => [rel, c])));
     for (const [, [, c]] of fresh) this.importResolutions.set(c, {});
     for (const [key, to] of Object.entries(now)) this.importResolutions.get(files[key.slice(0, key.indexOf('\u0000'))][1])![key] = to;
     return Object.assign({}, ...Object.values(files).map(([, c]) => this.importResolutions.get(c)));
