@@ -8,6 +8,7 @@ import { isCommonJsModule, moduleReferences } from '../../compiler/tsInternals';
 import { DeclaredFile, moduleOnly } from './declareFile';
 import { describeFailure } from '../describeFailure';
 import { extractEdges } from './extractEdges';
+import { PlainLocals } from './localValues';
 import { isGlobalAugmentation } from './syntax';
 import type { NodeLocator } from './NodeLocator';
 import { referencesStandardLibrary } from '../program/scopedRoots';
@@ -43,11 +44,13 @@ export class FileAnalysis {
     const parseFailure = this.compiler.parseFailure(sf.fileName);
     if (parseFailure) return this.failed(project, sf, moduleOnly(sf, rel, false, parseFailure.reason, parseFailure.text), parseFailure.text);
     const checker = project.program!.getTypeChecker();
-    checker.prefetch(sf);
     const declared = this.locator.declaredFor(sf, rel, false);
     if (declared.failure) return this.failed(project, sf, declared, sf.text);
+    // The names the passes will not ask about, so the batch leaves them out too.
+    const locals = new PlainLocals(this.ts, sf, declared);
+    checker.prefetch(sf, (name) => locals.has(name));
     try {
-      return extractEdges({ ts: this.ts, checker, sf, declared, targets: project.targets! });
+      return extractEdges({ ts: this.ts, checker, sf, declared, targets: project.targets!, locals });
     } catch (err) {
       // The native compiler's process failed: the whole operation is redone, not this file (WorkspaceIndex).
       if (isCompilerProcessError(err)) throw err;

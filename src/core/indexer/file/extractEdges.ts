@@ -18,6 +18,7 @@ import { boundSymbol } from '../../compiler/tsInternals';
 import { collectTypeEdges } from './collectTypeEdges';
 import type { SymbolTargets, Target } from '../symbolTargets';
 import { ThisFallback } from './thisFallback';
+import { PlainLocals } from './localValues';
 import { PreorderWalk } from './PreorderWalk';
 
 export interface ExtractInput {
@@ -26,6 +27,8 @@ export interface ExtractInput {
   sf: TS.SourceFile;
   declared: DeclaredFile;
   targets: SymbolTargets;
+  /** The names that resolve to locals that are no nodes (made here when absent). */
+  locals?: PlainLocals;
 }
 
 /**
@@ -64,6 +67,8 @@ class EdgeExtractor {
   // `walk` schedules a subtree; `later` schedules work a recursive walk would do after the subtrees
   // scheduled before it. Same pre-order as recursion, so edges and their lines come out the same.
   private readonly preorder: PreorderWalk<string>;
+  /** Names that resolve to locals that are no nodes: not asked (see PlainLocals). */
+  private readonly locals: PlainLocals;
 
   constructor(private readonly input: ExtractInput) {
     const { ts, checker, sf, declared } = input;
@@ -71,6 +76,7 @@ class EdgeExtractor {
     this.checker = checker;
     this.sf = sf;
     this.declared = declared;
+    this.locals = input.locals ?? new PlainLocals(ts, sf, declared);
     // What a target is may depend on more files than its own (a declaration's JavaScript twin): this
     // file depends on them whether or not it then keeps an edge to the target.
     this.targets = {
@@ -204,7 +210,7 @@ class EdgeExtractor {
   private calleeTargets(expr: TS.Expression, owner: string): Target[] {
     const { ts } = this;
     const e = skipOuterExpressions(ts, expr);
-    if (ts.isIdentifier(e)) return this.targets.targetsOf(this.symbolAt(e));
+    if (ts.isIdentifier(e)) return this.locals.has(e) ? [] : this.targets.targetsOf(this.symbolAt(e));
     if (ts.isPropertyAccessExpression(e)) {
       let found = this.targets.targetsOf(this.memberSymbol(e));
       if (found.length === 0 && e.expression.kind === ts.SyntaxKind.ThisKeyword) found = this.thisFallback.memberTargets(e);
@@ -261,6 +267,7 @@ class EdgeExtractor {
    * to it already.
    */
   private referenceSingleton(base: TS.Identifier, owner: string, members: readonly Target[]): void {
+    if (this.locals.has(base)) return;
     for (const v of this.targets.targetsOf(this.symbolAt(base))) {
       if (v.kind !== 'variable' || v.external) continue;
       const own = `${v.id.slice(0, v.id.lastIndexOf('@'))}.`;
@@ -361,14 +368,16 @@ class EdgeExtractor {
         break;
       case ts.SyntaxKind.ShorthandPropertyAssignment: {
         const sp = node as TS.ShorthandPropertyAssignment;
-        const sym = checker.getShorthandAssignmentValueSymbol(sp);
-        for (const t of this.targets.targetsOf(sym)) if (isReferenceable(t)) this.add(owner, t, 'REFERENCES', sp.name);
+        if (!this.locals.has(sp.name)) {
+          const sym = checker.getShorthandAssignmentValueSymbol(sp);
+          for (const t of this.targets.targetsOf(sym)) if (isReferenceable(t)) this.add(owner, t, 'REFERENCES', sp.name);
+        }
         // `({ resultSelector = identity } = options)`: the default value is code of its own.
         if (sp.objectAssignmentInitializer) this.walk(sp.objectAssignmentInitializer, owner);
         return;
       }
       case ts.SyntaxKind.Identifier: {
-        if (isDeclarationName(ts, node)) return;
+        if (isDeclarationName(ts, node) || this.locals.has(node as TS.Identifier)) return;
         for (const t of this.targets.targetsOf(this.symbolAt(node))) if (isReferenceable(t)) this.add(owner, t, 'REFERENCES', node);
         return;
       }
