@@ -61,8 +61,9 @@ export interface TestRunners {
   classify(file: string): { runner: number; match: RunnerMatch } | 'usual' | undefined;
   /**
    * What must run before the tests of the runners in `dirs` (root-relative package folders), as the
-   * workspace's task runner makes its own `test` task wait: turbo.json's `dependsOn` (`^build`: the
-   * package's dependencies built; `build`: the package itself). Undefined when nothing says so.
+   * workspace's task runner makes its own test task wait: turbo.json's `dependsOn` (`^build`: the
+   * package's dependencies built; `build`: the package itself), or nx's for the script that runs the
+   * tests (`test:lib` → `^compile`). Undefined when nothing says so.
    */
   buildFirst(dirs: readonly string[]): BuildFirst | undefined;
 }
@@ -94,7 +95,7 @@ export function findTestRunners(ts: typeof TS, files: readonly string[], fs: Wor
   const byFile = new Map<string, ReturnType<TestRunners['classify']>>();
   return {
     runners,
-    buildFirst: (dirs) => turboBuildFirst(ts, fs, dirs),
+    buildFirst: (dirs) => turboBuildFirst(ts, fs, dirs) ?? nxBuildFirst(ts, fs, dirs, packageDirs, runners),
     classify(file) {
       if (byFile.has(file)) return byFile.get(file);
       let found: ReturnType<TestRunners['classify']>;
@@ -154,6 +155,92 @@ function turboBuildFirst(ts: typeof TS, fs: WorkspaceFiles, dirs: readonly strin
     .map(([end, list]) => `${exec} turbo run ${list.join(' ')} ${packages.map((p) => `--filter=${shellWord(`${p}${end}`)}`).join(' ')}`)
     .join(' && ');
   return { why: `${name}: test depends on ${dependsOn.join(', ')}`, command };
+}
+
+/** The command-line word that runs each runner, as a package.json script names it. */
+const RUNNER_WORD: Record<RunnerName, RegExp> = {
+  vitest: /\bvitest\b/,
+  jest: /\bjest\b/,
+  mocha: /\bmocha\b/,
+  playwright: /\bplaywright\s+test\b/,
+  node: /\bnode\b[^&|;]*\s--test\b/,
+};
+
+/**
+ * nx's `dependsOn` for the tasks that run the tests of the packages in `dirs`: a package's tasks
+ * are its package.json scripts, and the task of its tests the script that runs its runner
+ * (TanStack/query: `test:lib`, `vitest`, whose `targetDefaults` entry in nx.json depends on
+ * `^compile`). What a task depends on is read where nx reads it, first found: the package's
+ * project.json `targets`, its package.json `nx.targets`, nx.json `targetDefaults`. `^task` (or
+ * `{ target, dependencies: true }`) runs the task in the package's workspace dependencies that
+ * have it, which their package.json lists (nx runs their own `dependsOn` in turn); `task` in the
+ * package itself. One `nx run-many` per task.
+ */
+function nxBuildFirst(ts: typeof TS, fs: WorkspaceFiles, dirs: readonly string[], packageDirs: ReadonlySet<string>, runners: readonly FoundRunner[]): BuildFirst | undefined {
+  if (!fs.list('').includes('nx.json')) return undefined;
+  const readJson = (rel: string): ConfigObject | undefined => {
+    const text = fs.read(rel);
+    const read = text !== undefined ? readConfigText(ts, rel, text) : undefined;
+    return read?.ok ? read.value : undefined;
+  };
+  const nx = readJson('nx.json');
+  if (!nx) return undefined;
+  const defaults = isObject(nx.targetDefaults) ? nx.targetDefaults : {};
+  const names = new Map<string, string>();
+  const pkgs = new Map<string, ConfigObject>();
+  for (const dir of packageDirs) {
+    const pkg = readJson(join(dir, 'package.json'));
+    if (!pkg) continue;
+    pkgs.set(dir, pkg);
+    if (typeof pkg.name === 'string') names.set(pkg.name, dir);
+  }
+  // Whether nx knows the task in a package (a script of it, or a target of its project.json): run-many skips the others.
+  const hasTarget = (dir: string, task: string) => {
+    const pkg = pkgs.get(dir);
+    const project = readJson(join(dir, 'project.json'));
+    return (!!pkg && isObject(pkg.scripts) && typeof pkg.scripts[task] === 'string') || (!!project && isObject(project.targets) && task in project.targets);
+  };
+  // By task: the projects it must run in.
+  const runs = new Map<string, Set<string>>();
+  const said = new Set<string>();
+  const add = (task: string, project: string) => runs.set(task, (runs.get(task) ?? new Set()).add(project));
+  for (const dir of [...new Set(dirs)].filter((d) => d !== '').sort()) {
+    const pkg = pkgs.get(dir);
+    if (!pkg || typeof pkg.name !== 'string') continue;
+    const scripts = isObject(pkg.scripts) ? pkg.scripts : {};
+    const words = runners.filter((r) => r.dir === dir).map((r) => RUNNER_WORD[r.name]);
+    const tasks = Object.keys(scripts).filter((name) => typeof scripts[name] === 'string' && words.some((w) => w.test(scripts[name] as string)));
+    const project = readJson(join(dir, 'project.json'));
+    const own = (from: ConfigObject | undefined, task: string) => (from && isObject(from.targets) && isObject(from.targets[task]) ? from.targets[task] : undefined);
+    const workspaceDeps = new Set<string>();
+    for (const key of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+      if (isObject(pkg[key])) for (const dep of Object.keys(pkg[key] as ConfigObject)) if (dep !== pkg.name && names.has(dep)) workspaceDeps.add(dep);
+    }
+    for (const task of tasks) {
+      const target = own(project, task) ?? own(isObject(pkg.nx) ? pkg.nx : undefined, task) ?? (isObject(defaults[task]) ? defaults[task] : undefined);
+      const dependsOn = target && Array.isArray(target.dependsOn) ? target.dependsOn : [];
+      for (const entry of dependsOn) {
+        const parsed =
+          typeof entry === 'string'
+            ? { task: entry.replace(/^\^/, ''), deps: entry.startsWith('^') }
+            : isObject(entry) && typeof entry.target === 'string' && !Array.isArray(entry.projects)
+              ? { task: entry.target, deps: entry.dependencies === true || entry.projects === 'dependencies' }
+              : undefined;
+        if (!parsed || !/^[\w:.-]+$/.test(parsed.task)) continue; // `project:task` and `{projects: [...]}` name other projects
+        said.add(`${task} depends on ${typeof entry === 'string' ? entry : `${parsed.deps ? '^' : ''}${parsed.task}`}`);
+        if (!parsed.deps) add(parsed.task, pkg.name);
+        else for (const dep of workspaceDeps) if (hasTarget(names.get(dep)!, parsed.task)) add(parsed.task, dep);
+      }
+    }
+  }
+  if (runs.size === 0) return undefined;
+  const rootPkg = pkgs.get('') ?? readJson('package.json') ?? {};
+  const { exec } = EXEC[packageManagerOf('', rootPkg, fs)];
+  const command = [...runs]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([task, projects]) => `${exec} nx run-many -t ${shellWord(task)} -p ${shellWord([...projects].sort().join(','))}`)
+    .join(' && ');
+  return { why: `nx: ${[...said].sort().join(', ')}`, command };
 }
 
 function isUnder(file: string, dir: string): boolean {
