@@ -14,12 +14,12 @@ import type { DeclaredFile } from './declareFile';
  *   another module;
  * - no node of the file has that name (a nested function, a function-valued local), so whatever
  *   local it resolves to is no node;
- * - it is declared in a scope inside the outermost function around it (`declaredLocally`). The
- *   checker then resolves it to that declaration or to a closer one, and a closer one lies deeper
- *   inside the same function: a local either way, never an import, a global or an export.
+ * - the innermost scope around it that declares it is inside a function, or is one
+ *   (`declaredLocally`): the checker resolves it to that declaration or to a closer one, which lies
+ *   deeper inside the same function: a local either way, never an import, a global or an export.
  *
- * Only in that direction: a declaration this misses (a `var` hoisted out of a nested block) makes
- * `has` false, and the name is asked as before.
+ * Only in that direction: a declaration this misses (a `var` hoisted out of a nested block) is a
+ * closer local than the one found, or, with none found, leaves the name to be asked as before.
  */
 export class PlainLocals {
   private nodeNames: Set<string> | undefined;
@@ -36,6 +36,15 @@ export class PlainLocals {
   }
 
   has(name: TS.Identifier): boolean {
+    // Asked twice of most names (the native batch, then the pass): the trees' getters are not free.
+    let known = this.answers.get(name);
+    if (known === undefined) this.answers.set(name, (known = this.isPlainLocal(name)));
+    return known;
+  }
+
+  private readonly answers = new Map<TS.Node, boolean>();
+
+  private isPlainLocal(name: TS.Identifier): boolean {
     if (this.isJs || !isValueUse(this.ts, name)) return false;
     if (!this.nodeNames) {
       this.nodeNames = new Set();
@@ -44,34 +53,46 @@ export class PlainLocals {
         if (n && this.ts.isIdentifier(n)) this.nodeNames.add(n.text);
       }
     }
-    return !this.nodeNames.has(name.text) && this.declaredLocally(name);
+    const text = name.text;
+    return !this.nodeNames.has(text) && this.declaredLocally(name, text);
   }
 
-  private declaredLocally(name: TS.Identifier): boolean {
+  /** One walk out: the innermost scope declaring `text`, then whether a function holds it. */
+  private declaredLocally(name: TS.Identifier, text: string): boolean {
     const { ts } = this;
-    let outermost: TS.Node | undefined;
-    for (let n: TS.Node | undefined = name.parent; n; n = n.parent) {
+    let n: TS.Node | undefined = name.parent;
+    for (; n; n = n.parent) {
       // A parameter's decorator is evaluated outside the function whose parameter it decorates.
       if (n.kind === ts.SyntaxKind.Decorator) return false;
-      if (isFunctionScope(ts, n)) outermost = n;
+      if (this.namesIn(n).has(text)) break;
     }
-    if (!outermost) return false;
-    for (let n: TS.Node = name.parent; ; n = n.parent) {
-      if (this.namesIn(n).has(name.text)) return true;
-      if (n === outermost) return false;
-    }
+    for (; n; n = n.parent) if (isFunctionScope(ts, n)) return true;
+    return false;
   }
 
   /** The values `n` declares in the scope it opens (empty for a node that opens none). */
   private namesIn(n: TS.Node): ReadonlySet<string> {
-    const { ts } = this;
-    const opens =
-      isFunctionScope(ts, n) || ts.isBlock(n) || ts.isCaseBlock(n) || ts.isForStatement(n) || ts.isForInStatement(n) || ts.isForOfStatement(n) || ts.isCatchClause(n) || ts.isClassExpression(n);
-    if (!opens) return NONE;
+    if (!scopeKinds(this.ts).has(n.kind)) return NONE;
     let names = this.scopes.get(n);
-    if (!names) this.scopes.set(n, (names = declaredIn(ts, n)));
+    if (!names) this.scopes.set(n, (names = declaredIn(this.ts, n)));
     return names;
   }
+}
+
+const SCOPE_KINDS = new WeakMap<object, ReadonlySet<number>>();
+
+/** The kinds of node that open a scope `declaredIn` reads (6's and 7's numbers differ: per `ts`). */
+function scopeKinds(ts: typeof TS): ReadonlySet<number> {
+  let kinds = SCOPE_KINDS.get(ts);
+  if (!kinds) {
+    const K = ts.SyntaxKind;
+    kinds = new Set([
+      K.FunctionDeclaration, K.FunctionExpression, K.ArrowFunction, K.MethodDeclaration, K.Constructor, K.GetAccessor, K.SetAccessor,
+      K.Block, K.CaseBlock, K.ForStatement, K.ForInStatement, K.ForOfStatement, K.CatchClause, K.ClassExpression,
+    ]);
+    SCOPE_KINDS.set(ts, kinds);
+  }
+  return kinds;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -137,52 +158,53 @@ function bind(ts: typeof TS, root: TS.BindingName, into: Set<string>): void {
  */
 export function isValueUse(ts: typeof TS, id: TS.Identifier): boolean {
   const p = id.parent;
-  const K = ts.SyntaxKind;
-  switch (p.kind) {
-    case K.PropertyAccessExpression:
+  const role = valueParents(ts).get(p.kind);
+  switch (role) {
+    case undefined:
+      return false;
+    case 'any':
+      return true;
+    case 'expression':
       return (p as TS.PropertyAccessExpression).expression === id;
-    case K.PropertyAssignment:
-    case K.VariableDeclaration:
-    case K.BindingElement:
-    case K.Parameter:
+    case 'initializer':
       return (p as TS.VariableDeclaration).initializer === id;
-    case K.ShorthandPropertyAssignment:
+    case 'name':
       return (p as TS.ShorthandPropertyAssignment).name === id;
-    case K.JsxOpeningElement:
-    case K.JsxSelfClosingElement:
+    case 'tag':
       return (p as TS.JsxOpeningElement).tagName === id;
-    case K.CallExpression:
-    case K.NewExpression:
-    case K.ElementAccessExpression:
-    case K.BinaryExpression:
-    case K.PrefixUnaryExpression:
-    case K.PostfixUnaryExpression:
-    case K.ConditionalExpression:
-    case K.ReturnStatement:
-    case K.ArrayLiteralExpression:
-    case K.SpreadElement:
-    case K.SpreadAssignment:
-    case K.JsxExpression:
-    case K.JsxSpreadAttribute:
-    case K.TemplateSpan:
-    case K.IfStatement:
-    case K.AsExpression:
-    case K.SatisfiesExpression:
-    case K.NonNullExpression:
-    case K.ParenthesizedExpression:
-    case K.ExpressionStatement:
-    case K.AwaitExpression:
-    case K.TypeOfExpression:
-    case K.ArrowFunction:
-    case K.ForOfStatement:
-    case K.ForInStatement:
-    case K.WhileStatement:
-    case K.DoStatement:
-    case K.SwitchStatement:
-    case K.CaseClause:
-    case K.ThrowStatement:
+    case 'body':
       // An arrow's parameter is a declaration (its parent is the Parameter); its body is a value.
-      return p.kind !== K.ArrowFunction || (p as TS.ArrowFunction).body === id;
+      return (p as TS.ArrowFunction).body === id;
   }
-  return false;
+}
+
+type ValueRole = 'any' | 'expression' | 'initializer' | 'name' | 'tag' | 'body';
+const VALUE_PARENTS = new WeakMap<object, ReadonlyMap<number, ValueRole>>();
+
+/** By the kind of a name's parent, where in it the name is a value (`isValueUse`), per `ts` (6's and 7's numbers differ). */
+function valueParents(ts: typeof TS): ReadonlyMap<number, ValueRole> {
+  let roles = VALUE_PARENTS.get(ts);
+  if (!roles) {
+    const K = ts.SyntaxKind;
+    const m = new Map<number, ValueRole>([
+      [K.PropertyAccessExpression, 'expression'],
+      [K.PropertyAssignment, 'initializer'],
+      [K.VariableDeclaration, 'initializer'],
+      [K.BindingElement, 'initializer'],
+      [K.Parameter, 'initializer'],
+      [K.ShorthandPropertyAssignment, 'name'],
+      [K.JsxOpeningElement, 'tag'],
+      [K.JsxSelfClosingElement, 'tag'],
+      [K.ArrowFunction, 'body'],
+    ]);
+    for (const k of [
+      K.CallExpression, K.NewExpression, K.ElementAccessExpression, K.BinaryExpression, K.PrefixUnaryExpression, K.PostfixUnaryExpression,
+      K.ConditionalExpression, K.ReturnStatement, K.ArrayLiteralExpression, K.SpreadElement, K.SpreadAssignment, K.JsxExpression,
+      K.JsxSpreadAttribute, K.TemplateSpan, K.IfStatement, K.AsExpression, K.SatisfiesExpression, K.NonNullExpression,
+      K.ParenthesizedExpression, K.ExpressionStatement, K.AwaitExpression, K.TypeOfExpression, K.ForOfStatement, K.ForInStatement,
+      K.WhileStatement, K.DoStatement, K.SwitchStatement, K.CaseClause, K.ThrowStatement,
+    ]) m.set(k, 'any');
+    VALUE_PARENTS.set(ts, (roles = m));
+  }
+  return roles;
 }
