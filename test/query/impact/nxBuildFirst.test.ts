@@ -47,7 +47,8 @@ describe('impact: what nx runs before the tests', function () {
     'packages/react/src/useSum.test.ts': "import { useSum } from './useSum';\nif (useSum(1) !== 2) throw new Error('useSum');\n",
     // Its own project.json: its tests need the package itself built, not its dependencies compiled.
     'packages/vue/package.json': JSON.stringify({ name: '@mono/vue', scripts: { build: 'tsdown', 'test:lib': 'vitest run' }, dependencies: { '@mono/core': 'workspace:*' } }),
-    'packages/vue/project.json': JSON.stringify({ targets: { 'test:lib': { dependsOn: [{ target: 'build' }] } } }),
+    // ... and a project name of its own, which nx knows it by.
+    'packages/vue/project.json': JSON.stringify({ name: 'vue', targets: { 'test:lib': { dependsOn: [{ target: 'build' }] } } }),
     'packages/vue/tsconfig.json': tsconfig,
     'packages/vue/vitest.config.ts': vitest,
     'packages/vue/src/useSum.ts': "import { sum } from '../../core/src/sum';\nexport function useSum(a: number): number {\n  return sum(a, 2);\n}\n",
@@ -63,9 +64,9 @@ describe('impact: what nx runs before the tests', function () {
       // core has no workspace dependency to compile; react's is core; vue builds itself.
       assert.deepEqual(summary.buildFirst, {
         why: 'nx: test:lib depends on ^compile, test:lib depends on build',
-        command: 'pnpm exec nx run-many -t build -p @mono/vue && pnpm exec nx run-many -t compile -p @mono/core',
+        command: 'pnpm exec nx run-many -t build -p vue && pnpm exec nx run-many -t compile -p @mono/core',
       });
-      assert.match(formatText(result, createFileSourceReader(root)), /^Build first \(nx: test:lib depends on \^compile, test:lib depends on build\): pnpm exec nx run-many -t build -p @mono\/vue && pnpm exec nx run-many -t compile -p @mono\/core$/m);
+      assert.match(formatText(result, createFileSourceReader(root)), /^Build first \(nx: test:lib depends on \^compile, test:lib depends on build\): pnpm exec nx run-many -t build -p vue && pnpm exec nx run-many -t compile -p @mono\/core$/m);
     });
   });
 

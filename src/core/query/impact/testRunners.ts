@@ -204,6 +204,13 @@ function nxBuildFirst(ts: typeof TS, fs: WorkspaceFiles, dirs: readonly string[]
   const runs = new Map<string, Set<string>>();
   const said = new Set<string>();
   const add = (task: string, project: string) => runs.set(task, (runs.get(task) ?? new Set()).add(project));
+  // nx's name of a package's project: its project.json's, its package.json's `nx.name`, else the package's name.
+  const projectName = (dir: string) => {
+    const pkg = pkgs.get(dir);
+    const project = readJson(join(dir, 'project.json'));
+    const named = [project?.name, pkg && isObject(pkg.nx) ? pkg.nx.name : undefined, pkg?.name].find((n): n is string => typeof n === 'string');
+    return named ?? dir;
+  };
   for (const dir of [...new Set(dirs)].filter((d) => d !== '').sort()) {
     const pkg = pkgs.get(dir);
     if (!pkg || typeof pkg.name !== 'string') continue;
@@ -228,8 +235,8 @@ function nxBuildFirst(ts: typeof TS, fs: WorkspaceFiles, dirs: readonly string[]
               : undefined;
         if (!parsed || !/^[\w:.-]+$/.test(parsed.task)) continue; // `project:task` and `{projects: [...]}` name other projects
         said.add(`${task} depends on ${typeof entry === 'string' ? entry : `${parsed.deps ? '^' : ''}${parsed.task}`}`);
-        if (!parsed.deps) add(parsed.task, pkg.name);
-        else for (const dep of workspaceDeps) if (hasTarget(names.get(dep)!, parsed.task)) add(parsed.task, dep);
+        if (!parsed.deps) add(parsed.task, projectName(dir));
+        else for (const dep of workspaceDeps) if (hasTarget(names.get(dep)!, parsed.task)) add(parsed.task, projectName(names.get(dep)!));
       }
     }
   }
