@@ -18,7 +18,7 @@ import { boundSymbol } from '../../compiler/tsInternals';
 import { collectTypeEdges } from './collectTypeEdges';
 import type { SymbolTargets, Target } from '../symbolTargets';
 import { ThisFallback } from './thisFallback';
-import { PlainLocals } from './localValues';
+import type { PlainLocals } from './localValues';
 import { PreorderWalk } from './PreorderWalk';
 
 export interface ExtractInput {
@@ -27,8 +27,8 @@ export interface ExtractInput {
   sf: TS.SourceFile;
   declared: DeclaredFile;
   targets: SymbolTargets;
-  /** The names that resolve to locals that are no nodes (made here when absent). */
-  locals?: PlainLocals;
+  /** The names that resolve to locals that are no nodes (the ones the native batch left out too). */
+  locals: PlainLocals;
 }
 
 /**
@@ -76,7 +76,7 @@ class EdgeExtractor {
     this.checker = checker;
     this.sf = sf;
     this.declared = declared;
-    this.locals = input.locals ?? new PlainLocals(ts, sf, declared);
+    this.locals = input.locals;
     // What a target is may depend on more files than its own (a declaration's JavaScript twin): this
     // file depends on them whether or not it then keeps an edge to the target.
     this.targets = {

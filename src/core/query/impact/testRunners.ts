@@ -140,14 +140,11 @@ function turboBuildFirst(ts: typeof TS, fs: WorkspaceFiles, dirs: readonly strin
   }
   if (ways.size === 0) return undefined;
   const packages = [...new Set(dirs)].filter((d) => d !== '').sort().flatMap((dir) => {
-    const pkgText = fs.read(join(dir, 'package.json'));
-    const pkg = pkgText !== undefined ? readConfigText(ts, 'package.json', pkgText) : undefined;
-    return pkg?.ok && typeof pkg.value.name === 'string' ? [pkg.value.name] : [];
+    const name = readConfigFile(ts, fs, join(dir, 'package.json'))?.name;
+    return typeof name === 'string' ? [name] : [];
   });
   if (packages.length === 0) return undefined;
-  const rootPkgText = fs.read('package.json');
-  const rootPkg = rootPkgText !== undefined ? readConfigText(ts, 'package.json', rootPkgText) : undefined;
-  const { exec } = EXEC[packageManagerOf('', rootPkg?.ok ? rootPkg.value : {}, fs)];
+  const { exec } = EXEC[packageManagerOf('', readConfigFile(ts, fs, 'package.json') ?? {}, fs)];
   const suffix = (way: { deps: boolean; self: boolean }) => (way.deps && way.self ? '...' : way.deps ? '^...' : '');
   const commands = new Map<string, string[]>();
   for (const [task, way] of ways) commands.set(suffix(way), [...(commands.get(suffix(way)) ?? []), task]);
@@ -155,6 +152,13 @@ function turboBuildFirst(ts: typeof TS, fs: WorkspaceFiles, dirs: readonly strin
     .map(([end, list]) => `${exec} turbo run ${list.join(' ')} ${packages.map((p) => `--filter=${shellWord(`${p}${end}`)}`).join(' ')}`)
     .join(' && ');
   return { why: `${name}: test depends on ${dependsOn.join(', ')}`, command };
+}
+
+/** A JSON (or JSONC) file of the workspace as an object; undefined when absent or not one. */
+function readConfigFile(ts: typeof TS, fs: WorkspaceFiles, rel: string): ConfigObject | undefined {
+  const text = fs.read(rel);
+  const read = text !== undefined ? readConfigText(ts, rel, text) : undefined;
+  return read?.ok ? read.value : undefined;
 }
 
 /** The command-line word that runs each runner, as a package.json script names it. */
@@ -178,10 +182,10 @@ const RUNNER_WORD: Record<RunnerName, RegExp> = {
  */
 function nxBuildFirst(ts: typeof TS, fs: WorkspaceFiles, dirs: readonly string[], packageDirs: ReadonlySet<string>, runners: readonly FoundRunner[]): BuildFirst | undefined {
   if (!fs.list('').includes('nx.json')) return undefined;
+  const read = new Map<string, ConfigObject | undefined>();
   const readJson = (rel: string): ConfigObject | undefined => {
-    const text = fs.read(rel);
-    const read = text !== undefined ? readConfigText(ts, rel, text) : undefined;
-    return read?.ok ? read.value : undefined;
+    if (!read.has(rel)) read.set(rel, readConfigFile(ts, fs, rel));
+    return read.get(rel);
   };
   const nx = readJson('nx.json');
   if (!nx) return undefined;
