@@ -15,6 +15,7 @@ import { discoverProjects } from '../src/core/indexer/program/discoverProjects';
 import { mulberry32 } from '../test/support/mulberry32';
 import { typescriptParsingAllJsDoc } from '../test/support/typescriptParsingAllJsDoc';
 import { WorkerClient, graphWorkerResourceLimits } from '../src/worker/WorkerClient';
+import { ParentWatches, watchThroughParent } from '../src/worker/parentWatch';
 import { FolderGraphs } from '../src/worker/FolderGraphs';
 import { manyProjectsIndex } from './manyProjects';
 import { firstAnswerBeforeIndex } from './firstAnswer';
@@ -607,7 +608,11 @@ interface GraphWorkerJob {
 function inGraphWorker(data: GraphWorkerJob): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const w = new Worker(__filename, { workerData: data, resourceLimits: graphWorkerResourceLimits() });
+    // As the hosts' WorkerClient does: this thread runs the worker's native compiler watchdogs.
+    const watches = new ParentWatches();
+    w.once('exit', () => watches.stopAll());
     w.on('message', (m: { kind: 'result' | 'failed'; value?: unknown; error?: string }) => {
+      if (watches.handle(m)) return;
       if (m.kind === 'result') resolve(m.value);
       else reject(new Error(m.error));
       void w.terminate();
@@ -706,6 +711,7 @@ if (isMainThread) {
   });
 } else if ((workerData as { job?: string }).job) {
   const { job, root, tsconfig, leaf, hub } = workerData as GraphWorkerJob;
+  watchThroughParent((m) => parentPort!.postMessage(m));
   (job === 'projects' ? manyProjectsIndex(root, leaf, hub) : job === 'index' ? indexAndQuery(root, tsconfig, leaf, hub) : job === 'jsdoc' ? everyJsDocParsed(root, tsconfig) : job === 'impact' ? warmImpact(root, tsconfig, Number(process.env.BENCH_IMPACT_REPEATS ?? 5)) : secondStart(root, tsconfig, hub)).then(
     (value) => parentPort!.postMessage({ kind: 'result', value }),
     (e: Error) => parentPort!.postMessage({ kind: 'failed', error: String(e.stack ?? e) }),

@@ -1,5 +1,6 @@
 import { Worker } from 'worker_threads';
 import { defaultHeapMb } from './heapLimit';
+import { ParentWatches } from './parentWatch';
 import { RequestMessage, RequestType, Requests, WorkerEvent, WorkerMessage } from './protocol';
 
 export interface WorkerOptions {
@@ -88,6 +89,7 @@ export class WorkerClient {
       this.failAll(failure);
     });
     this.worker.on('exit', (code) => {
+      this.watches.stopAll();
       const reason = this.stopped ? 'the graph worker was stopped' : (failure ?? `the graph worker exited unexpectedly (exit code ${code})`);
       this.gone = reason;
       this.failAll(reason);
@@ -114,6 +116,7 @@ export class WorkerClient {
   }
 
   private receive(message: WorkerMessage): void {
+    if (this.watches.handle(message)) return;
     if (message.kind === 'first') {
       this.pending.get(message.id)?.first?.(message.text);
       return;
@@ -128,6 +131,9 @@ export class WorkerClient {
     if (message.ok) pending.resolve(message.value);
     else pending.reject(new Error(message.error));
   }
+
+  /** The worker's native compiler watchdogs, run on this thread's timers (parentWatch). */
+  private readonly watches = new ParentWatches();
 
   private failAll(reason: string): void {
     for (const p of this.pending.values()) p.reject(new WorkerDiedError(reason));

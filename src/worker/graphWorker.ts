@@ -4,6 +4,7 @@
 import { MessagePort, isMainThread, parentPort, workerData } from 'worker_threads';
 import { Logger } from '../core/Logger';
 import { FolderGraphs } from './FolderGraphs';
+import { watchThroughParent } from './parentWatch';
 import { RequestMessage, RequestType, Requests, WorkerMessage } from './protocol';
 import { sharedCancellationToken } from './sharedCancellation';
 
@@ -23,6 +24,8 @@ export function serveGraphWorker(port: MessagePort, options: GraphWorkerOptions 
     warn: (message) => post({ kind: 'log', level: 'warn', message }),
     error: (message) => post({ kind: 'log', level: 'error', message }),
   };
+  // The host's thread waits on this one anyway: it watches the native compilers' requests (no thread of their own).
+  watchThroughParent(post);
   const graphs = new FolderGraphs(
     log,
     (key, done, total, projects) => post({ kind: 'progress', key, done, total, ...(projects ? { projects } : {}) }),

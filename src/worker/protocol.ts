@@ -293,7 +293,17 @@ export interface FirstAnswerMessage {
   text: string;
 }
 
-export type WorkerMessage = ResponseMessage | ProgressMessage | UpdatingMessage | LogMessage | FirstAnswerMessage;
+/**
+ * The worker's native compiler watchdog, run by the host (core/compiler/native/Watchdog): `watch` shares
+ * a process's deadline, id and outcome (a Float64Array over shared memory) for the host to check on a
+ * timer; `cancelWith` the running operation's cancellation flag; `unwatch` ends it.
+ */
+export type WatchMessage =
+  | { kind: 'watch'; id: number; shared: Float64Array }
+  | { kind: 'cancelWith'; id: number; flag: Int32Array | null }
+  | { kind: 'unwatch'; id: number };
+
+export type WorkerMessage = ResponseMessage | ProgressMessage | UpdatingMessage | LogMessage | FirstAnswerMessage | WatchMessage;
 
 /** Worker → host events that are not responses. */
 export type WorkerEvent = ProgressMessage | UpdatingMessage | LogMessage;

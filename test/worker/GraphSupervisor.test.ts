@@ -177,6 +177,33 @@ describe('GraphSupervisor (the one supervisor of the graph worker, for every hos
     }
   });
 
+  it("a native compiler that stops answering in the worker is stopped by the host's watchdog (the worker's thread is blocked), and the update redone", async function () {
+    const previous = process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;
+    process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = '1500';
+    try {
+      const a = copy('a');
+      startWith([{ key: 'a', name: 'a', root: a }]);
+      await opened(1);
+      const started = host.logs.map((l) => /native compiler started: .*, process (\d+)$/.exec(l)).find(Boolean);
+      if (!started) return this.skip(); // no native compiler on this platform: nothing to watch
+      const pid = Number(started[1]);
+      process.kill(pid, 'SIGSTOP');
+      const caller = path.join(a, 'src', 'audit.ts');
+      fs.writeFileSync(caller, "import { formatDate } from './utils/format';\nexport function audit(): string {\n  return formatDate(1);\n}\n");
+      supervisor.changes.changed(caller);
+      supervisor.changes.flush();
+      await until('the update is done', () => host.updates.length > 0, 20_000);
+      assert.ok(!alive(pid), 'the process that did not answer is gone');
+      assert.ok(host.logs.some((l) => /did not answer within 2 s and was stopped/.test(l)), host.logs.join('\n'));
+      const answer = await supervisor.query({ ...args, file_path: path.join(a, 'src/utils/format.ts') });
+      assert.equal(answer?.text, await expected(a));
+      assert.match(answer?.text ?? '', /audit/);
+    } finally {
+      if (previous === undefined) delete process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;
+      else process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = previous;
+    }
+  });
+
   it("puts the host's own words into every folder it opens, so failure texts name the host's remedies", async () => {
     const broken = path.join(tmp, 'typescript.js');
     fs.writeFileSync(broken, "module.exports = { version: '9.9.9', createProgram() { throw new Error('no compiler here'); } };\n");
