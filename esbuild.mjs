@@ -58,6 +58,8 @@ const entries = [
   // the bundled TypeScript, compiled once per command, in the thread that indexes.
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, optional: true },
   { entryPoints: ['src/cli/cliCore.ts'], outfile: 'dist/cliCore.js', optional: true },
+  // The CLI's (and the npm package's MCP server's) graph worker thread: the loader of dist/cliCore.js.
+  { entryPoints: ['src/cli/cliWorker.ts'], outfile: 'dist/cliWorker.js', optional: true },
   // The MCP server (`ts-code-graph mcp` loads it; also package.json "bin" ts-code-graph-mcp): the
   // protocol SDK and the file watcher, no compiler (it runs dist/worker.js).
   { entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' } },

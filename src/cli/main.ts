@@ -1,19 +1,17 @@
 // Entry of the `ts-code-graph` bin (bundled to dist/cli.js; the bundler adds the #! banner): a thin
 // host. Its main thread parses the arguments and asks the graph worker through the host kit (cliHost,
-// workerGraphs); the graph worker is a thread of this same file, which loads dist/cliCore.js (the
-// core and the worker, cliCore.ts) from V8's code cache (codeCache.ts) and serves the worker
-// protocol. The core is never loaded into the main thread.
+// workerGraphs); the graph worker is a thread of dist/cliWorker.js (cliWorker.ts), which loads
+// dist/cliCore.js (the core and the worker, cliCore.ts) from V8's code cache (codeCache.ts) and
+// serves the worker protocol. The core is never loaded into the main thread.
 import * as path from 'path';
-import { isMainThread, parentPort, workerData } from 'worker_threads';
 import { HEAP_ENV, heapLimitMb } from '../worker/heapLimit';
 import { codeCacheDir } from '../nodehost/cacheDir';
-import { requireWithCodeCache } from '../worker/codeCache';
 import { runCliHost } from './cliHost';
 import { serveMcpBesideThisFile } from './serveMcpBeside';
 import { workerGraphs } from './workerGraphs';
 
-/** The CLI's core bundle beside this file (dist/cliCore.js). */
-const CORE = path.join(__dirname, 'cliCore.js');
+/** The graph worker's entry beside this file (dist/cliWorker.js). */
+const WORKER = path.join(__dirname, 'cliWorker.js');
 
 function launch(): void {
   // `ts-code-graph export | head` closes the pipe early: that is not an error worth a stack trace.
@@ -23,7 +21,7 @@ function launch(): void {
   });
   const io = { stdout: (s: string) => void process.stdout.write(s), stderr: (s: string) => void process.stderr.write(s), cwd: process.cwd(), terminal: !!process.stdout.isTTY };
   // TS_CODE_GRAPH_NO_CACHE: nothing read or written in the cache folder, compiled code included.
-  const graphs = workerGraphs({ workerPath: __filename, heapMb: heapLimitMb(process.env[HEAP_ENV]), codeCacheDir: process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : codeCacheDir() });
+  const graphs = workerGraphs({ workerPath: WORKER, heapMb: heapLimitMb(process.env[HEAP_ENV]), codeCacheDir: process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : codeCacheDir() });
   runCliHost(process.argv.slice(2), io, graphs, serveMcpBesideThisFile).then(
     // exitCode, not exit(): lets a piped stdout flush before the process ends.
     (code) => (process.exitCode = code),
@@ -34,12 +32,4 @@ function launch(): void {
   );
 }
 
-/** In the graph worker's thread: the core from the code cache, serving the protocol; its compiled code kept when the host stops it. */
-function serveGraphWorker(): void {
-  const data = (workerData ?? {}) as { testHooks?: boolean; codeCacheDir?: string };
-  const core = requireWithCodeCache(CORE, data.codeCacheDir);
-  (core.exports as typeof import('./cliCore')).serveGraphWorker(parentPort!, { testHooks: !!data.testHooks, afterFlush: () => core.saveCodeCache() });
-}
-
-if (isMainThread) launch();
-else serveGraphWorker();
+launch();

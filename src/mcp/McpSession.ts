@@ -24,7 +24,7 @@ export interface McpSessionOptions {
   tsconfig?: string;
   /** --exclude globs (ExcludedPaths): left out of the index, and of the watcher. */
   exclude?: string[];
-  /** dist/worker.js, or dist/cli.js, which serves the same worker from its core (see mcp/main.ts). */
+  /** dist/worker.js, or dist/cliWorker.js, which serves the same worker from the CLI's core (see mcp/main.ts). */
   workerPath: string;
   /** Where a worker started from dist/cli.js keeps V8's compiled code of its core; undefined: none. */
   codeCacheDir?: string;

@@ -45,12 +45,12 @@ export async function serveMcpOnStdio(workspace: Workspace): Promise<number> {
 }
 
 /**
- * The graph worker: where the npm package's CLI bundle is beside this file, that bundle as a thread,
- * which loads the core from V8's code cache (as the CLI's own worker does; compiling the core costs
- * a worker's start 0.2-0.4 s); else dist/worker.js, compiled afresh each start.
+ * The graph worker: where the npm package's CLI bundles are beside this file, the CLI's worker
+ * (dist/cliWorker.js), which loads the core from V8's code cache (compiling the core costs a worker's
+ * start 0.2-0.4 s); else dist/worker.js, compiled afresh each start.
  */
 function graphWorker(noCache: boolean): { workerPath: string; codeCacheDir?: string } {
-  const cli = path.join(__dirname, 'cli.js');
+  const cli = path.join(__dirname, 'cliWorker.js');
   if (fs.existsSync(cli) && fs.existsSync(path.join(__dirname, 'cliCore.js'))) return { workerPath: cli, codeCacheDir: noCache ? undefined : codeCacheDir() };
   return { workerPath: path.join(__dirname, 'worker.js') };
 }
