@@ -82,9 +82,9 @@ function withGoMemoryLimit<T>(mb: number | undefined, start: () => T): T {
  * A configuration's options that the workspace's TypeScript major fills (compilerDefaults) reach the
  * compiler through its file system callbacks, as the config's own text with them added.
  *
- * Any failure of the process (exit, crash, a request that does not come back in time: a watchdog
- * thread stops it) is a CompilerProcessError: the workspace index restarts it once, then falls back to
- * the in-process compiler. A cancelled operation stops it too (the same thread sees the token's shared
+ * Any failure of the process (exit, crash, a request that does not come back in time: its watchdog
+ * stops it, from another thread) is a CompilerProcessError: the workspace index restarts it once, then falls back to
+ * the in-process compiler. A cancelled operation stops it too (the watching thread sees the token's shared
  * flag while a request blocks this one): a CancelledError, and the next build starts a new process.
  * What the process writes on stderr goes to the log, never to ours (NativeStderr).
  */
