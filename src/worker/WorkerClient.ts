@@ -59,6 +59,8 @@ export class WorkerClient {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  /** The worker's native compiler watchdogs, run on this thread's timers (parentWatch). */
+  private readonly watches = new ParentWatches();
   private stopped = false;
   /** Why the worker is gone, once it is: later requests fail at once instead of waiting forever. */
   private gone: string | undefined;
@@ -131,9 +133,6 @@ export class WorkerClient {
     if (message.ok) pending.resolve(message.value);
     else pending.reject(new Error(message.error));
   }
-
-  /** The worker's native compiler watchdogs, run on this thread's timers (parentWatch). */
-  private readonly watches = new ParentWatches();
 
   private failAll(reason: string): void {
     for (const p of this.pending.values()) p.reject(new WorkerDiedError(reason));

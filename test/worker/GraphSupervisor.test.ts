@@ -144,23 +144,37 @@ describe('GraphSupervisor (the one supervisor of the graph worker, for every hos
     await assert.rejects(asked, RequestCancelledError);
   });
 
-  it('closing a folder whose worker is blocked in the native compiler stops that process at once, and the worker goes on', async function () {
-    // Were the cancellation not to reach it, the stopped process would be killed by its watchdog after this long.
+  /**
+   * With the native compiler's request timeout at `timeoutMs`: folder 'a' opened, its native process
+   * stopped (SIGSTOP), and an update sent that reaches it, so the worker's thread blocks in a request
+   * that will not be answered; then `run`. False when this platform has no native compiler (nothing to stop).
+   */
+  async function blockedOnNative(timeoutMs: number, run: (a: string, pid: number) => Promise<void>): Promise<boolean> {
     const previous = process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;
-    process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = '20000';
+    process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = String(timeoutMs);
     try {
       const a = copy('a');
       startWith([{ key: 'a', name: 'a', root: a }]);
       await opened(1);
       const started = host.logs.map((l) => /native compiler started: .*, process (\d+)$/.exec(l)).find(Boolean);
-      if (!started) return this.skip(); // no native compiler on this platform: nothing to stop
+      if (!started) return false;
       const pid = Number(started[1]);
       process.kill(pid, 'SIGSTOP');
-      // An update reaches the process, which does not answer: the worker's thread blocks in it.
       const caller = path.join(a, 'src', 'audit.ts');
       fs.writeFileSync(caller, "import { formatDate } from './utils/format';\nexport function audit(): string {\n  return formatDate(1);\n}\n");
       supervisor.changes.changed(caller);
       supervisor.changes.flush();
+      await run(a, pid);
+      return true;
+    } finally {
+      if (previous === undefined) delete process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;
+      else process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = previous;
+    }
+  }
+
+  it('closing a folder whose worker is blocked in the native compiler stops that process at once, and the worker goes on', async function () {
+    // Were the cancellation not to reach it, the stopped process would be killed by its watchdog after 20 s.
+    const ran = await blockedOnNative(20_000, async (_a, pid) => {
       await new Promise((r) => setTimeout(r, 500));
       const closed = Date.now();
       supervisor.closeFolder('a');
@@ -171,37 +185,20 @@ describe('GraphSupervisor (the one supervisor of the graph worker, for every hos
       supervisor.open({ key: 'b', name: 'b', root: b });
       const answer = await supervisor.query({ ...args, file_path: path.join(b, 'src/utils/format.ts') });
       assert.equal(answer?.text, await expected(b));
-    } finally {
-      if (previous === undefined) delete process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;
-      else process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = previous;
-    }
+    });
+    if (!ran) this.skip(); // no native compiler on this platform: nothing to stop
   });
 
   it("a native compiler that stops answering in the worker is stopped by the host's watchdog (the worker's thread is blocked), and the update redone", async function () {
-    const previous = process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;
-    process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = '1500';
-    try {
-      const a = copy('a');
-      startWith([{ key: 'a', name: 'a', root: a }]);
-      await opened(1);
-      const started = host.logs.map((l) => /native compiler started: .*, process (\d+)$/.exec(l)).find(Boolean);
-      if (!started) return this.skip(); // no native compiler on this platform: nothing to watch
-      const pid = Number(started[1]);
-      process.kill(pid, 'SIGSTOP');
-      const caller = path.join(a, 'src', 'audit.ts');
-      fs.writeFileSync(caller, "import { formatDate } from './utils/format';\nexport function audit(): string {\n  return formatDate(1);\n}\n");
-      supervisor.changes.changed(caller);
-      supervisor.changes.flush();
+    const ran = await blockedOnNative(1_500, async (a, pid) => {
       await until('the update is done', () => host.updates.length > 0, 20_000);
       assert.ok(!alive(pid), 'the process that did not answer is gone');
       assert.ok(host.logs.some((l) => /did not answer within 2 s and was stopped/.test(l)), host.logs.join('\n'));
       const answer = await supervisor.query({ ...args, file_path: path.join(a, 'src/utils/format.ts') });
       assert.equal(answer?.text, await expected(a));
       assert.match(answer?.text ?? '', /audit/);
-    } finally {
-      if (previous === undefined) delete process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS;
-      else process.env.TS_CODE_GRAPH_NATIVE_TIMEOUT_MS = previous;
-    }
+    });
+    if (!ran) this.skip(); // no native compiler on this platform: nothing to watch
   });
 
   it("puts the host's own words into every folder it opens, so failure texts name the host's remedies", async () => {

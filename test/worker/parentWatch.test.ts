@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { ChildProcess, spawn } from 'child_process';
 import { Watchdog, watchFromParent } from '../../src/core/compiler/native/Watchdog';
-import { ParentWatches } from '../../src/worker/parentWatch';
+import type { WatchMessage } from '../../src/worker/protocol';
+import { ParentWatches, watchThroughParent } from '../../src/worker/parentWatch';
 
 /** A process that would run for a minute: what a native compiler that does not answer looks like to its watchdog. */
 function sleeper(): { child: ChildProcess; ended: Promise<NodeJS.Signals | null> } {
@@ -16,18 +17,13 @@ const within = <T>(ms: number, p: Promise<T>, what: string): Promise<T> =>
 describe("the native compiler's watchdog, run by the parent thread (parentWatch)", function () {
   this.timeout(20_000);
   const watches = new ParentWatches();
-  const posted: unknown[] = [];
+  const posted: WatchMessage[] = [];
   beforeEach(() => {
     posted.length = 0;
     // As graphWorker does, but the "parent" is this same thread: what the worker posts is handled here.
-    watchFromParent((shared) => {
-      const id = posted.length + 1;
-      const post = (m: { kind: string }) => {
-        posted.push(m);
-        assert.ok(watches.handle(m), `a watchdog message: ${m.kind}`);
-      };
-      post({ kind: 'watch', id, shared } as never);
-      return { cancelWith: (flag) => post({ kind: 'cancelWith', id, flag: flag ?? null } as never), stop: () => post({ kind: 'unwatch', id } as never) };
+    watchThroughParent((m) => {
+      posted.push(m);
+      assert.ok(watches.handle(m), `a watchdog message: ${m.kind}`);
     });
   });
   afterEach(() => {
@@ -39,7 +35,7 @@ describe("the native compiler's watchdog, run by the parent thread (parentWatch)
     const { child, ended } = sleeper();
     const dog = new Watchdog();
     dog.watch(child.pid!);
-    assert.equal((posted[0] as { kind: string }).kind, 'watch', 'the parent was asked to watch: no thread of its own');
+    assert.equal(posted[0]?.kind, 'watch', 'the parent was asked to watch: no thread of its own');
     dog.arm(200);
     assert.equal(await within(5_000, ended, 'killed'), 'SIGKILL');
     assert.ok(dog.fired && !dog.cancelled);
@@ -72,7 +68,7 @@ describe("the native compiler's watchdog, run by the parent thread (parentWatch)
     other.watch(second.child.pid!);
     other.arm(100);
     other.stop();
-    assert.deepEqual(posted.map((m) => (m as { kind: string }).kind), ['watch', 'watch', 'unwatch']);
+    assert.deepEqual(posted.map((m) => m.kind), ['watch', 'watch', 'unwatch']);
     await new Promise((r) => setTimeout(r, 400));
     assert.equal(child.exitCode, null, 'disarmed: alive');
     assert.equal(child.signalCode, null);
