@@ -151,8 +151,12 @@ export interface Checker
    * Before a file's passes: ask at once what they will ask about its names (the native compiler
    * answers a whole file in one round trip; one question at a time costs ~0.1 ms each). A no-op in process.
    * `skip`: names the passes will not ask about (locals that are no nodes: PlainLocals).
+   * `meanwhile`: work that asks the compiler nothing (the next file's walk: `prepareBatch`), run while
+   * the native compiler answers, where its channel allows; else not run.
    */
-  prefetch(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean): void;
+  prefetch(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean, meanwhile?: () => void): void;
+  /** Walks a file for its `prefetch` ahead of its turn (in `meanwhile`); absent in process, where there is no batch. */
+  prepareBatch?(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean): void;
   /**
    * Find-references on a declaration's name: the files (absolute, as the program names them) that
    * reference its symbol, the declaration's own file included (the first answer before the index,

@@ -17,7 +17,8 @@ export interface WalkSteps {
   build(project: Project): void;
   /** The files the project owns now that are not extracted yet (absolute). */
   filesOf(project: Project): string[];
-  extract(file: string): void;
+  /** Index `file`; `next` is the file that follows it in this project (its walk may start early). */
+  extract(file: string, next?: string): void;
   /** Every file known to be indexed in the end (for the files total). */
   fileCount(): number;
   /** The files a program of `project` holds (absolute): what it imports, to index next when it was asked for. */
@@ -129,7 +130,7 @@ export class ProjectWalk {
             await this.yieldSlice(token);
             sliceStart = performance.now();
           }
-          this.steps.extract(files[i]);
+          this.steps.extract(files[i], files[i + 1]);
           this.filesDone++;
         }
         this.queue.splice(this.queue.indexOf(project), 1);

@@ -1159,11 +1159,11 @@ export class WorkspaceIndex {
         this.programs.claimPulledIn(p);
       },
       filesOf: (p) => [...this.owner].filter(([f, o]) => o === p && !extracted.has(f)).map(([f]) => f),
-      extract: (f) => {
+      extract: (f, next) => {
         // Extracted ahead of its turn for a first answer (extractFirst): once is enough.
         if (extracted.get(f) === this.owner.get(f)) return;
         extracted.set(f, this.owner.get(f)!);
-        this.extractFile(f);
+        this.extractFile(f, next);
       },
       fileCount: () => this.owner.size,
       filesIn: (p) => p.files?.map(normalize) ?? [],
@@ -1217,12 +1217,16 @@ export class WorkspaceIndex {
         this.options.onProgress?.(i, total);
         await new Promise((r) => setImmediate(r));
       }
-      this.extractFile(files[i]);
+      this.extractFile(files[i], files[i + 1]);
     }
     this.options.onProgress?.(total, total);
   }
 
-  private extractFile(abs: string): void {
+  /** The declaration skeleton of the next file, worked out while the native compiler answered for the one before (extractFile). */
+  private skeletonAhead: { sf: TS.SourceFile; skeleton: string | undefined } | undefined;
+
+  /** Indexes one file; `next`, the file indexed after it, is walked while the native compiler answers for this one. */
+  private extractFile(abs: string, next?: string): void {
     const project = this.owner.get(abs)!;
     const program = this.programs.programOf(project);
     const sf = program.getSourceFile(abs);
@@ -1233,9 +1237,13 @@ export class WorkspaceIndex {
       return;
     }
     this.extractedFrom.set(rel, this.textHash(sf));
-    const contribution = this.analysis.contributionOf(project, sf, rel);
+    // The next file's tree is asked now: once this file's names are asked, the pipe is busy until they are answered.
+    const nextSf = next !== undefined && this.compiler.kind === 'native' && this.owner.get(next) === project ? program.getSourceFile(next) : undefined;
+    const also = () => (this.skeletonAhead = { sf: nextSf!, skeleton: declarationSkeleton(this.compiler.syntax, nextSf!) });
+    const contribution = this.analysis.contributionOf(project, sf, rel, nextSf && { sf: nextSf, rel: this.relative(next!), also });
     // What its dependents can see of it, for a start from the cache after it changed (indexSinceCache).
-    const skeleton = contribution.failure ? undefined : declarationSkeleton(this.compiler.syntax, sf);
+    const ahead = this.skeletonAhead?.sf === sf ? this.skeletonAhead : undefined;
+    const skeleton = contribution.failure ? undefined : ahead ? ahead.skeleton : declarationSkeleton(this.compiler.syntax, sf);
     if (skeleton !== undefined) contribution.skeleton = skeleton;
     const syntax = contribution.failure ? undefined : program.firstSyntaxError(sf);
     if (syntax) {

@@ -7,9 +7,17 @@ import { CancelledError } from '../../Logger';
 import { isCommonJsExportName, isCommonJsExportTarget, isMergeableDeclaration, isModuleSpecifier, isNameNode, unaskedName } from './nativeJsForms';
 import { ALIAS, EMPTY_TYPE, isLibraryStub, libraryStub, NHandle, NSymbol, NType, RequireBinding, SymbolView, TypeView, UNKNOWN_SYMBOL, ViewHost } from './nativeViews';
 
+/** A file's batch of questions, as `prefetch` asks them. */
+interface Batch {
+  sf: TS.SourceFile;
+  nodes: TS.Node[];
+  members: TS.PropertyAccessExpression[];
+  patterns: TS.Node[];
+}
+
 /** What the checker needs of its program (NativeProgram). */
 export interface CheckerHost {
-  readonly compiler: { call<T>(request: () => T): T; readonly syntax: typeof TS };
+  readonly compiler: { call<T>(request: () => T): T; callWhile?<T>(request: () => T, meanwhile: () => void): T; readonly syntax: typeof TS };
   readonly project: { readonly checker: unknown };
   readonly generation: number;
   isDefaultLibraryFile(fileName: string): boolean;
@@ -42,6 +50,8 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
   private readonly aliased = new WeakMap<SymbolView, SymbolView>();
   /** The answers of the last `prefetch`: node → its native symbol. */
   private answers = new Map<TS.Node, NSymbol>();
+  /** The next file's batch, walked while the compiler answered the one before (`prepareBatch`). */
+  private walked: Batch | undefined;
   /** The file of the last `prefetch`. */
   private answersFile: string | undefined;
   /** A module's symbol id → its exports by name (`importedExport`: one request per module, not per import). */
@@ -96,7 +106,37 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
    * (`unaskedName`) are left out: on ra-core they were 38 % of the names and the costliest to answer
    * (an object literal's keys, JSX attributes). Anything not fetched here is asked on its own.
    */
-  prefetch(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean): void {
+  prefetch(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean, meanwhile?: () => void): void {
+    const { ts } = this;
+    const K = ts.SyntaxKind;
+    const walked = this.walked?.sf === sf ? this.walked : this.batchOf(sf, skip);
+    this.walked = undefined;
+    const { nodes, members, patterns } = walked;
+    const ask = () => this.native.getSymbolAtLocation(nodes) as NSymbol[];
+    const { compiler } = this.program;
+    const found = meanwhile && compiler.callWhile ? compiler.callWhile(ask, meanwhile) : this.call(ask);
+    this.answers = new Map();
+    this.answersFile = sf.fileName;
+    for (let i = 0; i < nodes.length; i++) this.answers.set(nodes[i], found[i]);
+    this.moduleSymbols.set(sf, !!found[0]);
+    const typed = [...members.filter((pa) => this.answers.has(pa.name) && !this.answers.get(pa.name)).map((pa) => pa.expression), ...patterns];
+    this.typeAnswers = new Map();
+    if (typed.length === 0) return;
+    const types = this.call(() => this.native.getTypeAtLocation(typed)) as Array<NType | undefined>;
+    for (let i = 0; i < typed.length; i++) {
+      this.typeAnswers.set(typed[i], types[i]);
+      const t = types[i];
+      if (t && typed[i].kind === K.ObjectBindingPattern && !this.propertyTables.has(t) && namedElements(ts, typed[i] as TS.ObjectBindingPattern) >= 2) this.propertyTables.set(t, null);
+    }
+  }
+
+  /** Walks `sf` for `prefetch`'s batch now (the next file's, while the compiler answers this one's: `prefetch`'s `meanwhile`). */
+  prepareBatch(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean): void {
+    this.walked = this.batchOf(sf, skip);
+  }
+
+  /** What `prefetch` asks about a file: its names (the file first, for its module symbol), the members whose receiver may be asked, the destructuring patterns. */
+  private batchOf(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean): Batch {
     const { ts } = this;
     const K = ts.SyntaxKind;
     const nodes: TS.Node[] = [sf];
@@ -119,20 +159,7 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
         stack.push(c);
       });
     }
-    const found = this.call(() => this.native.getSymbolAtLocation(nodes)) as NSymbol[];
-    this.answers = new Map();
-    this.answersFile = sf.fileName;
-    for (let i = 0; i < nodes.length; i++) this.answers.set(nodes[i], found[i]);
-    this.moduleSymbols.set(sf, !!found[0]);
-    const typed = [...members.filter((pa) => this.answers.has(pa.name) && !this.answers.get(pa.name)).map((pa) => pa.expression), ...patterns];
-    this.typeAnswers = new Map();
-    if (typed.length === 0) return;
-    const types = this.call(() => this.native.getTypeAtLocation(typed)) as Array<NType | undefined>;
-    for (let i = 0; i < typed.length; i++) {
-      this.typeAnswers.set(typed[i], types[i]);
-      const t = types[i];
-      if (t && typed[i].kind === K.ObjectBindingPattern && !this.propertyTables.has(t) && namedElements(ts, typed[i] as TS.ObjectBindingPattern) >= 2) this.propertyTables.set(t, null);
-    }
+    return { sf, nodes, members, patterns };
   }
 
   /** Find-references on `name` (one request): the files of its references; with `among`, those of these files that hold one (a request each). */

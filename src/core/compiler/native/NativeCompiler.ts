@@ -11,6 +11,7 @@ import type { NativePackage, NativeSync } from './nativeModules';
 import { NativeProgram } from './NativeProgram';
 import { NativeStderr } from './NativeStderr';
 import { nativeSyntax } from './nativeSyntax';
+import { Overlap, overlapOf } from './overlap';
 import { Watchdog } from './Watchdog';
 
 type Api = InstanceType<NativeSync['API']>;
@@ -94,6 +95,8 @@ export class NativeCompiler implements CompilerPort {
   readonly name: string;
   readonly syntax: typeof TS;
   private api: Api | undefined;
+  /** The process's channel, where it can run our work while a request is answered (callWhile). */
+  private overlap: Overlap | undefined;
   private current: Snapshot | undefined;
   private previous: Snapshot | undefined;
   private readonly open = new Set<string>();
@@ -327,6 +330,7 @@ export class NativeCompiler implements CompilerPort {
   private stop(): void {
     const api = this.api;
     this.api = undefined;
+    this.overlap = undefined;
     this.current = this.previous = undefined;
     this.programs = [];
     this.held = [];
@@ -377,6 +381,21 @@ export class NativeCompiler implements CompilerPort {
     }
   }
 
+  /**
+   * `request` (one request to the process), with `meanwhile` run while the process answers it: our
+   * work and the compiler's at once (overlap.ts). `meanwhile` must ask the process nothing; where the
+   * channel does not allow it, `meanwhile` does not run.
+   */
+  callWhile<T>(request: () => T, meanwhile: () => void): T {
+    const overlap = this.overlap;
+    return overlap ? this.call(() => overlap.run(request, meanwhile)) : this.call(request);
+  }
+
+  /** How often a `meanwhile` ran while the process answered, how often its work was dropped (it threw), how many requests it tried. */
+  get overlapCounts(): Overlap['counts'] | undefined {
+    return this.overlap?.counts;
+  }
+
   /** With TS_CODE_GRAPH_NATIVE_PROFILE set: requests by what they ask, counted and timed (the log's summary lists the costliest). */
   /** The CPU profile of the current process was written (TS_CODE_GRAPH_NATIVE_CPUPROFILE). */
   private profiled = false;
@@ -408,7 +427,9 @@ export class NativeCompiler implements CompilerPort {
         // A process gone: no profile.
       }
     }
-    return `${s.count} snapshot requests in ${Math.round(s.ms)} ms, ${q.count} queries in ${Math.round(q.ms)} ms${profile}`;
+    const o = this.overlap?.counts;
+    const overlapped = o?.ran ? `, ${o.ran - o.dropped} answered while we walked the next file${o.dropped ? ` (${o.dropped} more walks needed the compiler and waited for their file's turn)` : ''}` : '';
+    return `${s.count} snapshot requests in ${Math.round(s.ms)} ms, ${q.count} queries in ${Math.round(q.ms)} ms${overlapped}${profile}`;
   }
 
   private processFailure(err: unknown): CompilerProcessError | undefined {
@@ -441,6 +462,7 @@ export class NativeCompiler implements CompilerPort {
     const fsCallbacks = virtualFs(this.virtualTexts, wanted);
     this.api = this.stderr.capture(() => withGoMemoryLimit(this.memoryLimitMb, () => new API({ cwd: this.root, tsserverPath: this.native.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}), ...(this.profile ? { collectTiming: true } : {}) })));
     this.callbacks = wanted;
+    this.overlap = overlapOf(this.api);
     if (CPU_PROFILE) {
       (this.api as unknown as { internal: { startCPUProfile(dir: string): void } }).internal.startCPUProfile(CPU_PROFILE);
       this.profiled = false;

@@ -8,6 +8,8 @@ export type NativeProject = ReturnType<InstanceType<NativeSync['Snapshot']>['get
 /** What a program needs of the compiler that built it (NativeCompiler): its requests, guarded, and its syntax. */
 export interface ProgramHost {
   call<T>(request: () => T): T;
+  /** `request`, with `meanwhile` run while the process answers it (NativeCompiler.callWhile). */
+  callWhile?<T>(request: () => T, meanwhile: () => void): T;
   readonly syntax: typeof TS;
   /**
    * Whether a file is the standard library's, as some program of this compiler said: a property of

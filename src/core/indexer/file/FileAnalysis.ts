@@ -13,6 +13,14 @@ import { isGlobalAugmentation } from './syntax';
 import type { NodeLocator } from './NodeLocator';
 import { referencesStandardLibrary } from '../program/scopedRoots';
 
+/** The file indexed after this one, in the same program: its syntax is walked while the compiler answers for this one. */
+export interface NextFile {
+  sf: TS.SourceFile;
+  rel: string;
+  /** More syntax-only work on it, done after its walk (WorkspaceIndex: its declaration skeleton). */
+  also?: () => void;
+}
+
 /** Both passes over one file, with the fault isolation around them: what the file contributes to the graph. */
 export class FileAnalysis {
   constructor(
@@ -31,8 +39,8 @@ export class FileAnalysis {
    * this file, the file keeps its declarations (or only its module node) and says why
    * (`failure`); every other file is indexed exactly as it would be without this one.
    */
-  contributionOf(project: Project, sf: TS.SourceFile, rel: string): FileContribution {
-    const contribution = this.analyse(project, sf, rel);
+  contributionOf(project: Project, sf: TS.SourceFile, rel: string, next?: NextFile): FileContribution {
+    const contribution = this.analyse(project, sf, rel, next);
     if (isGlobalScope(this.ts, sf)) contribution.global = true;
     if (declaresForOthers(this.ts, sf)) contribution.augments = true;
     const references = moduleReferences(sf);
@@ -40,15 +48,21 @@ export class FileAnalysis {
     return contribution;
   }
 
-  private analyse(project: Project, sf: TS.SourceFile, rel: string): FileContribution {
+  /** The next file's names to skip, worked out while the compiler answered this one's (`prepare`). */
+  private ahead: { sf: TS.SourceFile; locals: PlainLocals } | undefined;
+
+  private analyse(project: Project, sf: TS.SourceFile, rel: string, next?: NextFile): FileContribution {
     const parseFailure = this.compiler.parseFailure(sf.fileName);
     if (parseFailure) return this.failed(project, sf, moduleOnly(sf, rel, false, parseFailure.reason, parseFailure.text), parseFailure.text);
     const checker = project.program!.getTypeChecker();
     const declared = this.locator.declaredFor(sf, rel, false);
     if (declared.failure) return this.failed(project, sf, declared, sf.text);
     // The names the passes will not ask about, so the batch leaves them out too.
-    const locals = new PlainLocals(this.ts, sf, declared);
-    checker.prefetch(sf, (name) => locals.has(name));
+    const locals = this.ahead?.sf === sf ? this.ahead.locals : new PlainLocals(this.ts, sf, declared);
+    this.ahead = undefined;
+    // While the native compiler answers this file's names, the next file is walked for its own.
+    const meanwhile = next && checker.prepareBatch ? () => this.prepare(next, checker) : undefined;
+    checker.prefetch(sf, (name) => locals.has(name), meanwhile);
     try {
       return extractEdges({ ts: this.ts, checker, sf, declared, targets: project.targets!, locals });
     } catch (err) {
@@ -62,6 +76,21 @@ export class FileAnalysis {
       if (this.compiler.kind === 'inprocess') this.programs.createProgram(project);
       return this.failed(project, sf, { ...declared, failure: describeFailure(err) }, sf.text);
     }
+  }
+
+  /**
+   * The next file's syntax-only work before its batch (what `analyse` does first), ahead of its turn:
+   * its declarations, its plain locals, the walk for its batch. It asks the compiler nothing; what it
+   * throws, the file's own turn meets again (inside that file's fault isolation).
+   */
+  private prepare(next: NextFile, checker: ReturnType<NonNullable<Project['program']>['getTypeChecker']>): void {
+    if (this.compiler.parseFailure(next.sf.fileName)) return;
+    const declared = this.locator.declaredFor(next.sf, next.rel, false);
+    if (declared.failure) return;
+    const locals = new PlainLocals(this.ts, next.sf, declared);
+    checker.prepareBatch!(next.sf, (name) => locals.has(name));
+    this.ahead = { sf: next.sf, locals };
+    next.also?.();
   }
 
   /**
