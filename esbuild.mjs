@@ -51,15 +51,13 @@ if (!watch) common.define = { TS_CODE_GRAPH_INDEXER: JSON.stringify(await indexe
 const entries = [
   // The extension host side: thin, no TypeScript compiler inside (the worker has it).
   { entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  // The graph worker thread: the core plus the bundled TypeScript. Never imports vscode.
-  { entryPoints: ['src/worker/graphWorker.ts'], outfile: 'dist/worker.js' },
+  // The graph worker thread of every host: a loader of a few KB (dist/worker.js) that loads the core
+  // plus the bundled TypeScript (dist/workerCore.js) from V8's code cache. Never imports vscode.
+  { entryPoints: ['src/worker/workerLoader.ts'], outfile: 'dist/worker.js' },
+  { entryPoints: ['src/worker/workerCore.ts'], outfile: 'dist/workerCore.js' },
   // The ts-code-graph CLI (package.json "bin"); skipped while src/cli does not exist.
-  // A small launcher (argument parsing, the worker thread); what it runs is dist/cliCore.js: the core and
-  // the bundled TypeScript, compiled once per command, in the thread that indexes.
+  // A small launcher (argument parsing, the worker thread); what it runs is dist/worker.js.
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, optional: true },
-  { entryPoints: ['src/cli/cliCore.ts'], outfile: 'dist/cliCore.js', optional: true },
-  // The CLI's (and the npm package's MCP server's) graph worker thread: the loader of dist/cliCore.js.
-  { entryPoints: ['src/cli/cliWorker.ts'], outfile: 'dist/cliWorker.js', optional: true },
   // The MCP server (`ts-code-graph mcp` loads it; also package.json "bin" ts-code-graph-mcp): the
   // protocol SDK and the file watcher, no compiler (it runs dist/worker.js).
   { entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' } },

@@ -1,8 +1,8 @@
 // Entry of the `ts-code-graph` bin (bundled to dist/cli.js; the bundler adds the #! banner): a thin
 // host. Its main thread parses the arguments and asks the graph worker through the host kit (cliHost,
-// workerGraphs); the graph worker is a thread of dist/cliWorker.js (cliWorker.ts), which loads
-// dist/cliCore.js (the core and the worker, cliCore.ts) from V8's code cache (codeCache.ts) and
-// serves the worker protocol. The core is never loaded into the main thread.
+// workerGraphs); the graph worker is a thread of dist/worker.js (worker/workerLoader.ts), which loads
+// dist/workerCore.js (the core and the worker) from V8's code cache (codeCache.ts) and serves the
+// worker protocol. The core is never loaded into the main thread.
 import * as path from 'path';
 import { HEAP_ENV, heapLimitMb } from '../worker/heapLimit';
 import { codeCacheDir } from '../nodehost/cacheDir';
@@ -10,8 +10,8 @@ import { runCliHost } from './cliHost';
 import { serveMcpBesideThisFile } from './serveMcpBeside';
 import { workerGraphs } from './workerGraphs';
 
-/** The graph worker's entry beside this file (dist/cliWorker.js). */
-const WORKER = path.join(__dirname, 'cliWorker.js');
+/** The graph worker's entry beside this file (dist/worker.js). */
+const WORKER = path.join(__dirname, 'worker.js');
 
 function launch(): void {
   // `ts-code-graph export | head` closes the pipe early: that is not an error worth a stack trace.

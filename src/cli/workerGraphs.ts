@@ -18,7 +18,7 @@ const KEY = 'root';
 const CLOSE_WAIT_MS = 60_000;
 
 export interface WorkerGraphOptions {
-  /** The graph worker's entry: dist/cliWorker.js (its thread loads dist/cliCore.js), or the compiled sources' graphWorker.js. */
+  /** The graph worker's entry: dist/worker.js (its thread loads dist/workerCore.js), or the compiled sources' graphWorker.js. */
   workerPath: string;
   /** The worker's heap limit (heapLimit). */
   heapMb: number;

@@ -24,9 +24,9 @@ export interface McpSessionOptions {
   tsconfig?: string;
   /** --exclude globs (ExcludedPaths): left out of the index, and of the watcher. */
   exclude?: string[];
-  /** dist/worker.js, or dist/cliWorker.js, which serves the same worker from the CLI's core (see mcp/main.ts). */
+  /** dist/worker.js (see mcp/main.ts). */
   workerPath: string;
-  /** Where a worker started from dist/cli.js keeps V8's compiled code of its core; undefined: none. */
+  /** Where the worker keeps V8's compiled code of its core (dist/workerCore.js); undefined: none. */
   codeCacheDir?: string;
   /** Persisted graph location; undefined: no cache. */
   cacheDir?: string;

@@ -1,6 +1,5 @@
 // Entry of dist/mcp.js: the MCP server (`ts-code-graph mcp`, or `ts-code-graph-mcp`). Thin: the
-// graph worker (the CLI bundle's thread, or dist/worker.js) indexes; no compiler is loaded on this thread.
-import * as fs from 'fs';
+// graph worker (dist/worker.js, a thread) indexes; no compiler is loaded on this thread.
 import * as path from 'path';
 import { parseArgs } from 'node:util';
 import { readVersion } from '../nodehost/readVersion';
@@ -45,14 +44,11 @@ export async function serveMcpOnStdio(workspace: Workspace): Promise<number> {
 }
 
 /**
- * The graph worker: where the npm package's CLI bundles are beside this file, the CLI's worker
- * (dist/cliWorker.js), which loads the core from V8's code cache (compiling the core costs a worker's
- * start 0.2-0.4 s); else dist/worker.js, compiled afresh each start.
+ * The graph worker beside this file (dist/worker.js), which loads the core from V8's code cache in
+ * the user's cache folder (compiling the core costs a worker's start 0.2-0.4 s); `--no-cache`: none.
  */
 function graphWorker(noCache: boolean): { workerPath: string; codeCacheDir?: string } {
-  const cli = path.join(__dirname, 'cliWorker.js');
-  if (fs.existsSync(cli) && fs.existsSync(path.join(__dirname, 'cliCore.js'))) return { workerPath: cli, codeCacheDir: noCache ? undefined : codeCacheDir() };
-  return { workerPath: path.join(__dirname, 'worker.js') };
+  return { workerPath: path.join(__dirname, 'worker.js'), codeCacheDir: noCache ? undefined : codeCacheDir() };
 }
 
 /** What the process may still flush (stdout, stderr) once the server has stopped. */

@@ -16,7 +16,7 @@ export interface WorkerOptions {
    * server's stdout carries protocol messages only. (By default a worker shares the process's stdout.)
    */
   stdoutToStderr?: boolean;
-  /** Where the thread keeps V8's compiled code of the core it loads (the CLI's launcher: dist/cliCore.js); none: compiled from source. */
+  /** Where the thread keeps V8's compiled code of the core it loads (dist/worker.js loads dist/workerCore.js); none: compiled from source. */
   codeCacheDir?: string;
 }
 

@@ -12,7 +12,7 @@ export interface CachedModule {
   compiled: 'from cache' | 'from source';
   /**
    * Writes V8's compiled code of the module as it is now (the functions the run compiled included),
-   * for the next run: only when this run compiled it from source. Never throws.
+   * for the next run: only when this run compiled it from source, and once. Never throws.
    */
   saveCodeCache(): void;
 }
@@ -44,6 +44,7 @@ export function requireWithCodeCache(file: string, cacheDir: string | undefined)
     ...(dynamicImport ? { importModuleDynamically: dynamicImport as never } : {}),
   });
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;
+  let saved = false;
   const mod = new Module(file, undefined);
   mod.filename = file;
   mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
@@ -54,7 +55,8 @@ export function requireWithCodeCache(file: string, cacheDir: string | undefined)
     exports: mod.exports,
     compiled: fromCache ? 'from cache' : 'from source',
     saveCodeCache: () => {
-      if (!cacheFile || fromCache) return;
+      if (!cacheFile || fromCache || saved) return;
+      saved = true;
       try {
         fs.mkdirSync(cacheDir, { recursive: true });
         // Another build's code is never read again: one file per bundle name.

@@ -1,6 +1,6 @@
-// Entry of dist/worker.js: the graph worker thread. Indexing and queries run here, never on a host's
-// main thread, so VS Code stays responsive while a large workspace is indexed. The CLI's bundle serves
-// the same worker (serveGraphWorker) from its core, dist/cliCore.js, loaded from V8's code cache.
+// The graph worker thread. Indexing and queries run here, never on a host's main thread, so VS Code
+// stays responsive while a large workspace is indexed. Built, it is served from dist/workerCore.js by
+// the loader dist/worker.js (workerLoader.ts); the compiled sources run this file as the thread.
 import { MessagePort, isMainThread, parentPort, workerData } from 'worker_threads';
 import { Logger } from '../core/Logger';
 import { FolderGraphs } from './FolderGraphs';
@@ -8,12 +8,16 @@ import { watchThroughParent } from './parentWatch';
 import { RequestMessage, RequestType, Requests, WorkerMessage } from './protocol';
 import { sharedCancellationToken } from './sharedCancellation';
 
-/** What the thread that serves the worker adds: the test hook, and what to do once caches are flushed. */
+/** What the thread that serves the worker adds: the test hook, and the code cache of the core it loaded. */
 export interface GraphWorkerOptions {
   /** Accept the `crash` request (only the tests' and the extension's test mode start a worker so). */
   testHooks?: boolean;
-  /** After `flushCaches` (the host is stopping): e.g. the CLI's launcher keeps V8's compiled code of the core. */
-  afterFlush?(): void;
+  /**
+   * How the loader (workerLoader.ts) compiled the worker's core, and how to keep V8's code of it for
+   * the next start: once the first folder is open (the indexer's functions compiled by then; an
+   * extension window may be closed without waiting for a flush), else when the host stops the worker.
+   */
+  codeCache?: { compiled: string; save(): void };
 }
 
 /** Answers the protocol's requests arriving on `port` (a worker thread's parentPort) until the thread ends. */
@@ -34,8 +38,17 @@ export function serveGraphWorker(port: MessagePort, options: GraphWorkerOptions 
   );
 
   type Handlers = { [K in RequestType]: (params: Requests[K]['params'], id: number) => Promise<Requests[K]['result']> | Requests[K]['result'] };
+  let opened = false;
   const handlers: Handlers = {
-    open: (p) => graphs.open(p.folder),
+    open: async (p) => {
+      const result = await graphs.open(p.folder);
+      if (!opened && options.codeCache) {
+        opened = true;
+        options.codeCache.save();
+        log.info(`graph worker's core ${options.codeCache.compiled === 'from cache' ? "loaded from V8's code cache" : "compiled from source (V8's code cache kept for the next start)"}`);
+      }
+      return result;
+    },
     close: (p) => graphs.close(p.key),
     update: (p) => graphs.update(p.key, p.changed, p.deleted),
     query: (p) => graphs.query(p.args, p.tokenBudget, sharedCancellationToken(p.cancel)),
@@ -46,7 +59,7 @@ export function serveGraphWorker(port: MessagePort, options: GraphWorkerOptions 
     symbolAt: (p) => graphs.symbolAt(p.file, p.line, p.word),
     flushCaches: async () => {
       await graphs.flushCaches();
-      options.afterFlush?.();
+      options.codeCache?.save();
     },
     crash: (p) => crash(p.how, !!options.testHooks),
   };
@@ -77,8 +90,8 @@ function crash(how: 'exit' | 'throw' | 'oom', testHooks: boolean): void {
   }
 }
 
-// Run as the worker's own file (dist/worker.js, or the compiled sources in tests), it serves at once;
-// loaded by another bundle's thread (the CLI's), that thread calls serveGraphWorker itself.
+// Run as the worker's own file (the compiled sources in tests), it serves at once; loaded by the
+// loader's thread (dist/worker.js), that thread calls serveGraphWorker itself.
 if (require.main === module) {
   if (isMainThread || !parentPort) throw new Error('graphWorker.js must run in a worker thread (new Worker(...)), not as a script.');
   serveGraphWorker(parentPort, { testHooks: !!(workerData as { testHooks?: boolean } | undefined)?.testHooks });

@@ -36,12 +36,14 @@ describe('built dist/cli.js: the persisted graph', function () {
 
   it("carries the hash of the indexer's sources, the same in the CLI and the graph worker, and caches under it", () => {
     const identity = (bundle: string) => [...new Set(fs.readFileSync(bundle, 'utf8').match(/sources [0-9a-f]{16}/g))];
-    // The launcher holds no indexer; its core bundle does (dist/cliCore.js).
-    const core = path.join(path.dirname(BUILT_CLI), 'cliCore.js');
+    // The launcher holds no indexer; its core bundle does (dist/workerCore.js).
+    const core = path.join(path.dirname(BUILT_CLI), 'workerCore.js');
     assert.deepEqual(identity(BUILT_CLI), [], 'no indexer in the launcher');
     const [id] = identity(core);
-    assert.deepEqual(identity(core), [id], 'one identity in dist/cliCore.js');
-    assert.deepEqual(identity(BUILT_WORKER), [id], 'the MCP server and the extension (their graph worker) load what the CLI wrote');
+    assert.deepEqual(identity(core), [id], 'one identity in dist/workerCore.js');
+    // The CLI, the MCP server and the extension run one graph worker: its loader holds no indexer, it loads that core.
+    assert.deepEqual(identity(BUILT_WORKER), []);
+    assert.ok(fs.readFileSync(BUILT_WORKER, 'utf8').includes('workerCore.js'));
     cli(['dependenciesOf', 'src/posts.ts', 'fetchPost']);
     const snapshot = JSON.parse(fs.readFileSync(cacheFile(), 'utf8'));
     assert.equal(snapshot.indexer, id);
@@ -58,7 +60,7 @@ describe('built dist/cli.js: the persisted graph', function () {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-other-build-'));
     fs.cpSync(path.dirname(BUILT_CLI), other, { recursive: true });
     const otherCli = path.join(other, 'cli.js');
-    const otherCore = path.join(other, 'cliCore.js');
+    const otherCore = path.join(other, 'workerCore.js');
     fs.writeFileSync(otherCore, fs.readFileSync(otherCore, 'utf8').replace(/sources [0-9a-f]{16}/g, 'sources 0123456789abcdef'));
     const byOther = cli(['--verbose', 'dependenciesOf', 'src/posts.ts', 'fetchPost'], otherCli);
     assert.match(byOther.stderr, /was written by another build of the indexer; indexing from scratch/);
@@ -107,7 +109,7 @@ describe('built dist/cli.js: the persisted graph', function () {
     const answer = cli(args).stdout;
     const [written] = codeFiles();
     assert.deepEqual(codeFiles(), [written]);
-    assert.match(written, /^cliCore\.js-[0-9a-f]{20}\.v8$/);
+    assert.match(written, /^workerCore\.js-[0-9a-f]{20}\.v8$/);
     const file = path.join(codeDir, written);
     const stamp = fs.statSync(file).mtimeMs;
     assert.equal(cli(args).stdout, answer);
@@ -121,7 +123,7 @@ describe('built dist/cli.js: the persisted graph', function () {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-other-code-'));
     try {
       fs.cpSync(path.dirname(BUILT_CLI), other, { recursive: true });
-      const otherCore = path.join(other, 'cliCore.js');
+      const otherCore = path.join(other, 'workerCore.js');
       fs.writeFileSync(otherCore, fs.readFileSync(otherCore, 'utf8').replace(/sources [0-9a-f]{16}/g, 'sources 0123456789abcdef'));
       assert.equal(cli(args, path.join(other, 'cli.js')).stdout, answer);
       assert.equal(JSON.parse(fs.readFileSync(cacheFile(), 'utf8')).indexer, 'sources 0123456789abcdef', 'the other build ran its own code');

@@ -15,6 +15,9 @@ import { SETTINGS } from '../../tools/settings';
 import { impactQuery } from '../../core/query/impact/query';
 
 /** This host's remedies, named in the worker's failure texts. */
+/** How long stopping waits for the worker's last writes (the window is closing). */
+const FLUSH_MS = 1_500;
+
 const VSCODE_WORDS: HostWords = {
   log: 'the log (command "TS Code Graph: Show Log")',
   rebuild: 'run the command "TS Code Graph: Rebuild Graph"',
@@ -225,9 +228,20 @@ export class GraphService implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const d of this.disposables) d.dispose();
-    void this.supervisor.stop();
+    void this.stop();
   }
+
+  /**
+   * Stops the worker, after it wrote what it still had to (a graph cache an update left pending, V8's
+   * compiled code of its core for the next window: workerLoader.ts) or FLUSH_MS passed. The
+   * extension's deactivate waits for it; a second call does nothing more.
+   */
+  stop(): Promise<void> {
+    for (const d of this.disposables.splice(0)) d.dispose();
+    return (this.stopped ??= this.supervisor.stop(FLUSH_MS));
+  }
+
+  private stopped: Promise<void> | undefined;
 
   /** A worker started (the first, a restart, a rebuild): one graph per workspace folder. */
   private openFolders(cache: 'use' | 'refresh'): void {

@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { TOOLS, activateExtension, invoke } from './helpers';
 
@@ -14,6 +15,15 @@ suite('activation', () => {
     for (const folder of ['app', 'lib']) {
       assert.ok(log.some((l) => l.includes(`[${folder}] indexed `)), `no "[${folder}] indexed" line in the log:\n${log.join('\n')}`);
     }
+  });
+
+  test("compiles the worker's core once per VS Code: V8's code of it is kept in the global storage after the first index", async () => {
+    const ext = await activateExtension();
+    await invoke(TOOLS.dependentsOf, { file_path: 'src/utils/format.ts', symbol: 'formatDate' });
+    const log = ext.exports.recentLog();
+    assert.ok(log.some((l) => /graph worker's core (loaded from V8's code cache|compiled from source \(V8's code cache kept for the next start\))/.test(l)), log.join('\n'));
+    const kept = fs.readdirSync(ext.exports.codeCacheDir);
+    assert.ok(kept.some((f) => /^workerCore\.js-[0-9a-f]{20}\.v8$/.test(f)), `in ${ext.exports.codeCacheDir}: ${kept.join(' ')}`);
   });
 
   test('says in the log which TypeScript each folder uses, and falls back from an unusable one', async () => {
