@@ -28,7 +28,7 @@ export function activate(context: vscode.ExtensionContext): TsCodeGraphApi {
   const workerPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'worker.js').fsPath;
   // V8's compiled code of the worker's core, shared by every window of this VS Code: the next start loads it instead of compiling 11 MB.
   const codeCacheDir = vscode.Uri.joinPath(context.globalStorageUri, 'code-cache').fsPath;
-  const service = new GraphService(workerPath, log, { cacheDir, toolVersion }, testMode ? { testHooks: true, heapMb: 512, codeCacheDir } : { heapMb: workerHeapMb(), codeCacheDir });
+  const service = new GraphService(workerPath, log, { cacheDir, toolVersion }, { ...(testMode ? { testHooks: true, heapMb: 512 } : { heapMb: workerHeapMb() }), codeCacheDir, keepCodeCache: 'once open' });
   running = service;
   if (testMode) context.subscriptions.push(vscode.commands.registerCommand('tsCodeGraph.test.crashWorker', (how: 'exit' | 'throw' | 'oom') => service.crashWorkerForTests(how)));
   context.subscriptions.push(log, service);

@@ -18,6 +18,12 @@ export interface WorkerOptions {
   stdoutToStderr?: boolean;
   /** Where the thread keeps V8's compiled code of the core it loads (dist/worker.js loads dist/workerCore.js); none: compiled from source. */
   codeCacheDir?: string;
+  /**
+   * When that code is kept: when the host stops the worker (default: a CLI command or an MCP session
+   * has compiled the functions of its queries by then too), or once the first folder is open (the
+   * extension: a window may close without waiting for the worker).
+   */
+  keepCodeCache?: 'at stop' | 'once open';
 }
 
 /**
@@ -76,7 +82,7 @@ export class WorkerClient {
     options: WorkerOptions = {},
   ) {
     const heapMb = options.heapMb ?? defaultHeapMb();
-    this.worker = new Worker(workerPath, { resourceLimits: graphWorkerResourceLimits(heapMb), workerData: { testHooks: !!options.testHooks, codeCacheDir: options.codeCacheDir }, stdout: !!options.stdoutToStderr });
+    this.worker = new Worker(workerPath, { resourceLimits: graphWorkerResourceLimits(heapMb), workerData: { testHooks: !!options.testHooks, codeCacheDir: options.codeCacheDir, keepCodeCache: options.keepCodeCache }, stdout: !!options.stdoutToStderr });
     if (options.stdoutToStderr) this.worker.stdout.pipe(process.stderr, { end: false });
     let failure: string | undefined;
     let outOfMemory = false;

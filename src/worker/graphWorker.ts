@@ -14,10 +14,11 @@ export interface GraphWorkerOptions {
   testHooks?: boolean;
   /**
    * How the loader (workerLoader.ts) compiled the worker's core, and how to keep V8's code of it for
-   * the next start: once the first folder is open (the indexer's functions compiled by then; an
-   * extension window may be closed without waiting for a flush), else when the host stops the worker.
+   * the next start: when the host stops the worker (flushCaches), or with `onceOpen` once the first
+   * folder is open (the indexer's functions compiled by then: an extension window may be closed
+   * without waiting for a flush).
    */
-  codeCache?: { compiled: string; save(): void };
+  codeCache?: { compiled: string; save(): void; onceOpen?: boolean };
 }
 
 /** Answers the protocol's requests arriving on `port` (a worker thread's parentPort) until the thread ends. */
@@ -44,7 +45,7 @@ export function serveGraphWorker(port: MessagePort, options: GraphWorkerOptions 
       const result = await graphs.open(p.folder);
       if (!opened && options.codeCache) {
         opened = true;
-        options.codeCache.save();
+        if (options.codeCache.onceOpen) options.codeCache.save();
         log.info(`graph worker's core ${options.codeCache.compiled === 'from cache' ? "loaded from V8's code cache" : "compiled from source (V8's code cache kept for the next start)"}`);
       }
       return result;

@@ -7,8 +7,8 @@ import * as path from 'path';
 import { parentPort, workerData } from 'worker_threads';
 import { requireWithCodeCache } from './codeCache';
 
-const data = (workerData ?? {}) as { testHooks?: boolean; codeCacheDir?: string };
+const data = (workerData ?? {}) as { testHooks?: boolean; codeCacheDir?: string; keepCodeCache?: 'at stop' | 'once open' };
 const core = requireWithCodeCache(path.join(__dirname, 'workerCore.js'), data.codeCacheDir);
-// Its compiled code is kept for the next start once the first folder is open (or the host stops the worker).
-const codeCache = data.codeCacheDir ? { compiled: core.compiled, save: () => core.saveCodeCache() } : undefined;
+// Its compiled code is kept for the next start when the host stops the worker, or once the first folder is open (WorkerOptions.keepCodeCache).
+const codeCache = data.codeCacheDir ? { compiled: core.compiled, save: () => core.saveCodeCache(), onceOpen: data.keepCodeCache === 'once open' } : undefined;
 (core.exports as typeof import('./workerCore')).serveGraphWorker(parentPort!, { testHooks: !!data.testHooks, codeCache });
