@@ -1243,6 +1243,7 @@ export class WorkspaceIndex {
     const contribution = this.analysis.contributionOf(project, sf, rel, nextSf && { sf: nextSf, rel: this.relative(next!), also });
     // What its dependents can see of it, for a start from the cache after it changed (indexSinceCache).
     const ahead = this.skeletonAhead?.sf === sf ? this.skeletonAhead : undefined;
+    if (ahead) this.skeletonAhead = undefined;
     const skeleton = contribution.failure ? undefined : ahead ? ahead.skeleton : declarationSkeleton(this.compiler.syntax, sf);
     if (skeleton !== undefined) contribution.skeleton = skeleton;
     const syntax = contribution.failure ? undefined : program.firstSyntaxError(sf);
