@@ -17,6 +17,19 @@ function nativeApi(): { echo(text: string): string; pid: number; close(): void }
   return Object.assign(api, { echo: (text: string) => api.client.echo(text), pid: api.client.channel.child.pid });
 }
 
+/** Runs `check` with a native API process and an Overlap on its channel, then closes the process; skips where this platform has none. */
+function withOverlap(test: Mocha.Context, check: (api: NonNullable<ReturnType<typeof nativeApi>>, overlap: NonNullable<ReturnType<typeof overlapOf>>) => void): void {
+  const api = nativeApi();
+  if (!api) return test.skip(); // no native compiler on this platform
+  try {
+    const overlap = overlapOf(api);
+    assert.ok(overlap, "the pinned API's channel is the one overlap.ts knows");
+    check(api, overlap);
+  } finally {
+    api.close();
+  }
+}
+
 /** A graph as text, the same for the same graph. */
 async function exported(root: string, overlap: boolean): Promise<{ text: string; counts: { ran: number; dropped: number; busy: number } | undefined; files: number }> {
   const previous = process.env.TS_CODE_GRAPH_NATIVE_OVERLAP;
@@ -39,11 +52,7 @@ describe("the native compiler answers while we walk the next file (overlap)", fu
   this.timeout(120_000);
 
   it('runs our work after the request is written and before its answer is read, and the answer is the right one', function () {
-    const api = nativeApi();
-    if (!api) return this.skip(); // no native compiler on this platform
-    try {
-      const overlap = overlapOf(api)!;
-      assert.ok(overlap, "the pinned API's channel is the one overlap.ts knows");
+    withOverlap(this, (api, overlap) => {
       const order: string[] = [];
       const answer = overlap.run(
         () => {
@@ -58,16 +67,11 @@ describe("the native compiler answers while we walk the next file (overlap)", fu
       assert.deepEqual(order, ['request', 'meanwhile', 'answered']);
       assert.equal(api.echo('second'), 'second', 'the pipe is in step afterwards');
       assert.deepEqual(overlap.counts, { ran: 1, dropped: 0, busy: 0 });
-    } finally {
-      api.close();
-    }
+    });
   });
 
   it('a request made meanwhile is refused (the pipe holds one unanswered), that work is dropped, and the answer still comes', function () {
-    const api = nativeApi();
-    if (!api) return this.skip();
-    try {
-      const overlap = overlapOf(api)!;
+    withOverlap(this, (api, overlap) => {
       let refused: unknown;
       const answer = overlap.run(
         () => api.echo('outer'),
@@ -84,23 +88,16 @@ describe("the native compiler answers while we walk the next file (overlap)", fu
       assert.match(String(refused), /while another waited for its answer/);
       assert.deepEqual(overlap.counts, { ran: 1, dropped: 1, busy: 1 });
       assert.equal(api.echo('after'), 'after');
-    } finally {
-      api.close();
-    }
+    });
   });
 
   it('the process dying meanwhile fails the request (as any request to a dead process), no hang', function () {
-    const api = nativeApi();
-    if (!api) return this.skip();
-    try {
-      const overlap = overlapOf(api)!;
+    withOverlap(this, (api, overlap) => {
       assert.throws(
         () => overlap.run(() => api.echo('lost'), () => process.kill(api.pid, 'SIGKILL')),
         /EOF|EPIPE|closed|exited/,
       );
-    } finally {
-      api.close();
-    }
+    });
   });
 
   it('an index walks each next file while the compiler answers the one before, and builds the same graph as without', async function () {
