@@ -22,7 +22,7 @@ stdin closes.
 /**
  * Serve one checked workspace on this process's stdio until stdin closes, a signal (SIGTERM, SIGINT,
  * SIGHUP) arrives or the parent process is gone; resolves with the exit code. Stopping is bounded
- * (see McpSession.close): the process ends within a second, whatever still holds it.
+ * (see WatchedWorkspace.close): the process ends within a second, whatever still holds it.
  */
 export async function serveMcpOnStdio(workspace: Workspace): Promise<number> {
   const noCache = !!process.env.TS_CODE_GRAPH_NO_CACHE;

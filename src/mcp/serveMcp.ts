@@ -7,7 +7,8 @@ import { toQueryRequest } from '../tools/toolInput';
 import { MCP_TOOL_NAMES, mcpTools, toolByName } from '../tools/toolMetadata';
 import { TOOL_QUERIES } from '../core/query/queries';
 import { JsonRpcLineFilter } from './JsonRpcLineFilter';
-import { McpSession } from './McpSession';
+import { WatchedWorkspace } from '../nodehost/WatchedWorkspace';
+import { MCP_WORDS } from './mcpWords';
 
 export interface ServeMcpOptions {
   /** Absolute, an existing directory (checked by the caller). */
@@ -44,7 +45,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<number> {
   );
   // Logs go to stderr always (stdout is the protocol's) and to the client as MCP log messages once it is connected.
   const log = clientAndStderrLogger(server, options.stderr);
-  const session = new McpSession({ root: options.root, tsconfig: options.tsconfig, exclude: options.exclude, workerPath: options.workerPath, codeCacheDir: options.codeCacheDir, cacheDir: options.cacheDir, heapMb: options.heapMb, toolVersion: options.version, log });
+  const session = new WatchedWorkspace({ root: options.root, tsconfig: options.tsconfig, exclude: options.exclude, workerPath: options.workerPath, codeCacheDir: options.codeCacheDir, cacheDir: options.cacheDir, heapMb: options.heapMb, toolVersion: options.version, log, words: MCP_WORDS });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {

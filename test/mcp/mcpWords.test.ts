@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { FolderGraphs } from '../../src/worker/FolderGraphs';
-import { MCP_WORDS } from '../../src/mcp/McpSession';
+import { MCP_WORDS } from '../../src/mcp/mcpWords';
 
 /**
  * The graph worker serves VS Code and MCP clients alike; an MCP client has no "Show Log" or

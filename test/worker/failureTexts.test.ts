@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { MCP_WORDS } from '../../src/mcp/McpSession';
+import { MCP_WORDS } from '../../src/mcp/mcpWords';
 import { indexFailedText, notAvailableText, outOfMemoryText, unexpectedFailureText, workerDiedText, workerStoppedText } from '../../src/worker/failureTexts';
 import { HostWords, NEUTRAL_WORDS } from '../../src/worker/protocol';
 

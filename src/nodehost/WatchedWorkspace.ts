@@ -5,19 +5,11 @@ import { ManifestStamps } from '../nodehost/manifestStamps';
 import { realPathOf } from '../core/indexer/workspaceRoot';
 import { ask } from '../worker/ask';
 import { askQuery, GraphSupervisor, RequestCancelledError } from '../worker/GraphSupervisor';
-import { FolderSpec, HostWords, QueryAnswer, QueryArgs } from '../worker/protocol';
+import type { AnswerFormat, FolderSpec, HostWords, PrintQuestion, PrintedAnswer, QueryAnswer, QueryArgs } from '../worker/protocol';
 import { workerStoppedText } from '../worker/failureTexts';
 import { FolderStatus, failedStatus, indexingStatus, readyStatus, restartingStatus } from '../worker/folderStatus';
 
-/** An MCP client has no commands of ours: the remedies are the server's log and a restart. */
-export const MCP_WORDS: HostWords = {
-  log: "the server's log (stderr of `ts-code-graph mcp`)",
-  rebuild: 'restart the MCP server (it indexes the workspace again)',
-  heap: "set TS_CODE_GRAPH_WORKER_HEAP_MB to more MB in the server's environment, then restart it",
-  exclude: "--exclude <glob> in the server's arguments, once per glob",
-};
-
-export interface McpSessionOptions {
+export interface WatchedWorkspaceOptions {
   /** Absolute workspace root. */
   root: string;
   /** Absolute tsconfig path (--tsconfig), else projects are discovered under the root. */
@@ -37,19 +29,24 @@ export interface McpSessionOptions {
   heapMb?: number;
   /** Milliseconds a call waits for file-system events of writes that happened before it (see `query`). */
   settleMs?: number;
+  /** The host's words for its remedies, in the failure texts (the MCP server's, the CLI daemon's). */
+  words: HostWords;
+  /** How long `close` waits for the worker to write a pending cache (default 600 ms: `mcp` must end within a second of its client leaving). */
+  closeWaitMs?: number;
 }
 
 const KEY = 'root';
-/** How long stopping waits for the worker to write a pending cache: `mcp` must end within a second of its client leaving. */
+/** How long stopping waits for the worker to write a pending cache, by default. */
 const FLUSH_TIMEOUT_MS = 600;
 
 /**
- * The MCP server's graph: one graph worker (dist/worker.js, so indexing never blocks the protocol
- * and a crash never takes the server down) indexing one root, kept fresh by a file watcher, and
- * supervised by the GraphSupervisor the extension uses too. Knows nothing of MCP: `serveMcp` maps
- * protocol requests onto `query`.
+ * A long-lived Node host's graph (the MCP server's, the CLI daemon's): one graph worker
+ * (dist/worker.js, so indexing never blocks the host's protocol and a crash never takes it down)
+ * indexing one root, kept fresh by a file watcher, and supervised by the GraphSupervisor the
+ * extension uses too. Knows no protocol: `serveMcp` maps MCP requests onto `query`, the daemon its
+ * clients' commands onto `print`.
  */
-export class McpSession {
+export class WatchedWorkspace {
   private readonly supervisor: GraphSupervisor;
   private watcher: WorkspaceWatch | undefined;
   private manifests: ManifestStamps | undefined;
@@ -59,11 +56,11 @@ export class McpSession {
   /** close() was called: an index it stops did not fail. */
   private closing = false;
 
-  constructor(private readonly options: McpSessionOptions) {
+  constructor(private readonly options: WatchedWorkspaceOptions) {
     const log = options.log;
     this.status = indexingStatus(this.spec().name);
     this.supervisor = new GraphSupervisor(
-      { workerPath: options.workerPath, log, words: MCP_WORDS, worker: { stdoutToStderr: true, heapMb: options.heapMb, codeCacheDir: options.codeCacheDir } },
+      { workerPath: options.workerPath, log, words: options.words, worker: { stdoutToStderr: true, heapMb: options.heapMb, codeCacheDir: options.codeCacheDir } },
       {
         openFolders: () => this.openRoot(),
         onProgress: (_key, done, total) => {
@@ -75,7 +72,7 @@ export class McpSession {
         onRestarting: (reason) => (this.status = restartingStatus(this.status, reason)),
         onStopped: (failure) => {
           this.status = failedStatus(this.status, failure);
-          log.error(workerStoppedText(failure, MCP_WORDS));
+          log.error(workerStoppedText(failure, options.words));
         },
       },
     );
@@ -98,21 +95,12 @@ export class McpSession {
    * and the worker applies them before it answers (it handles one folder's messages in order).
    */
   async query(args: QueryArgs, signal?: AbortSignal): Promise<QueryAnswer> {
-    try {
-      // While the first index runs it reads each file as it is now: the watcher's first scan (6 s on
-      // payload's 3,000 folders) is not waited for then, or every early answer waits for it too.
-      if (this.status.state !== 'indexing') await this.watcher?.ready;
-      await delay(this.options.settleMs ?? 50);
-    } catch {
-      // the watcher failing to start is logged by its error handler; the query still runs
-    }
+    await this.settled();
     if (signal?.aborted) return this.cancelled(args);
-    // An install written just before the call, whose lock file's event has not come yet.
-    this.manifests?.check();
     try {
       // A worker that dies under the call is restarted (GraphSupervisor): the call waits for the new
       // one and asks again, so the agent gets an answer or the final reason, not "try again".
-      return await ask(this.supervisor, MCP_WORDS, this.options.log, {
+      return await ask(this.supervisor, this.options.words, this.options.log, {
         what: args.query,
         request: (client) => askQuery(client, args, { signal }),
         failed: (text) => ({ query: args.query, text, isError: true }),
@@ -125,6 +113,34 @@ export class McpSession {
     }
   }
 
+  /**
+   * A CLI command's printed answer (the worker's `print`), as fresh as `query`'s: `whole` never a
+   * partial answer; `first`, the answer before the index, when the worker has one.
+   */
+  async print(question: PrintQuestion, format: AnswerFormat, options: { what: string; whole: boolean; first?: (text: string) => void }): Promise<PrintedAnswer> {
+    await this.settled();
+    return ask<PrintedAnswer>(this.supervisor, this.options.words, this.options.log, {
+      what: options.what,
+      request: (client) => client.request('print', { key: KEY, question, format, whole: options.whole, first: !!options.first }, options.first),
+      failed: (text) => ({ kind: 'failed', text }),
+      notRunning: 'it is shutting down',
+    });
+  }
+
+  /** Waits for the watcher's events of writes before the call (see `query`), and checks the lock files. */
+  private async settled(): Promise<void> {
+    try {
+      // While the first index runs it reads each file as it is now: the watcher's first scan (6 s on
+      // payload's 3,000 folders) is not waited for then, or every early answer waits for it too.
+      if (this.status.state !== 'indexing') await this.watcher?.ready;
+      await delay(this.options.settleMs ?? 50);
+    } catch {
+      // the watcher failing to start is logged by its error handler; the call still runs
+    }
+    // An install written just before the call, whose lock file's event has not come yet.
+    this.manifests?.check();
+  }
+
   private cancelled(args: QueryArgs): QueryAnswer {
     this.options.log.info(`${args.query} cancelled by its caller before it reached the graph worker; not answered`);
     return { query: args.query, text: 'Cancelled.', isError: true };
@@ -135,7 +151,7 @@ export class McpSession {
     await this.watcher?.close();
     // Edits applied in the last seconds are not in the cache yet (it is written once edits settle):
     // write it now, so the next start loads it whole. Bounded: exiting must not hang on a busy worker.
-    await this.supervisor.stop(FLUSH_TIMEOUT_MS);
+    await this.supervisor.stop(this.options.closeWaitMs ?? FLUSH_TIMEOUT_MS);
   }
 
   private spec(): Omit<FolderSpec, 'words'> {
