@@ -61,6 +61,9 @@ const entries = [
   // The MCP server (`ts-code-graph mcp` loads it; also package.json "bin" ts-code-graph-mcp): the
   // protocol SDK and the file watcher, no compiler (it runs dist/worker.js).
   { entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' } },
+  // The CLI's daemon (the CLI starts it): one workspace's graph kept fresh between commands; the file
+  // watcher, no compiler (it runs dist/worker.js).
+  { entryPoints: ['src/daemon/main.ts'], outfile: 'dist/daemon.js' },
   // The graph view page (a webview, and inlined into the CLI's --format html file): a browser script
   // with dagre for the layout. Always minified: the CLI inlines it into every HTML file it writes.
   { entryPoints: ['src/webview/page/graphView.ts'], outfile: 'dist/graphView.js', platform: 'browser', format: 'iife', target: 'es2020', minify: true, sourcemap: false },

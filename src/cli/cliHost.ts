@@ -26,6 +26,9 @@ export interface CliGraph {
   close(): Promise<void>;
 }
 
+/** `stop`: stops the workspace's daemon, if one runs; says what it did. */
+export type StopDaemon = (workspace: CliWorkspace) => Promise<string>;
+
 export type OpenCliGraph = (workspace: CliWorkspace, log: { logger: Logger; onProgress?: (done: number, total: number, projects?: { done: number; total: number }) => void }) => CliGraph;
 
 /**
@@ -33,7 +36,7 @@ export type OpenCliGraph = (workspace: CliWorkspace, log: { logger: Logger; onPr
  * the exit code (see `ExitCode`) and never throws. The graph answers in the host kit's `print`
  * request's terms (PrintedAnswer), whoever holds it.
  */
-export async function runCliHost(argv: string[], io: CliIo, openGraph: OpenCliGraph, serveMcp: (workspace: Workspace, io: CliIo) => Promise<number>): Promise<number> {
+export async function runCliHost(argv: string[], io: CliIo, openGraph: OpenCliGraph, serveMcp: (workspace: Workspace, io: CliIo) => Promise<number>, stopDaemon?: StopDaemon): Promise<number> {
   const request = parseCliArgs(argv);
   switch (request.kind) {
     case 'help':
@@ -52,6 +55,12 @@ export async function runCliHost(argv: string[], io: CliIo, openGraph: OpenCliGr
   const { root, tsconfig } = workspace;
   const exclude = options.exclude;
   if (command.name === 'mcp') return serveMcp({ root, tsconfig, exclude }, io);
+  if (command.name === 'stop') {
+    if (!stopDaemon) return badInput(io, 'This ts-code-graph runs no daemon (only the installed command does).');
+    io.stdout(`${await stopDaemon({ root, tsconfig, exclude, ...(options.noCache ? {} : { cacheDir: graphCacheDir(root, tsconfig) }) })}
+`);
+    return ExitCode.ok;
+  }
 
   const logger = options.verbose ? createStderrLogger(io.stderr) : silentLogger;
   try {
@@ -101,7 +110,7 @@ export async function runCliHost(argv: string[], io: CliIo, openGraph: OpenCliGr
 }
 
 /** What a command asks the graph to print. */
-function questionOf(command: Exclude<CliCommand, { name: 'mcp' }>): PrintQuestion {
+function questionOf(command: Exclude<CliCommand, { name: 'mcp' } | { name: 'stop' }>): PrintQuestion {
   if (isQueryCommand(command)) return { kind: 'query', args: command.request };
   if (isImpactCommand(command)) return { kind: 'changes', base: command.base };
   return { kind: command.name };

@@ -9,9 +9,14 @@ import { codeCacheDir } from '../nodehost/cacheDir';
 import { runCliHost } from './cliHost';
 import { serveMcpBesideThisFile } from './serveMcpBeside';
 import { workerGraphs } from './workerGraphs';
+import { daemonGraphs, stopDaemon } from './daemonGraphs';
+import { DAEMON_BUILD_FILES, daemonBuild, daemonWanted } from '../daemon/daemonAddress';
+import { readVersion } from '../nodehost/readVersion';
 
 /** The graph worker's entry beside this file (dist/worker.js). */
 const WORKER = path.join(__dirname, 'worker.js');
+/** The daemon's entry beside this file (dist/daemon.js). */
+const DAEMON = path.join(__dirname, 'daemon.js');
 
 function launch(): void {
   // `ts-code-graph export | head` closes the pipe early: that is not an error worth a stack trace.
@@ -21,8 +26,15 @@ function launch(): void {
   });
   const io = { stdout: (s: string) => void process.stdout.write(s), stderr: (s: string) => void process.stderr.write(s), cwd: process.cwd(), terminal: !!process.stdout.isTTY };
   // TS_CODE_GRAPH_NO_CACHE: nothing read or written in the cache folder, compiled code included.
-  const graphs = workerGraphs({ workerPath: WORKER, heapMb: heapLimitMb(process.env[HEAP_ENV]), codeCacheDir: process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : codeCacheDir() });
-  runCliHost(process.argv.slice(2), io, graphs, serveMcpBesideThisFile).then(
+  const heapMb = heapLimitMb(process.env[HEAP_ENV]);
+  const code = process.env.TS_CODE_GRAPH_NO_CACHE ? undefined : codeCacheDir();
+  const inThisProcess = workerGraphs({ workerPath: WORKER, heapMb, codeCacheDir: code });
+  // The workspace's daemon (README: the daemon) unless switched off, in CI, or without the cache.
+  const build = daemonBuild(__dirname, DAEMON_BUILD_FILES);
+  const graphs = daemonWanted(process.env, false)
+    ? daemonGraphs({ daemonPath: DAEMON, workerPath: WORKER, codeCacheDir: code, heapMb, build, toolVersion: readVersion(), env: process.env, withoutDaemon: inThisProcess, stderr: io.stderr })
+    : inThisProcess;
+  runCliHost(process.argv.slice(2), io, graphs, serveMcpBesideThisFile, stopDaemon({ build, env: process.env })).then(
     // exitCode, not exit(): lets a piped stdout flush before the process ends.
     (code) => (process.exitCode = code),
     (err: unknown) => {

@@ -22,7 +22,7 @@ export interface QueryCommand {
   request: QueryRequest;
 }
 
-export type CliCommand = QueryCommand | ImpactCommand | { name: 'export' } | { name: 'stats' } | { name: 'mcp' };
+export type CliCommand = QueryCommand | ImpactCommand | { name: 'export' } | { name: 'stats' } | { name: 'mcp' } | { name: 'stop' };
 
 /** `impact`: what the changes since `base` affect; `failOn` makes some changes exit 4 (CI gates). */
 export interface ImpactCommand {
@@ -69,6 +69,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   stats: { params: [], formats: ['text', 'json'] },
   // The MCP server speaks JSON-RPC on stdio; --format does not apply (text is the tools' format).
   mcp: { params: [], formats: ['text'] },
+  // Stops the workspace's daemon (README: the daemon).
+  stop: { params: [], formats: ['text'] },
 };
 
 const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
@@ -156,7 +158,7 @@ function parseOptions(argv: string[]) {
 function toCommand(name: CommandName, args: string[]): CliCommand {
   const verb = QUERIES.find((q) => q.cli && q.name === name);
   if (verb?.cli) return { name: 'query', request: { query: verb.name, ...verb.cli.input(args) } as QueryRequest };
-  if (name === 'export' || name === 'stats' || name === 'mcp') return { name };
+  if (name === 'export' || name === 'stats' || name === 'mcp' || name === 'stop') return { name };
   throw new Error(`no command '${name}'`);
 }
 

@@ -16,6 +16,7 @@ ${queryLines}
   export                            The whole graph as JSON
   stats                             Files, nodes, edges by type and index time
   mcp                               Serve the three queries as MCP tools on stdio (README: MCP)
+  stop                              Stop the workspace's daemon (it keeps the graph between commands)
 
 <file> is relative to --root; <symbol> is a qualified name (formatDate, User.save).
 
@@ -33,7 +34,8 @@ Options:
                       removed or its signature changed), removed, any (comma-separated)
   --exclude <glob>    Leave out the folders and files the glob matches (relative to --root, files.exclude
                       style: examples, "templates/with-*", "**/fixtures"); once per glob. Also mcp
-  --no-cache          Do not read or write the persisted graph (kept in the user cache folder, as by mcp)
+  --no-cache          Do not read or write the persisted graph (kept in the user cache folder, as by mcp),
+                      and ask no daemon (TS_CODE_GRAPH_DAEMON=0: no daemon, the cache still used)
   --verbose           Log indexing progress to stderr
   -h, --help          Show this help
   --version           Show the version

@@ -149,7 +149,7 @@ describe('documentation', () => {
     const architecture = fs.readFileSync(path.join(repo, 'ARCHITECTURE.md'), 'utf8');
     const section = architecture.split(/^### /m).find((s) => s.startsWith('What the hosts import from the core'));
     assert.ok(section, 'ARCHITECTURE.md has "### What the hosts import from the core"');
-    const imported = new Set([...coreImportsOf('src/cli'), ...coreImportsOf('src/vscode'), ...coreImportsOf('src/mcp'), ...coreImportsOf('src/worker')]);
+    const imported = new Set([...coreImportsOf('src/cli'), ...coreImportsOf('src/daemon'), ...coreImportsOf('src/vscode'), ...coreImportsOf('src/mcp'), ...coreImportsOf('src/worker')]);
     assert.ok(imported.has('CodeGraph'), 'the import scan finds CodeGraph');
     const unlisted = [...imported].filter((m) => m !== 'CodeGraph' && !section.includes(`\`${m}\``)).sort();
     assert.deepEqual(unlisted, []);

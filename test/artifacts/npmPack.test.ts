@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'child_process';
+import { execFileSync, spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { REPO_ROOT } from '../support/loadFixture';
@@ -33,10 +33,10 @@ describe('npm pack tarball: npx ts-code-graph mcp', function () {
 
   it('ships the bundles and the standard library, and nothing else of the repository', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    for (const f of ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/dist/cli.js', 'package/dist/mcp.js', 'package/dist/worker.js', 'package/dist/workerCore.js', 'package/dist/graphView.js', 'package/dist/lib.es5.d.ts', 'package/dist/lib.es2020.full.d.ts']) {
+    for (const f of ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/dist/cli.js', 'package/dist/mcp.js', 'package/dist/daemon.js', 'package/dist/worker.js', 'package/dist/workerCore.js', 'package/dist/graphView.js', 'package/dist/lib.es5.d.ts', 'package/dist/lib.es2020.full.d.ts']) {
       assert.ok(files.includes(f), `${f} is packed`);
     }
-    const allowed = /^package\/(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/(cli|mcp|worker|workerCore|graphView)\.js|dist\/lib(\.[\w.]+)?\.d\.ts)$/;
+    const allowed = /^package\/(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/(cli|mcp|daemon|worker|workerCore|graphView)\.js|dist\/lib(\.[\w.]+)?\.d\.ts)$/;
     assert.deepEqual(files.filter((f) => !allowed.test(f)), [], 'nothing else is packed');
     // Installed: the package, and of its optional dependencies this platform's compiler binary only.
     assert.ok(fs.existsSync(path.join(project, 'node_modules/ts-code-graph/dist/mcp.js')));
@@ -55,6 +55,25 @@ describe('npm pack tarball: npx ts-code-graph mcp', function () {
     const answer = execFileSync(cli, ['dependentsOf', 'src/widget.ts', 'Widget.render', '--root', root], { cwd: project, encoding: 'utf8', env });
     for (const caller of ['viaFilter', 'viaForEach', 'viaFind', 'viaAwait', 'viaPromiseAll', 'viaMap', 'viaDestructuring', 'viaReduce']) {
       assert.match(answer, new RegExp(`^${caller} --CALLS--> Widget\\.render$`, 'm'), answer);
+    }
+  });
+
+  it("the installed CLI starts the workspace's daemon, and the next command is answered by it", () => {
+    const root = copyFixture('stdlib-inference');
+    const cli = path.join(project, 'node_modules/.bin/ts-code-graph');
+    // The persisted graph in the run's own cache folder (isolatedRun), as a user's commands keep it.
+    const env: NodeJS.ProcessEnv = { ...process.env, TS_CODE_GRAPH_NO_CACHE: '', TS_CODE_GRAPH_DAEMON: '1', TS_CODE_GRAPH_COMPILER: undefined };
+    const run = (...args: string[]) => spawnSync(cli, ['--root', root, ...args], { cwd: project, encoding: 'utf8', env });
+    try {
+      const first = run('dependentsOf', 'src/widget.ts', 'Widget.render');
+      assert.equal(first.status, 0, first.stderr);
+      const second = run('--verbose', 'dependentsOf', 'src/widget.ts', 'Widget.render');
+      assert.equal(second.status, 0, second.stderr);
+      assert.match(second.stderr, /answered by the workspace's daemon \(pid \d+/);
+      assert.equal(second.stdout, first.stdout);
+      assert.match(second.stdout, /^viaMap --CALLS--> Widget\.render$/m);
+    } finally {
+      assert.match(run('stop').stdout, /^Stopped the daemon of /);
     }
   });
 

@@ -67,7 +67,7 @@ describe(parseCliArgs.name, () => {
   });
 
   it('rejects a missing command and lists the commands', () => {
-    assert.match(badInputMessage(parseCliArgs([])), /Missing command\. Commands: dependenciesOf, dependentsOf, pathsBetween, impact, export, stats, mcp\./);
+    assert.match(badInputMessage(parseCliArgs([])), /Missing command\. Commands: dependenciesOf, dependentsOf, pathsBetween, impact, export, stats, mcp, stop\./);
     assert.match(badInputMessage(parseCliArgs(['--root', '.'])), /Missing command/);
   });
 
@@ -116,6 +116,15 @@ describe(parseCliArgs.name, () => {
     assert.match(badInputMessage(parseCliArgs(['stats', '--depth', '3'])), /^Unknown option '--depth'\. Options: /);
     assert.match(badInputMessage(parseCliArgs(['stats', '--root'])), /--root/);
     assert.match(badInputMessage(parseCliArgs(['stats', '--verbose=yes'])), /--verbose/);
+  });
+
+  it("stop (the workspace's daemon) takes the workspace options and no arguments", () => {
+    assert.deepEqual(parseCliArgs(['stop', '--root', 'ws', '--exclude', 'examples']), {
+      kind: 'run',
+      command: { name: 'stop' },
+      options: { root: 'ws', tsconfig: undefined, format: 'text', verbose: false, noCache: false, exclude: ['examples'] },
+    });
+    assert.match(badInputMessage(parseCliArgs(['stop', 'now'])), /^stop takes no arguments, got 1/);
   });
 
   it('mcp takes --root and --tsconfig, no arguments and no other format', () => {

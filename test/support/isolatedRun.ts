@@ -29,6 +29,9 @@ process.env.XDG_CACHE_HOME = path.join(runDir, 'cache');
 // A query asked while a folder opens waits for its ordinary answer, however loaded the machine: the
 // worker's first answer before the index (issue 40, item 7) is tested with its grace set explicitly.
 process.env.TS_CODE_GRAPH_FIRST_ANSWER_MS ??= '600000';
+// No CLI a test starts leaves its daemon behind (the CLI's default outside CI): the daemon's own tests
+// switch it on in the environment they pass, and stop what they started.
+process.env.TS_CODE_GRAPH_DAEMON = '0';
 // os.tmpdir() reads these at every call: temporary workspaces, and so the roots they index, are the run's.
 process.env.TMPDIR = process.env.TMP = process.env.TEMP = tmp;
 
