@@ -93,7 +93,8 @@ export async function runCliHost(argv: string[], io: CliIo, openGraph: OpenCliGr
     // A graph loaded whole from the cache has the warnings of the run that built it, printed then: one
     // line, not kilobytes on every question (vercel/ai: 9 warnings, 3.9 KB, before each answer);
     // `stats` lists them in its own output.
-    if (answer.index.fromCache && warnings.length > 0) {
+    // The workspace's daemon: the command that saw them first printed them (warnedBefore).
+    if ((answer.index.fromCache || answer.index.warnedBefore) && warnings.length > 0) {
       if (command.name !== 'stats') io.stderr(`ts-code-graph: ${warnings.length} warning${warnings.length === 1 ? '' : 's'} about this workspace's index, unchanged since it was built (\`ts-code-graph stats\` lists ${warnings.length === 1 ? 'it' : 'them'})\n`);
     } else for (const warning of warnings) io.stderr(`ts-code-graph: warning: ${warning}\n`);
     const code = runCommand(command, answer, io);

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as net from 'net';
 import type { Logger } from '../core/Logger';
 import { WatchedWorkspace } from '../nodehost/WatchedWorkspace';
-import type { HostWords } from '../worker/protocol';
+import type { HostWords, PrintedAnswer } from '../worker/protocol';
 import { DaemonMessage, DaemonRequest, readLines, writeLine } from './daemonProtocol';
 
 /** What `dist/daemon.js` is started with (one JSON argument, written by the CLI that starts it). */
@@ -47,6 +47,14 @@ export async function serveDaemon(options: DaemonOptions, stderr: (s: string) =>
     exclude: '--exclude <glob>, once per glob',
   };
   const workspace = new WatchedWorkspace({ ...options, words, log, closeWaitMs: CLOSE_WAIT_MS });
+  // Warnings about the index that an answer has carried: a later command says them in one line, as a start from the cache does.
+  const warned = new Set<string>();
+  const warnedOnce = (answer: PrintedAnswer): PrintedAnswer => {
+    if (answer.kind === 'failed') return answer;
+    const before = answer.index.warnings.every((w) => warned.has(w));
+    for (const w of answer.index.warnings) warned.add(w);
+    return before ? { ...answer, index: { ...answer.index, warnedBefore: true } } : answer;
+  };
   let active = 0;
   let stop!: (reason: string) => void;
   const stopped = new Promise<string>((resolve) => (stop = resolve));
@@ -78,7 +86,7 @@ export async function serveDaemon(options: DaemonOptions, stderr: (s: string) =>
       workspace
         .print(request.question, request.format, { what: request.what, whole: request.whole, first })
         .then(
-          (answer) => send(socket, { kind: 'answer', answer, pid: process.pid }),
+          (answer) => send(socket, { kind: 'answer', answer: warnedOnce(answer), pid: process.pid }),
           (err: unknown) => log.error(`${request.what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
         )
         .finally(() => {

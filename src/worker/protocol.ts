@@ -183,6 +183,8 @@ export interface IndexSummary {
   warnings: string[];
   /** The whole graph came from the persisted cache, nothing re-indexed: its warnings are those of the run that wrote it. */
   fromCache?: boolean;
+  /** The CLI's daemon gave every one of these warnings to an earlier command (a command then says them in one line, as `fromCache`). */
+  warnedBefore?: boolean;
 }
 
 /**

@@ -52,6 +52,12 @@ describe('built dist/cli.js: the workspace daemon', function () {
   });
 
   it('answers as the CLI without it, every later command from the same daemon, which outlives the command', () => {
+    // A warning about the index: printed whole to the command that started the daemon, in one line to the next ones.
+    fs.writeFileSync(path.join(root, 'src/usesMissing.ts'), "import { pad } from 'no-such-package';\nexport const padded = pad('x');\n");
+    const warned = cli(dependents);
+    assert.match(warned.stderr, /warning: 1 imported package resolves to no types: 'no-such-package'/);
+    const again = cli(dependents);
+    assert.equal(again.stderr, "ts-code-graph: 1 warning about this workspace's index, unchanged since it was built (`ts-code-graph stats` lists it)\n");
     const first = ask(dependents);
     assert.match(first.stdout, /processOrder --CALLS--> formatDate/);
     assert.ok(alive(first.pid), 'the daemon runs on after the command that started it');
