@@ -1,5 +1,5 @@
 import { FSWatcher, watch } from 'chokidar';
-import type { Stats } from 'fs';
+import { lstatSync, Stats } from 'fs';
 import * as path from 'path';
 import type { Logger } from '../core/Logger';
 import { ExcludedPaths } from '../core/indexer/excludedPaths';
@@ -33,12 +33,28 @@ export function watchWorkspace(givenRoot: string, exclude: readonly string[] | u
     return !!stats?.isFile() && !isWatchedFile(file);
   };
   const watcher: FSWatcher = watch(root, { ignored, ignoreInitial: true, atomic: false, followSymlinks: false, persistent: true });
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  watcher.on('add', (f) => sink.changed(f));
-  watcher.on('change', (f) => sink.changed(f));
+  let scanned = false;
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve())).then(() => void (scanned = true));
+  // During its first scan chokidar reports every symlinked file as changed (TanStack/query: 38 packages'
+  // `root.eslint.config.js -> ../../eslint.config.js`), which cost each start an update of those files.
+  // A real edit is of the link's target, a file watched for itself.
+  const changed = (f: string): void => {
+    if (!scanned && isSymlink(f)) return;
+    sink.changed(f);
+  };
+  watcher.on('add', changed);
+  watcher.on('change', changed);
   watcher.on('unlink', (f) => sink.deleted(f));
   // A deleted folder is passed as is: the core drops every file no project includes any more.
   watcher.on('unlinkDir', (d) => sink.deleted(d));
   watcher.on('error', (err) => log.warn(`file watcher: ${err instanceof Error ? err.message : String(err)} (changes may be missed until the server restarts)`));
   return { ready, close: () => watcher.close() };
+}
+
+function isSymlink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
