@@ -90,11 +90,14 @@ function timedProcess(exe: string, args: string[]): Promise<{ millis: number; pe
  * The built CLI (dist/cli.js, what ships) with `compiler`, its graph cache in a folder of its own:
  * a cold `stats` (no cache: a full index, which writes it), the same with the cache warm and nothing
  * changed, then one file edited (a body edit of `file`) and `dependentsOf` on it: the run after an
- * edit, loading the cache and re-indexing what the edit reaches. Each a process of its own.
+ * edit, loading the cache and re-indexing what the edit reaches. Each a process of its own. With
+ * `daemon`, as a user's commands run by default: the cold `stats` starts the workspace's daemon
+ * (and waits for its index), the later commands ask it; stopped at the end (`stop`). Without, every
+ * command indexes or loads the cache in its own process (TS_CODE_GRAPH_DAEMON=0, as in CI).
  */
-export function cliAfterEdit(cli: string, root: string, tsconfig: string | undefined, file: string, compiler: string) {
+export function cliAfterEdit(cli: string, root: string, tsconfig: string | undefined, file: string, compiler: string, daemon = false) {
   const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-bench-cli-'));
-  const env = { ...process.env, XDG_CACHE_HOME: cache, TS_CODE_GRAPH_COMPILER: compiler, TS_CODE_GRAPH_NO_CACHE: undefined };
+  const env = { ...process.env, XDG_CACHE_HOME: cache, TS_CODE_GRAPH_COMPILER: compiler, TS_CODE_GRAPH_NO_CACHE: undefined, TS_CODE_GRAPH_DAEMON: daemon ? '1' : '0' };
   const run = (...args: string[]) => {
     const started = performance.now();
     const r = spawnSync(process.execPath, [cli, '--root', root, ...(tsconfig ? ['--tsconfig', path.join(root, tsconfig)] : []), ...args], { env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
@@ -113,6 +116,7 @@ export function cliAfterEdit(cli: string, root: string, tsconfig: string | undef
     return { files: stats.files, compiler: stats.compiler, coldMillis: cold.millis, warmMillis: warm.millis, editMillis: edited.millis, symbol };
   } finally {
     fs.writeFileSync(abs, original);
+    if (daemon) run('stop');
     fs.rmSync(cache, { recursive: true, force: true });
   }
 }
