@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'child_process';
+import { execFileSync, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
@@ -150,6 +150,19 @@ describe('built dist/cli.js: the workspace daemon', function () {
       assert.match(r.stderr, said);
       assert.ok(Date.now() - started < 10_000, 'no wait for a daemon that cannot come');
     }
+  });
+
+  it('on a terminal, the first answer before the index comes through the daemon that indexes, then the full one', () => {
+    // A terminal for the command (util-linux `script`, in Debian's essential bsdutils): only there is a first answer printed.
+    const command = [process.execPath, BUILT_CLI, '--root', root, ...dependents].map((a) => `'${a}'`).join(' ');
+    const run = () => execFileSync('script', ['-qec', command, '/dev/null'], { cwd: root, env: { ...env, TS_CODE_GRAPH_FIRST_ANSWER_MS: '0' }, encoding: 'utf8' }).replace(/\r\n/g, '\n');
+    const cold = run();
+    assert.match(cold, /^Partial: indexing 1 of 1 projects; direct dependents found by the compiler, the full graph follows\.\n/);
+    assert.ok(cold.includes(withoutDaemon(dependents)), 'then the full answer');
+    // Asked again, the daemon's graph is whole: one answer.
+    assert.equal(run(), withoutDaemon(dependents));
+    // Its own daemon: TS_CODE_GRAPH_FIRST_ANSWER_MS is one of the settings that key it.
+    assert.match(cli(['stop'], { TS_CODE_GRAPH_FIRST_ANSWER_MS: '0' }).stdout, /^Stopped the daemon of /);
   });
 
   it('`stop` stops it, its graph cache written; a second `stop` finds none', () => {
