@@ -87,7 +87,7 @@ export function formatStats(stats: GraphStats): string {
   else if (stats.cache === 'partial') lines.push(`Loaded from the cache in ${formatMillis(stats.millis)}, the files changed since re-indexed${programs ? ` (${programs})` : ''}`);
   else lines.push(`Indexed in ${formatMillis(stats.millis)}${programs ? ` (${programs})` : ''}`);
   const m = stats.memory;
-  if (m) lines.push(`Memory:    peak ${formatBytes(m.peakRssBytes)} in this process${m.compilerPeakRssBytes ? `, ${formatBytes(m.compilerPeakRssBytes)} in the native compiler's` : ''}`);
+  if (m) lines.push(`Memory:    peak ${formatBytes(m.peakRssBytes)} in the indexer's process${m.compilerPeakRssBytes ? `, ${formatBytes(m.compilerPeakRssBytes)} in the native compiler's` : ''}`);
   if (stats.errors.length > 0) {
     lines.push(`Errors:    ${stats.errors.length} (the graph is incomplete)`);
     for (const error of stats.errors) lines.push(`  ${error}`);

@@ -50,7 +50,7 @@ describe('npm pack tarball: npx ts-code-graph mcp', function () {
     const env: NodeJS.ProcessEnv = { ...process.env, TS_CODE_GRAPH_NO_CACHE: '1', TS_CODE_GRAPH_COMPILER: undefined };
     const stats = execFileSync(cli, ['stats', '--root', root], { cwd: project, encoding: 'utf8', env });
     assert.match(stats, new RegExp(`^Compiler: +TypeScript 7\\.0\\.2 \\(native, @typescript/${platformPackage}\\), with TypeScript \\d defaults .*; the default where its binary is installed$`, 'm'));
-    assert.match(stats, /^Memory: +peak \d+ MB in this process, \d+ MB in the native compiler's$/m);
+    assert.match(stats, /^Memory: +peak \d+ MB in the indexer's process, \d+ MB in the native compiler's$/m);
     // Calls only TypeScript 7's own standard library (beside its binary) lets it infer.
     const answer = execFileSync(cli, ['dependentsOf', 'src/widget.ts', 'Widget.render', '--root', root], { cwd: project, encoding: 'utf8', env });
     for (const caller of ['viaFilter', 'viaForEach', 'viaFind', 'viaAwait', 'viaPromiseAll', 'viaMap', 'viaDestructuring', 'viaReduce']) {

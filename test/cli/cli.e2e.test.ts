@@ -82,7 +82,7 @@ describe('ts-code-graph on test/fixtures/sample (e2e)', function () {
     // The default compiler: native where its binary is installed (test:inprocess asks for TypeScript 6).
     const compiler = process.env.TS_CODE_GRAPH_COMPILER === 'inprocess' ? 'the bundled TypeScript \\d+\\.\\d+\\.\\d+' : 'TypeScript 7\\.0\\.2 \\(native, [^)]+\\)';
     assert.match(text.stdout, new RegExp(`^Root: .*\\nProjects: .*\\nCompiler: +${compiler}, with TypeScript \\d+(\\.x)? defaults \\(.*\\); .*\\nFiles: +\\d+\\nNodes: +\\d+ \\(\\d+ external\\)\\nEdges: +\\d+\\n`));
-    assert.match(text.stdout, /^Memory: +peak [\d.]+ [MG]B in this process/m);
+    assert.match(text.stdout, /^Memory: +peak [\d.]+ [MG]B in the indexer's process/m);
     const json = await run('stats', '--format', 'json');
     assert.equal(json.code, 0);
     const stats = JSON.parse(json.stdout);
