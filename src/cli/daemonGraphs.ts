@@ -39,9 +39,9 @@ const LOG_MAX_BYTES = 4 * 1024 * 1024;
  */
 export function daemonGraphs(options: DaemonGraphOptions): OpenCliGraph {
   return (workspace, log) => {
-    const address = workspace.cacheDir === undefined ? undefined : daemonAddress(daemonKey({ ...workspace, exclude: workspace.exclude ?? [], cacheDir: workspace.cacheDir, build: options.build }, options.env));
-    if (!address || workspace.cacheDir === undefined) return options.withoutDaemon(workspace, log);
     const cacheDir = workspace.cacheDir;
+    const address = cacheDir === undefined ? undefined : addressOf(workspace, cacheDir, options);
+    if (!address || cacheDir === undefined) return options.withoutDaemon(workspace, log);
     let fallback: CliGraph | undefined;
     return {
       async print(question, format, opts) {
@@ -70,7 +70,7 @@ export function stopDaemon(options: Pick<DaemonGraphOptions, 'build' | 'env'>): 
   return async (workspace) => {
     const none = `No daemon serves ${workspace.root}.`;
     if (workspace.cacheDir === undefined) return `${none} (--no-cache never starts one.)`;
-    const address = daemonAddress(daemonKey({ ...workspace, exclude: workspace.exclude ?? [], cacheDir: workspace.cacheDir, build: options.build }, options.env));
+    const address = addressOf(workspace, workspace.cacheDir, options);
     if (!address) return none;
     let socket: net.Socket;
     try {
@@ -94,6 +94,11 @@ export function stopDaemon(options: Pick<DaemonGraphOptions, 'build' | 'env'>): 
     }
     return `Stopped the daemon of ${workspace.root} (pid ${pid}).`;
   };
+}
+
+/** The workspace's daemon's address, as this build and environment key it (daemonKey). */
+function addressOf(workspace: CliWorkspace, cacheDir: string, options: Pick<DaemonGraphOptions, 'build' | 'env'>): DaemonAddress | undefined {
+  return daemonAddress(daemonKey({ ...workspace, exclude: workspace.exclude ?? [], cacheDir, build: options.build }, options.env));
 }
 
 function alive(pid: number): boolean {
