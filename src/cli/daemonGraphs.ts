@@ -1,6 +1,7 @@
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
+import * as path from 'path';
 import { Logger, silentLogger } from '../core/Logger';
 import { DaemonAddress, daemonAddress, daemonIdleMs, daemonKey } from '../daemon/daemonAddress';
 import { DaemonMessage, DaemonRequest, readLines, writeLine } from '../daemon/daemonProtocol';
@@ -197,6 +198,8 @@ function startDaemon(address: DaemonAddress, o: DaemonGraphOptions & { workspace
     log: address.log,
     idleMs: daemonIdleMs(o.env),
     workerPath: o.workerPath,
+    build: o.build,
+    buildDir: path.dirname(o.daemonPath),
     ...(o.codeCacheDir ? { codeCacheDir: o.codeCacheDir } : {}),
     ...(o.heapMb ? { heapMb: o.heapMb } : {}),
   };

@@ -3,6 +3,7 @@ import * as net from 'net';
 import type { Logger } from '../core/Logger';
 import { WatchedWorkspace } from '../nodehost/WatchedWorkspace';
 import type { HostWords, PrintedAnswer } from '../worker/protocol';
+import { DAEMON_BUILD_FILES, daemonBuild } from './daemonAddress';
 import { DaemonMessage, DaemonRequest, readLines, writeLine } from './daemonProtocol';
 
 /** What `dist/daemon.js` is started with (one JSON argument, written by the CLI that starts it). */
@@ -22,9 +23,12 @@ export interface DaemonOptions {
   workerPath: string;
   codeCacheDir?: string;
   heapMb?: number;
+  /** The bundles' build it runs (daemonBuild of `buildDir`): a rebuild or an upgrade replaces it, and it stops. */
+  build?: string;
+  buildDir?: string;
 }
 
-/** How often it checks that its socket and its root are still there (a cleaned temporary folder, a deleted checkout): then it stops. */
+/** How often it checks that its socket, its root and its build are still there (goneReason): else it stops. */
 const CHECK_MS = 30_000;
 /** How long stopping waits for the worker to write the graph cache of the last edits. */
 const CLOSE_WAIT_MS = 10_000;
@@ -104,8 +108,8 @@ export async function serveDaemon(options: DaemonOptions, stderr: (s: string) =>
   workspace.start();
   idle.reset();
   const check = setInterval(() => {
-    if (process.platform !== 'win32' && !fs.existsSync(options.socket)) stop('its socket was removed');
-    else if (!fs.existsSync(options.root)) stop('its workspace root was removed');
+    const reason = goneReason(options);
+    if (reason) stop(reason);
   }, CHECK_MS);
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(`received ${signal}`));
 
@@ -117,6 +121,18 @@ export async function serveDaemon(options: DaemonOptions, stderr: (s: string) =>
   if (process.platform !== 'win32') fs.rmSync(options.socket, { force: true });
   await workspace.close();
   return 0;
+}
+
+/**
+ * Why the daemon has no reason to run on, if it has none: its socket removed (a cleaned temporary
+ * folder: no command can reach it), its root removed, or its bundles rebuilt or upgraded (the next
+ * command starts a daemon of the new build; this one would only hold memory until idle).
+ */
+export function goneReason(options: Pick<DaemonOptions, 'socket' | 'root' | 'build' | 'buildDir'>): string | undefined {
+  if (process.platform !== 'win32' && !fs.existsSync(options.socket)) return 'its socket was removed';
+  if (!fs.existsSync(options.root)) return 'its workspace root was removed';
+  if (options.build && options.buildDir && daemonBuild(options.buildDir, DAEMON_BUILD_FILES) !== options.build) return 'its build was replaced (a rebuild or an upgrade)';
+  return undefined;
 }
 
 function send(socket: net.Socket, message: DaemonMessage): void {
