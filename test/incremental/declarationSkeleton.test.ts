@@ -133,7 +133,9 @@ describe('declaration skeleton', () => {
       'export function pick(): Other {',
       "  return new Other('p');",
       '}',
+      // An ES private field: its name carries the class's symbol id, another in every checker (stableName).
       'export class Tool {',
+      '  #uses = 0;',
       '  use(): void {}',
       '}',
       'export function untouched(n: number): number {',
@@ -175,6 +177,8 @@ describe('declaration skeleton', () => {
       ['a return type changed, called under another name through a barrel', (t) => t.replace('export function pick(): Other {\n  return new Other(\'p\');', 'export function pick(): Alt {\n  return new Alt();'), ['barrel.ts', 'h.ts', 'lib.ts']],
       ['a member removed from an interface', (t) => t.replace('export interface Api { run(): Local }', 'export interface Api { }'), undefined],
       ['an unexported helper added', (t) => `${t}function helper(): number {\n  return 3;\n}\n`, undefined],
+      ['a private field retyped (only its class can use it)', (t) => t.replace('#uses = 0;', "#uses = 'none';"), ['lib.ts']],
+      ['a private method added', (t) => t.replace('  use(): void {}', '  use(): void {}\n  #wear(): void {}'), ['lib.ts']],
     ];
     for (const [what, edit, expected] of edits) {
       it(what, async () => {

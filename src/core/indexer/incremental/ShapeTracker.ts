@@ -102,7 +102,9 @@ export class ShapeTracker {
    * its own: its member-level IMPLEMENTS/OVERRIDES edges come from the members it declares, by name.
    */
   mayReachMembers(rel: string, members: string[]): boolean {
-    return members.some((name) => !IDENTIFIER.test(name)) || this.mentionsAny(rel, members);
+    // An ES private member (`#cache`) is used only in its class's body, in the file that changed: no dependent reaches it.
+    const named = members.filter((name) => !name.startsWith('#'));
+    return named.some((name) => !IDENTIFIER.test(name)) || this.mentionsAny(rel, named);
   }
 
   /** Whether `rel`'s text mentions one of `names` or has an `export *` (conservative: unknown text says yes). */

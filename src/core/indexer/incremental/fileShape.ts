@@ -183,7 +183,8 @@ function changedMembers(before: string, after: string): string[] | 'symbol-keyed
   for (const line of newLines) if (!kept.delete(line)) add(line);
   for (const line of kept) add(line);
   // A symbol-keyed member (`[Symbol.iterator]`) is used without being named (`for … of`).
-  if ([...names].some((n) => n.startsWith('__@') || !/^[A-Za-z_$][\w$]*$/.test(n))) return 'symbol-keyed';
+  // An ES private name (`#cache`) is a name: only its class's own file can use it.
+  if ([...names].some((n) => n.startsWith('__@') || !/^#?[A-Za-z_$][\w$]*$/.test(n))) return 'symbol-keyed';
   return names.size > 0 ? [...names] : undefined;
 }
 
@@ -263,7 +264,12 @@ function splitShape(shape: string): { ids: string[]; blocks: Map<string, ShapeBl
   return { ids: ids.split('|'), blocks: byName };
 }
 
-/** `__@iterator@5602`: a well-known symbol's member name carries the checker's symbol id; drop it. */
+/**
+ * `__@iterator@5602`: a well-known symbol's member name carries the checker's symbol id; drop it.
+ * `__#45214@#queryCache`: an ES private name carries its class's symbol id, another in every checker;
+ * it is `#queryCache` (before, every declaration edit of a class with one changed "every member", and
+ * every dependent was re-extracted: TanStack/query's QueryClient, 290 files).
+ */
 function stableName(name: string): string {
-  return name.replace(/^(__@[^@]+)@\d+$/, '$1');
+  return name.replace(/^(__@[^@]+)@\d+$/, '$1').replace(/^__#\d+@(#[^@]*)$/, '$1');
 }
