@@ -2,6 +2,7 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
+import { setTimeout as sleep } from 'timers/promises';
 import { Logger, silentLogger } from '../core/Logger';
 import { DaemonAddress, daemonAddress, daemonIdleMs, daemonKey } from '../daemon/daemonAddress';
 import { DaemonMessage, DaemonRequest, readLines, writeLine } from '../daemon/daemonProtocol';
@@ -81,8 +82,8 @@ export function stopDaemon(options: Pick<DaemonGraphOptions, 'build' | 'env'>): 
     }
     const pid = await new Promise<number | undefined>((resolve) => {
       readLines(socket, (line) => {
-        const message = JSON.parse(line) as DaemonMessage;
-        if (message.kind === 'stopping') resolve(message.pid);
+        const message = parseMessage(line);
+        if (message?.kind === 'stopping') resolve(message.pid);
       });
       socket.on('close', () => resolve(undefined));
       socket.on('error', () => resolve(undefined));
@@ -91,7 +92,7 @@ export function stopDaemon(options: Pick<DaemonGraphOptions, 'build' | 'env'>): 
     if (pid === undefined) return `The daemon of ${workspace.root} did not confirm it stops (its log: ${address.log}).`;
     for (const deadline = Date.now() + STOP_WAIT_MS; alive(pid); ) {
       if (Date.now() > deadline) return `The daemon of ${workspace.root} (pid ${pid}) is stopping; it has not ended within ${STOP_WAIT_MS / 1000} s (its log: ${address.log}).`;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await sleep(20);
     }
     return `Stopped the daemon of ${workspace.root} (pid ${pid}).`;
   };
@@ -130,8 +131,17 @@ async function connectOrStart(address: DaemonAddress, start: () => { exited(): s
       const exit = started.exited();
       if (exit !== undefined) throw new Error(`ended before it listened (${exit})`);
       if (Date.now() > deadline) throw new Error(`did not start within ${START_WAIT_MS / 1000} s (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await sleep(20);
     }
+  }
+}
+
+/** A line of the daemon's, or undefined for one that is not JSON (protocol garbage is no crash of the command). */
+function parseMessage(line: string): DaemonMessage | undefined {
+  try {
+    return JSON.parse(line) as DaemonMessage;
+  } catch {
+    return undefined;
   }
 }
 
@@ -156,10 +166,8 @@ function askDaemon(
   return new Promise((resolve, reject) => {
     let answered = false;
     readLines(socket, (line) => {
-      let message: DaemonMessage;
-      try {
-        message = JSON.parse(line) as DaemonMessage;
-      } catch {
+      const message = parseMessage(line);
+      if (!message) {
         socket.destroy();
         return reject(new Error('answered with a line that is not JSON'));
       }

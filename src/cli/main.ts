@@ -31,7 +31,7 @@ function launch(): void {
   const inThisProcess = workerGraphs({ workerPath: WORKER, heapMb, codeCacheDir: code });
   // The workspace's daemon (README: the daemon) unless switched off, in CI, or without the cache.
   const build = daemonBuild(__dirname, DAEMON_BUILD_FILES);
-  const graphs = daemonWanted(process.env, false)
+  const graphs = daemonWanted(process.env)
     ? daemonGraphs({ daemonPath: DAEMON, workerPath: WORKER, codeCacheDir: code, heapMb, build, toolVersion: readVersion(), env: process.env, withoutDaemon: inThisProcess, stderr: io.stderr })
     : inThisProcess;
   runCliHost(process.argv.slice(2), io, graphs, serveMcpBesideThisFile, stopDaemon({ build, env: process.env })).then(

@@ -22,9 +22,13 @@ export interface DaemonIdentity {
   build: string;
 }
 
-/** Whether the CLI asks a daemon: not with `--no-cache` (a daemon is a cache), not when switched off, not in CI unless switched on. */
-export function daemonWanted(env: NodeJS.ProcessEnv, noCache: boolean): boolean {
-  if (noCache || env.TS_CODE_GRAPH_NO_CACHE) return false;
+/**
+ * Whether the CLI asks a daemon: not with TS_CODE_GRAPH_NO_CACHE (a daemon is a cache; `--no-cache`
+ * leaves the command no cache folder, and daemonGraphs none to key one by), not when switched off, not
+ * in CI unless switched on.
+ */
+export function daemonWanted(env: NodeJS.ProcessEnv): boolean {
+  if (env.TS_CODE_GRAPH_NO_CACHE) return false;
   const setting = (env[DAEMON_ENV] ?? '').trim().toLowerCase();
   if (['0', 'off', 'false', 'no'].includes(setting)) return false;
   if (['1', 'on', 'true', 'yes'].includes(setting)) return true;
@@ -45,7 +49,7 @@ export const DAEMON_BUILD_FILES = ['cli.js', 'daemon.js', 'worker.js', 'workerCo
 /**
  * The bundles' build, from the files a daemon runs (dist/daemon.js, the worker's core beside it): a
  * rebuild or an upgrade changes their size or time, so its CLI starts a daemon of its own and the
- * old one stops when idle.
+ * old one stops (serveDaemon's goneReason).
  */
 export function daemonBuild(dir: string, files: readonly string[]): string {
   return files

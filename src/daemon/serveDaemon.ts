@@ -1,28 +1,22 @@
 import * as fs from 'fs';
 import * as net from 'net';
 import type { Logger } from '../core/Logger';
-import { WatchedWorkspace } from '../nodehost/WatchedWorkspace';
+import { WatchedWorkspace, WatchedWorkspaceOptions } from '../nodehost/WatchedWorkspace';
 import type { HostWords, PrintedAnswer } from '../worker/protocol';
 import { DAEMON_BUILD_FILES, daemonBuild } from './daemonAddress';
-import { DaemonMessage, DaemonRequest, readLines, writeLine } from './daemonProtocol';
+import { DaemonRequest, readLines, writeLine } from './daemonProtocol';
 
 /** What `dist/daemon.js` is started with (one JSON argument, written by the CLI that starts it). */
-export interface DaemonOptions {
-  root: string;
-  tsconfig?: string;
+export interface DaemonOptions extends Pick<WatchedWorkspaceOptions, 'root' | 'tsconfig' | 'toolVersion' | 'workerPath' | 'codeCacheDir' | 'heapMb'> {
   exclude: string[];
   /** The persisted graph's folder: loaded at the start, written after updates, as the MCP server does. */
   cacheDir: string;
-  toolVersion: string;
   /** Where it listens (daemonAddress). */
   socket: string;
   /** Its log file, named in its failure texts. */
   log: string;
   /** It stops after this long without a command. */
   idleMs: number;
-  workerPath: string;
-  codeCacheDir?: string;
-  heapMb?: number;
   /** The bundles' build it runs (daemonBuild of `buildDir`): a rebuild or an upgrade replaces it, and it stops. */
   build?: string;
   buildDir?: string;
@@ -85,12 +79,12 @@ export async function serveDaemon(options: DaemonOptions, stderr: (s: string) =>
       active++;
       idle.reset();
       if (request.verbose) listeners.add(socket);
-      const unsubscribe = request.verbose ? workspace.onProgress((done, total) => send(socket, { kind: 'progress', done, total })) : () => false;
-      const first = request.first ? (text: string) => send(socket, { kind: 'first', text }) : undefined;
+      const unsubscribe = request.verbose ? workspace.onProgress((done, total) => writeLine(socket, { kind: 'progress', done, total })) : () => false;
+      const first = request.first ? (text: string) => writeLine(socket, { kind: 'first', text }) : undefined;
       workspace
         .print(request.question, request.format, { what: request.what, whole: request.whole, first })
         .then(
-          (answer) => send(socket, { kind: 'answer', answer: warnedOnce(answer), pid: process.pid }),
+          (answer) => writeLine(socket, { kind: 'answer', answer: warnedOnce(answer), pid: process.pid }),
           (err: unknown) => log.error(`${request.what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
         )
         .finally(() => {
@@ -133,10 +127,6 @@ export function goneReason(options: Pick<DaemonOptions, 'socket' | 'root' | 'bui
   if (!fs.existsSync(options.root)) return 'its workspace root was removed';
   if (options.build && options.buildDir && daemonBuild(options.buildDir, DAEMON_BUILD_FILES) !== options.build) return 'its build was replaced (a rebuild or an upgrade)';
   return undefined;
-}
-
-function send(socket: net.Socket, message: DaemonMessage): void {
-  writeLine(socket, message);
 }
 
 /**
@@ -190,7 +180,7 @@ function idleTimer(ms: number, fire: () => void): { reset(): void; clear(): void
 function fanOutLogger(stderr: (s: string) => void, listeners: ReadonlySet<net.Socket>): Logger {
   const line = (level: 'info' | 'warn' | 'error', text: string): void => {
     stderr(`${new Date().toISOString()} ${level === 'info' ? '' : `${level}: `}${text}\n`);
-    for (const socket of listeners) send(socket, { kind: 'log', level, text });
+    for (const socket of listeners) writeLine(socket, { kind: 'log', level, text });
   };
   return { info: (t) => line('info', t), warn: (t) => line('warn', t), error: (t) => line('error', t) };
 }

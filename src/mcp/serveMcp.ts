@@ -7,21 +7,11 @@ import { toQueryRequest } from '../tools/toolInput';
 import { MCP_TOOL_NAMES, mcpTools, toolByName } from '../tools/toolMetadata';
 import { TOOL_QUERIES } from '../core/query/queries';
 import { JsonRpcLineFilter } from './JsonRpcLineFilter';
-import { WatchedWorkspace } from '../nodehost/WatchedWorkspace';
+import { WatchedWorkspace, WatchedWorkspaceOptions } from '../nodehost/WatchedWorkspace';
 import { MCP_WORDS } from './mcpWords';
 
-export interface ServeMcpOptions {
-  /** Absolute, an existing directory (checked by the caller). */
-  root: string;
-  tsconfig?: string;
-  /** --exclude globs: folders and files left out of the index and the watcher. */
-  exclude?: string[];
-  workerPath: string;
-  /** Where the worker keeps V8's compiled code of the core, when it is the CLI bundle's (see main.ts); undefined: none. */
-  codeCacheDir?: string;
-  cacheDir?: string;
-  /** The graph worker's heap limit in MB. */
-  heapMb?: number;
+/** The workspace (`root` absolute, an existing directory: checked by the caller) and its graph worker, as `WatchedWorkspace` takes them. */
+export interface ServeMcpOptions extends Pick<WatchedWorkspaceOptions, 'root' | 'tsconfig' | 'exclude' | 'workerPath' | 'codeCacheDir' | 'cacheDir' | 'heapMb'> {
   version: string;
   stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream;

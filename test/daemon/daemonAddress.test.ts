@@ -5,15 +5,14 @@ import * as path from 'path';
 import { DaemonIdentity, daemonAddress, daemonBuild, daemonIdleMs, daemonKey, daemonWanted } from '../../src/daemon/daemonAddress';
 
 describe('the CLI daemon: when one is used, and which', () => {
-  it('is used unless switched off, in CI, or without the cache; TS_CODE_GRAPH_DAEMON=1 uses one in CI too', () => {
-    assert.equal(daemonWanted({}, false), true);
-    assert.equal(daemonWanted({}, true), false, '--no-cache');
-    assert.equal(daemonWanted({ TS_CODE_GRAPH_NO_CACHE: '1' }, false), false);
-    for (const off of ['0', 'off', 'false', 'no', ' OFF ']) assert.equal(daemonWanted({ TS_CODE_GRAPH_DAEMON: off }, false), false, off);
-    for (const ci of ['true', '1', 'yes']) assert.equal(daemonWanted({ CI: ci }, false), false, `CI=${ci}`);
-    for (const notCi of ['', 'false', '0']) assert.equal(daemonWanted({ CI: notCi }, false), true, `CI=${notCi}`);
-    assert.equal(daemonWanted({ CI: 'true', TS_CODE_GRAPH_DAEMON: '1' }, false), true);
-    assert.equal(daemonWanted({ TS_CODE_GRAPH_DAEMON: '1' }, true), false, 'a daemon is a cache: --no-cache wins');
+  it('is used unless switched off, in CI, or without the cache (TS_CODE_GRAPH_NO_CACHE); TS_CODE_GRAPH_DAEMON=1 uses one in CI too', () => {
+    assert.equal(daemonWanted({}), true);
+    assert.equal(daemonWanted({ TS_CODE_GRAPH_NO_CACHE: '1' }), false);
+    for (const off of ['0', 'off', 'false', 'no', ' OFF ']) assert.equal(daemonWanted({ TS_CODE_GRAPH_DAEMON: off }), false, off);
+    for (const ci of ['true', '1', 'yes']) assert.equal(daemonWanted({ CI: ci }), false, `CI=${ci}`);
+    for (const notCi of ['', 'false', '0']) assert.equal(daemonWanted({ CI: notCi }), true, `CI=${notCi}`);
+    assert.equal(daemonWanted({ CI: 'true', TS_CODE_GRAPH_DAEMON: '1' }), true);
+    assert.equal(daemonWanted({ TS_CODE_GRAPH_DAEMON: '1', TS_CODE_GRAPH_NO_CACHE: '1' }), false, 'a daemon is a cache: no cache wins');
   });
 
   it('stops after a quarter of an hour without a command, or TS_CODE_GRAPH_DAEMON_IDLE_S', () => {
