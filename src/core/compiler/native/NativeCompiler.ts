@@ -349,6 +349,7 @@ export class NativeCompiler implements CompilerPort {
     if (this.failure) throw this.failure;
     this.watchdog.arm(timeoutMs);
     const started = performance.now();
+    const tripsBefore = this.roundTrips;
     try {
       return request();
     } catch (err) {
@@ -373,9 +374,10 @@ export class NativeCompiler implements CompilerPort {
       if (this.profile) {
         // The request's own text names what it asks (`this.native.getTypeAtLocation(node)`).
         const key = request.toString().replace(/\s+/g, ' ').slice(0, 100);
-        const entry = this.profile.get(key) ?? { count: 0, ms: 0 };
+        const entry = this.profile.get(key) ?? { count: 0, ms: 0, trips: 0 };
         entry.count++;
         entry.ms += ms;
+        entry.trips += this.roundTrips - tripsBefore;
         this.profile.set(key, entry);
       }
     }
@@ -399,7 +401,22 @@ export class NativeCompiler implements CompilerPort {
   /** With TS_CODE_GRAPH_NATIVE_PROFILE set: requests by what they ask, counted and timed (the log's summary lists the costliest). */
   /** The CPU profile of the current process was written (TS_CODE_GRAPH_NATIVE_CPUPROFILE). */
   private profiled = false;
-  private readonly profile = process.env.TS_CODE_GRAPH_NATIVE_PROFILE ? new Map<string, { count: number; ms: number }>() : undefined;
+  private readonly profile = process.env.TS_CODE_GRAPH_NATIVE_PROFILE ? new Map<string, { count: number; ms: number; trips: number }>() : undefined;
+  /** With the profile on: requests written to the process so far (a call may make none, its answer cached, or several). */
+  private roundTrips = 0;
+
+  /** Counts the channel's requests (the profile's round trips per kind of call). */
+  private countRoundTrips(): void {
+    const channel = (this.api as unknown as { client?: { channel?: { requestBytesSync?: (...args: unknown[]) => unknown } } }).client?.channel;
+    const original = channel?.requestBytesSync;
+    if (!channel || !original) return;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const compiler = this;
+    channel.requestBytesSync = function (this: unknown, ...args: unknown[]) {
+      compiler.roundTrips++;
+      return original.apply(this, args);
+    };
+  }
 
   /** Requests to the process so far and the time spent waiting for them: snapshots (builds) and queries. */
   readonly requests = { snapshots: { count: 0, ms: 0 }, queries: { count: 0, ms: 0 } };
@@ -408,7 +425,7 @@ export class NativeCompiler implements CompilerPort {
   requestSummary(): string {
     const { snapshots: s, queries: q } = this.requests;
     const costliest = this.profile && [...this.profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12);
-    let profile = costliest ? costliest.map(([k, v]) => `\n  ${v.count} × ${k}: ${Math.round(v.ms)} ms`).join('') : '';
+    let profile = costliest ? costliest.map(([k, v]) => `\n  ${v.count} × ${k}: ${Math.round(v.ms)} ms, ${v.trips} round trips`).join('') : '';
     if (this.profile && this.api) {
       // The API's own split of those round trips: the compiler's work, and the pipe's (JSON both ways).
       try {
@@ -463,6 +480,7 @@ export class NativeCompiler implements CompilerPort {
     this.api = this.stderr.capture(() => withGoMemoryLimit(this.memoryLimitMb, () => new API({ cwd: this.root, tsserverPath: this.native.exe, ...(fsCallbacks ? { fs: fsCallbacks } : {}), ...(this.profile ? { collectTiming: true } : {}) })));
     this.callbacks = wanted;
     this.overlap = overlapOf(this.api);
+    if (this.profile) this.countRoundTrips();
     if (CPU_PROFILE) {
       (this.api as unknown as { internal: { startCPUProfile(dir: string): void } }).internal.startCPUProfile(CPU_PROFILE);
       this.profiled = false;
