@@ -16,11 +16,12 @@ import { UnresolvedUse, resolvedFileOf, unresolvedPackageWarnings } from './prog
 import { reachable } from './incremental/reachable';
 import { newFileEffects, withFilesUnder } from './incremental/fileSetChanges';
 import { ShapeTracker } from './incremental/ShapeTracker';
-import { declarationSkeleton } from './incremental/declarationSkeleton';
+import { fileShape, shapeDelta, type ShapeDelta } from './incremental/fileShape';
+import { declarationSkeleton, skeletonMentions } from './incremental/declarationSkeleton';
 import { UpdatePlanner, updateState } from './incremental/UpdatePlanner';
 import { Project, WorkspacePrograms, sameSourceFiles } from './program/WorkspacePrograms';
 import { CancelledError } from '../Logger';
-import type { CompilerPort, CompilerProgram } from '../compiler/CompilerPort';
+import { isCompilerProcessError, type CompilerPort, type CompilerProgram } from '../compiler/CompilerPort';
 import { declareFile } from './file/declareFile';
 import { CompilerChoice } from './program/CompilerChoice';
 import { InProcessCompiler } from '../compiler/inprocess/InProcessCompiler';
@@ -97,6 +98,20 @@ export class WorkspaceIndex {
   private analysis!: FileAnalysis;
   /** Root-relative file → hash of the text its graph contribution was extracted from (what the cache stores). */
   private readonly extractedFrom = new Map<string, string>();
+  /**
+   * Printed shapes of the files most others import (`CacheSnapshot.shapes`), root-relative file →
+   * [hash of the text printed from, shape]: read with the cache, printed again where a start from it
+   * re-indexes one, written with the cache.
+   */
+  private knownShapes = new Map<string, [string, string]>();
+  /**
+   * During a start from the cache: which re-indexed files get their shape printed as they are
+   * extracted, and those shapes; the files re-indexed because they name what changed in another, and
+   * the names their skeletons mention (those without a printed shape: see skeletonMentions).
+   */
+  private shapesSinceCache:
+    | { wanted: (rel: string, contribution: FileContribution) => boolean; printed: Map<string, string>; lookers: Set<string>; mentions: Map<string, Set<string> | undefined> }
+    | undefined;
   /** Per contribution, where its unresolved package imports led when it was extracted (resolutionsAtExtraction). */
   private readonly importResolutions = new WeakMap<FileContribution, Record<string, string>>();
   private locator!: NodeLocator;
@@ -228,6 +243,7 @@ export class WorkspaceIndex {
     }
     reading = Date.now();
     const cached = this.checkCache(snapshot);
+    this.knownShapes = cached ? cachedShapes(cached) : new Map();
     if (cached) this.log.info(`cache read in ${readMillis} ms and checked against the configs and libraries in ${Date.now() - reading} ms`);
     let cache: IndexReport['cache'];
     // Root-relative file → the hash of its text on disk now: each file is read and hashed once per start.
@@ -432,6 +448,7 @@ export class WorkspaceIndex {
       const compiler = this.choice.remembered();
       const programReads = this.programReads();
       const unresolved = this.resolutionsAtExtraction(files);
+      const shapes = this.hubShapes(files);
       const snapshot = {
         indexer: indexerIdentity(),
         root: this.root,
@@ -443,12 +460,48 @@ export class WorkspaceIndex {
         ...(programReads ? { programReads } : {}),
         ...(compiler ? { compiler } : {}),
         unresolved,
+        ...(Object.keys(shapes).length ? { shapes } : {}),
       };
       writeCache(cacheFileFor(this.options.cacheDir, this.root), snapshot);
       this.log.info(`graph cache written in ${Date.now() - writing} ms`);
     } catch (err) {
       this.log.warn(`could not write the graph cache: ${(err as Error).message}`);
     }
+  }
+
+  /**
+   * For the cache (`CacheSnapshot.shapes`): the shapes of the files most others import (at least
+   * HUB_DEPENDENTS direct dependents, the HUB_SHAPES with most, in a workspace of HUB_MIN_FILES), printed once per text: a shape known
+   * for the text cached is kept, any other printed by a program that holds that text now, else none
+   * (a start after that file changed then re-indexes every file that can see it, as without shapes).
+   */
+  private hubShapes(files: CacheSnapshot['files']): NonNullable<CacheSnapshot['shapes']> {
+    const out: NonNullable<CacheSnapshot['shapes']> = {};
+    // Below this size every dependent of a hub costs little to re-index, less than printing shapes at every cold index.
+    if (this.owner.size < HUB_MIN_FILES) return out;
+    const hubs = Object.keys(files)
+      .filter((rel) => files[rel][1].skeleton && !files[rel][1].failure)
+      .map((rel) => [rel, this.graph.filesDependingOn(rel).length] as const)
+      .filter(([, n]) => n >= HUB_DEPENDENTS)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, HUB_SHAPES);
+    for (const [rel] of hubs) {
+      const hash = files[rel][0];
+      const known = this.knownShapes.get(rel);
+      if (known?.[0] === hash) {
+        out[rel] = known;
+        continue;
+      }
+      const abs = path.posix.join(this.root, rel);
+      const program = this.owner.get(abs)?.program;
+      const sf = program?.hasSourceFile(abs) ? program.getSourceFile(abs) : undefined;
+      if (!program || !sf || this.textHash(sf) !== hash) continue;
+      const shape = printedShape(this.compiler.syntax, program, sf, this.graph.nodesInFile(rel).map((n) => n.id));
+      if (shape === undefined) continue;
+      out[rel] = [hash, shape];
+      this.knownShapes.set(rel, out[rel]);
+    }
+    return out;
   }
 
   private fingerprint(): string {
@@ -624,13 +677,110 @@ export class WorkspaceIndex {
     const first = owned(changed);
     // Created or deleted files change what the whole program holds: only it sees what that changes.
     const fileSetChanged = [...changed].some((rel) => !cached.files[rel] || !this.owner.has(path.posix.join(this.root, rel)));
-    let claimed = await this.reindexSinceCache(first, first.length, fileSetChanged ? 'files were created or deleted' : undefined, token);
     // A shadowed file's importers now find the new file instead: they change whatever its skeleton says.
     const shadowedBy = new Set(shadowed);
     const seen = (rel: string) => !shadowedBy.has(rel) && !elsewhere.has(rel) && sameSkeleton(cached.files[rel]?.[1], this.graph.getContribution(rel));
-    const rest = owned([...this.withTransitiveDependents(new Set([...changed].filter((rel) => !seen(rel))))].filter((rel) => !changed.has(rel)));
-    claimed += await this.reindexSinceCache(rest, first.length + rest.length, undefined, token);
-    return first.length + rest.length + claimed;
+    // A file whose shape was printed before (one most others import) gets it printed again as it is
+    // re-indexed, where it may have changed: a changed file whose skeleton changed, or a file
+    // re-indexed because it names what changed in another (its text the same, its types maybe not).
+    this.shapesSinceCache = {
+      wanted: (rel, contribution) => this.knownShapes.has(rel) && !(changed.has(rel) && sameSkeleton(cached.files[rel]?.[1], contribution)),
+      printed: new Map(),
+      lookers: new Set(),
+      mentions: new Map(),
+    };
+    try {
+      let claimed = await this.reindexSinceCache(first, first.length, fileSetChanged ? 'files were created or deleted' : undefined, token);
+      let reindexed = first.length;
+      // In waves, as an update goes: the dependents of a file whose shape is known before and after look
+      // again only where they name what changed (ShapeTracker), then their own shapes decide in turn;
+      // those of any other file whose change others can see, all of them, however indirectly.
+      const taken = new Set(changed);
+      // Files another's change reached (they named what changed, or depend on a file whose change is not known by name).
+      const reached = new Set<string>();
+      const looked = new Set<string>();
+      // A file re-indexed because it names what changed in another: those names.
+      const reasons = new Map<string, Set<string>>();
+      let wave = [...changed].filter((rel) => !seen(rel));
+      while (wave.length > 0) {
+        for (const rel of wave) looked.add(rel);
+        const everyDependent = new Set<string>();
+        const looking = new Set<string>();
+        for (const rel of wave) {
+          const delta = fileSetChanged || shadowedBy.has(rel) || elsewhere.has(rel) ? undefined : this.shapeChangeSinceCache(rel, cached);
+          if (delta) {
+            const names = [...delta.exports, ...delta.changedExports, ...delta.members];
+            for (const d of this.dependentsSeeing(rel, delta)) {
+              looking.add(d);
+              const why = reasons.get(d) ?? new Set<string>();
+              for (const n of names) why.add(n);
+              reasons.set(d, why);
+            }
+            continue;
+          }
+          // A file whose text is the same, re-indexed for names it uses, whose skeleton mentions none
+          // of them: its shape is what it was, and its dependents need no look.
+          const mentions = changed.has(rel) ? undefined : this.shapesSinceCache.mentions.get(rel);
+          const why = reasons.get(rel);
+          if (mentions && why && ![...why].some((n) => mentions.has(n))) continue;
+          everyDependent.add(rel);
+        }
+        const all = this.withTransitiveDependents(everyDependent);
+        for (const rel of [...all, ...looking]) if (!everyDependent.has(rel)) reached.add(rel);
+        const next = [...new Set([...all, ...looking])].filter((rel) => !taken.has(rel));
+        for (const rel of next) taken.add(rel);
+        for (const rel of looking) this.shapesSinceCache.lookers.add(rel);
+        const files = owned(next);
+        reindexed += files.length;
+        claimed += await this.reindexSinceCache(files, reindexed, undefined, token);
+        // A file that names what changed may change what its own dependents see: its shape decides
+        // (printed as it was re-indexed; a changed file's was not, so all of its dependents look again).
+        wave = [...looking].filter((rel) => !all.has(rel) && !looked.has(rel));
+      }
+      // For the next start: the shapes printed now; a changed file's, under its new text, where the
+      // edit kept its skeleton and no other change reached it; no other re-indexed file's.
+      const printed = this.shapesSinceCache.printed;
+      for (const rel of taken) {
+        const known = this.knownShapes.get(rel);
+        const hash = this.extractedFrom.get(rel);
+        if (!known && !printed.has(rel)) continue;
+        if (hash && printed.has(rel)) this.knownShapes.set(rel, [hash, printed.get(rel)!]);
+        else if (hash && known && changed.has(rel) && seen(rel) && !reached.has(rel)) this.knownShapes.set(rel, [hash, known[1]]);
+        else this.knownShapes.delete(rel);
+      }
+      return reindexed + claimed;
+    } finally {
+      this.shapesSinceCache = undefined;
+      this.shapes.forgetWords();
+    }
+  }
+
+  /**
+   * What other files can see change in `rel` since the cache was written, by name (ShapeDelta), when
+   * its shape was printed then and again now; undefined when not known (every dependent looks again).
+   */
+  private shapeChangeSinceCache(rel: string, cached: CacheSnapshot): ShapeDelta | undefined {
+    const before = this.knownShapes.get(rel);
+    const now = this.shapesSinceCache?.printed.get(rel);
+    if (!before || now === undefined || before[0] !== cached.files[rel]?.[0]) return undefined;
+    return shapeDelta(before[1], now);
+  }
+
+  /**
+   * The files that can see `delta` of `rel` (as an update's planner decides it): for exports added,
+   * removed or retyped, the dependents that name one, have an edge into one, or re-export everything;
+   * for members, every file depending on it however indirectly that names one.
+   */
+  private dependentsSeeing(rel: string, delta: ShapeDelta): Set<string> {
+    const out = new Set<string>();
+    const dependents = this.graph.filesDependingOn(rel);
+    if (delta.exports.length > 0 || delta.changedExports.length > 0) {
+      const names = [...delta.exports, ...delta.changedExports];
+      const into = this.shapes.filesWithEdgesInto(rel, delta.changedExports, dependents);
+      for (const d of dependents) if (into.has(d) || this.shapes.maySeeAddedExports(d, names)) out.add(d);
+    }
+    if (delta.members.length > 0) for (const d of this.withTransitiveDependents(new Set([rel]))) if (d !== rel && this.shapes.mayReachMembers(d, delta.members)) out.add(d);
+    return out;
   }
 
   /**
@@ -1257,6 +1407,16 @@ export class WorkspaceIndex {
     }
     if (contribution.failure) this.log.error(fileFailureMessage(rel, contribution.failure));
     this.graph.replaceFile(contribution);
+    const shapes = this.shapesSinceCache;
+    if (!shapes) {
+      // Its text, or what it imports, may have changed its shape: printed again when the cache is written.
+      this.knownShapes.delete(rel);
+    } else if (!contribution.failure && shapes.wanted(rel, contribution)) {
+      const shape = printedShape(this.compiler.syntax, program, sf, this.graph.nodesInFile(rel).map((n) => n.id));
+      if (shape !== undefined) shapes.printed.set(rel, shape);
+    } else if (!contribution.failure && shapes.lookers.has(rel)) {
+      shapes.mentions.set(rel, skeletonMentions(this.compiler.syntax, sf));
+    }
   }
 
   /** Every file a project indexes or the graph holds, absolute. */
@@ -1267,6 +1427,31 @@ export class WorkspaceIndex {
   /** `seeds` plus every file that depends on one of them, transitively (used when no shape comparison is possible). */
   private withTransitiveDependents(seeds: Set<string>): Set<string> {
     return reachable(seeds, (file) => this.graph.filesDependingOn(file));
+  }
+}
+
+/** In a workspace of at least this many files (a smaller one's whole index takes about a second)... */
+const HUB_MIN_FILES = 200;
+/** ...a file with at least this many direct dependents has its shape kept in the cache (hubShapes)... */
+const HUB_DEPENDENTS = 20;
+/** ...at most this many of them, those with most dependents: each is printed once per text (tens to hundreds of milliseconds for a large types module). */
+const HUB_SHAPES = 20;
+
+/** The cache's shapes that belong to the texts its contributions came from. */
+function cachedShapes(cached: CacheSnapshot): Map<string, [string, string]> {
+  const out = new Map<string, [string, string]>();
+  for (const [rel, entry] of Object.entries(cached.shapes ?? {})) if (Array.isArray(entry) && cached.files[rel]?.[0] === entry[0] && typeof entry[1] === 'string') out.set(rel, entry);
+  return out;
+}
+
+/** `fileShape`, or undefined where printing it failed (the compiler threw; a shape that says `unknown` is no shape to compare). */
+function printedShape(ts: typeof TS, program: CompilerProgram, sf: TS.SourceFile, nodeIds: string[]): string | undefined {
+  try {
+    const shape = fileShape(ts, program, sf, nodeIds);
+    return shape.startsWith('unknown ') || shape.startsWith('script\n') ? undefined : shape;
+  } catch (err) {
+    if (isCompilerProcessError(err) || err instanceof CancelledError) throw err;
+    return undefined;
   }
 }
 

@@ -63,6 +63,13 @@ export interface CacheSnapshot {
    * unchanged, as `npm ci` leaves it) re-indexes the files importing it (WorkspaceIndex.resolvedElsewhere).
    */
   unresolved?: Record<string, string>;
+  /**
+   * The printed shapes (incremental/fileShape: what other files can see of a file, by name) of the
+   * files most others import, each with the hash of the text it was printed from: a start after one
+   * of them changed compares its shape now with this one, and re-indexes only the dependents that
+   * name what changed, as an update does (WorkspaceIndex.indexSinceCache).
+   */
+  shapes?: Record<string, [string, string]>;
 }
 
 export function contentHash(text: string | Buffer): string {

@@ -3,6 +3,7 @@ import type * as TS from 'typescript';
 import type { CompilerProgram } from '../../compiler/CompilerPort';
 import type { SymbolGraph } from '../../graph/SymbolGraph';
 import { implementationFilesOf } from '../../graph/implementationTwin';
+import { readTextFile } from '../../readTextFile';
 import { declarationSkeleton } from './declarationSkeleton';
 import { ShapeDelta, fileShape, shapeChange, shapeDelta } from './fileShape';
 
@@ -132,10 +133,14 @@ export class ShapeTracker {
     return words === null || names.some((name) => words.has(name));
   }
 
-  /** The text the current program holds for `rel`, if it holds the file. */
+  /**
+   * The text the current program holds for `rel`, else the file's on disk (no program holds it: a
+   * start from the cache, a program released; a text newer than its contribution's is one its next
+   * update reads anyway).
+   */
   private textOf(rel: string): string | undefined {
     const abs = path.posix.join(this.root, rel);
-    return this.programOf(abs)?.getSourceFile(abs)?.text;
+    return this.programOf(abs)?.getSourceFile(abs)?.text ?? readTextFile(abs);
   }
 }
 

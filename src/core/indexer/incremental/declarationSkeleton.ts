@@ -26,6 +26,20 @@ export function declarationSkeleton(ts: typeof TS, sf: TS.SourceFile): string | 
   return createHash('sha1').update(parts.join('')).digest('base64');
 }
 
+/**
+ * Every name the skeleton of a module mentions (identifiers and string literals, outside the bodies of
+ * functions whose type is written out): what its shape can depend on. A module whose skeleton
+ * mentions none of the names that changed in another file keeps its shape (what reaches a member
+ * without naming it, through a type's keys, is the known limit updates share: docs/INDEXING.md).
+ * Undefined where there is no skeleton (JavaScript, a script).
+ */
+export function skeletonMentions(ts: typeof TS, sf: TS.SourceFile): Set<string> | undefined {
+  if (!hasSkeleton(ts, sf)) return undefined;
+  const mentions = new Set<string>();
+  hashSyntax(ts, sf.statements, { update: () => undefined }, mentions, { literals: true });
+  return mentions;
+}
+
 function hasSkeleton(ts: typeof TS, sf: TS.SourceFile): boolean {
   return /\.[mc]?tsx?$/.test(sf.fileName) && ts.isExternalModule(sf);
 }
@@ -50,7 +64,7 @@ function hashSyntax(ts: typeof TS, nodes: readonly TS.Node[], hash: { update(s: 
     hash.update(`${node.kind}.${node.flags & flagsMask}`);
     const text = leafText(ts, node);
     if (text !== undefined) hash.update(`:${text.length}:${text}`);
-    if (mentions && (ts.isIdentifier(node) || ts.isPrivateIdentifier(node))) mentions.add(node.text);
+    if (mentions && (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || (options.literals && ts.isStringLiteralLike(node)))) mentions.add(node.text);
     hash.update(';');
     if (skipsBody(node)) {
       hash.update('{}');
@@ -65,6 +79,8 @@ function hashSyntax(ts: typeof TS, nodes: readonly TS.Node[], hash: { update(s: 
 }
 
 interface SyntaxHashOptions {
+  /** Whether string literals count as mentions too (`Client['get']`, `client['get']()`). */
+  literals?: boolean;
   /** Which function bodies stand as `{}`: those whose type is written out (the skeleton, default), none, or all. */
   bodies?: 'typed' | 'keep' | 'all';
   /** Text hashed instead of a node and everything under it, when defined (another graph node's declaration). */
