@@ -78,6 +78,32 @@ describe('persisted graph cache: what wrote it and what it read', function () {
     assert.equal((await cached()).report.cache, 'full', 'the cache written then is used');
   });
 
+  it('typings written again with the same text (a fresh `npm ci`, a CI runner restoring the cache) keep it, under their new stamps', async () => {
+    const typings = path.join(root, 'node_modules/fake-lib/index.d.ts');
+    await cached();
+    const file = cacheFileFor(cacheDir, root);
+    const written = JSON.parse(fs.readFileSync(file, 'utf8'));
+    assert.deepEqual(Object.keys(written.libraryHashes), ['node_modules/fake-lib/index.d.ts']);
+    // Another install of the same package: the same text, written anew (another change time), another modification time.
+    const text = fs.readFileSync(typings, 'utf8');
+    fs.rmSync(typings);
+    fs.writeFileSync(typings, text);
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(typings, later, later);
+    logged = [];
+    const again = await cached();
+    assert.equal(again.report.cache, 'full', logged.join('\n'));
+    assert.ok(logged.includes('cache: 1 library files were written again since (a fresh install), with the texts it was built from'), logged.join('\n'));
+    assert.deepEqual(again.graph.snapshot(), await fresh());
+    // The same text under another stamp is not proof of anything else: other text still refuses it.
+    fs.writeFileSync(typings, text.replace('get(path: string', 'put(path: string'));
+    logged = [];
+    const changed = await cached();
+    assert.equal(changed.report.cache, undefined, 'indexed from scratch');
+    assert.ok(logged.some((m) => /fake-lib\/index\.d\.ts changed since it was written; indexing from scratch/.test(m)), logged.join('\n'));
+    assert.deepEqual(changed.graph.snapshot(), await fresh());
+  });
+
   it("a library deleted since the cache was written refuses it too", async () => {
     await cached();
     fs.rmSync(path.join(root, 'node_modules/fake-lib/index.d.ts'));

@@ -104,6 +104,8 @@ export class WorkspaceIndex {
    * re-indexes one, written with the cache.
    */
   private knownShapes = new Map<string, [string, string]>();
+  /** Library (root-relative) → [its stamp, the hash of its text under it] (`CacheSnapshot.libraryHashes`): read with the cache, each computed once per stamp. */
+  private libraryHashes = new Map<string, [string, string]>();
   /**
    * During a start from the cache: which re-indexed files get their shape printed as they are
    * extracted, and those shapes; the files re-indexed because they name what changed in another, and
@@ -244,6 +246,7 @@ export class WorkspaceIndex {
     reading = Date.now();
     const cached = this.checkCache(snapshot);
     this.knownShapes = cached ? cachedShapes(cached) : new Map();
+    if (cached) for (const [rel, hash] of Object.entries(cached.libraryHashes ?? {})) if (cached.libraries[rel]) this.libraryHashes.set(rel, [cached.libraries[rel], hash]);
     if (cached) this.log.info(`cache read in ${readMillis} ms and checked against the configs and libraries in ${Date.now() - reading} ms`);
     let cache: IndexReport['cache'];
     // Root-relative file → the hash of its text on disk now: each file is read and hashed once per start.
@@ -449,11 +452,13 @@ export class WorkspaceIndex {
       const programReads = this.programReads();
       const unresolved = this.resolutionsAtExtraction(files);
       const shapes = this.hubShapes(files);
+      const libraryHashes = this.libraryHashesOf(libraries);
       const snapshot = {
         indexer: indexerIdentity(),
         root: this.root,
         fingerprint: this.fingerprint(),
         libraries,
+        libraryHashes,
         files,
         pulledIn: this.pulledInOwners(),
         libraryGlobals,
@@ -467,6 +472,30 @@ export class WorkspaceIndex {
     } catch (err) {
       this.log.warn(`could not write the graph cache: ${(err as Error).message}`);
     }
+  }
+
+  /**
+   * For the cache (`CacheSnapshot.libraryHashes`): each library's text hash under its stamp, known from
+   * the cache read or hashed now while the file is as its stamp says (one rewritten since the programs
+   * read it gets none: its new stamp refuses the cache, as without hashes).
+   */
+  private libraryHashesOf(libraries: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [rel, stamp] of Object.entries(libraries)) {
+      if (stamp === 'unknown' || stamp === '-') continue;
+      const known = this.libraryHashes.get(rel);
+      if (known?.[0] === stamp) {
+        out[rel] = known[1];
+        continue;
+      }
+      const abs = path.posix.join(this.root, rel);
+      if (fileStamp(abs) !== stamp) continue;
+      const hash = hashFile(abs);
+      if (!hash || fileStamp(abs) !== stamp) continue;
+      this.libraryHashes.set(rel, [stamp, hash]);
+      out[rel] = hash;
+    }
+    return out;
   }
 
   /**

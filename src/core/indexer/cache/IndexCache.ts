@@ -28,6 +28,12 @@ export interface CacheSnapshot {
    * lock file), sources outside every config's list. Root-relative posix paths (`../x` outside it).
    */
   libraries: Record<string, string>;
+  /**
+   * Library (a key of `libraries`) → the hash of its text under that stamp: a start that finds another
+   * stamp but the same text takes the cache all the same (`npm ci` writes every typing anew, with a new
+   * change time: a CI runner restoring the cache of an earlier run).
+   */
+  libraryHashes?: Record<string, string>;
   /** Root-relative file → [content hash, contribution]. */
   files: Record<string, [string, FileContribution]>;
   /**
@@ -171,11 +177,22 @@ export function checkedCache(snapshot: CacheSnapshot | undefined, root: string, 
     log.info('cache is from other configs, lock files or versions; indexing from scratch');
     return undefined;
   }
+  let sameText = 0;
   for (const [rel, stamp] of Object.entries(snapshot.libraries)) {
-    if (fileStamp(path.posix.join(root, rel)) === stamp) continue;
+    const abs = path.posix.join(root, rel);
+    const now = fileStamp(abs);
+    if (now === stamp) continue;
+    const hash = snapshot.libraryHashes?.[rel];
+    if (hash && now !== '-' && hashFile(abs) === hash && fileStamp(abs) === now) {
+      // Written anew with the same text: recorded as it is now, so the next cache written keeps its hash under this stamp.
+      snapshot.libraries[rel] = now;
+      sameText++;
+      continue;
+    }
     log.info(`cache is from other dependencies: ${rel} changed since it was written; indexing from scratch`);
     return undefined;
   }
+  if (sameText) log.info(`cache: ${sameText} library files were written again since (a fresh install), with the texts it was built from`);
   return snapshot;
 }
 
