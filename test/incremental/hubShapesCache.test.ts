@@ -34,6 +34,14 @@ describe('a start from the cache after a hub changed compares its shape, as an u
     const line = logged.find((m) => /^cache: \d+ files loaded, \d+ re-indexed/.test(m));
     return { snapshot: graph.snapshot(), cache: report.cache, reindexed: line ? Number(/(\d+) re-indexed/.exec(line)![1]) : undefined, log: logged.join('\n') };
   };
+  /** `change`, then a start from the cache: the fresh index's graph, and `reindexed` files re-indexed when given. */
+  const startAfter = async (change: () => void, reindexed?: number) => {
+    change();
+    const after = await start();
+    if (reindexed !== undefined) assert.equal(after.reindexed, reindexed, after.log);
+    assert.deepEqual(after.snapshot, await fresh());
+    return after;
+  };
   const cachedShapes = (): Record<string, [string, string]> => JSON.parse(fs.readFileSync(cacheFileFor(cacheDir, fs.realpathSync(root)), 'utf8')).shapes ?? {};
 
   beforeEach(() => {
@@ -94,43 +102,29 @@ describe('a start from the cache after a hub changed compares its shape, as an u
 
   it("a method renamed: the hub, the two files naming it and the dependent of the one whose type it infers are re-indexed, not the hub's twenty other dependents; the fresh index's graph", async () => {
     await start();
-    edit('src/store.ts', (t) => t.replace('  get(id: string)', '  lookup(id: string)'));
-    const after = await start();
-    assert.equal(after.cache, 'partial');
     // store.ts, use0.ts and use1.ts (they name `get`), top1.ts (use1's `read1` returns what `get` did);
     // not top.ts: use0's `read0` has its type written out, so its shape cannot follow `get`.
-    assert.equal(after.reindexed, 4, after.log);
-    assert.deepEqual(after.snapshot, await fresh());
+    const after = await startAfter(() => edit('src/store.ts', (t) => t.replace('  get(id: string)', '  lookup(id: string)')), 4);
+    assert.equal(after.cache, 'partial');
     // Printed again as it was re-indexed, under its new text: the next edit is compared as narrowly.
-    edit('src/store.ts', (t) => t.replace('  lookup(id: string)', '  get(id: string)'));
-    const back = await start();
-    assert.equal(back.reindexed, 4, back.log);
-    assert.deepEqual(back.snapshot, await fresh());
+    await startAfter(() => edit('src/store.ts', (t) => t.replace('  lookup(id: string)', '  get(id: string)')), 4);
   });
 
   it('an export added reaches no dependent that does not name it; a body edit none at all', async () => {
     await start();
-    edit('src/store.ts', (t) => `${t}\nexport function extra(): number {\n  return 1;\n}\n`);
-    const added = await start();
-    assert.equal(added.reindexed, 1, added.log);
-    assert.deepEqual(added.snapshot, await fresh());
-    edit('src/store.ts', (t) => t.replace('return this.items.get(id);', 'return this.items.get(id.trim());'));
-    const body = await start();
-    assert.equal(body.reindexed, 1, body.log);
-    assert.deepEqual(body.snapshot, await fresh());
+    await startAfter(() => edit('src/store.ts', (t) => `${t}\nexport function extra(): number {\n  return 1;\n}\n`), 1);
+    await startAfter(() => edit('src/store.ts', (t) => t.replace('return this.items.get(id);', 'return this.items.get(id.trim());')), 1);
   });
 
   it("a member's type changed by another file: every file naming it looks again, and so on up; the fresh index's graph", async () => {
     await start();
     // `Item` gains a member: the hub's text is the same, its shape is not (its methods take and give `Item`).
-    edit('src/item.ts', (t) => t.replace('size: number;', 'size: number;\n  tags: string[];'));
-    const typed = await start();
-    assert.deepEqual(typed.snapshot, await fresh());
+    await startAfter(() => edit('src/item.ts', (t) => t.replace('size: number;', 'size: number;\n  tags: string[];')));
     // Both at once: the type and a rename in the hub.
-    edit('src/item.ts', (t) => t.replace('  tags: string[];\n', ''));
-    edit('src/store.ts', (t) => t.replace('  put(item: Item)', '  store(item: Item)'));
-    const both = await start();
-    assert.deepEqual(both.snapshot, await fresh());
+    const both = await startAfter(() => {
+      edit('src/item.ts', (t) => t.replace('  tags: string[];\n', ''));
+      edit('src/store.ts', (t) => t.replace('  put(item: Item)', '  store(item: Item)'));
+    });
     assert.ok(both.reindexed! >= 2 + USERS - 2, `the writers name the renamed method: ${both.reindexed} re-indexed\n${both.log}`);
   });
 
@@ -144,11 +138,8 @@ describe('a start from the cache after a hub changed compares its shape, as an u
     write('src/g.ts', "import type { Found } from './facade';\n\nexport function g(x: Found): string {\n  return String(x);\n}\n");
     await start();
     assert.deepEqual(Object.keys(cachedShapes()).sort(), ['src/facade.ts', 'src/store.ts']);
-    edit('src/store.ts', (t) => t.replace('  get(id: string)', '  lookup(id: string)'));
-    const after = await start();
-    assert.deepEqual(after.snapshot, await fresh());
     // The store, its two readers and the dependent of the inferring one; the facade (it names `get`) and the one file using its changed type.
-    assert.equal(after.reindexed, 6, after.log);
+    await startAfter(() => edit('src/store.ts', (t) => t.replace('  get(id: string)', '  lookup(id: string)')), 6);
   });
 
   it('without the shape kept (a cache written before this), every file that can see the hub is re-indexed, as before', async () => {
@@ -157,9 +148,6 @@ describe('a start from the cache after a hub changed compares its shape, as an u
     const snapshot = JSON.parse(fs.readFileSync(file, 'utf8'));
     delete snapshot.shapes;
     fs.writeFileSync(file, JSON.stringify(snapshot));
-    edit('src/store.ts', (t) => t.replace('  get(id: string)', '  lookup(id: string)'));
-    const after = await start();
-    assert.equal(after.reindexed, 1 + USERS + 2, after.log);
-    assert.deepEqual(after.snapshot, await fresh());
+    await startAfter(() => edit('src/store.ts', (t) => t.replace('  get(id: string)', '  lookup(id: string)')), 1 + USERS + 2);
   });
 });

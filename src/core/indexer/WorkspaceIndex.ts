@@ -500,14 +500,15 @@ export class WorkspaceIndex {
 
   /**
    * For the cache (`CacheSnapshot.shapes`): the shapes of the files most others import (at least
-   * HUB_DEPENDENTS direct dependents, the HUB_SHAPES with most, in a workspace of HUB_MIN_FILES), printed once per text: a shape known
-   * for the text cached is kept, any other printed by a program that holds that text now, else none
-   * (a start after that file changed then re-indexes every file that can see it, as without shapes).
+   * HUB_DEPENDENTS direct dependents, the HUB_SHAPES with most, in a graph of HUB_MIN_FILES files),
+   * printed once per text: a shape known for the text cached is kept, any other printed by a program
+   * that holds that text now, else none (a start after that file changed then re-indexes every file
+   * that can see it, as without shapes).
    */
   private hubShapes(files: CacheSnapshot['files']): NonNullable<CacheSnapshot['shapes']> {
     const out: NonNullable<CacheSnapshot['shapes']> = {};
     // Below this size every dependent of a hub costs little to re-index, less than printing shapes at every cold index.
-    if (this.owner.size < HUB_MIN_FILES) return out;
+    if (Object.keys(files).length < HUB_MIN_FILES) return out;
     const hubs = Object.keys(files)
       .filter((rel) => files[rel][1].skeleton && !files[rel][1].failure)
       .map((rel) => [rel, this.graph.filesDependingOn(rel).length] as const)

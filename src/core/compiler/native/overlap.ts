@@ -9,11 +9,12 @@
  *
  * `meanwhile` must ask the compiler nothing (the pipe holds an unanswered request): a request it
  * makes throws, and what `meanwhile` was doing is dropped (the next file then does its own walk;
- * `dropped` counts it). `meanwhile` must not await either: Node's own stream over the process's
- * stdout reads the socket whenever the event loop runs, and takes an answer that arrives then from
- * the channel, which waits for it forever (tried: 1 index in 10 hung; BENCHMARKS.md, the sixteenth session). Where the channel is not the one this was written for (a workspace's own
- * TypeScript 7 of another version, with other internals), `overlapOf` gives nothing: the request
- * runs as every other, and `meanwhile` does not run at all.
+ * `dropped` counts it). No request may stay unanswered across an `await` either: Node's own stream
+ * over the process's stdout reads the socket whenever the event loop runs, and takes an answer that
+ * arrives then from the channel, which waits for it forever (tried: 1 index in 10 hung;
+ * BENCHMARKS.md, the sixteenth session). Where the channel is not the one this was written for (a
+ * workspace's own TypeScript 7 of another version, with other internals), `overlapOf` gives nothing:
+ * the request runs as every other, and `meanwhile` does not run at all.
  */
 
 import { CompilerProcessError } from '../CompilerPort';
