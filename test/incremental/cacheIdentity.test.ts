@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { fileStamp } from '../../src/core/compiler/fileStamp';
 import { cacheFileFor } from '../../src/core/indexer/cache/IndexCache';
 import { closureHash, indexerIdentity } from '../../src/core/indexer/cache/indexerIdentity';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
@@ -95,6 +96,13 @@ describe('persisted graph cache: what wrote it and what it read', function () {
     assert.equal(again.report.cache, 'full', logged.join('\n'));
     assert.ok(logged.includes('cache: 1 library files were written again since (a fresh install), with the texts it was built from'), logged.join('\n'));
     assert.deepEqual(again.graph.snapshot(), await fresh());
+    // Nothing re-indexed, yet the cache is written again under the new stamp: the next start neither
+    // hashes the typings nor says so again.
+    assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).libraries['node_modules/fake-lib/index.d.ts'], fileStamp(typings));
+    assert.ok(logged.some((m) => /^graph cache written again in \d+ ms, with the 1 library files' new stamps$/.test(m)), logged.join('\n'));
+    logged = [];
+    assert.equal((await cached()).report.cache, 'full');
+    assert.ok(!logged.some((m) => /written again/.test(m)), logged.join('\n'));
     // The same text under another stamp is not proof of anything else: other text still refuses it.
     fs.writeFileSync(typings, text.replace('get(path: string', 'put(path: string'));
     logged = [];

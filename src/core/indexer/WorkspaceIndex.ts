@@ -106,6 +106,8 @@ export class WorkspaceIndex {
   private knownShapes = new Map<string, [string, string]>();
   /** Library (root-relative) → [its stamp, the hash of its text under it] (`CacheSnapshot.libraryHashes`): read with the cache, each computed once per stamp. */
   private libraryHashes = new Map<string, [string, string]>();
+  /** Library files the cache this start read found written again with the same text (checkedCache). */
+  private restampedLibraries = 0;
   /**
    * During a start from the cache: which re-indexed files get their shape printed as they are
    * extracted, and those shapes; the files re-indexed because they name what changed in another, and
@@ -262,6 +264,10 @@ export class WorkspaceIndex {
     if (cached && elsewhere.size === 0 && this.loadWholeCache(cached, onDisk)) {
       cache = 'full';
       this.log.info(`loaded ${this.graph.files().length} files from the cache; no TypeScript program needed until the first change`);
+      // Nothing re-indexed, so no cache of this start's own; the libraries' new stamps are written
+      // with the one it read, or every later start would hash them again (TanStack/query: 3,447
+      // typings, 0.37 s a command until the first edit).
+      if (this.restampedLibraries) this.rewriteCache(cached);
     } else if (cached) {
       // Ownership as the cache recorded it: only the programs of the files re-indexed are built (in a
       // monorepo, one edit no longer builds every project's program). A cache without it: all of them.
@@ -474,6 +480,18 @@ export class WorkspaceIndex {
     }
   }
 
+  /** The cache as this start read it, with what checkedCache updated in it (a fresh install's library stamps). */
+  private rewriteCache(cached: CacheSnapshot): void {
+    if (!this.options.cacheDir) return;
+    try {
+      const writing = Date.now();
+      writeCache(cacheFileFor(this.options.cacheDir, this.root), cached);
+      this.log.info(`graph cache written again in ${Date.now() - writing} ms, with the ${this.restampedLibraries} library files' new stamps`);
+    } catch (err) {
+      this.log.warn(`could not write the graph cache: ${(err as Error).message}`);
+    }
+  }
+
   /**
    * For the cache (`CacheSnapshot.libraryHashes`): each library's text hash under its stamp, known from
    * the cache read or hashed now while the file is as its stamp says (one rewritten since the programs
@@ -611,7 +629,9 @@ export class WorkspaceIndex {
 
   /** `snapshot` if this start may use it (checkedCache: these configs and versions, its libraries unchanged). */
   private checkCache(snapshot: CacheSnapshot | undefined): CacheSnapshot | undefined {
-    const usable = checkedCache(snapshot, this.root, this.fingerprint(), this.log);
+    const restamped = { count: 0 };
+    const usable = checkedCache(snapshot, this.root, this.fingerprint(), this.log, restamped);
+    this.restampedLibraries = restamped.count;
     this.cachedLibraries = usable?.libraries ?? {};
     this.cachedProgramReads = usable?.programReads ?? { files: [], byProject: {} };
     this.readSinceCache.clear();

@@ -169,9 +169,12 @@ export function readCacheLogged(file: string, log: Logger): CacheSnapshot | unde
 /**
  * `snapshot` (readCacheLogged) if this start may use it: written by this indexer build (readCache), for
  * the same configs, lock files and versions (`fingerprint`), and every library file as it was then.
- * Says why not in `log`.
+ * Says why not in `log`. A library written again with the text the cache was built from (a fresh
+ * install) is recorded in `snapshot` under its new stamp (`libraries`, `libraryGlobals`), and counted
+ * in `restamped`: a start that writes no cache of its own writes this one again, so the next start
+ * does not hash those files once more.
  */
-export function checkedCache(snapshot: CacheSnapshot | undefined, root: string, fingerprint: string, log: Logger): CacheSnapshot | undefined {
+export function checkedCache(snapshot: CacheSnapshot | undefined, root: string, fingerprint: string, log: Logger, restamped?: { count: number }): CacheSnapshot | undefined {
   if (!snapshot) return undefined;
   if (snapshot.fingerprint !== fingerprint) {
     log.info('cache is from other configs, lock files or versions; indexing from scratch');
@@ -184,8 +187,11 @@ export function checkedCache(snapshot: CacheSnapshot | undefined, root: string, 
     if (now === stamp) continue;
     const hash = snapshot.libraryHashes?.[rel];
     if (hash && now !== '-' && hashFile(abs) === hash && fileStamp(abs) === now) {
-      // Written anew with the same text: recorded as it is now, so the next cache written keeps its hash under this stamp.
+      // Written anew with the same text: recorded as it is now, so the next cache written keeps its hash
+      // under this stamp, and what a scoped program learned of its text (libraryGlobals) stands.
       snapshot.libraries[rel] = now;
+      const globals = snapshot.libraryGlobals?.[rel];
+      if (globals && globals[0] === stamp) globals[0] = now;
       sameText++;
       continue;
     }
@@ -193,6 +199,7 @@ export function checkedCache(snapshot: CacheSnapshot | undefined, root: string, 
     return undefined;
   }
   if (sameText) log.info(`cache: ${sameText} library files were written again since (a fresh install), with the texts it was built from`);
+  if (restamped) restamped.count = sameText;
   return snapshot;
 }
 
