@@ -142,6 +142,25 @@ describe('a start from the cache after a hub changed compares its shape, as an u
     await startAfter(() => edit('src/store.ts', (t) => t.replace('  get(id: string)', '  lookup(id: string)')), 6);
   });
 
+  it("a file naming the renamed method, its shape not kept, sends on only the exports that mention it, and through a barrel; the fresh index's graph", async () => {
+    // `peek`'s type is inferred from `Store.get`; `other` has nothing to do with it. Each has its own
+    // dependents, some through a barrel; `deeper` infers from `viaPeek`, which infers from `peek`.
+    write('src/mixed.ts', "import { Store } from './store';\n\nconst first = (s: Store) => s.get('a');\n\nexport function peek(s: Store) {\n  return first(s);\n}\n\nexport function other(): number {\n  return 1;\n}\n");
+    write('src/onPeek.ts', "import { peek } from './mixed';\n\nexport const viaPeek = (s: never) => peek(s);\n");
+    write('src/onViaPeek.ts', "import { viaPeek } from './onPeek';\n\nexport const deeper = (s: never) => viaPeek(s);\n");
+    for (let i = 0; i < 3; i++) write(`src/onOther${i}.ts`, `import { other } from './mixed';\n\nexport const o${i} = () => other() + ${i};\n`);
+    write('src/barrel.ts', "export * from './mixed';\n");
+    write('src/viaBarrel.ts', "import { peek } from './barrel';\n\nexport const vb = (s: never) => peek(s);\n");
+    write('src/otherViaBarrel.ts', "import { other } from './barrel';\n\nexport const ob = () => other();\n");
+    await start();
+    assert.deepEqual(Object.keys(cachedShapes()), ['src/store.ts']);
+    // store.ts, use0/use1/top1 as above; mixed.ts (names `get`), then onPeek, onViaPeek, the barrel
+    // and viaBarrel: not the four files that use only `other`.
+    await startAfter(() => edit('src/store.ts', (t) => t.replace('  get(id: string)', '  lookup(id: string)')), 9);
+    // A type changed, not a name: the readers' inferred types follow, as the fresh index has them.
+    await startAfter(() => edit('src/store.ts', (t) => t.replace('  lookup(id: string): Item | undefined {', '  get(id: string): Item | null {').replace('return this.items.get(id);', 'return this.items.get(id) ?? null;')), 9);
+  });
+
   it('without the shape kept (a cache written before this), every file that can see the hub is re-indexed, as before', async () => {
     await start();
     const file = cacheFileFor(cacheDir, fs.realpathSync(root));

@@ -17,7 +17,8 @@ import { reachable } from './incremental/reachable';
 import { newFileEffects, withFilesUnder } from './incremental/fileSetChanges';
 import { ShapeTracker } from './incremental/ShapeTracker';
 import { fileShape, shapeDelta, type ShapeDelta } from './incremental/fileShape';
-import { declarationSkeleton, skeletonMentions } from './incremental/declarationSkeleton';
+import { declarationSkeleton } from './incremental/declarationSkeleton';
+import { mentionDelta, ModuleMentions, moduleMentions } from './incremental/exportMentions';
 import { UpdatePlanner, updateState } from './incremental/UpdatePlanner';
 import { Project, WorkspacePrograms, sameSourceFiles } from './program/WorkspacePrograms';
 import { CancelledError } from '../Logger';
@@ -111,10 +112,10 @@ export class WorkspaceIndex {
   /**
    * During a start from the cache: which re-indexed files get their shape printed as they are
    * extracted, and those shapes; the files re-indexed because they name what changed in another, and
-   * the names their skeletons mention (those without a printed shape: see skeletonMentions).
+   * what syntax tells of theirs (those without a printed shape: see exportMentions).
    */
   private shapesSinceCache:
-    | { wanted: (rel: string, contribution: FileContribution) => boolean; printed: Map<string, string>; lookers: Set<string>; mentions: Map<string, Set<string> | undefined> }
+    | { wanted: (rel: string, contribution: FileContribution) => boolean; printed: Map<string, string>; lookers: Set<string>; modules: Map<string, ModuleMentions | undefined> }
     | undefined;
   /** Per contribution, where its unresolved package imports led when it was extracted (resolutionsAtExtraction). */
   private readonly importResolutions = new WeakMap<FileContribution, Record<string, string>>();
@@ -737,7 +738,7 @@ export class WorkspaceIndex {
       wanted: (rel, contribution) => this.knownShapes.has(rel) && !(changed.has(rel) && sameSkeleton(cached.files[rel]?.[1], contribution)),
       printed: new Map(),
       lookers: new Set(),
-      mentions: new Map(),
+      modules: new Map(),
     };
     try {
       let claimed = await this.reindexSinceCache(first, first.length, fileSetChanged ? 'files were created or deleted' : undefined, token);
@@ -757,23 +758,24 @@ export class WorkspaceIndex {
         const everyDependent = new Set<string>();
         const looking = new Set<string>();
         for (const rel of wave) {
-          const delta = fileSetChanged || shadowedBy.has(rel) || elsewhere.has(rel) ? undefined : this.shapeChangeSinceCache(rel, cached);
-          if (delta) {
-            const names = [...delta.exports, ...delta.changedExports, ...delta.members];
-            for (const d of this.dependentsSeeing(rel, delta)) {
-              looking.add(d);
-              const why = reasons.get(d) ?? new Set<string>();
-              for (const n of names) why.add(n);
-              reasons.set(d, why);
-            }
+          let delta = fileSetChanged || shadowedBy.has(rel) || elsewhere.has(rel) ? undefined : this.shapeChangeSinceCache(rel, cached);
+          // A file whose text is the same, re-indexed for names it uses, and whose shape was not kept:
+          // what of it can have changed, by the names its exports' skeletons mention (exportMentions);
+          // none of them, and its dependents need no look.
+          const mentioned = delta || changed.has(rel) ? undefined : this.shapesSinceCache.modules.get(rel);
+          const why = reasons.get(rel);
+          if (mentioned && why) delta = mentionDelta(this.compiler.syntax, mentioned, why);
+          if (!delta) {
+            everyDependent.add(rel);
             continue;
           }
-          // A file whose text is the same, re-indexed for names it uses, whose skeleton mentions none
-          // of them: its shape is what it was, and its dependents need no look.
-          const mentions = changed.has(rel) ? undefined : this.shapesSinceCache.mentions.get(rel);
-          const why = reasons.get(rel);
-          if (mentions && why && ![...why].some((n) => mentions.has(n))) continue;
-          everyDependent.add(rel);
+          const names = [...delta.exports, ...delta.changedExports, ...delta.members];
+          for (const d of this.dependentsSeeing(rel, delta)) {
+            looking.add(d);
+            const its = reasons.get(d) ?? new Set<string>();
+            for (const n of names) its.add(n);
+            reasons.set(d, its);
+          }
         }
         const all = this.withTransitiveDependents(everyDependent);
         for (const rel of [...all, ...looking]) if (!everyDependent.has(rel)) reached.add(rel);
@@ -1465,7 +1467,7 @@ export class WorkspaceIndex {
       const shape = printedShape(this.compiler.syntax, program, sf, this.graph.nodesInFile(rel).map((n) => n.id));
       if (shape !== undefined) shapes.printed.set(rel, shape);
     } else if (!contribution.failure && shapes.lookers.has(rel)) {
-      shapes.mentions.set(rel, skeletonMentions(this.compiler.syntax, sf));
+      shapes.modules.set(rel, moduleMentions(this.compiler.syntax, sf));
     }
   }
 

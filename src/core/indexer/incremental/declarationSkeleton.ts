@@ -26,21 +26,15 @@ export function declarationSkeleton(ts: typeof TS, sf: TS.SourceFile): string | 
   return createHash('sha1').update(parts.join('')).digest('base64');
 }
 
-/**
- * Every name the skeleton of a module mentions (identifiers and string literals, outside the bodies of
- * functions whose type is written out): what its shape can depend on. A module whose skeleton
- * mentions none of the names that changed in another file keeps its shape (what reaches a member
- * without naming it, through a type's keys, is the known limit updates share: docs/INDEXING.md).
- * Undefined where there is no skeleton (JavaScript, a script).
- */
-export function skeletonMentions(ts: typeof TS, sf: TS.SourceFile): Set<string> | undefined {
-  if (!hasSkeleton(ts, sf)) return undefined;
+/** The names one statement's (or member's) skeleton mentions: identifiers and string literals, outside the bodies of functions whose type is written out. */
+export function statementMentions(ts: typeof TS, node: TS.Node): Set<string> {
   const mentions = new Set<string>();
-  hashSyntax(ts, sf.statements, { update: () => undefined }, mentions, { literals: true });
+  hashSyntax(ts, [node], { update: () => undefined }, mentions, { literals: true });
   return mentions;
 }
 
-function hasSkeleton(ts: typeof TS, sf: TS.SourceFile): boolean {
+/** Whether a module has a skeleton: TypeScript, a module (not JavaScript, not a script). */
+export function hasSkeleton(ts: typeof TS, sf: TS.SourceFile): boolean {
   return /\.[mc]?tsx?$/.test(sf.fileName) && ts.isExternalModule(sf);
 }
 
