@@ -30,6 +30,45 @@ describe('incremental update through an inferred type', () => {
     }
   });
 
+  it("what a value holds besides its printed type: a static method's, a namespace's and an enum's members changed reach their callers, and a static renamed only the files naming it", async () => {
+    const model = (create: string, helper: string, color: string) =>
+      'export class Foo {\n  run(): number {\n    return 1;\n  }\n}\nexport class Bar {\n  run(): number {\n    return 2;\n  }\n}\n' +
+      `export class Model {\n  static ${create}() {\n    return new Foo();\n  }\n}\n` +
+      `export namespace Tools {\n  export function ${helper}() {\n    return new Foo();\n  }\n}\n` +
+      `export enum Color {\n  ${color} = 1,\n}\n`;
+    const initial = new Map([
+      ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] })],
+      ['model.ts', model('create', 'helper', 'Red')],
+      ['use.ts', "import { Model, Tools, Color } from './model';\n\nexport function use(): number {\n  return Model.create().run() + Tools.helper().run() + Color.Red;\n}\n"],
+      ['other.ts', "import { Model } from './model';\n\nexport const other = (): typeof Model => Model;\n"],
+    ]);
+    const steps = [
+      // The static's inferred return type, then the namespace function's: `use` calls Bar.run now.
+      model('create', 'helper', 'Red').replace('static create() {\n    return new Foo();', 'static create() {\n    return new Bar();'),
+      model('create', 'helper', 'Red').replace('static create() {\n    return new Foo();', 'static create() {\n    return new Bar();').replace('export function helper() {\n    return new Foo();', 'export function helper() {\n    return new Bar();'),
+      // Renamed: the static, the namespace's function, the enum's member.
+      model('make', 'assist', 'Crimson'),
+      model('create', 'helper', 'Red'),
+    ];
+    const edits = steps.map((text, i) => ({ label: `model.ts, step ${i}`, changed: ['model.ts'], deleted: [], writes: { 'model.ts': text } }));
+    const failure = await replay(initial, edits, (fresh, step) => {
+      const calls = fresh.snapshot().edges.filter((e) => e.includes('use.ts#use@function') && e.includes('.run@method'));
+      if (step === 1) assert.deepEqual(calls.map((e) => /model\.ts#(\w+)\.run/.exec(e)![1]), ['Bar'], 'a fresh index: both calls land on Bar.run');
+    });
+    assert.equal(failure, undefined, failure && `after step ${failure.step}:\n${failure.detail}`);
+    // A static renamed is a member delta: `other.ts` (which names neither) is not re-indexed.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-statics-'));
+    try {
+      for (const [rel, text] of initial) fs.writeFileSync(path.join(root, rel), text);
+      const { index } = await indexWorkspace({ root });
+      fs.writeFileSync(path.join(root, 'model.ts'), model('make', 'helper', 'Red'));
+      const r = await index.update([path.join(root, 'model.ts')], []);
+      assert.deepEqual([...r.reindexed].sort(), ['model.ts', 'use.ts']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('a destructured member follows the member through add, rename and removal', async () => {
     const store = (members: string) => `export interface Store {\n  load(): string;\n${members}}\n`;
     const initial = new Map([

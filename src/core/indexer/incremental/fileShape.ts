@@ -53,16 +53,25 @@ function exportPrinter(ts: typeof TS, checker: Checker, sf: TS.SourceFile): (exp
     // the target depends on that file too (its edges end there). Printing it again here made a
     // barrel's shape cost as much as every shape it re-exports.
     if (target.declarations?.length && target.declarations.every((d) => d.getSourceFile() !== sf)) return parts.join('\n');
-    if (decl && target.flags & ts.SymbolFlags.Value) parts.push(typeText(checker.getTypeOfSymbolAtLocation(target, decl)));
+    const member = (tag: string) => (p: TS.Symbol) => {
+      const pd = p.valueDeclaration ?? p.declarations?.[0];
+      return ` ${stableName(p.name)}@${where(p)}:${tag}${pd ? typeText(checker.getTypeOfSymbolAtLocation(p, pd)) : ''}`;
+    };
+    if (decl && target.flags & ts.SymbolFlags.Value) {
+      const valueType = checker.getTypeOfSymbolAtLocation(target, decl);
+      parts.push(typeText(valueType));
+      // What its value holds besides (`typeof Model`, `typeof N` print by name): a class's static
+      // members, a namespace's, a function's added properties, an enum's members. Without them a static
+      // method whose inferred return type changed showed its callers nothing (`Model.create().run()`).
+      if (target.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.ValueModule | ts.SymbolFlags.Function | ts.SymbolFlags.Enum)) {
+        parts.push(...checker.getPropertiesOfType(valueType).filter((p) => p.name !== 'prototype').map(member('static ')).sort());
+      }
+    }
     if (target.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Enum)) {
       const declared = checker.getDeclaredTypeOfSymbol(target);
       parts.push(typeText(declared));
       // Sorted: an intersection's or mapped type's properties come in the order the checker resolved them.
-      const members = checker.getPropertiesOfType(declared).map((p) => {
-        const pd = p.valueDeclaration ?? p.declarations?.[0];
-        return ` ${stableName(p.name)}@${where(p)}:${pd ? typeText(checker.getTypeOfSymbolAtLocation(p, pd)) : ''}`;
-      });
-      parts.push(...members.sort());
+      parts.push(...checker.getPropertiesOfType(declared).map(member('')).sort());
       if (declared.isClassOrInterface()) for (const b of checker.getBaseTypes(declared)) parts.push(` base ${typeText(b)}`);
     }
     return parts.join('\n');
