@@ -10,7 +10,8 @@ import { replay } from './replayEdits';
  * of b.ts's function. Adding the member c.ts already calls must give c.ts its edge, as a full
  * rebuild does, although b.ts (whose text and shape do not change) is the only file c.ts imports.
  */
-describe('incremental update through an inferred type', () => {
+describe('incremental update through an inferred type', function () {
+  this.timeout(60_000);
   it('a member added to an interface reaches a caller that only imports a third file', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-inferred-'));
     const write = (rel: string, text: string) => fs.writeFileSync(path.join(root, rel), text);
