@@ -141,6 +141,9 @@ export interface Checker
     | 'getResolvedSignature'
     | 'getContextualType'
     | 'getExportsOfModule'
+    | 'getSignaturesOfType'
+    | 'getReturnTypeOfSignature'
+    | 'getIndexInfosOfType'
   > {
   /**
    * A type as text that depends only on the type, not on what the checker did before (shapes compare

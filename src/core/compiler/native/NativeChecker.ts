@@ -419,6 +419,28 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     return native ? (this.call(() => this.native.getPropertiesOfType(native)) as NSymbol[]).map((p) => this.view(p)!) : [];
   }
 
+  /** Signatures (shapes print them): a view that fetches its parameters when asked, and its return type through getReturnTypeOfSignature. */
+  getSignaturesOfType(t: TS.Type, kind: TS.SignatureKind): TS.Signature[] {
+    const native = (t as unknown as TypeView).native;
+    if (!native) return [];
+    return (this.call(() => this.native.getSignaturesOfType(native, kind)) as Array<{ getParameters(): NSymbol[] }>).map(
+      (sig) => ({ nativeSignature: sig, getParameters: () => this.call(() => sig.getParameters()).map((p) => this.view(p)!) }) as unknown as TS.Signature,
+    );
+  }
+
+  getReturnTypeOfSignature(s: TS.Signature): TS.Type {
+    const sig = (s as unknown as { nativeSignature?: unknown }).nativeSignature;
+    return this.typeView(sig ? this.call(() => this.native.getReturnTypeOfSignature(sig)) : undefined);
+  }
+
+  getIndexInfosOfType(t: TS.Type): TS.IndexInfo[] {
+    const native = (t as unknown as TypeView).native;
+    if (!native) return [];
+    return (this.call(() => this.native.getIndexInfosOfType(native)) as Array<{ keyType: NType; valueType: NType; isReadonly: boolean }>).map(
+      (info) => ({ keyType: this.typeView(info.keyType), type: this.typeView(info.valueType), isReadonly: info.isReadonly }) as TS.IndexInfo,
+    );
+  }
+
   // ── types ──
 
   typeView(native: NType | undefined): TS.Type {

@@ -57,9 +57,24 @@ function exportPrinter(ts: typeof TS, checker: Checker, sf: TS.SourceFile): (exp
       const pd = p.valueDeclaration ?? p.declarations?.[0];
       return ` ${stableName(p.name)}@${where(p)}:${tag}${pd ? typeText(checker.getTypeOfSymbolAtLocation(p, pd)) : ''}`;
     };
+    // What a type's name stands for besides its properties: its call and construct signatures (a type
+    // alias of a function type, a class's constructor: the parameters callbacks are typed by) and its
+    // index signatures. Lines of the export itself: any change there is the export's, not a member's.
+    const signatures = (t: TS.Type, kinds: TS.SignatureKind[]) => {
+      const lines: string[] = [];
+      for (const kind of kinds) {
+        for (const sig of checker.getSignaturesOfType(t, kind)) {
+          const params = sig.getParameters().map((p) => typeText(checker.getTypeOfSymbol(p)));
+          lines.push(`${kind === SIGNATURE_CONSTRUCT ? 'new' : 'call'}(${params.join(', ')}): ${typeText(checker.getReturnTypeOfSignature(sig))}`);
+        }
+      }
+      for (const info of checker.getIndexInfosOfType(t)) lines.push(`[${typeText(info.keyType)}]: ${typeText(info.type)}`);
+      return lines;
+    };
     if (decl && target.flags & ts.SymbolFlags.Value) {
       const valueType = checker.getTypeOfSymbolAtLocation(target, decl);
       parts.push(typeText(valueType));
+      if (target.flags & ts.SymbolFlags.Class) parts.push(...signatures(valueType, [SIGNATURE_CONSTRUCT]));
       // What its value holds besides (`typeof Model`, `typeof N` print by name): a class's static
       // members, a namespace's, a function's added properties, an enum's members. Without them a static
       // method whose inferred return type changed showed its callers nothing (`Model.create().run()`).
@@ -70,6 +85,7 @@ function exportPrinter(ts: typeof TS, checker: Checker, sf: TS.SourceFile): (exp
     if (target.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Enum)) {
       const declared = checker.getDeclaredTypeOfSymbol(target);
       parts.push(typeText(declared));
+      if (!(target.flags & ts.SymbolFlags.Enum)) parts.push(...signatures(declared, [SIGNATURE_CALL, SIGNATURE_CONSTRUCT]));
       // Sorted: an intersection's or mapped type's properties come in the order the checker resolved them.
       parts.push(...checker.getPropertiesOfType(declared).map(member('')).sort());
       if (declared.isClassOrInterface()) for (const b of checker.getBaseTypes(declared)) parts.push(` base ${typeText(b)}`);
@@ -212,6 +228,10 @@ function reachedBy(ts: typeof TS, checker: Checker, sf: TS.SourceFile, exported:
   const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
   return !seen.has(target) && (target.declarations ?? []).some((d) => d.getSourceFile() === sf && topLevelNames(ts, d).some((n) => reached.has(n)));
 }
+
+/** TypeScript's SignatureKind, the same numbers in 6 and 7 (7's syntax object does not carry it). */
+const SIGNATURE_CALL = 0 as TS.SignatureKind;
+const SIGNATURE_CONSTRUCT = 1 as TS.SignatureKind;
 
 /** Starts each export's block in a shape, so `addedExports` can tell the blocks apart. */
 const EXPORT_MARK = '\u0000';
