@@ -70,30 +70,32 @@ describe('incremental update through an inferred type', function () {
     }
   });
 
-  it("what a type's name stands for besides its properties: a constructor's parameters, a function type alias, an interface's call signature and index signature reach the callbacks they type", async () => {
+  it("what a type's name stands for besides its properties: a constructor's parameters, a function type alias, an interface's call and index signatures, a type parameter's default reach the code they type", async () => {
     const types = (param: string) =>
       'export class Foo {\n  run(): number {\n    return 1;\n  }\n}\nexport class Bar {\n  run(): number {\n    return 2;\n  }\n}\n' +
       `export class Model {\n  constructor(options: { onLoad: (s: ${param}) => number }) {\n    void options;\n  }\n}\n` +
       `export type Handler = (s: ${param}) => number;\n` +
       `export interface Invoker {\n  (cb: (s: ${param}) => number): void;\n}\n` +
-      `export interface Registry {\n  [name: string]: ${param};\n}\n`;
+      `export interface Registry {\n  [name: string]: ${param};\n}\n` +
+      `export interface Box<T = ${param}> {\n  value: T;\n}\n`;
     const initial = new Map([
       ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] })],
       ['types.ts', types('Foo')],
       [
         'use.ts',
-        "import { Model, Handler, Invoker, Registry } from './types';\n\n" +
+        "import { Model, Handler, Invoker, Registry, Box } from './types';\n\n" +
           'export const viaConstructor = () => new Model({ onLoad: (s) => s.run() });\n' +
           'export const viaAlias: Handler = (s) => s.run();\n' +
           'export const viaCall = (invoke: Invoker) => invoke((s) => s.run());\n' +
-          "export const viaIndex = (r: Registry) => r['x'].run();\n",
+          "export const viaIndex = (r: Registry) => r['x'].run();\n" +
+          'export const viaDefault = (b: Box) => b.value.run();\n',
       ],
     ]);
     const edits = [types('Bar'), types('Foo')].map((text, i) => ({ label: `types.ts, step ${i}`, changed: ['types.ts'], deleted: [], writes: { 'types.ts': text } }));
     const failure = await replay(initial, edits, (fresh, step) => {
       const runs = fresh.snapshot().edges.filter((e) => e.startsWith('["use.ts#') && e.includes('.run@method'));
       assert.deepEqual(new Set(runs.map((e) => /types\.ts#(\w+)\.run/.exec(e)![1])), new Set([step === 0 ? 'Bar' : 'Foo']), `step ${step}: every callback calls ${step === 0 ? 'Bar' : 'Foo'}.run in a fresh index`);
-      assert.equal(runs.length, 4, runs.join('\n'));
+      assert.equal(runs.length, 5, runs.join('\n'));
     });
     assert.equal(failure, undefined, failure && `after step ${failure.step}:\n${failure.detail}`);
   });

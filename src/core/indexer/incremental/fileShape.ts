@@ -71,6 +71,17 @@ function exportPrinter(ts: typeof TS, checker: Checker, sf: TS.SourceFile): (exp
       for (const info of checker.getIndexInfosOfType(t)) lines.push(`[${typeText(info.keyType)}]: ${typeText(info.type)}`);
       return lines;
     };
+    // Its type parameters' constraints and defaults as declared here: a type prints as `Box<T>`, and
+    // `b: Box` means Box<Foo> only while the default says so.
+    for (const d of target.declarations ?? []) {
+      if (d.getSourceFile() !== sf) continue;
+      const tps = (d as { typeParameters?: readonly TS.TypeParameterDeclaration[] }).typeParameters;
+      if (!tps?.length) continue;
+      const bound = (n: TS.TypeNode | undefined) => (n ? typeText(checker.getTypeAtLocation(n)) : '');
+      // TypeScript 7's tree calls the default `defaultType`.
+      const byDefault = (tp: TS.TypeParameterDeclaration) => tp.default ?? (tp as { defaultType?: TS.TypeNode }).defaultType;
+      parts.push(`<${tps.map((tp) => `${tp.name.text} extends ${bound(tp.constraint)} = ${bound(byDefault(tp))}`).join(', ')}>`);
+    }
     if (decl && target.flags & ts.SymbolFlags.Value) {
       const valueType = checker.getTypeOfSymbolAtLocation(target, decl);
       parts.push(typeText(valueType));
