@@ -81,20 +81,16 @@ describe('incremental update through an inferred type', function () {
     const initial = new Map([
       ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] })],
       ['types.ts', types('Foo')],
-      [
-        'use.ts',
-        "import { Model, Handler, Invoker, Registry } from './types';\n\n" +
-          'export const viaConstructor = () => new Model({ onLoad: (s) => s.run() });\n' +
-          'export const viaAlias: Handler = (s) => s.run();\n' +
-          'export const viaCall = (invoke: Invoker) => invoke((s) => s.run());\n' +
-          "export const viaIndex = (r: Registry) => r['x'].run();\n",
-      ],
       // Each alone in a file of its own: a change that reaches the others must not carry it along.
+      ['useModel.ts', "import { Model } from './types';\n\nexport const viaConstructor = () => new Model({ onLoad: (s) => s.run() });\n"],
+      ['useHandler.ts', "import { Handler } from './types';\n\nexport const viaAlias: Handler = (s) => s.run();\n"],
+      ['useInvoker.ts', "import { Invoker } from './types';\n\nexport const viaCall = (invoke: Invoker) => invoke((s) => s.run());\n"],
+      ['useRegistry.ts', "import { Registry } from './types';\n\nexport const viaIndex = (r: Registry) => r['x'].run();\n"],
       ['useBox.ts', "import { Box } from './types';\n\nexport const viaDefault = (b: Box) => b.value.run();\n"],
     ]);
     const edits = [types('Bar'), types('Foo')].map((text, i) => ({ label: `types.ts, step ${i}`, changed: ['types.ts'], deleted: [], writes: { 'types.ts': text } }));
     const failure = await replay(initial, edits, (fresh, step) => {
-      const runs = fresh.snapshot().edges.filter((e) => /^\["use(Box)?\.ts#/.test(e) && e.includes('.run@method'));
+      const runs = fresh.snapshot().edges.filter((e) => /^\["use\w+\.ts#/.test(e) && e.includes('.run@method'));
       assert.deepEqual(new Set(runs.map((e) => /types\.ts#(\w+)\.run/.exec(e)![1])), new Set([step === 0 ? 'Bar' : 'Foo']), `step ${step}: every callback calls ${step === 0 ? 'Bar' : 'Foo'}.run in a fresh index`);
       assert.equal(runs.length, 5, runs.join('\n'));
     });
