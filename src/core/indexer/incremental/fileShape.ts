@@ -43,7 +43,8 @@ function exportPrinter(ts: typeof TS, checker: Checker, sf: TS.SourceFile): (exp
     const f = s.flags & ~ts.SymbolFlags.Transient;
     return d ? `${d.getSourceFile().fileName}:${f}` : `?:${f}`;
   };
-  return (exported) => {
+  const printing = new Set<TS.Symbol>();
+  const printExport = (exported: TS.Symbol): string => {
     const parts: string[] = [];
     const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const decl = target.valueDeclaration ?? target.declarations?.[0];
@@ -101,8 +102,19 @@ function exportPrinter(ts: typeof TS, checker: Checker, sf: TS.SourceFile): (exp
       parts.push(...checker.getPropertiesOfType(declared).map(member('')).sort());
       if (declared.isClassOrInterface()) for (const b of checker.getBaseTypes(declared)) parts.push(` base ${typeText(b)}`);
     }
+    // A namespace's own exports, types too (a namespace of interfaces has no value to print), each as
+    // lines of the namespace's block: a change inside is the namespace's (`API.Response`'s members).
+    if (target.flags & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule) && !printing.has(target)) {
+      printing.add(target);
+      try {
+        for (const inner of checker.getExportsOfModule(target)) parts.push(...printExport(inner).split('\n').map((l) => `ns:${l.replace(EXPORT_MARK, '')}`));
+      } finally {
+        printing.delete(target);
+      }
+    }
     return parts.join('\n');
   };
+  return printExport;
 }
 
 /**
