@@ -70,7 +70,7 @@ describe('incremental update through an inferred type', function () {
     }
   });
 
-  it("what a type's name stands for besides its properties: a constructor's parameters, a function type alias, an interface's call and index signatures, a type parameter's default, a namespace's interface reach the code they type", async () => {
+  it("what a type's name stands for besides its properties: a constructor's parameters, a function type alias, an interface's call and index signatures, a type parameter's default, a namespace's interface, a conditional type alias reach the code they type", async () => {
     const types = (param: string) =>
       'export class Foo {\n  run(): number {\n    return 1;\n  }\n}\nexport class Bar {\n  run(): number {\n    return 2;\n  }\n}\n' +
       `export class Model {\n  constructor(options: { onLoad: (s: ${param}) => number }) {\n    void options;\n  }\n}\n` +
@@ -78,7 +78,8 @@ describe('incremental update through an inferred type', function () {
       `export interface Invoker {\n  (cb: (s: ${param}) => number): void;\n}\n` +
       `export interface Registry {\n  [name: string]: ${param};\n}\n` +
       `export interface Box<T = ${param}> {\n  value: T;\n}\n` +
-      `export namespace API {\n  export interface Response {\n    data: ${param};\n  }\n}\n`;
+      `export namespace API {\n  export interface Response {\n    data: ${param};\n  }\n}\n` +
+      `export type Picked<T> = T extends string ? ${param} : never;\n`;
     const initial = new Map([
       ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] })],
       ['types.ts', types('Foo')],
@@ -89,12 +90,13 @@ describe('incremental update through an inferred type', function () {
       ['useRegistry.ts', "import { Registry } from './types';\n\nexport const viaIndex = (r: Registry) => r['x'].run();\n"],
       ['useBox.ts', "import { Box } from './types';\n\nexport const viaDefault = (b: Box) => b.value.run();\n"],
       ['useApi.ts', "import type { API } from './types';\n\nexport const viaNamespace = (r: API.Response) => r.data.run();\n"],
+      ['usePicked.ts', "import type { Picked } from './types';\n\nexport const viaConditional = (p: Picked<string>) => p.run();\n"],
     ]);
     const edits = [types('Bar'), types('Foo')].map((text, i) => ({ label: `types.ts, step ${i}`, changed: ['types.ts'], deleted: [], writes: { 'types.ts': text } }));
     const failure = await replay(initial, edits, (fresh, step) => {
       const runs = fresh.snapshot().edges.filter((e) => /^\["use\w+\.ts#/.test(e) && e.includes('.run@method'));
       assert.deepEqual(new Set(runs.map((e) => /types\.ts#(\w+)\.run/.exec(e)![1])), new Set([step === 0 ? 'Bar' : 'Foo']), `step ${step}: every callback calls ${step === 0 ? 'Bar' : 'Foo'}.run in a fresh index`);
-      assert.equal(runs.length, 6, runs.join('\n'));
+      assert.equal(runs.length, 7, runs.join('\n'));
     });
     assert.equal(failure, undefined, failure && `after step ${failure.step}:\n${failure.detail}`);
   });

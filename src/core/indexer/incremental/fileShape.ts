@@ -73,9 +73,14 @@ function exportPrinter(ts: typeof TS, checker: Checker, sf: TS.SourceFile): (exp
       return lines;
     };
     // Its type parameters' constraints and defaults as declared here: a type prints as `Box<T>`, and
-    // `b: Box` means Box<Foo> only while the default says so.
+    // `b: Box` means Box<Foo> only while the default says so. A type alias's definition too: an alias
+    // prints by name, and a conditional one (`T extends string ? Foo : never`) has no properties.
     for (const d of target.declarations ?? []) {
       if (d.getSourceFile() !== sf) continue;
+      // As written (the checker prints the alias's own name for it): what it names belongs to their
+      // files' shapes. Not an object type literal's: its members are printed one by one below, so a
+      // member changed stays a member's change (its users name it), not the whole alias's.
+      if (ts.isTypeAliasDeclaration(d) && !ts.isTypeLiteralNode(d.type)) parts.push(`= ${sf.text.slice(d.type.pos, d.type.end).trim().replace(/\s+/g, ' ')}`);
       const tps = (d as { typeParameters?: readonly TS.TypeParameterDeclaration[] }).typeParameters;
       if (!tps?.length) continue;
       const bound = (n: TS.TypeNode | undefined) => (n ? typeText(checker.getTypeAtLocation(n)) : '');
