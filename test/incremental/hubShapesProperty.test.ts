@@ -96,6 +96,30 @@ describe('a start from the cache after random edits of a hub equals a fresh inde
   }
 
   for (const seed of SEEDS) {
+    it(`seed ${seed}: the same edits as updates of a live graph (the daemon, the extension) equal a fresh index too`, async () => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-hub-prop-live-'));
+      try {
+        writeWorkspace(root);
+        const { index } = await indexWorkspace({ root });
+        const rand = mulberry32(seed);
+        let state: State = { run: 'run', get: 'get', gives: 'Foo', takes: 'Foo', extra: false, body: 0 };
+        const done: string[] = [];
+        for (let step = 0; step < STEPS; step++) {
+          state = toggles[Math.floor(rand() * toggles.length)](state);
+          done.push(JSON.stringify(state));
+          const file = path.join(root, 'src/hub.ts');
+          fs.writeFileSync(file, hub(state));
+          await index.update([file], []);
+          const a = index.graph.snapshot();
+          const b = (await indexWorkspace({ root })).graph.snapshot();
+          const only = (x: string[], y: string[]) => x.filter((e) => !new Set(y).has(e)).slice(0, 8).join('\n  ');
+          assert.deepEqual(a, b, `after the states\n  ${done.join('\n  ')}\nonly the update's: ${only(a.edges, b.edges)}\nonly the fresh index's: ${only(b.edges, a.edges)}`);
+        }
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    });
+
     it(`seed ${seed}: ${STEPS} random edits of the hub, each followed by a start from the cache`, async () => {
       const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-hub-prop-'));
       const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-hub-prop-cache-'));
