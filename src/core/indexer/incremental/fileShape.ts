@@ -92,10 +92,11 @@ function exportPrinter(ts: typeof TS, checker: Checker, sf: TS.SourceFile): (exp
       const valueType = checker.getTypeOfSymbolAtLocation(target, decl);
       parts.push(typeText(valueType));
       if (target.flags & ts.SymbolFlags.Class) parts.push(...signatures(valueType, [SIGNATURE_CONSTRUCT]));
-      // What its value holds besides (`typeof Model`, `typeof N` print by name): a class's static
-      // members, a namespace's, a function's added properties, an enum's members. Without them a static
-      // method whose inferred return type changed showed its callers nothing (`Model.create().run()`).
-      if (target.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.ValueModule | ts.SymbolFlags.Function | ts.SymbolFlags.Enum)) {
+      // What its value holds besides (`typeof Model` prints by name): a class's static members, a
+      // function's added properties, an enum's members. Without them a static method whose inferred
+      // return type changed showed its callers nothing (`Model.create().run()`). A namespace's are
+      // printed with its exports, below.
+      if (target.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Function | ts.SymbolFlags.Enum)) {
         parts.push(...checker.getPropertiesOfType(valueType).filter((p) => p.name !== 'prototype').map(member('static ')).sort());
       }
     }
