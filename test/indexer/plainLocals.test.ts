@@ -50,6 +50,21 @@ const HOSTILE: Record<string, string> = {
     '}',
     '',
   ].join('\n'),
+  // Names read in the module's scope share one answer (PlainLocals.shared), asked once; these must not.
+  'src/shared.ts': [
+    "import { helper, config } from './lib';",
+    'export function first() { return helper() + config; }',
+    // A `var` hoisted out of a nested block shadows the import in the whole function.
+    'export function hoistedShadow(flag: boolean) { if (flag) { for (var helper = () => 2; ; ) break; } return helper(); }',
+    // Inside a namespace or an enum a name is its export first.
+    'export namespace Inner { export const config = 5; export function read() { return config; } }',
+    'export enum Level { config = 1, other = config + 1 }',
+    // Each function its own `arguments`.
+    'export function a1() { return arguments.length; }',
+    'export function a2() { return arguments[0]; }',
+    'export function last() { return helper() + config; }',
+    '',
+  ].join('\n'),
   'src/legacy.js': [
     // JavaScript: a local require is an alias into another module; never skipped.
     'function load() { const h = require("./lib").helper; return { h }; }',
@@ -61,6 +76,37 @@ const HOSTILE: Record<string, string> = {
 interface Checked {
   skipped: number;
   wrong: string[];
+}
+
+/** Per file, the names PlainLocals says share an answer, grouped by their key, checked against the in-process checker: each group one symbol. */
+function checkShared(root: string): Checked {
+  const out: Checked = { skipped: 0, wrong: [] };
+  for (const project of discoverProjects(ts, root)) {
+    const program = ts.createProgram({ rootNames: project.fileNames, options: project.options });
+    const checker = program.getTypeChecker();
+    for (const sf of program.getSourceFiles()) {
+      if (sf.isDeclarationFile || sf.fileName.includes('/node_modules/') || !sf.fileName.startsWith(root)) continue;
+      const rel = path.relative(root, sf.fileName);
+      const locals = new PlainLocals(ts, sf, declareFile(ts, sf, rel, false));
+      const groups = new Map<string, ts.Identifier[]>();
+      const stack: ts.Node[] = [sf];
+      while (stack.length) {
+        const n = stack.pop()!;
+        ts.forEachChild(n, (c) => {
+          stack.push(c);
+        });
+        const key = ts.isIdentifier(n) ? locals.shared(n) : undefined;
+        if (key !== undefined) groups.set(key, [...(groups.get(key) ?? []), n as ts.Identifier]);
+      }
+      for (const [key, names] of groups) {
+        out.skipped += names.length - 1;
+        const symbols = names.map((n) => checker.getSymbolAtLocation(n));
+        const lines = names.map((n) => sf.getLineAndCharacterOfPosition(n.getStart()).line + 1);
+        if (new Set(symbols).size > 1) out.wrong.push(`${rel} ${key}: ${symbols.length} names (lines ${lines.join(', ')}), ${new Set(symbols).size} symbols`);
+      }
+    }
+  }
+  return out;
 }
 
 /** Every name PlainLocals skips in the TypeScript files of the workspace at `root`, checked against the in-process checker. */
@@ -124,6 +170,51 @@ describe('names that resolve to locals that are no nodes are not asked', () => {
     assert.ok(skipped >= 50, `only ${skipped} names skipped over the fixtures`);
   });
 
+  it('names said to share an answer are answered with one symbol by the checker: the hostile cases and every fixture', function () {
+    this.timeout(120_000);
+    const hostile = checkShared(root);
+    assert.deepEqual(hostile.wrong, []);
+    // first's helper and config, again in last: two names answered by others.
+    assert.ok(hostile.skipped >= 2, `only ${hostile.skipped} names shared`);
+    let shared = 0;
+    const wrong: string[] = [];
+    for (const name of FIXTURE_NAMES) {
+      const r = checkShared(fixtureRoot(name));
+      shared += r.skipped;
+      wrong.push(...r.wrong.map((w) => `${name}: ${w}`));
+    }
+    assert.deepEqual(wrong, []);
+    assert.ok(shared >= 100, `only ${shared} names shared over the fixtures`);
+  });
+
+  it("the native batch asks a name read in the module's scope once per file: one function's reads answer the other's", async function () {
+    this.timeout(60_000);
+    const { Checker } = require('@typescript/native/unstable/sync') as { Checker: { prototype: Record<string, (...args: unknown[]) => unknown> } };
+    const real = Checker.prototype.getSymbolAtLocation;
+    const asked: Array<{ file: string; pos: number; end: number }> = [];
+    Checker.prototype.getSymbolAtLocation = function (this: unknown, ...args: unknown[]) {
+      if (Array.isArray(args[0])) for (const n of args[0] as ts.Node[]) asked.push({ file: n.getSourceFile().fileName, pos: n.pos, end: n.end });
+      return real.apply(this, args);
+    };
+    try {
+      const { index } = await indexWorkspace({ root, compiler: 'native' });
+      index.dispose();
+    } finally {
+      Checker.prototype.getSymbolAtLocation = real;
+    }
+    const file = path.join(root, 'src/shared.ts');
+    const text = fs.readFileSync(file, 'utf8');
+    // The reads of `helper` and `config` in a function's body: `return helper() + config;`.
+    const reads = (fn: string) => {
+      const body = text.indexOf('return helper() + config;', text.indexOf(`function ${fn}(`));
+      return [body + 'return '.length, body + 'return helper() + '.length];
+    };
+    const sent = (at: number) => asked.some((a) => a.file === file && a.end === at + (text.startsWith('helper', at) ? 'helper'.length : 'config'.length));
+    // Each of the two names once, in either function (the batch walks in no promised order).
+    const [first, last] = [reads('first').map(sent), reads('last').map(sent)];
+    assert.deepEqual([first[0] !== last[0], first[1] !== last[1]], [true, true], `helper asked in first: ${first[0]}, in last: ${last[0]}; config: ${first[1]}, ${last[1]}`);
+  });
+
   it('the edges of the names that must be asked are there, the same on both compilers; a shorthand of a plain local costs no request', async function () {
     this.timeout(60_000);
     const graphs: Record<string, string[]> = {};
@@ -145,6 +236,10 @@ describe('names that resolve to locals that are no nodes are not asked', () => {
     has('src/use.ts#hoisted@function -REFERENCES-> src/lib.ts#helper@function');
     has('src/use.ts#scopes@function -CALLS-> src/lib.ts#helper@function');
     has('src/legacy.js#load@function -REFERENCES-> src/lib.ts#helper@function');
+    has('src/shared.ts#first@function -CALLS-> src/lib.ts#helper@function');
+    has('src/shared.ts#last@function -CALLS-> src/lib.ts#helper@function');
+    has('src/shared.ts#Inner.read@function -REFERENCES-> src/shared.ts#Inner.config@variable');
+    assert.ok(!edges.some((e) => e.startsWith('src/shared.ts#hoistedShadow@function ') && e.includes('src/lib.ts#helper')), `hoistedShadow calls its own var:\n${edges.join('\n')}`);
     assert.ok(!edges.some((e) => e.startsWith('src/use.ts#shadowed@function ')), `shadowed names only locals:\n${edges.join('\n')}`);
     assert.deepEqual(graphs.native, graphs.inprocess);
     // Of the 11 shorthands: usesImport's (an import), nested's (a node), hoisted's `late` (the syntax

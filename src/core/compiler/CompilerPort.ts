@@ -119,6 +119,14 @@ export interface CompilerProgram {
   missingLibraryFiles(): string[];
 }
 
+/** What the syntax alone tells a file's batch (`Checker.prefetch`) about its names (PlainLocals). */
+export interface BatchNames {
+  /** A name the passes will not ask about (a local that is no node): left out of the batch. */
+  skip(name: TS.Identifier): boolean;
+  /** A key the names of the file share when the checker answers them with one symbol (asked once), else undefined. */
+  shared(name: TS.Identifier): string | undefined;
+}
+
 /**
  * What the passes ask of a type checker: TypeScript 6's own signatures, so the in-process checker is
  * one as it is; the native one answers with adapted symbols and types.
@@ -153,13 +161,13 @@ export interface Checker
   /**
    * Before a file's passes: ask at once what they will ask about its names (the native compiler
    * answers a whole file in one round trip; one question at a time costs ~0.1 ms each). A no-op in process.
-   * `skip`: names the passes will not ask about (locals that are no nodes: PlainLocals).
+   * `names`: which names the passes will not ask about, and which share one answer (BatchNames).
    * `meanwhile`: work that asks the compiler nothing (the next file's walk: `prepareBatch`), run while
    * the native compiler answers, where its channel allows; else not run.
    */
-  prefetch(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean, meanwhile?: () => void): void;
+  prefetch(sf: TS.SourceFile, names?: BatchNames, meanwhile?: () => void): void;
   /** Walks a file for its `prefetch` ahead of its turn (in `meanwhile`); absent in process, where there is no batch. */
-  prepareBatch?(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean): void;
+  prepareBatch?(sf: TS.SourceFile, names?: BatchNames): void;
   /**
    * Find-references on a declaration's name: the files (absolute, as the program names them) that
    * reference its symbol, the declaration's own file included (the first answer before the index,

@@ -2,7 +2,7 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { BinderFacts, setBinderFacts } from '../tsInternals';
 import { isCompilerProcessError } from '../CompilerPort';
-import type { Checker } from '../CompilerPort';
+import type { BatchNames, Checker } from '../CompilerPort';
 import { CancelledError } from '../../Logger';
 import { isCommonJsExportName, isCommonJsExportTarget, isMergeableDeclaration, isModuleSpecifier, isNameNode, unaskedName } from './nativeJsForms';
 import { ALIAS, EMPTY_TYPE, isLibraryStub, libraryStub, NHandle, NSymbol, NType, RequireBinding, SymbolView, TypeView, UNKNOWN_SYMBOL, ViewHost } from './nativeViews';
@@ -11,6 +11,8 @@ import { ALIAS, EMPTY_TYPE, isLibraryStub, libraryStub, NHandle, NSymbol, NType,
 interface Batch {
   sf: TS.SourceFile;
   nodes: TS.Node[];
+  /** Names left out of `nodes` because an earlier one shares their answer (BatchNames.shared): each with that one's index. */
+  same: Array<[TS.Node, number]>;
   members: TS.PropertyAccessExpression[];
   patterns: TS.Node[];
 }
@@ -104,20 +106,23 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
    * member does not resolve (`obj.member` with no symbol: the receiver's type, for its declaring
    * file) and where a pattern destructures (`const { a } = f()`). Names the passes never ask about
    * (`unaskedName`) are left out: on ra-core they were 38 % of the names and the costliest to answer
-   * (an object literal's keys, JSX attributes). Anything not fetched here is asked on its own.
+   * (an object literal's keys, JSX attributes). Names that share one answer (`names.shared`: the same
+   * import, module declaration or global, wherever it is read) are asked once: ra-core's batches asked
+   * 32,906 names, 22,376 now. Anything not fetched here is asked on its own.
    */
-  prefetch(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean, meanwhile?: () => void): void {
+  prefetch(sf: TS.SourceFile, names?: BatchNames, meanwhile?: () => void): void {
     const { ts } = this;
     const K = ts.SyntaxKind;
-    const walked = this.walked?.sf === sf ? this.walked : this.batchOf(sf, skip);
+    const walked = this.walked?.sf === sf ? this.walked : this.batchOf(sf, names);
     this.walked = undefined;
-    const { nodes, members, patterns } = walked;
+    const { nodes, same, members, patterns } = walked;
     const ask = () => this.native.getSymbolAtLocation(nodes) as NSymbol[];
     const { compiler } = this.program;
     const found = meanwhile && compiler.callWhile ? compiler.callWhile(ask, meanwhile) : this.call(ask);
     this.answers = new Map();
     this.answersFile = sf.fileName;
     for (let i = 0; i < nodes.length; i++) this.answers.set(nodes[i], found[i]);
+    for (const [node, i] of same) this.answers.set(node, found[i]);
     this.moduleSymbols.set(sf, !!found[0]);
     const typed = [...members.filter((pa) => this.answers.has(pa.name) && !this.answers.get(pa.name)).map((pa) => pa.expression), ...patterns];
     this.typeAnswers = new Map();
@@ -131,15 +136,17 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
   }
 
   /** Walks `sf` for `prefetch`'s batch now (the next file's, while the compiler answers this one's: `prefetch`'s `meanwhile`). */
-  prepareBatch(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean): void {
-    this.walked = this.batchOf(sf, skip);
+  prepareBatch(sf: TS.SourceFile, names?: BatchNames): void {
+    this.walked = this.batchOf(sf, names);
   }
 
   /** What `prefetch` asks about a file: its names (the file first, for its module symbol), the members whose receiver may be asked, the destructuring patterns. */
-  private batchOf(sf: TS.SourceFile, skip?: (name: TS.Identifier) => boolean): Batch {
+  private batchOf(sf: TS.SourceFile, names?: BatchNames): Batch {
     const { ts } = this;
     const K = ts.SyntaxKind;
     const nodes: TS.Node[] = [sf];
+    const same: Array<[TS.Node, number]> = [];
+    const first = new Map<string, number>();
     const members: TS.PropertyAccessExpression[] = [];
     const patterns: TS.Node[] = [];
     const stack: TS.Node[] = [sf];
@@ -147,7 +154,15 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
       const n = stack.pop()!;
       const k = n.kind;
       if (k === K.Identifier) {
-        if (!unaskedName(ts, n as TS.Identifier) && !skip?.(n as TS.Identifier)) nodes.push(n);
+        if (!unaskedName(ts, n as TS.Identifier) && !names?.skip(n as TS.Identifier)) {
+          const key = names?.shared(n as TS.Identifier);
+          const at = key === undefined ? undefined : first.get(key);
+          if (at !== undefined) same.push([n, at]);
+          else {
+            if (key !== undefined) first.set(key, nodes.length);
+            nodes.push(n);
+          }
+        }
       } else if (k === K.PrivateIdentifier || ((k === K.StringLiteral || k === K.NoSubstitutionTemplateLiteral) && isModuleSpecifier(ts, n))) {
         nodes.push(n);
       } else if (k === K.PropertyAccessExpression) {
@@ -159,7 +174,7 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
         stack.push(c);
       });
     }
-    return { sf, nodes, members, patterns };
+    return { sf, nodes, same, members, patterns };
   }
 
   /** Find-references on `name` (one request): the files of its references; with `among`, those of these files that hold one (a request each). */

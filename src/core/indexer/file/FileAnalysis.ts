@@ -62,7 +62,7 @@ export class FileAnalysis {
     this.ahead = undefined;
     // While the native compiler answers this file's names, the next file is walked for its own.
     const meanwhile = next && checker.prepareBatch ? () => this.prepare(next, checker) : undefined;
-    checker.prefetch(sf, (name) => locals.has(name), meanwhile);
+    checker.prefetch(sf, locals, meanwhile);
     try {
       return extractEdges({ ts: this.ts, checker, sf, declared, targets: project.targets!, locals });
     } catch (err) {
@@ -88,7 +88,7 @@ export class FileAnalysis {
     const declared = this.locator.declaredFor(next.sf, next.rel, false);
     if (declared.failure) return;
     const locals = new PlainLocals(this.ts, next.sf, declared);
-    checker.prepareBatch!(next.sf, (name) => locals.has(name));
+    checker.prepareBatch!(next.sf, locals);
     this.ahead = { sf: next.sf, locals };
     next.also?.();
   }

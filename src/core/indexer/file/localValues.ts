@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import type { BatchNames } from '../../compiler/CompilerPort';
 import type { DeclaredFile } from './declareFile';
 
 /**
@@ -20,19 +21,63 @@ import type { DeclaredFile } from './declareFile';
  *
  * Only in that direction: a declaration this misses (a `var` hoisted out of a nested block) is a
  * closer local than the one found, or, with none found, leaves the name to be asked as before.
+ *
+ * For the native batch (BatchNames) it also tells which names share one answer (`shared`).
  */
-export class PlainLocals {
+export class PlainLocals implements BatchNames {
   private nodeNames: Set<string> | undefined;
   /** Per scope the names declared in it (`namesIn`), made when first asked. */
   private readonly scopes = new Map<TS.Node, ReadonlySet<string>>();
+  /** Per function the names its `var`s declare in nested statements (hoisted to it), made when first asked. */
+  private readonly hoisted = new Map<TS.Node, ReadonlySet<string>>();
+  /** Whether the file's text holds `var` at all (no hoisting to look for otherwise); read when first needed. */
+  private hasVar: boolean | undefined;
   private readonly isJs: boolean;
 
   constructor(
     private readonly ts: typeof TS,
-    sf: TS.SourceFile,
+    private readonly sf: TS.SourceFile,
     private readonly declared: DeclaredFile,
   ) {
     this.isJs = (sf.flags & ts.NodeFlags.JavaScriptFile) !== 0;
+  }
+
+  skip(name: TS.Identifier): boolean {
+    return this.has(name);
+  }
+
+  /**
+   * A key (the name's text) every name of the file that the checker answers with the same symbol
+   * shares: a value read (not a shorthand's key: that answers the property) that no scope around it
+   * declares, outside namespaces, enums and decorators, in a TypeScript file. The checker resolves it
+   * in the module's own scope then, wherever it stands (`resolveName` walks the same scopes up from
+   * every such place and meets none declaring it): the module's declaration of that name, its import,
+   * or a global. Not `arguments` (each function's own). Undefined for any other name, asked as before.
+   * Names inside a namespace or enum resolve to its exports first, declared in other files too; a
+   * JavaScript file's `exports.x = …` answers each assignment's own symbol.
+   */
+  shared(name: TS.Identifier): string | undefined {
+    const { ts } = this;
+    const K = ts.SyntaxKind;
+    if (this.isJs || name.parent.kind === K.ShorthandPropertyAssignment || !isValueUse(ts, name)) return undefined;
+    const text = name.text;
+    if (text === 'arguments') return undefined;
+    for (let n: TS.Node | undefined = name.parent; n; n = n.parent) {
+      const k = n.kind;
+      if (k === K.ModuleDeclaration || k === K.EnumDeclaration || k === K.Decorator) return undefined;
+      if (this.namesIn(n).has(text) || this.hoists(n, text)) return undefined;
+    }
+    return text;
+  }
+
+  /** Whether function `n` has a `var` of that name in a nested statement (hoisted to it, unseen by `namesIn`). */
+  private hoists(n: TS.Node, text: string): boolean {
+    if (!isFunctionScope(this.ts, n)) return false;
+    this.hasVar ??= /\bvar\b/.test(this.sf.text);
+    if (!this.hasVar) return false;
+    let names = this.hoisted.get(n);
+    if (!names) this.hoisted.set(n, (names = hoistedVars(this.ts, n)));
+    return names.has(text);
   }
 
   has(name: TS.Identifier): boolean {
@@ -130,6 +175,40 @@ function declaredIn(ts: typeof TS, n: TS.Node): Set<string> {
   } else if (ts.isCatchClause(n)) {
     if (n.variableDeclaration) bind(ts, n.variableDeclaration.name, names);
   } else if (ts.isClassExpression(n) && n.name) names.add(n.name.text);
+  return names;
+}
+
+/**
+ * The names the `var`s of function `fn` declare anywhere among its statements (blocks, branches,
+ * loops, `try`, `switch`, labels), hoisted to the function. Statements only: a function inside an
+ * expression has its own. Iterative: generated code nests deep.
+ */
+function hoistedVars(ts: typeof TS, fn: TS.FunctionLikeDeclaration): Set<string> {
+  const names = new Set<string>();
+  const stack: TS.Node[] = fn.body && ts.isBlock(fn.body) ? [fn.body] : [];
+  const list = (l: TS.Node | undefined) => {
+    if (l && ts.isVariableDeclarationList(l) && !(l.flags & ts.NodeFlags.BlockScoped)) for (const d of l.declarations) bind(ts, d.name, names);
+  };
+  const push = (s: TS.Node | undefined) => {
+    if (s) stack.push(s);
+  };
+  while (stack.length) {
+    const s = stack.pop()!;
+    if (ts.isVariableStatement(s)) list(s.declarationList);
+    else if (ts.isBlock(s)) s.statements.forEach(push);
+    else if (ts.isIfStatement(s)) {
+      push(s.thenStatement);
+      push(s.elseStatement);
+    } else if (ts.isForStatement(s) || ts.isForInStatement(s) || ts.isForOfStatement(s)) {
+      list(s.initializer);
+      push(s.statement);
+    } else if (ts.isWhileStatement(s) || ts.isDoStatement(s) || ts.isLabeledStatement(s) || ts.isWithStatement(s)) push(s.statement);
+    else if (ts.isTryStatement(s)) {
+      push(s.tryBlock);
+      push(s.catchClause?.block);
+      push(s.finallyBlock);
+    } else if (ts.isSwitchStatement(s)) for (const c of s.caseBlock.clauses) c.statements.forEach(push);
+  }
   return names;
 }
 
