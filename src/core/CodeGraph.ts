@@ -239,6 +239,11 @@ export class CodeGraph implements QueryTarget {
     return this.index.errors();
   }
 
+  /** The problems as the graph stands now (the report's are its index's: updates change them). */
+  problems(): string[] {
+    return this.index.problems();
+  }
+
   /** Persist the graph (only when opened with a cacheDir); hosts call it once edits settle. */
   saveCache(): void {
     this.index.saveCache();

@@ -16,7 +16,7 @@ import { collectStats, formatStats } from './formatStats';
 import type { AnswerFormat, IndexSummary, PrintQuestion, PrintedAnswer } from './protocol';
 
 /** The part of `CodeGraph` printing reads; the CLI's tests hand in graphs they built. */
-export type PrintableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'answer'>;
+export type PrintableGraph = Pick<CodeGraph, 'root' | 'graph' | 'report' | 'answer'> & Partial<Pick<CodeGraph, 'problems' | 'errors'>>;
 
 /**
  * `question` on `graph`, written in `format` as a host prints it: the one place that turns a result
@@ -28,7 +28,9 @@ export async function printAnswer(graph: PrintableGraph, question: PrintQuestion
     case 'export':
       return { kind: 'printed', output: formatExport(exportGraph(graph.graph, graph.root)), incomplete: false, index };
     case 'stats': {
-      const stats = collectStats(graph.graph, graph.report, graph.root);
+      // Problems and errors as the graph stands now: the report's are its index's, and updates since fixed or broke files.
+      const report = { ...graph.report, ...(graph.problems ? { problems: graph.problems() } : {}), ...(graph.errors ? { errors: graph.errors() } : {}) };
+      const stats = collectStats(graph.graph, report, graph.root);
       return { kind: 'printed', output: format === 'json' ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats), incomplete: false, index };
     }
     case 'query':

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { CodeGraph } from '../../src/core/CodeGraph';
+import { printAnswer } from '../../src/worker/printAnswer';
 import { SymbolGraph } from '../../src/core/graph/SymbolGraph';
 import { countLines, fixtureRoot, loadFixture, readFixtureFile } from '../support/loadFixture';
 import { edge, linesOf, node, span } from '../support/graphLookup';
@@ -82,4 +84,43 @@ describe('indexWorkspace: syntax errors the parser does not flag in its tree', (
     assert.ok((graph.getContribution('src/broken.ts')?.problems ?? []).some((p) => p.includes('src/broken.ts:2: syntax error')), JSON.stringify(warnings));
     assert.deepEqual(graph.getContribution('src/clean.ts')?.problems ?? [], []);
   });
+});
+
+describe('a syntax error broken, broken again and fixed while the graph lives (the daemon, the extension)', () => {
+  let root: string;
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  for (const compiler of ['inprocess', 'native'] as const) {
+    it(`stats list it once while it stands and not after the fix, in text and JSON alike (${compiler})`, async function () {
+      this.timeout(60_000);
+      root = writeWorkspace('tcg-syntax-lives-', {
+        'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+        'src/a.ts': 'export function a() {\n  return 1;\n}\n',
+        'src/b.ts': "import { a } from './a';\nexport function b() {\n  return a();\n}\n",
+      });
+      const graph = await CodeGraph.open({ root, compiler });
+      const file = `${root}/src/a.ts`;
+      const stats = async () => {
+        const text = (await printAnswer(graph, { kind: 'stats' }, 'text')) as { output: string };
+        const json = JSON.parse(((await printAnswer(graph, { kind: 'stats' }, 'json')) as { output: string }).output) as { problems: string[] };
+        return { text: text.output.split('\n').filter((l) => l.includes('syntax error')), json: json.problems.filter((p) => p.includes('syntax error')) };
+      };
+      try {
+        assert.deepEqual(await stats(), { text: [], json: [] });
+        for (const broken of ['export function a() {\n  return (1;\n}\n', 'export function a() {\n  return (2;\n}\n']) {
+          fs.writeFileSync(file, broken);
+          await graph.update([file], []);
+          const now = await stats();
+          assert.equal(now.json.length, 1, JSON.stringify(now));
+          assert.match(now.json[0], /^src\/a\.ts:2: syntax error/);
+          assert.deepEqual(now.text.map((l) => l.trim()), now.json);
+        }
+        fs.writeFileSync(file, 'export function a() {\n  return 3;\n}\n');
+        await graph.update([file], []);
+        assert.deepEqual(await stats(), { text: [], json: [] });
+      } finally {
+        graph.dispose();
+      }
+    });
+  }
 });

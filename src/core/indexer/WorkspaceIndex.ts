@@ -122,7 +122,8 @@ export class WorkspaceIndex {
   private locator!: NodeLocator;
   /** The monorepo's packages (workspaces, pnpm-workspace.yaml, node_modules symlinks into the root). */
   private workspace: WorkspacePackages | undefined;
-  problems: string[] = [];
+  /** The index's own problems (a config's, the warnings of its last full index); a file's live in its contribution (`problems()`). */
+  private workspaceProblems: string[] = [];
   /** Workspace-wide loud errors (e.g. a program built without its default library); per-file failures live in the graph. */
   globalErrors: string[] = [];
   /** What the cache a start loaded recorded of the files outside it (`libraryStamps` before programs exist). */
@@ -200,7 +201,7 @@ export class WorkspaceIndex {
 
   private async indexAllOnce(token: CancellationToken): Promise<IndexReport> {
     const started = Date.now();
-    this.problems = [];
+    this.workspaceProblems = [];
     this.globalErrors = [];
     this.defaults = this.choice.defaults();
     // The configs as the last start found them, when nothing that search read has changed (a CLI
@@ -236,14 +237,14 @@ export class WorkspaceIndex {
         const problem = found.split(`${this.root}/`).join('');
         if (generated.take(problem)) continue;
         this.log.warn(problem);
-        this.problems.push(problem);
+        this.workspaceProblems.push(problem);
         configProblems.push(problem);
       }
       this.log.info(`project ${p.config.configPath ? this.relative(p.config.configPath) : '(inferred: no tsconfig/jsconfig found)'}: ${p.config.fileNames.length} files`);
     }
     for (const problem of generated.warnings()) {
       this.log.warn(problem);
-      this.problems.push(problem);
+      this.workspaceProblems.push(problem);
       configProblems.push(problem);
     }
     reading = Date.now();
@@ -299,7 +300,7 @@ export class WorkspaceIndex {
     if (this.choice.warning) warnings.unshift(`compiler: ${this.choice.warning}`);
     for (const w of warnings) {
       this.log.warn(w);
-      this.problems.push(w);
+      this.workspaceProblems.push(w);
     }
     warnings.unshift(...configProblems);
     this.graph.settle();
@@ -320,7 +321,7 @@ export class WorkspaceIndex {
       memory,
       skipped: this.programs.selection.skipped,
       excluded: this.programs.selection.excluded.globs,
-      problems: this.problems,
+      problems: this.problems(),
       errors: this.errors(),
       warnings,
       cache,
@@ -1195,6 +1196,16 @@ export class WorkspaceIndex {
     return [...this.globalErrors, ...this.graph.failedFiles().map(([file, reason]) => fileFailureMessage(file, reason))];
   }
 
+  /**
+   * The problems as the graph stands: the index's own, then each file's as its last extraction found
+   * them (a syntax error fixed since is gone, one re-indexed twice is listed once).
+   */
+  problems(): string[] {
+    const out = [...this.workspaceProblems];
+    for (const rel of this.graph.files()) out.push(...(this.graph.getContribution(rel)?.problems ?? []));
+    return out;
+  }
+
   /** Why an existing root-relative file is not in the graph, when the index left it out on purpose. */
   whyNotIndexed(rel: string): string | undefined {
     const owner = this.walk && this.owner.get(path.posix.join(this.root, rel));
@@ -1453,10 +1464,7 @@ export class WorkspaceIndex {
       const line = sf.getLineAndCharacterOfPosition(syntax.start).line + 1;
       contribution.problems!.push(`${rel}:${line}: syntax error: ${syntax.message} (indexed as far as it parses)`);
     }
-    for (const p of contribution.problems ?? []) {
-      this.log.warn(p);
-      this.problems.push(p);
-    }
+    for (const p of contribution.problems ?? []) this.log.warn(p);
     if (contribution.failure) this.log.error(fileFailureMessage(rel, contribution.failure));
     this.graph.replaceFile(contribution);
     const shapes = this.shapesSinceCache;
