@@ -3,9 +3,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CodeGraph } from '../../src/core/CodeGraph';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
-import { pnpmWorkspacePackages } from '../../src/core/indexer/program/workspacePackages';
+import { pnpmWorkspacePackages } from '../../src/core/indexer/program/workspaceGlobs';
 import { sourceCondition } from '../../src/core/indexer/program/sourceCondition';
 import { foundNodes } from '../support/graphLookup';
+import { writeWorkspace } from '../support/hostileWorkspace';
 import { APP_FILE, CORE_FILE, CORE_UTIL, WorkspaceFixtureOptions, buildCore, writeWorkspaceFixture } from '../support/workspacePackagesFixture';
 
 /**
@@ -119,5 +120,34 @@ describe('workspace packages imported by name resolve to their sources (no proje
     assert.equal(sourceCondition(manifest, './feature/a'), './src/feature/a.ts');
     assert.equal(sourceCondition(manifest, './plain'), undefined);
     assert.equal(sourceCondition({ source: 'src/index.ts' }, '.'), 'src/index.ts');
+  });
+});
+
+describe('workspace members in dot folders (tRPC lists `examples/.*/*`)', () => {
+  let root: string;
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('are found and indexed when a workspace glob names the dot folder; other dot folders stay out', async () => {
+    root = writeWorkspace('tcg-dot-members-', {
+      'package.json': JSON.stringify({ name: 'root', private: true }),
+      'pnpm-workspace.yaml': "packages:\n  - 'packages/*'\n  - 'examples/*'\n  - 'examples/.*/*'\n",
+      'packages/lib/package.json': JSON.stringify({ name: 'lib' }),
+      'packages/lib/tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+      'packages/lib/src/index.ts': 'export function shared() {\n  return 1;\n}\n',
+      'examples/.test/ssg/package.json': JSON.stringify({ name: 'ssg' }),
+      'examples/.test/ssg/tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+      'examples/.test/ssg/src/page.ts': "import { shared } from '../../../../packages/lib/src/index';\nexport function page() {\n  return shared();\n}\n",
+      // Not a member (no glob names it): a tool's hidden folder.
+      '.cache/tool/tsconfig.json': JSON.stringify({ compilerOptions: { noEmit: true }, include: ['*.ts'] }),
+      '.cache/tool/junk.ts': 'export const junk = 1;\n',
+    });
+    const { index, report } = await indexWorkspace({ root });
+    try {
+      assert.deepEqual(report.projects.filter((p) => p.includes('examples') || p.includes('.cache')), ['examples/.test/ssg/tsconfig.json']);
+      assert.ok(index.graph.files().includes('examples/.test/ssg/src/page.ts'), index.graph.files().join(', '));
+      assert.ok(!index.graph.files().some((f) => f.startsWith('.cache/')), index.graph.files().join(', '));
+    } finally {
+      index.dispose();
+    }
   });
 });

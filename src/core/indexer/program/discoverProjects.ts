@@ -7,6 +7,7 @@ import { COMPONENT_FILE } from './componentFiles';
 import { absolutePosix } from '../../paths';
 import type { ProjectConfig } from '../../compiler/CompilerPort';
 import type { DiscoveryReads } from './discoveryCache';
+import { memberDotFolders } from './workspaceGlobs';
 
 export type { ProjectConfig };
 
@@ -61,7 +62,7 @@ export interface FoundProjects {
 
 /** discoverProjects without the defaults: every path it reads goes through `reads` first, when given. */
 export function findProjects(ts: typeof TS, root: string, explicitConfig?: string, reads?: DiscoveryReads): FoundProjects {
-  const io = diskIo(ts, reads);
+  const io = { ...diskIo(ts, reads), dotMembers: memberDotFolders(normalize(root)) };
   const variants = new Map<string, string[]>();
   const components: string[] = [];
   const queue = explicitConfig ? [path.resolve(root, explicitConfig)] : findConfigFiles(io, root, (f) => components.push(f), variants);
@@ -108,6 +109,8 @@ export function withDefaults(raw: RawProject, defaults: CompilerDefaults | undef
 /** The file system as discovery reads it: every path recorded in `reads` before it is read. */
 interface DiscoveryIo {
   readdir(dir: string): fs.Dirent[];
+  /** The dot folders the search goes into (on the way to a workspace member: memberDotFolders); it skips the others. */
+  dotMembers?: ReadonlySet<string>;
   host: Pick<TS.ParseConfigFileHost, 'useCaseSensitiveFileNames' | 'readDirectory' | 'fileExists' | 'readFile' | 'getCurrentDirectory' | 'directoryExists' | 'realpath' | 'getDirectories'>;
 }
 
@@ -214,7 +217,7 @@ function walk(io: DiscoveryIo, dir: string, onFile: (file: string) => void): voi
   for (const e of entries) {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) {
-      if (!IGNORED_DIRS.has(e.name) && !e.name.startsWith('.')) walk(io, full, onFile);
+      if (!IGNORED_DIRS.has(e.name) && (!e.name.startsWith('.') || io.dotMembers?.has(normalize(full)))) walk(io, full, onFile);
     } else if (e.isFile()) {
       onFile(full);
     }

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ProjectConfig } from './discoverProjects';
 import { readJson } from './readJson';
-import { workspaceDirs } from './workspacePackages';
+import { workspaceDirs } from './workspaceGlobs';
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
 

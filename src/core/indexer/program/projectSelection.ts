@@ -4,7 +4,7 @@ import { ExcludedPaths } from '../excludedPaths';
 import { ProjectConfig } from './discoverProjects';
 import { nearestPackageDir } from './projectReach';
 import { readJson } from './readJson';
-import { workspaceDirs } from './workspacePackages';
+import { workspaceDirs } from './workspaceGlobs';
 
 /** A project left out of the index, and why. */
 export interface SkippedProject {
