@@ -144,6 +144,13 @@ describe(resolveSymbol.name, () => {
       assert.equal(nodeId(resolveSymbol(ctx, 'src/user.ts', 'User.prototype.load')), 'src/user.ts#User.load@method');
     });
 
+    it("takes an answer's label as it prints a name that repeats (`formatDate#1`): the name, in the file asked about", () => {
+      assert.equal(nodeId(resolveSymbol(ctx, 'src/utils.ts', 'formatDate#1')), 'src/utils.ts#formatDate@function');
+      assert.equal(nodeId(resolveSymbol(ctx, 'src/user.ts', 'User.load#2')), 'src/user.ts#User.load@method');
+      // Still ambiguous in that file: the choices by line, as for the bare name.
+      assert.match(message(resolveSymbol(ctx, 'src/merged.ts', 'Config#2')), /`Config:1` \(interface, line 1\), `Config:8` \(interface, line 8\)/);
+    });
+
     it('matches the module node by file path, basename or <module>', () => {
       for (const symbol of ['src/utils.ts', 'utils.ts', '<module>']) {
         assert.equal(nodeId(resolveSymbol(ctx, 'src/utils.ts', symbol)), 'src/utils.ts#src/utils.ts@module', symbol);

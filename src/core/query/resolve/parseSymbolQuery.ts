@@ -54,8 +54,10 @@ export function parseSymbolQuery(raw: string): SymbolQuery {
   }
 
   // Spellings borrowed from docs, other languages and copied signatures: `User#save`, `User::save`,
-  // `User.prototype.save`, `save()`, `parse<T>(text: string): T`.
+  // `User.prototype.save`, `save()`, `parse<T>(text: string): T`. And an answer's own label for a
+  // name it prints more than once (`formatDate#1`, spec 000): the name, in the file asked about.
   if (text !== '<module>' && !/\.[cm]?tsx?$/.test(text)) {
+    text = text.replace(/#\d+$/, '');
     text = text.replace(/[(<].*$/s, '').replace(/::|#/g, '.').replace(/\.prototype\./g, '.');
   }
   query.name = text.trim();
