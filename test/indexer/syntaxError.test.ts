@@ -97,7 +97,9 @@ describe('a syntax error broken, broken again and fixed while the graph lives (t
         'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
         'src/a.ts': 'export function a() {\n  return 1;\n}\n',
         'src/b.ts': "import { a } from './a';\nexport function b() {\n  return a();\n}\n",
+        'src/c.ts': 'export function c() {\n  return 0;\n}\n',
       });
+      const unparsedNote = (file: string, symbol: string) => (graph.dependentsOf(`${root}/${file}`, symbol).warnings ?? []).filter((w) => w.includes('does not parse'));
       const graph = await CodeGraph.open({ root, compiler });
       const file = `${root}/src/a.ts`;
       const stats = async () => {
@@ -114,10 +116,14 @@ describe('a syntax error broken, broken again and fixed while the graph lives (t
           assert.equal(now.json.length, 1, JSON.stringify(now));
           assert.match(now.json[0], /^src\/a\.ts:2: syntax error/);
           assert.deepEqual(now.text.map((l) => l.trim()), now.json);
+          // An answer it can change says so (exit 3 in the CLI); one it cannot reach does not.
+          assert.deepEqual(unparsedNote('src/a.ts', 'a').map((w) => w.slice(0, 43)), ['Incomplete: src/a.ts does not parse (line 2']);
+          assert.deepEqual(unparsedNote('src/c.ts', 'c'), []);
         }
         fs.writeFileSync(file, 'export function a() {\n  return 3;\n}\n');
         await graph.update([file], []);
         assert.deepEqual(await stats(), { text: [], json: [] });
+        assert.deepEqual(unparsedNote('src/a.ts', 'a'), []);
       } finally {
         graph.dispose();
       }

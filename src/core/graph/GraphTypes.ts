@@ -105,6 +105,11 @@ export interface FileContribution {
   /** Non-fatal problems (e.g. a syntax error) worth a log line. */
   problems?: string[];
   /**
+   * The file's first syntax error, when its text does not parse: it is indexed as far as it parses
+   * (the parser's recovery may drop or misplace what follows), which answers reaching it say.
+   */
+  syntaxError?: { line: number; message: string };
+  /**
    * The file's declaration skeleton when it was extracted (incremental/declarationSkeleton: what its
    * dependents can see of it, from syntax), kept in the graph cache: a start from it after the file
    * changed re-indexes its dependents only when this changed.

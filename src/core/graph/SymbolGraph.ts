@@ -32,6 +32,8 @@ export class SymbolGraph {
   private readonly dependentsSorted = new Map<string, string[]>();
   /** File → why its analysis failed (`FileContribution.failure`), for answers that must say so. */
   private readonly failures = new Map<string, string>();
+  /** File → its first syntax error (`FileContribution.syntaxError`). */
+  private readonly unparsed = new Map<string, { line: number; message: string }>();
 
   /** Swap in a file's contribution. Returns the ids of nodes that existed before and are gone now. */
   replaceFile(contribution: FileContribution): string[] {
@@ -221,6 +223,11 @@ export class SymbolGraph {
     return [...this.failures].sort(([a], [b]) => compareText(a, b));
   }
 
+  /** Files whose text does not parse (`FileContribution.syntaxError`), in file order. */
+  unparsedFiles(): Array<[file: string, error: { line: number; message: string }]> {
+    return [...this.unparsed].sort(([a], [b]) => compareText(a, b));
+  }
+
   getContribution(file: string): FileContribution | undefined {
     return this.byFile.get(file);
   }
@@ -260,6 +267,7 @@ export class SymbolGraph {
   private attach(c: FileContribution): void {
     this.byFile.set(c.file, c);
     if (c.failure) this.failures.set(c.file, c.failure);
+    if (c.syntaxError) this.unparsed.set(c.file, c.syntaxError);
     for (const n of c.nodes) {
       if (n.file === c.file) n.file = c.file;
       this.addNode(n);
@@ -301,6 +309,7 @@ export class SymbolGraph {
   private detach(c: FileContribution): void {
     this.byFile.delete(c.file);
     this.failures.delete(c.file);
+    this.unparsed.delete(c.file);
     for (const e of c.edges) {
       remove(this.out, e.from, e);
       let dirty = this.dirtyIn.get(e.to);

@@ -1463,6 +1463,7 @@ export class WorkspaceIndex {
     if (syntax) {
       const line = sf.getLineAndCharacterOfPosition(syntax.start).line + 1;
       contribution.problems!.push(`${rel}:${line}: syntax error: ${syntax.message} (indexed as far as it parses)`);
+      contribution.syntaxError = { line, message: syntax.message };
     }
     for (const p of contribution.problems ?? []) this.log.warn(p);
     if (contribution.failure) this.log.error(fileFailureMessage(rel, contribution.failure));

@@ -20,15 +20,25 @@ const MAX_NAMED = 3;
  */
 export function withAnalysisWarnings(graph: SymbolGraph, result: QueryResult, walk: Walk, globalErrors: readonly string[] = []): QueryResult {
   const failed = graph.failedFiles();
-  if ((failed.length === 0 && globalErrors.length === 0) || (result.kind === 'message' && result.isError)) return result;
-  const relevant = failed.length === 0 ? [] : failed.filter(mayChange(graph, result, walk));
-  if (relevant.length === 0 && globalErrors.length === 0) return result;
+  const unparsed = graph.unparsedFiles();
+  if ((failed.length === 0 && unparsed.length === 0 && globalErrors.length === 0) || (result.kind === 'message' && result.isError)) return result;
+  let may: ((file: [string, unknown]) => boolean) | undefined;
+  const mayChangeIt = (f: [string, unknown]) => (may ??= mayChange(graph, result, walk))(f);
+  const relevant = failed.filter(mayChangeIt);
+  // impact names the changed files that do not parse itself.
+  const broken = unparsed.filter((f) => !result.warnings?.some((w) => w.includes(`${f[0]} does not parse`)) && mayChangeIt(f));
+  if (relevant.length === 0 && broken.length === 0 && globalErrors.length === 0) return result;
   const warnings = [
     ...globalErrors.map((error) => `Incomplete: ${error}`),
     ...relevant.slice(0, MAX_NAMED).map(([file, reason]) => `Incomplete: ${fileFailureMessage(file, reason)}.`),
+    ...broken.slice(0, MAX_NAMED).map(
+      ([file, e]) => `Incomplete: ${file} does not parse (line ${e.line}: ${e.message}): it is indexed as far as it parses, and what follows the error may be missing or misplaced. Fix the syntax and ask again.`,
+    ),
   ];
   const more = relevant.length - MAX_NAMED;
   if (more > 0) warnings.push(`Incomplete: ${more} more files could not be analysed (\`ts-code-graph stats\` or the log lists them).`);
+  const moreBroken = broken.length - MAX_NAMED;
+  if (moreBroken > 0) warnings.push(`Incomplete: ${moreBroken} more files do not parse (\`ts-code-graph stats\` lists them).`);
   return { ...result, warnings };
 }
 
@@ -46,7 +56,7 @@ export function withAnalysisWarnings(graph: SymbolGraph, result: QueryResult, wa
  * - pathsBetween: a walk from either end (unbounded) reaches it as dependenciesOf does; a path
  *   through its missing calls has to enter it first.
  */
-function mayChange(graph: SymbolGraph, result: QueryResult, walk: Walk): (failed: [file: string, reason: string]) => boolean {
+function mayChange(graph: SymbolGraph, result: QueryResult, walk: Walk): (failed: [file: string, why: unknown]) => boolean {
   const inputs = result.inputs ?? [];
   if (inputs.length === 0) return () => true; // nothing to scope by: say so, as before
   const reached = new Set<string>();
