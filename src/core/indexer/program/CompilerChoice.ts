@@ -126,7 +126,7 @@ export class CompilerChoice {
     // script) keep the native compiler's speed (~3x), with a warning naming them.
     const wanted = risk && risk.affected.length * 20 > risk.ownFiles ? 'inprocess' : 'native';
     this.riskWarning = risk && wanted === 'native' ? `${worse}${risk.affected.length > 1 ? ` (${risk.affected.slice(0, 5).join(', ')}${risk.affected.length > 5 ? ', …' : ''})` : ''}; TS_CODE_GRAPH_COMPILER=inprocess indexes with 6` : undefined;
-    const why = wanted === 'inprocess' ? `in process: ${worse}` : seven ? `the workspace's own TypeScript is 7 (${seven})` : risk ? `the default where its binary is installed, though ${risk.affected.length} file${risk.affected.length === 1 ? '' : 's'} lose edges (see the warnings)` : 'the default where its binary is installed';
+    const why = wanted === 'inprocess' ? `in process: ${worse}` : seven ? `the workspace's own TypeScript is 7 (${seven})` : risk ? `the default where its binary is installed, though it reads ${risk.affected.length} file${risk.affected.length === 1 ? '' : 's'} otherwise than 6 (see the warnings)` : 'the default where its binary is installed';
     this.why = why;
     return this.use(wanted, switched);
   }
