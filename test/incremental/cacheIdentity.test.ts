@@ -33,6 +33,18 @@ describe('persisted graph cache: what wrote it and what it read', function () {
     fs.rmSync(cacheDir, { recursive: true, force: true });
   });
 
+  it('a run with --exclude and one without keep a cache each: neither indexes the workspace again after the other', async () => {
+    const run = (exclude?: string[]) => indexWorkspace({ root, cacheDir, logger, ...(exclude ? { exclude } : {}) });
+    const all = (await run()).graph.files().length;
+    const without = (await run(['src'])).graph.files().length;
+    assert.ok(without < all, `--exclude src leaves ${without} of ${all} files`);
+    for (const exclude of [undefined, ['src'], undefined, ['src']]) {
+      const { report, graph } = await run(exclude);
+      assert.equal(report.cache, 'full', `${exclude ? 'with' : 'without'} --exclude: the cache is loaded whole`);
+      assert.equal(graph.files().length, exclude ? without : all);
+    }
+  });
+
   it('a cache written by another build of the indexer is refused, and rewritten by this one', async () => {
     await cached();
     const file = cacheFileFor(cacheDir, root);

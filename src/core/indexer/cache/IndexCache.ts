@@ -126,8 +126,11 @@ function typesFolders(root: string, configPaths: readonly string[]): Map<string,
   return new Map([...out].filter(([, names]) => names !== '-').sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-export function cacheFileFor(cacheDir: string, root: string): string {
-  return path.join(cacheDir, `graph-${contentHash(root).replace(/[^a-zA-Z0-9]/g, '').slice(0, 16)}.json`);
+export function cacheFileFor(cacheDir: string, root: string, excluded: readonly string[] = []): string {
+  // A graph left out of other folders is another graph: one file each, so that running with and
+  // without `--exclude` in turn does not index the whole workspace every time (tRPC: 19 s a run).
+  const key = excluded.length ? `${root}\0exclude\0${[...excluded].sort().join('\0')}` : root;
+  return path.join(cacheDir, `graph-${contentHash(key).replace(/[^a-zA-Z0-9]/g, '').slice(0, 16)}.json`);
 }
 
 /**
