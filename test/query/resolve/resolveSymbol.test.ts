@@ -22,7 +22,7 @@ function workspace(): QueryContext {
   g.node('src/a.ts', 'Order.save', 'method');
   g.node('src/a.ts', 'User2.save', 'method');
   g.module('src/empty.ts');
-  return g.context(['src/generated/x.ts']);
+  return g.context(['src/generated/x.ts', 'README.md', 'node_modules/lib/index.d.ts']);
 }
 
 function nodeId(result: SymbolResolution): string {
@@ -119,6 +119,11 @@ describe(resolveSymbol.name, () => {
         message(resolveSymbol(ctx, 'src/generated/x.ts', 'x')),
         'File not indexed: src/generated/x.ts. It exists on disk but is not part of any TypeScript project (check tsconfig include/exclude, then re-index).',
       );
+    });
+
+    it("says what to ask about instead for a file no tsconfig can take: a library's, a non-source one", () => {
+      assert.match(message(resolveSymbol(ctx, 'node_modules/lib/index.d.ts', 'x')), /^File not indexed: node_modules\/lib\/index\.d\.ts\. It is a library's file \(under node_modules\): only the workspace's own files are indexed\. Ask about the workspace code that uses it/);
+      assert.match(message(resolveSymbol(ctx, 'README.md', 'x')), /^File not indexed: README\.md\. It exists on disk but is not a TypeScript or JavaScript source file: give the source file/);
     });
 
     it('names the expected form for empty input', () => {

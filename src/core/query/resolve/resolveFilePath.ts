@@ -68,6 +68,13 @@ function notIndexedMessage(ctx: QueryContext, rel: string): string {
   if (ctx.fileExists?.(rel)) {
     const why = ctx.whyNotIndexed?.(rel);
     if (why) return `${head} It exists on disk, but ${why}.`;
+    // No tsconfig can take these: say what to ask about instead.
+    if (rel.split('/').includes('node_modules')) {
+      return `${head} It is a library's file (under node_modules): only the workspace's own files are indexed. Ask about the workspace code that uses it (dependenciesOf names the library declarations it calls).`;
+    }
+    if (!/\.(?:[mc]?[jt]sx?)$/.test(rel)) {
+      return `${head} It exists on disk but is not a TypeScript or JavaScript source file: give the source file that declares the symbol, like \`src/utils.ts\`.`;
+    }
     return `${head} It exists on disk but is not part of any TypeScript project (check tsconfig include/exclude, then re-index).`;
   }
   if (files.length === 0) {
