@@ -51,11 +51,11 @@ describe('answers that imports resolving to no types can change', function () {
     const result = graph.dependentsOf('packages/core/src/useThing.ts', 'useThing');
     assert.equal(result.kind, 'graph');
     assert.deepEqual(notes(result), [
-      "Incomplete: uses of this code may be missing where its package's name resolves to no types: 2 files naming it import '@ws/core' (packages/core; examples/app/src/main.ts, examples/app/src/other.ts). `ts-code-graph stats` says why, and what fixes it.",
+      "Incomplete: uses of this code may be missing where its package's name resolves to no types: 2 files naming its code import '@ws/core' (packages/core; examples/app/src/main.ts, examples/app/src/other.ts). `ts-code-graph stats` says why, and what fixes it.",
     ]);
     // Only the importers that name code of the answer count.
     assert.deepEqual(notes(graph.dependentsOf('packages/core/src/useThing.ts', 'useOther')), [
-      "Incomplete: uses of this code may be missing where its package's name resolves to no types: 1 file naming it imports '@ws/core' (packages/core; examples/app/src/other.ts). `ts-code-graph stats` says why, and what fixes it.",
+      "Incomplete: uses of this code may be missing where its package's name resolves to no types: 1 file naming its code imports '@ws/core' (packages/core; examples/app/src/other.ts). `ts-code-graph stats` says why, and what fixes it.",
     ]);
   });
 

@@ -78,7 +78,7 @@ function importersNote(unresolved: ReadonlyMap<string, string[]>, reached: Reach
   hidden.sort((a, b) => b.files.length - a.files.length || a.name.localeCompare(b.name));
   // The files themselves, the first few: vercel/ai's "2 files naming it import 'ai'" took a search by hand.
   const which = (files: string[]) => files.slice(0, MAX_FILES).join(', ') + (files.length > MAX_FILES ? ', …' : '');
-  const named = hidden.slice(0, MAX_NAMED).map((h) => `${h.files.length} file${h.files.length === 1 ? '' : 's'} naming it import${h.files.length === 1 ? 's' : ''} '${h.name}' (${h.dir || 'the root folder'}; ${which(h.files)})`);
+  const named = hidden.slice(0, MAX_NAMED).map((h) => `${h.files.length} file${h.files.length === 1 ? '' : 's'} naming its code import${h.files.length === 1 ? 's' : ''} '${h.name}' (${h.dir || 'the root folder'}; ${which(h.files)})`);
   const more = hidden.length - MAX_NAMED;
   return `Incomplete: uses of this code may be missing where its package's name resolves to no types: ${named.join(', ')}${more > 0 ? `, and ${more} more packages` : ''}. \`ts-code-graph stats\` says why, and what fixes it.`;
 }
