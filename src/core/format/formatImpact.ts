@@ -98,9 +98,14 @@ export function buildFirstText(b: BuildFirst): string {
   return `Build first (${b.why}): ${command}`;
 }
 
-/** `mocha (.mocharc.json, in packages/app)`. */
+/**
+ * `mocha (.mocharc.json, in packages/app)`; one pair of
+ * parentheses whatever it says: `vitest (vitest.config.ts, in packages/x; its defaults, as vitest.config.ts is built at run time)`.
+ */
 export function runnerText(r: TestRunner): string {
-  return `${r.name} (${r.config}${r.dir ? `, in ${r.dir}` : ''})`;
+  const parts = [r.config];
+  if (r.dir) parts.push(`in ${r.dir}`);
+  return `${r.name} (${parts.join(', ')}${r.defaults ? `; its defaults, as ${r.defaults}` : ''})`;
 }
 
 /**

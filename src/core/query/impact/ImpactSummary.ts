@@ -68,6 +68,8 @@ export interface TestRunner {
   dir: string;
   /** Where its test patterns came from: `.mocharc.jsonc`, `package.json ("jest")`, `the runner's defaults`. */
   config: string;
+  /** Why the runner's defaults stand in for what its configuration file says: `vitest.config.ts is built at run time`. */
+  defaults?: string;
   /** How many files of the workspace it runs as tests. */
   testFiles: number;
   /** How many of `ImpactSummary.tests` are its. */

@@ -11,7 +11,10 @@ export interface RegexValue {
   flags: string;
 }
 
-/** What a configuration file says, or why it could not be read (its runner then keeps its defaults, and says so). */
+/**
+ * What a configuration file says, or why it could not be read (its runner then keeps its defaults,
+ * and says so): `reason` reads after the file's name (`is built at run time`, `is not valid JSON`).
+ */
 export type ReadConfig = { ok: true; value: ConfigObject } | { ok: false; reason: string };
 
 /**
@@ -29,15 +32,15 @@ export function readConfigText(ts: typeof TS, file: string, text: string): ReadC
   try {
     if (/\.(json|jsonc)$/.test(base) || base === '.mocharc') {
       const parsed = ts.parseConfigFileTextToJson(file, text);
-      if (parsed.error) return { ok: false, reason: 'not valid JSON' };
-      return isObject(parsed.config) ? { ok: true, value: parsed.config } : { ok: false, reason: 'not an object' };
+      if (parsed.error) return { ok: false, reason: 'is not valid JSON' };
+      return isObject(parsed.config) ? { ok: true, value: parsed.config } : { ok: false, reason: 'is not an object' };
     }
     if (/\.ya?ml$/.test(base)) {
       const value = yaml.load(text, { schema: yaml.JSON_SCHEMA });
-      return isObject(value) ? { ok: true, value: value as ConfigObject } : { ok: false, reason: 'not a YAML mapping' };
+      return isObject(value) ? { ok: true, value: value as ConfigObject } : { ok: false, reason: 'is not a YAML mapping' };
     }
   } catch (e) {
-    return { ok: false, reason: `not readable (${(e as Error).message.split('\n')[0]})` };
+    return { ok: false, reason: `does not parse: ${(e as Error).message.split('\n')[0]}` };
   }
   return readScriptConfig(ts, file, text);
 }
@@ -56,9 +59,9 @@ function readScriptConfig(ts: typeof TS, file: string, text: string): ReadConfig
       if (target === 'module.exports' || target === 'exports.default') exported = st.expression.right;
     }
   }
-  if (!exported) return { ok: false, reason: 'exports no configuration object this can read without running it' };
+  if (!exported) return { ok: false, reason: 'exports no configuration' };
   const object = configObjectOf(ts, exported, consts);
-  if (!object) return { ok: false, reason: 'builds its configuration at run time (not an object literal this can read without running it)' };
+  if (!object) return { ok: false, reason: 'is built at run time' };
   return { ok: true, value: objectValue(ts, object, consts) };
 }
 

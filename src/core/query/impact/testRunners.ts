@@ -22,6 +22,8 @@ export interface FoundRunner {
   dir: string;
   /** Where its patterns came from, for people: `.mocharc.jsonc`, `package.json ("jest")`, `vitest.config.ts`, `the runner's defaults`. */
   config: string;
+  /** Why its defaults stand in for what its configuration file says: `vitest.config.ts is built at run time`. */
+  defaults?: string;
   /** The command without test arguments, run in `dir`: `npx mocha --no-config --timeout 90000` (`pnpm exec mocha …` in a pnpm workspace). */
   command: string;
   /** The command that runs all of its tests, as its configuration says (`npx mocha`). */
@@ -343,8 +345,10 @@ function mentions(info: PackageInfo, word: RegExp, dep: string): boolean {
   return info.scripts.some((s) => word.test(s)) || info.deps.has(dep);
 }
 
-function described(file: { name: string; read: ReturnType<typeof readConfigText> }): string {
-  return file.read.ok ? file.name : `${file.name} (not read: it ${file.read.reason}; the runner's defaults)`;
+/** A runner's `config` and, when its file could not be read, why its defaults stand in (`defaults`). */
+function described(file: { name: string; read: ReturnType<typeof readConfigText> } | undefined, otherwise: string): Pick<FoundRunner, 'config' | 'defaults'> {
+  if (!file) return { config: otherwise };
+  return file.read.ok ? { config: file.name } : { config: file.name, defaults: `${file.name} ${file.read.reason}` };
 }
 
 const SCRIPT_EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'];
@@ -368,7 +372,7 @@ function jestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, source
   return {
     name: 'jest',
     dir: info.dir,
-    config: file ? described(file) : inPkg ? 'package.json ("jest")' : "the runner's defaults",
+    ...described(file, inPkg ? 'package.json ("jest")' : "the runner's defaults"),
     command: `${info.exec} jest`,
     suiteCommand: `${info.exec} jest`,
     match(f) {
@@ -436,7 +440,7 @@ function vitestWith(info: PackageInfo, file: ReturnType<typeof configFile>, give
   return {
     name: 'vitest',
     dir: info.dir,
-    config: file ? described(file) : "the runner's defaults",
+    ...described(file, "the runner's defaults"),
     command,
     suiteCommand: command,
     match(f) {
@@ -475,7 +479,7 @@ function mochaRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sourc
   return {
     name: 'mocha',
     dir: info.dir,
-    config: file ? described(file) : inPkg ? 'package.json ("mocha")' : "the runner's defaults",
+    ...described(file, inPkg ? 'package.json ("mocha")' : "the runner's defaults"),
     command: [`${info.exec} mocha`, ...flags].join(' '),
     suiteCommand: `${info.exec} mocha`,
     note: built !== undefined ? `mocha runs the built files (${built}…): build first` : undefined,
@@ -582,7 +586,7 @@ function playwrightRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, 
   return {
     name: 'playwright',
     dir: info.dir,
-    config: file ? described(file) : "the runner's defaults",
+    ...described(file, "the runner's defaults"),
     command: `${info.exec} playwright test`,
     suiteCommand: `${info.exec} playwright test`,
     match(f) {
