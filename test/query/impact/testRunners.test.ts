@@ -188,6 +188,42 @@ describe('test runners (issue 41: tests as the workspace\'s runner finds them)',
     assert.deepEqual(tests({ 'jest.config.js': 'module.exports = makeConfig();\n', 'src/a.test.ts': code }), { 'src/a.test.ts': 'jest: src/a.test.ts' });
   });
 
+  it("vitest: a package's config read through what it re-exports or merges (tRPC's packages/upgrade: its exclude was not read)", () => {
+    const files = {
+      'vitest.shared.ts': "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { globals: true, exclude: ['**/node_modules/**'] } });\n",
+      'packages/upgrade/package.json': JSON.stringify({ scripts: { test: 'vitest' } }),
+      'packages/upgrade/vitest.config.ts':
+        "import { mergeConfig } from 'vitest/config';\nimport baseConfig from '../../vitest.shared';\n" +
+        "export default mergeConfig(baseConfig, { test: { exclude: ['test/__fixtures__/*/*.spec.ts*'] } });\n",
+      'packages/upgrade/test/transforms.test.ts': code,
+      'packages/upgrade/test/__fixtures__/hooks/basic.spec.tsx': code,
+      'packages/upgrade/node_modules/x/y.test.ts': code,
+      'packages/client/package.json': JSON.stringify({ scripts: { test: 'vitest' } }),
+      'packages/client/vitest.config.ts': "export { default } from '../../vitest.shared';\n",
+      'packages/client/src/a.test.ts': code,
+      'packages/other/package.json': JSON.stringify({ scripts: { test: 'vitest' } }),
+      'packages/other/vitest.config.ts': "export { default } from '../../vitest.base';\n",
+      'vitest.base.ts': 'export default makeConfig();\n',
+      'packages/other/src/b.test.ts': code,
+    };
+    assert.deepEqual(tests(files), {
+      'packages/upgrade/test/transforms.test.ts': 'vitest in packages/upgrade: test/transforms.test.ts',
+      'packages/client/src/a.test.ts': 'vitest in packages/client: src/a.test.ts',
+      'packages/other/src/b.test.ts': 'vitest in packages/other: src/b.test.ts',
+    });
+    const { fs, sources } = workspace(files);
+    const found = findTestRunners(ts, sources, fs).runners;
+    assert.deepEqual(
+      found.map((r) => [r.dir, r.config, r.defaults]),
+      [
+        ['packages/upgrade', 'vitest.config.ts', undefined],
+        ['packages/client', 'vitest.config.ts', undefined],
+        // The file that could not be read, as seen from the runner's folder.
+        ['packages/other', 'vitest.config.ts', '../../vitest.base.ts is built at run time'],
+      ],
+    );
+  });
+
   it('runs vitest with the config its scripts give (vercel/ai: vitest.config.js only exports a helper)', () => {
     const files = {
       'package.json': JSON.stringify({ scripts: { test: 'pnpm test:node && pnpm test:edge', 'test:node': 'vitest --config vitest.node.config.js --run', 'test:edge': 'vitest -c ./vitest.edge.config.js --run' } }),

@@ -1,6 +1,7 @@
 import picomatch from 'picomatch';
 import type * as TS from 'typescript';
-import { ConfigObject, ConfigValue, isObject, readConfigText, regexList, stringList } from './runnerConfig';
+import { ConfigObject, ConfigValue } from './ConfigValue';
+import { isObject, readConfigText, regexList, stringList } from './runnerConfig';
 import { BuildFirst, RunnerName } from './ImpactSummary';
 
 /** What runner discovery reads: the workspace's files by root-relative posix path. */
@@ -338,17 +339,31 @@ function configFile(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, names:
   const name = names.find((n) => info.entries.includes(n));
   if (!name) return undefined;
   const text = fs.read(join(info.dir, name)) ?? '';
-  return { name, read: readConfigText(ts, join(info.dir, name), text) };
+  // What it takes from another file (tRPC: `export { default } from '../../vitest.config'`) is read there.
+  return { name, read: readConfigText(ts, join(info.dir, name), text, (rel) => fs.read(rel)) };
 }
 
 function mentions(info: PackageInfo, word: RegExp, dep: string): boolean {
   return info.scripts.some((s) => word.test(s)) || info.deps.has(dep);
 }
 
-/** A runner's `config` and, when its file could not be read, why its defaults stand in (`defaults`). */
-function described(file: { name: string; read: ReturnType<typeof readConfigText> } | undefined, otherwise: string): Pick<FoundRunner, 'config' | 'defaults'> {
+/**
+ * A runner's `config` and, when its file could not be read, why its defaults stand in (`defaults`):
+ * the file that could not be read (the one it imports, from the runner's folder) and why.
+ */
+function described(dir: string, file: { name: string; read: ReturnType<typeof readConfigText> } | undefined, otherwise: string): Pick<FoundRunner, 'config' | 'defaults'> {
   if (!file) return { config: otherwise };
-  return file.read.ok ? { config: file.name } : { config: file.name, defaults: `${file.name} ${file.read.reason}` };
+  if (file.read.ok) return { config: file.name };
+  return { config: file.name, defaults: `${file.read.file === undefined ? file.name : relativePath(dir, file.read.file)} ${file.read.reason}` };
+}
+
+/** Root-relative `file` as seen from root-relative folder `dir`: `../../vitest.config.ts` from `packages/a`. */
+function relativePath(dir: string, file: string): string {
+  const from = dir === '' ? [] : dir.split('/');
+  const to = file.split('/');
+  let same = 0;
+  while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
+  return [...from.slice(same).map(() => '..'), ...to.slice(same)].join('/');
 }
 
 const SCRIPT_EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'];
@@ -372,7 +387,7 @@ function jestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, source
   return {
     name: 'jest',
     dir: info.dir,
-    ...described(file, inPkg ? 'package.json ("jest")' : "the runner's defaults"),
+    ...described(info.dir, file, inPkg ? 'package.json ("jest")' : "the runner's defaults"),
     command: `${info.exec} jest`,
     suiteCommand: `${info.exec} jest`,
     match(f) {
@@ -440,7 +455,7 @@ function vitestWith(info: PackageInfo, file: ReturnType<typeof configFile>, give
   return {
     name: 'vitest',
     dir: info.dir,
-    ...described(file, "the runner's defaults"),
+    ...described(info.dir, file, "the runner's defaults"),
     command,
     suiteCommand: command,
     match(f) {
@@ -479,7 +494,7 @@ function mochaRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sourc
   return {
     name: 'mocha',
     dir: info.dir,
-    ...described(file, inPkg ? 'package.json ("mocha")' : "the runner's defaults"),
+    ...described(info.dir, file, inPkg ? 'package.json ("mocha")' : "the runner's defaults"),
     command: [`${info.exec} mocha`, ...flags].join(' '),
     suiteCommand: `${info.exec} mocha`,
     note: built !== undefined ? `mocha runs the built files (${built}…): build first` : undefined,
@@ -586,7 +601,7 @@ function playwrightRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, 
   return {
     name: 'playwright',
     dir: info.dir,
-    ...described(file, "the runner's defaults"),
+    ...described(info.dir, file, "the runner's defaults"),
     command: `${info.exec} playwright test`,
     suiteCommand: `${info.exec} playwright test`,
     match(f) {
