@@ -10,9 +10,11 @@ import type { TestRunner } from '../../src/core/query/impact/ImpactSummary';
 describe('runnerText: a runner in one flat line', () => {
   const runner = (over: Partial<TestRunner>): TestRunner => ({ name: 'vitest', dir: '', config: 'vitest.config.ts', testFiles: 4, tests: 1, command: 'x', suite: 'x', ...over });
 
-  it('names the configuration and the folder', () => {
+  it('names the configuration, the projects and the folder', () => {
     assert.equal(runnerText(runner({ name: 'mocha', config: '.mocharc.json' })), 'mocha (.mocharc.json)');
     assert.equal(runnerText(runner({ dir: 'packages/app' })), 'vitest (vitest.config.ts, in packages/app)');
+    assert.equal(runnerText(runner({ projects: 8 })), 'vitest (vitest.config.ts, 8 projects)');
+    assert.equal(runnerText(runner({ projects: 1, dir: 'apps' })), 'vitest (vitest.config.ts, 1 project, in apps)');
   });
 
   it('says why the defaults stand in for a configuration, without nesting', () => {

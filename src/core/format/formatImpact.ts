@@ -99,11 +99,12 @@ export function buildFirstText(b: BuildFirst): string {
 }
 
 /**
- * `mocha (.mocharc.json, in packages/app)`; one pair of
+ * `mocha (.mocharc.json, in packages/app)`, `vitest (vitest.config.ts, 8 projects)`; one pair of
  * parentheses whatever it says: `vitest (vitest.config.ts, in packages/x; its defaults, as vitest.config.ts is built at run time)`.
  */
 export function runnerText(r: TestRunner): string {
   const parts = [r.config];
+  if (r.projects !== undefined) parts.push(plural(r.projects, 'project'));
   if (r.dir) parts.push(`in ${r.dir}`);
   return `${r.name} (${parts.join(', ')}${r.defaults ? `; its defaults, as ${r.defaults}` : ''})`;
 }

@@ -242,6 +242,86 @@ describe('test runners (issue 41: tests as the workspace\'s runner finds them)',
     assert.equal(testCommand(runner, [{ path: 'src/a.test.ts', pattern: 0 }], [{ path: 'src/a.test.ts', pattern: 0 }, { path: 'src/b.test.ts', pattern: 0 }]), 'npx vitest run --config vitest.node.config.js src/a.test.ts');
   });
 
+  it("vitest projects: the workspace's tests run from its config's folder, in one command (tRPC: each package's `cd` failed at start)", () => {
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ packageManager: 'pnpm@10.0.0', scripts: { test: 'vitest' } }),
+      'vitest.config.ts':
+        "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { globals: true, projects: [\n" +
+        "  './packages/*', '!./packages/skipped', 'apps/web/vitest.unit.config.ts',\n" +
+        "  { extends: true, test: { name: 'scripts', root: './scripts', include: ['**/*.check.ts'] } },\n] } });\n",
+      // Re-exports the root's config: its projects (relative to this folder) are no projects of a project.
+      'packages/a/package.json': JSON.stringify({ scripts: { test: 'vitest' } }),
+      'packages/a/vitest.config.ts': "export { default } from '../../vitest.config';\n",
+      'packages/a/src/x.test.ts': code,
+      'packages/a/src/y.test.ts': code,
+      'packages/a/src/z.test.ts': code,
+      // vite.config.ts is the folder's project config when no vitest.config.* is there.
+      'packages/b/package.json': '{}',
+      'packages/b/vite.config.ts': "export default { test: { include: ['test/**/*.ts'] } };\n",
+      'packages/b/test/w.ts': code,
+      'packages/b/src/v.test.ts': code,
+      // No config: a project with vitest's defaults (the root's settings are not inherited).
+      'packages/c/package.json': '{}',
+      'packages/c/src/u.spec.tsx': code,
+      'packages/skipped/package.json': '{}',
+      'packages/skipped/s.test.ts': code,
+      // Its scripts run its own vitest.config.ts, which is no project: that runner is kept, in its folder.
+      'apps/web/package.json': JSON.stringify({ scripts: { test: 'vitest' } }),
+      'apps/web/vitest.config.ts': "export default { test: { include: ['src/**/*.test.ts'] } };\n",
+      'apps/web/vitest.unit.config.ts': "export default { test: { include: ['unit/**/*.test.ts'] } };\n",
+      'apps/web/unit/t.test.ts': code,
+      'apps/web/src/r.test.ts': code,
+      'scripts/build.check.ts': code,
+      'scripts/build.test.ts': code,
+    };
+    assert.deepEqual(tests(files), {
+      'packages/a/src/x.test.ts': 'vitest: packages/a/src/x.test.ts',
+      'packages/a/src/y.test.ts': 'vitest: packages/a/src/y.test.ts',
+      'packages/a/src/z.test.ts': 'vitest: packages/a/src/z.test.ts',
+      'packages/b/test/w.ts': 'vitest: packages/b/test/w.ts',
+      'packages/c/src/u.spec.tsx': 'vitest: packages/c/src/u.spec.tsx',
+      'apps/web/unit/t.test.ts': 'vitest: apps/web/unit/t.test.ts',
+      'apps/web/src/r.test.ts': 'vitest in apps/web: src/r.test.ts',
+      'scripts/build.check.ts': 'vitest: scripts/build.check.ts',
+    });
+    const { fs, sources } = workspace(files);
+    const found = findTestRunners(ts, sources, fs);
+    const root = found.runners.find((r) => r.dir === '')!;
+    assert.deepEqual([root.config, root.projects, root.command, root.defaults], ['vitest.config.ts', 5, 'pnpm exec vitest run', undefined]);
+    const matches = (list: readonly string[]) => list.flatMap((f) => {
+      const c = found.classify(f);
+      return c && c !== 'usual' && found.runners[c.runner] === root ? [c.match] : [];
+    });
+    // Paths relative to the root, a folder whose every test is to run as one argument.
+    assert.equal(
+      testCommand(root, matches(['packages/a/src/x.test.ts', 'packages/a/src/y.test.ts', 'packages/a/src/z.test.ts', 'scripts/build.check.ts']), matches(sources)),
+      'pnpm exec vitest run packages/a/ scripts/build.check.ts',
+    );
+  });
+
+  it('vitest projects: a vitest.workspace file and test.workspace (vitest 3), a project config that cannot be read, projects that cannot', () => {
+    const pkg = { 'packages/a/package.json': '{}', 'packages/a/src/x.test.ts': code, 'packages/a/e2e/y.test.ts': code, 'packages/b/package.json': '{}', 'packages/b/src/z.test.ts': code };
+    const workspaceFile = {
+      ...pkg,
+      'package.json': '{}',
+      'vitest.config.ts': "export default { test: { globals: true } };\n",
+      'vitest.workspace.ts': "import { defineWorkspace } from 'vitest/config';\nexport default defineWorkspace(['packages/*/vitest.config.ts']);\n",
+      'packages/a/vitest.config.ts': "export default { test: { exclude: ['e2e/**'] } };\n",
+      'packages/b/vitest.config.ts': "export default makeConfig('b');\n",
+    };
+    assert.deepEqual(tests(workspaceFile), { 'packages/a/src/x.test.ts': 'vitest: packages/a/src/x.test.ts', 'packages/b/src/z.test.ts': 'vitest: packages/b/src/z.test.ts' });
+    const { fs, sources } = workspace(workspaceFile);
+    const runner = findTestRunners(ts, sources, fs).runners.find((r) => r.dir === '')!;
+    assert.deepEqual([runner.config, runner.projects, runner.defaults], ['vitest.workspace.ts', 2, 'packages/b/vitest.config.ts is built at run time']);
+    const option = { ...pkg, 'package.json': '{}', 'vitest.config.mts': "export default { test: { workspace: './tests.workspace.json' } };\n", 'tests.workspace.json': '["packages/a"]' };
+    assert.deepEqual(tests(option), { 'packages/a/src/x.test.ts': 'vitest: packages/a/src/x.test.ts', 'packages/a/e2e/y.test.ts': 'vitest: packages/a/e2e/y.test.ts' });
+    // Projects only running the config gives: none is assumed, and the runner says so.
+    const unknown = { ...pkg, 'package.json': '{}', 'vitest.config.ts': "export default { test: { projects: findProjects() } };\n" };
+    const { fs: fs2, sources: sources2 } = workspace(unknown);
+    const root = findTestRunners(ts, sources2, fs2).runners.find((r) => r.dir === '')!;
+    assert.deepEqual([root.config, root.projects, root.defaults], ['vitest.config.ts', undefined, "vitest.config.ts's test.projects is built at run time"]);
+  });
+
   it("runs the tools as the workspace's package manager does (npm 11 refuses npx where devEngines names pnpm)", () => {
     const base = { 'test/a.test.js': code, 'test/b.test.js': code, '.mocharc.json': JSON.stringify({ spec: 'test/*.test.js' }) };
     assert.equal(command({ ...base, 'package.json': JSON.stringify({ devEngines: { packageManager: { name: 'pnpm', version: '^10' } } }) }, ['test/a.test.js']), 'pnpm exec mocha --no-config test/a.test.js');

@@ -70,6 +70,8 @@ export interface TestRunner {
   config: string;
   /** Why the runner's defaults stand in for what its configuration file says: `vitest.config.ts is built at run time`. */
   defaults?: string;
+  /** A vitest workspace's: how many projects its command runs (each with its own configuration, all from `dir`). */
+  projects?: number;
   /** How many files of the workspace it runs as tests. */
   testFiles: number;
   /** How many of `ImpactSummary.tests` are its. */

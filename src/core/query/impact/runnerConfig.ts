@@ -33,6 +33,13 @@ export function readConfigText(ts: typeof TS, file: string, text: string, read?:
   return { ok: false, reason: /\.ya?ml$/.test(file) ? 'is not a YAML mapping' : 'is not an object' };
 }
 
+/** A list a file exports (vitest 3's `vitest.workspace.ts`: `export default defineWorkspace(['packages/*'])`, or its JSON), read as readConfigText reads. */
+export function readConfigList(ts: typeof TS, file: string, text: string, read?: ReadFile): Read<ConfigValue[]> {
+  const got = exportedValue(ts, file, text, 'default', { read, chain: [file] });
+  if (!got.ok || Array.isArray(got.value)) return got as Read<ConfigValue[]>;
+  return { ok: false, reason: 'is not a list' };
+}
+
 /** How far imports are followed: the files read so far, the first one first. */
 interface Follow {
   read?: ReadFile;
@@ -49,6 +56,8 @@ function exportedValue(ts: typeof TS, file: string, text: string, name: string, 
   const base = file.slice(file.lastIndexOf('/') + 1);
   try {
     if (/\.(json|jsonc)$/.test(base) || base === '.mocharc') {
+      // A list (vitest.workspace.json) is JSON proper: TypeScript's reader takes objects only.
+      if (/^\s*\[/.test(text)) return name === 'default' ? { ok: true, value: JSON.parse(text) as ConfigValue } : { ok: false, reason: `exports no ${name}` };
       const parsed = ts.parseConfigFileTextToJson(file, text);
       if (parsed.error) return { ok: false, reason: 'is not valid JSON' };
       return name === 'default' ? { ok: true, value: parsed.config as ConfigValue } : { ok: false, reason: `exports no ${name}` };

@@ -3,6 +3,8 @@ import type * as TS from 'typescript';
 import { ConfigObject, ConfigValue } from './ConfigValue';
 import { isObject, readConfigText, regexList, stringList } from './runnerConfig';
 import { BuildFirst, RunnerName } from './ImpactSummary';
+import { isUnder, join, relativePath, relTo } from './rootRelative';
+import { VitestWorkspace, vitestRuns, vitestWorkspace } from './vitestProjects';
 
 /** What runner discovery reads: the workspace's files by root-relative posix path. */
 export interface WorkspaceFiles {
@@ -25,6 +27,8 @@ export interface FoundRunner {
   config: string;
   /** Why its defaults stand in for what its configuration file says: `vitest.config.ts is built at run time`. */
   defaults?: string;
+  /** A vitest workspace's: how many projects it runs (each with its own configuration, all from `dir`). */
+  projects?: number;
   /** The command without test arguments, run in `dir`: `npx mocha --no-config --timeout 90000` (`pnpm exec mocha …` in a pnpm workspace). */
   command: string;
   /** The command that runs all of its tests, as its configuration says (`npx mocha`). */
@@ -93,8 +97,11 @@ export function findTestRunners(ts: typeof TS, files: readonly string[], fs: Wor
     }
   }
   const sources = files.filter((f) => !f.endsWith('.d.ts') && !/\.d\.[cm]ts$/.test(f));
+  const infos = new Map<string, PackageInfo>();
+  const infoOf = (dir: string) => infos.get(dir) ?? infos.set(dir, packageInfo(ts, dir, fs)).get(dir)!;
+  const vitest = vitestWorkspaces(ts, fs, [...packageDirs], infoOf);
   const runners: FoundRunner[] = [];
-  for (const dir of [...packageDirs].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) runners.push(...runnersIn(ts, dir, fs, sources));
+  for (const dir of [...packageDirs].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) runners.push(...runnersIn(ts, infoOf(dir), fs, sources, vitest));
   const byFile = new Map<string, ReturnType<TestRunners['classify']>>();
   return {
     runners,
@@ -257,20 +264,6 @@ function nxBuildFirst(ts: typeof TS, fs: WorkspaceFiles, dirs: readonly string[]
   return { why: `nx: ${[...said].sort().join(', ')}`, command };
 }
 
-function isUnder(file: string, dir: string): boolean {
-  return dir === '' || file.startsWith(`${dir}/`);
-}
-
-function relTo(dir: string, file: string): string {
-  return dir === '' ? file : file.slice(dir.length + 1);
-}
-
-function join(dir: string, rel: string): string {
-  const clean = rel.replace(/^\.\/+/, '').replace(/\/+$/, '');
-  if (clean === '' || clean === '.') return dir;
-  return dir === '' ? clean : `${dir}/${clean}`;
-}
-
 interface PackageInfo {
   dir: string;
   entries: string[];
@@ -316,7 +309,8 @@ function packageManagerOf(dir: string, pkg: ConfigObject, fs: WorkspaceFiles): P
   return 'npm';
 }
 
-function runnersIn(ts: typeof TS, dir: string, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner[] {
+/** A package folder: its package.json, and how its package manager runs tools. */
+function packageInfo(ts: typeof TS, dir: string, fs: WorkspaceFiles): PackageInfo {
   const entries = fs.list(dir);
   const pkgText = entries.includes('package.json') ? fs.read(join(dir, 'package.json')) : undefined;
   const pkgRead = pkgText !== undefined ? readConfigText(ts, 'package.json', pkgText) : undefined;
@@ -324,10 +318,13 @@ function runnersIn(ts: typeof TS, dir: string, fs: WorkspaceFiles, sources: read
   const scripts = isObject(pkg.scripts) ? Object.values(pkg.scripts).filter((s): s is string => typeof s === 'string') : [];
   const deps = new Set<string>();
   for (const key of ['dependencies', 'devDependencies']) if (isObject(pkg[key])) for (const name of Object.keys(pkg[key] as ConfigObject)) deps.add(name);
-  const info: PackageInfo = { dir, entries, pkg, scripts, deps, ...EXEC[packageManagerOf(dir, pkg, fs)] };
-  const inDir = sources.filter((f) => isUnder(f, dir));
+  return { dir, entries, pkg, scripts, deps, ...EXEC[packageManagerOf(dir, pkg, fs)] };
+}
+
+function runnersIn(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources: readonly string[], vitest: VitestWorkspaces): FoundRunner[] {
+  const inDir = sources.filter((f) => isUnder(f, info.dir));
   const out: FoundRunner[] = [];
-  for (const make of [jestRunner, vitestRunner, mochaRunner, playwrightRunner, nodeTestRunner]) {
+  for (const make of [jestRunner, vitestRunner(vitest), mochaRunner, playwrightRunner, nodeTestRunner]) {
     const runner = make(ts, info, fs, inDir);
     if (runner) out.push(runner);
   }
@@ -355,15 +352,6 @@ function described(dir: string, file: { name: string; read: ReturnType<typeof re
   if (!file) return { config: otherwise };
   if (file.read.ok) return { config: file.name };
   return { config: file.name, defaults: `${file.read.file === undefined ? file.name : relativePath(dir, file.read.file)} ${file.read.reason}` };
-}
-
-/** Root-relative `file` as seen from root-relative folder `dir`: `../../vitest.config.ts` from `packages/a`. */
-function relativePath(dir: string, file: string): string {
-  const from = dir === '' ? [] : dir.split('/');
-  const to = file.split('/');
-  let same = 0;
-  while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
-  return [...from.slice(same).map(() => '..'), ...to.slice(same)].join('/');
 }
 
 const SCRIPT_EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'];
@@ -417,40 +405,79 @@ function escapeRegex(text: string): string {
 
 // ---- vitest -----------------------------------------------------------------------------------
 
-const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
-const VITEST_TYPECHECK_INCLUDE = ['**/*.{test,spec}-d.?(c|m)[jt]s?(x)'];
-const VITEST_EXCLUDE = ['**/node_modules/**', '**/dist/**', '**/cypress/**', '**/.{idea,git,cache,output,temp}/**', '**/{karma,rollup,webpack,vite,vitest,jest,ava,babel,nyc,cypress,tsup,build,eslint,prettier}.config.*'];
+/** The configs vitest runs with in a package folder, the first the one `vitest run` takes there; undefined when no vitest runs there. */
+type VitestChoice = Array<{ file: ReturnType<typeof configFile>; given?: string }>;
 
-function vitestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner | undefined {
+function vitestChoice(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles): VitestChoice | undefined {
   // The configs the package's own scripts run vitest with (`vitest --config vitest.node.config.js`):
   // vercel/ai's vitest.config.js only exports a helper the real configs call, and `vitest run` with it
   // fails at start ("config must export or return an object"). Every one of them runs: vercel/ai's
   // `test` script runs its tests under the node config, then under the edge runtime's.
   const given = [...new Set(info.scripts.flatMap((script) => [...script.matchAll(VITEST_CONFIG_FLAG)].map((m) => m[2].replace(/^\.\//, ''))))].filter((n) => info.entries.includes(n));
-  if (given.length > 0) {
-    const [first, ...rest] = given.map((name) => vitestWith(info, configFile(ts, info, fs, [name]), name));
-    return rest.length ? { ...first, also: rest } : first;
-  }
+  if (given.length > 0) return given.map((name) => ({ file: configFile(ts, info, fs, [name]), given: name }));
   let file = configFile(ts, info, fs, configNames('vitest.config'));
   // vite.config.* counts when it configures tests (a `test` block) or nothing else names a runner.
   const vite = file ? undefined : configFile(ts, info, fs, configNames('vite.config'));
   if (vite && (!vite.read.ok || isObject(vite.read.value.test))) file = vite;
   if (!file && !mentions(info, /\bvitest\b/, 'vitest')) return undefined;
-  return vitestWith(info, file, undefined);
+  return [{ file }];
+}
+
+/**
+ * The vitest workspaces of the package folders (vitestWorkspace), outermost first, and what they
+ * run as projects: a package whose vitest config is a project's runs from the workspace's folder,
+ * not its own (tRPC: every `cd packages/x && vitest run` failed at start), and the projects its
+ * config defines are none (vitest does not nest them).
+ */
+interface VitestWorkspaces {
+  choice(info: PackageInfo): VitestChoice | undefined;
+  at: Map<string, VitestWorkspace | { unread: string }>;
+  /** Root-relative config files, and folders (`packages/c/`) without one, that a workspace runs as projects. */
+  projects: Set<string>;
+}
+
+function vitestWorkspaces(ts: typeof TS, fs: WorkspaceFiles, dirs: readonly string[], infoOf: (dir: string) => PackageInfo): VitestWorkspaces {
+  const choices = new Map<string, VitestChoice | undefined>();
+  const out: VitestWorkspaces = {
+    choice: (info) => (choices.has(info.dir) ? choices.get(info.dir) : choices.set(info.dir, vitestChoice(ts, info, fs)).get(info.dir)),
+    at: new Map(),
+    projects: new Set(),
+  };
+  for (const dir of [...dirs].sort((a, b) => a.length - b.length || (a < b ? -1 : 1))) {
+    const first = out.choice(infoOf(dir))?.[0];
+    if (!first || out.projects.has(projectKey(dir, first.file))) continue;
+    const found = vitestWorkspace(ts, fs, dir, first.file && { file: join(dir, first.file.name), read: first.file.read });
+    if (!found) continue;
+    out.at.set(dir, found);
+    if ('projects' in found) for (const p of found.projects) out.projects.add(p.configFile ?? `${p.root}/`);
+  }
+  return out;
+}
+
+/** How a package's vitest config is named among a workspace's projects: its file, or its folder (`packages/c/`) when it has none. */
+function projectKey(dir: string, file: ReturnType<typeof configFile>): string {
+  return file ? join(dir, file.name) : `${dir}/`;
+}
+
+function vitestRunner(vitest: VitestWorkspaces) {
+  return (ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources: readonly string[]): FoundRunner | undefined => {
+    const choice = vitest.choice(info);
+    if (!choice) return undefined;
+    const workspace = vitest.at.get(info.dir);
+    if (!workspace && vitest.projects.has(projectKey(info.dir, choice[0].file))) return undefined;
+    const [first, ...rest] = choice.map((c) => vitestWith(info, c.file, c.given));
+    let main = first;
+    if (workspace && 'projects' in workspace) main = workspaceRunner(info, workspace, choice[0].given);
+    else if (workspace) main = { ...first, defaults: first.defaults ?? workspace.unread };
+    return rest.length ? { ...main, also: rest } : main;
+  };
 }
 
 /** Vitest in a package with `file`'s settings (the defaults without one), run with `--config <given>` when its scripts name the file. */
 function vitestWith(info: PackageInfo, file: ReturnType<typeof configFile>, given: string | undefined): FoundRunner {
   const top: ConfigObject = file?.read.ok ? file.read.value : {};
   const test: ConfigObject = isObject(top.test) ? top.test : {};
-  const projectRoot = join(info.dir, typeof test.root === 'string' ? test.root : typeof top.root === 'string' ? top.root : '');
-  // `test.dir`: where the include globs are matched from (TanStack/query: `dir: './src'`, `include: ['tests/**/*.test.ts']`).
-  const root = typeof test.dir === 'string' ? join(projectRoot, test.dir) : projectRoot;
-  // With `typecheck.enabled`, `vitest run` also runs the type tests (`*.test-d.ts`).
-  const typecheck: ConfigObject = isObject(test.typecheck) ? test.typecheck : {};
-  const typeTests = typecheck.enabled === true ? (stringList(typecheck.include) ?? VITEST_TYPECHECK_INCLUDE) : [];
-  const include = picomatch([...(stringList(test.include) ?? VITEST_INCLUDE), ...typeTests], { dot: true });
-  const exclude = picomatch(stringList(test.exclude) ?? VITEST_EXCLUDE, { dot: true });
+  const runs = vitestRuns(join(info.dir, typeof test.root === 'string' ? test.root : typeof top.root === 'string' ? top.root : ''), top);
   const command = `${info.exec} vitest run${given ? ` --config ${shellWord(given)}` : ''}`;
   return {
     name: 'vitest',
@@ -458,11 +485,27 @@ function vitestWith(info: PackageInfo, file: ReturnType<typeof configFile>, give
     ...described(info.dir, file, "the runner's defaults"),
     command,
     suiteCommand: command,
-    match(f) {
-      if (!isUnder(f, root)) return undefined;
-      const rel = relTo(root, f);
-      return include(rel) && !exclude(rel) ? { path: relTo(info.dir, f), pattern: 0 } : undefined;
-    },
+    match: (f) => (runs(f) ? { path: relTo(info.dir, f), pattern: 0 } : undefined),
+    fileArg: (path) => shellWord(path),
+    folderArg: (folder) => shellWord(`${folder}/`),
+  };
+}
+
+/**
+ * A vitest workspace's runner: every project's tests, run from the workspace's folder with paths
+ * relative to it (vitest filters each project's files by them), in one command.
+ */
+function workspaceRunner(info: PackageInfo, workspace: VitestWorkspace, given: string | undefined): FoundRunner {
+  const command = `${info.exec} vitest run${given ? ` --config ${shellWord(given)}` : ''}`;
+  return {
+    name: 'vitest',
+    dir: info.dir,
+    config: workspace.config,
+    projects: workspace.projects.length,
+    ...(workspace.defaults ? { defaults: workspace.defaults } : {}),
+    command,
+    suiteCommand: command,
+    match: (f) => (isUnder(f, info.dir) && workspace.projects.some((p) => p.runs(f)) ? { path: relTo(info.dir, f), pattern: 0 } : undefined),
     fileArg: (path) => shellWord(path),
     folderArg: (folder) => shellWord(`${folder}/`),
   };

@@ -55,6 +55,7 @@ export function testsToRun(
     tests: selected.length,
     command: testCommand(runner, selected, all),
     suite: inFolder(runner.dir, runner.suiteCommand),
+    ...(runner.projects !== undefined ? { projects: runner.projects } : {}),
     ...(runner.defaults ? { defaults: runner.defaults } : {}),
     ...(runner.note ? { note: runner.note } : {}),
   });
