@@ -61,6 +61,11 @@ describe('changedSymbols', () => {
     const compared = compareChanges(ts, '/ws', [{ file: 'x.ts', status: 'modified', baseText: before, text: after }]);
     assert.deepEqual(compared.unparsed, [{ file: 'x.ts', line: 10, message: "'}' expected." }]);
     assert.ok(!compared.changed.some((c) => c.change === 'removed'), JSON.stringify(compared.changed.map((c) => [c.node.id, c.change])));
+    // An error mid-file: what the recovery reads past it (C re-nested in a, "added") is not reported.
+    const midBefore = 'export function a(): number {\n  return 1;\n}\nexport class C {\n  m(): void {}\n}\n';
+    const mid = compareChanges(ts, '/ws', [{ file: 'x.ts', status: 'modified', baseText: midBefore, text: midBefore.replace('  return 1;\n', '  return 1; ((( {{\n') }]);
+    assert.deepEqual(mid.unparsed.map((u) => u.line), [2]);
+    assert.deepEqual(summary(mid.changed), { 'x.ts#a@function': 'body, exported' });
     // The same edit without the lost brace parses: nothing to say, b's body changed.
     const fine = compareChanges(ts, '/ws', [{ file: 'x.ts', status: 'modified', baseText: before, text: before.replace('return 2;', 'return 3;') }]);
     assert.deepEqual(fine.unparsed, []);

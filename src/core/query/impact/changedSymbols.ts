@@ -42,7 +42,10 @@ export function compareChanges(ts: typeof TS, root: string, changes: readonly Fi
     const after = c.text !== undefined ? now.get(c.file) : undefined;
     const diff = diffVersions(before, after, c.status === 'renamed' ? c.oldFile : undefined);
     if (after?.syntaxError) unparsed.push({ file: c.file, ...after.syntaxError });
-    changed.push(...(after?.syntaxError ? diff.filter((d) => d.change !== 'removed') : diff));
+    // Compared up to the error: what starts past it is the recovery's reading (tRPC: a class re-nested
+    // in the function before it, "added" twice), and what it lost is no removal.
+    const upTo = after?.syntaxError?.line;
+    changed.push(...(upTo !== undefined ? diff.filter((d) => d.change !== 'removed' && d.node.offset <= upTo) : diff));
   }
   return { changed, unparsed };
 }
