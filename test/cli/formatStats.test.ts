@@ -30,6 +30,12 @@ describe(formatStats.name, () => {
     );
   });
 
+  it('what was left out follows the edges by type, not between `Edges:` and them', async () => {
+    const stats = JSON.parse((await runCaptured(['stats', '--format', 'json'], process.cwd(), deps)).stdout);
+    const lines = formatStats({ ...stats, excluded: ['examples/**'] }).split('\n');
+    assert.deepEqual(lines.slice(5, 9), ['Edges:     3', '  CALLS       2', '  REFERENCES  1', 'Excluded:  examples/**']);
+  });
+
   it("a monorepo's projects: the first ten, then how many more (a payload stats line held 151 paths)", async () => {
     const stats = JSON.parse((await runCaptured(['stats', '--format', 'json'], process.cwd(), deps)).stdout);
     const projects = Array.from({ length: 25 }, (_, i) => `packages/p${i}/tsconfig.json`);
