@@ -4,6 +4,7 @@ import { mergeConfigValues, unreadKeys } from './mergeConfigValues';
 import { ConfigObject, ConfigValue } from './ConfigValue';
 import { ReadConfig, isObject, readConfigList, readConfigText, stringList } from './runnerConfig';
 import { folderOf, isUnder, join, relativePath, relTo } from './rootRelative';
+import { IGNORED_DIRS } from '../../indexer/workspaceFiles';
 
 /** What project discovery reads: the workspace's files by root-relative posix path (testRunners' WorkspaceFiles). */
 interface Files {
@@ -188,8 +189,11 @@ function expandGlobs(fs: Files, dir: string, globs: readonly string[]): string[]
 }
 
 const MAX_GLOB_DEPTH = 10;
-/** Folders no project is looked for in: vitest's glob ignores `node_modules`; git's own folder holds none. */
-const SKIPPED = new Set(['node_modules', '.git']);
+/**
+ * Folders no project is looked for in: the index's own (vitest's glob ignores `node_modules` and
+ * `.git`; the rest are build output and caches, where no project's config lives either).
+ */
+const SKIPPED = IGNORED_DIRS;
 
 function clean(glob: string): string {
   return glob.replace(/^\.\/+/, '').replace(/\/+$/, '');
