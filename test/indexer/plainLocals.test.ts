@@ -78,40 +78,8 @@ interface Checked {
   wrong: string[];
 }
 
-/** Per file, the names PlainLocals says share an answer, grouped by their key, checked against the in-process checker: each group one symbol. */
-function checkShared(root: string): Checked {
-  const out: Checked = { skipped: 0, wrong: [] };
-  for (const project of discoverProjects(ts, root)) {
-    const program = ts.createProgram({ rootNames: project.fileNames, options: project.options });
-    const checker = program.getTypeChecker();
-    for (const sf of program.getSourceFiles()) {
-      if (sf.isDeclarationFile || sf.fileName.includes('/node_modules/') || !sf.fileName.startsWith(root)) continue;
-      const rel = path.relative(root, sf.fileName);
-      const locals = new PlainLocals(ts, sf, declareFile(ts, sf, rel, false));
-      const groups = new Map<string, ts.Identifier[]>();
-      const stack: ts.Node[] = [sf];
-      while (stack.length) {
-        const n = stack.pop()!;
-        ts.forEachChild(n, (c) => {
-          stack.push(c);
-        });
-        const key = ts.isIdentifier(n) ? locals.shared(n) : undefined;
-        if (key !== undefined) groups.set(key, [...(groups.get(key) ?? []), n as ts.Identifier]);
-      }
-      for (const [key, names] of groups) {
-        out.skipped += names.length - 1;
-        const symbols = names.map((n) => checker.getSymbolAtLocation(n));
-        const lines = names.map((n) => sf.getLineAndCharacterOfPosition(n.getStart()).line + 1);
-        if (new Set(symbols).size > 1) out.wrong.push(`${rel} ${key}: ${symbols.length} names (lines ${lines.join(', ')}), ${new Set(symbols).size} symbols`);
-      }
-    }
-  }
-  return out;
-}
-
-/** Every name PlainLocals skips in the TypeScript files of the workspace at `root`, checked against the in-process checker. */
-function checkSkipped(root: string): Checked {
-  const out: Checked = { skipped: 0, wrong: [] };
+/** Each TypeScript file of the workspace at `root` (not its libraries), with its program's in-process checker and its PlainLocals. */
+function forEachOwnFile(root: string, visit: (sf: ts.SourceFile, rel: string, checker: ts.TypeChecker, locals: PlainLocals, declared: ReturnType<typeof declareFile>) => void): void {
   for (const project of discoverProjects(ts, root)) {
     const program = ts.createProgram({ rootNames: project.fileNames, options: project.options });
     const checker = program.getTypeChecker();
@@ -119,27 +87,62 @@ function checkSkipped(root: string): Checked {
       if (sf.isDeclarationFile || sf.fileName.includes('/node_modules/') || !sf.fileName.startsWith(root)) continue;
       const rel = path.relative(root, sf.fileName);
       const declared = declareFile(ts, sf, rel, false);
-      const locals = new PlainLocals(ts, sf, declared);
-      const stack: ts.Node[] = [sf];
-      while (stack.length) {
-        const n = stack.pop()!;
-        ts.forEachChild(n, (c) => {
-          stack.push(c);
-        });
-        if (!ts.isIdentifier(n) || !locals.has(n)) continue;
-        out.skipped++;
-        const p = n.parent;
-        const sym = ts.isShorthandPropertyAssignment(p) && p.name === n ? checker.getShorthandAssignmentValueSymbol(p) : checker.getSymbolAtLocation(n);
-        const where = `${rel}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${n.text}`;
-        for (const d of sym?.declarations ?? []) {
-          let inFunction = false;
-          for (let a: ts.Node | undefined = d.parent; a && !inFunction; a = a.parent) inFunction = ts.isFunctionLike(a);
-          if (d.getSourceFile() !== sf || !inFunction) out.wrong.push(`${where}: resolves to ${ts.SyntaxKind[d.kind]} outside a function of this file`);
-          else if (declared.declToId.has(d)) out.wrong.push(`${where}: resolves to the node ${declared.declToId.get(d)}`);
-        }
-      }
+      visit(sf, rel, checker, new PlainLocals(ts, sf, declared), declared);
     }
   }
+}
+
+/** Every identifier of `sf` (an explicit stack: generated code nests deep). */
+function identifiers(sf: ts.SourceFile): ts.Identifier[] {
+  const out: ts.Identifier[] = [];
+  const stack: ts.Node[] = [sf];
+  while (stack.length) {
+    const n = stack.pop()!;
+    ts.forEachChild(n, (c) => {
+      stack.push(c);
+    });
+    if (ts.isIdentifier(n)) out.push(n);
+  }
+  return out;
+}
+
+/** Per file, the names PlainLocals says share an answer, grouped by their key, checked against the in-process checker: each group one symbol. */
+function checkShared(root: string): Checked {
+  const out: Checked = { skipped: 0, wrong: [] };
+  forEachOwnFile(root, (sf, rel, checker, locals) => {
+    const groups = new Map<string, ts.Identifier[]>();
+    for (const n of identifiers(sf)) {
+      const key = locals.shared(n);
+      if (key !== undefined) groups.set(key, [...(groups.get(key) ?? []), n]);
+    }
+    for (const [key, names] of groups) {
+      out.skipped += names.length - 1;
+      const symbols = names.map((n) => checker.getSymbolAtLocation(n));
+      const lines = names.map((n) => sf.getLineAndCharacterOfPosition(n.getStart()).line + 1);
+      if (new Set(symbols).size > 1) out.wrong.push(`${rel} ${key}: ${symbols.length} names (lines ${lines.join(', ')}), ${new Set(symbols).size} symbols`);
+    }
+  });
+  return out;
+}
+
+/** Every name PlainLocals skips in the TypeScript files of the workspace at `root`, checked against the in-process checker. */
+function checkSkipped(root: string): Checked {
+  const out: Checked = { skipped: 0, wrong: [] };
+  forEachOwnFile(root, (sf, rel, checker, locals, declared) => {
+    for (const n of identifiers(sf)) {
+      if (!locals.has(n)) continue;
+      out.skipped++;
+      const p = n.parent;
+      const sym = ts.isShorthandPropertyAssignment(p) && p.name === n ? checker.getShorthandAssignmentValueSymbol(p) : checker.getSymbolAtLocation(n);
+      const where = `${rel}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${n.text}`;
+      for (const d of sym?.declarations ?? []) {
+        let inFunction = false;
+        for (let a: ts.Node | undefined = d.parent; a && !inFunction; a = a.parent) inFunction = ts.isFunctionLike(a);
+        if (d.getSourceFile() !== sf || !inFunction) out.wrong.push(`${where}: resolves to ${ts.SyntaxKind[d.kind]} outside a function of this file`);
+        else if (declared.declToId.has(d)) out.wrong.push(`${where}: resolves to the node ${declared.declToId.get(d)}`);
+      }
+    }
+  });
   return out;
 }
 

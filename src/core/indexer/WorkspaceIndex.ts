@@ -206,7 +206,7 @@ export class WorkspaceIndex {
     this.defaults = this.choice.defaults();
     // The configs as the last start found them, when nothing that search read has changed (a CLI
     // query's warm start on vercel/ai spent 330-430 ms finding its 106 configs again).
-    this.programs.discover(this.defaults, this.options.cacheDir && this.cacheMode === 'use' ? { file: discoveryFileFor(cacheFileFor(this.options.cacheDir, this.root, this.programs.selection.excluded.globs)), indexer: indexerIdentity() } : undefined);
+    this.programs.discover(this.defaults, this.options.cacheDir && this.cacheMode === 'use' ? { file: discoveryFileFor(this.cacheFile(this.options.cacheDir)), indexer: indexerIdentity() } : undefined);
     this.reach = undefined;
     this.shapes.clear();
     // A rebuild follows a config or dependency change (or the rebuild command): typings nobody
@@ -475,7 +475,7 @@ export class WorkspaceIndex {
         unresolved,
         ...(Object.keys(shapes).length ? { shapes } : {}),
       };
-      writeCache(cacheFileFor(this.options.cacheDir, this.root, this.programs.selection.excluded.globs), snapshot);
+      writeCache(this.cacheFile(this.options.cacheDir), snapshot);
       this.log.info(`graph cache written in ${Date.now() - writing} ms`);
     } catch (err) {
       this.log.warn(`could not write the graph cache: ${(err as Error).message}`);
@@ -487,7 +487,7 @@ export class WorkspaceIndex {
     if (!this.options.cacheDir) return;
     try {
       const writing = Date.now();
-      writeCache(cacheFileFor(this.options.cacheDir, this.root, this.programs.selection.excluded.globs), cached);
+      writeCache(this.cacheFile(this.options.cacheDir), cached);
       this.log.info(`graph cache written again in ${Date.now() - writing} ms, with the ${this.restampedLibraries} library files' new stamps`);
     } catch (err) {
       this.log.warn(`could not write the graph cache: ${(err as Error).message}`);
@@ -623,10 +623,15 @@ export class WorkspaceIndex {
     return this.projects.some((p) => !p.files) ? { ...this.cachedLibraries, ...stamps } : stamps;
   }
 
+  /** This graph's cache file in `cacheDir`: one per root and set of exclude globs. */
+  private cacheFile(cacheDir: string): string {
+    return cacheFileFor(cacheDir, this.root, this.programs.selection.excluded.globs);
+  }
+
   /** The cache file's snapshot, unchecked (none: no cache folder, a refresh, or no usable file). */
   private readCacheFile(): CacheSnapshot | undefined {
     if (!this.options.cacheDir || this.cacheMode === 'refresh') return undefined;
-    return readCacheLogged(cacheFileFor(this.options.cacheDir, this.root, this.programs.selection.excluded.globs), this.log);
+    return readCacheLogged(this.cacheFile(this.options.cacheDir), this.log);
   }
 
   /** `snapshot` if this start may use it (checkedCache: these configs and versions, its libraries unchanged). */
