@@ -30,8 +30,6 @@ export function scales(editorPx: number): { readable: number; max: number } {
 }
 /** Answers of up to this many nodes are drawn whole at first when that is at most twice the view (the person pans). */
 export const WHOLE_UP_TO = 20;
-/** Such an answer is drawn whole down to this share of the readable scale (a drawing up to twice the view); a larger answer opens whole in the view. */
-const WHOLE_SLACK = 0.5;
 /** Most columns a too-tall rank is cut into. */
 const MAX_SPLIT = 4;
 /**
@@ -39,6 +37,12 @@ const MAX_SPLIT = 4;
  * search tries several candidates), and on real answers of that size the columns always drew larger.
  */
 const DAGRE_TRIED_UP_TO = 80;
+/**
+ * The query's own level (its direct neighbours) stays drawn one by one if it fits at least this near
+ * to the readable scale (a drawing up to twice the view): it is shown at that scale around the
+ * query, the person pans the rest. What they asked about is never folded away at first.
+ */
+const LEVEL_ONE_SLACK = 0.5;
 
 /** What a layout needs besides the graph: text widths, badges, and the scale that fits a size in the view. */
 export interface Sizing {
@@ -70,8 +74,8 @@ export interface Arranged {
 
 /**
  * `auto`: an answer of up to WHOLE_UP_TO nodes whole; a larger one with the most detailed fold whose
- * drawing, folder frames and all, fits the view at a readable size (every level open if it fits; else
- * fewer levels; else coarser bundles), picking the engine that draws it larger. `keep`: the person's fold, grown from the picture drawn (`previous`): nothing drawn moves.
+ * drawing fits the view at a readable size (every level open if it fits; else fewer levels; else
+ * coarser bundles), picking the engine that draws it larger. `keep`: the person's fold, grown from the picture drawn (`previous`): nothing drawn moves.
  */
 export function arrange(m: DiagramModel, fold: FoldState, mode: RenderMode, previous: Picture | undefined, z: Sizing, restore = false, earlier: Array<Picture | undefined> = []): Arranged {
   if (mode === 'auto' && m.nodes.length <= WHOLE_UP_TO) {
@@ -80,7 +84,7 @@ export function arrange(m: DiagramModel, fold: FoldState, mode: RenderMode, prev
     const vis = visibleGraph(m, f);
     const layout = best(vis, true, z);
     // Whole when the person pans at most a drawing twice the view; larger, it is folded like any answer.
-    if (z.fitScale(layout.width, layout.height) >= z.readable * WHOLE_SLACK) return { fold: f, vis, layout, auto: true };
+    if (z.fitScale(layout.width, layout.height) >= z.readable * LEVEL_ONE_SLACK) return { fold: f, vis, layout, auto: true };
   }
   if (mode === 'auto') {
     const chosen = searchFold(m, fold, z);
@@ -148,15 +152,13 @@ type Candidate = { v: VisibleGraph; l: Layout; f: FoldState };
 /**
  * The most detailed fold that fits the view at a readable size. Candidates are tried without folder
  * clusters (a cheaper layout); the one that fits is laid out with them, and if the clusters make it
- * too big the search goes on from there with them. No drawing larger than the view is kept for its
- * detail (the page showed it at the readable scale round the query, cut off at the side, and Fit could
- * not show it whole): the view that opens is whole, and a larger view opens no fewer levels. A drawing
- * up to twice the view was once kept when only the query alone would fit, the first such candidate, and
- * tRPC's 51 dependents of getTRPCErrorFromUnknown opened 3 levels at 1280 px, all 6 at 1400-1600, 1 at 1920.
+ * too big the search goes on from there with them. When only the query's own level would fit, the largest drawing with its direct neighbours one by one is
+ * kept instead if it comes near a readable size: they are what the person asked about.
  */
 function searchFold(m: DiagramModel, fold: FoldState, z: Sizing): Candidate {
   const maxDistance = visibleGraph(m, { ...fold, depth: 0 }).maxDistance;
   let fallback: Candidate | undefined;
+  let levelOne: (Candidate & { s: number; folders: boolean }) | undefined;
   let folders = false;
   // A candidate with as many drawn things as one that did not fit will not fit either: skip it.
   let failedAt = Infinity;
@@ -164,8 +166,12 @@ function searchFold(m: DiagramModel, fold: FoldState, z: Sizing): Candidate {
     const f: FoldState = { ...fold, depth: c.depth, grain: c.grain, splitLast: c.splitLast, opened: new Set(), closedFiles: new Set(), closedDirs: new Set() };
     const v = visibleGraph(m, f);
     if (v.items.length > z.budget * 1.3 || v.items.length >= failedAt) continue;
+    if (c.depth === 0 && levelOne) return { v: levelOne.v, f: levelOne.f, l: levelOne.folders ? levelOne.l : best(levelOne.v, true, z) };
     let l = best(v, folders, z);
-    if (z.fitScale(l.width, l.height) < z.readable) {
+    const s = z.fitScale(l.width, l.height);
+    // The most detailed such candidate (they come most detailed first): its far nodes in per-folder boxes rather than one.
+    if (c.depth >= 1 && !c.splitLast && !levelOne && s >= z.readable * LEVEL_ONE_SLACK) levelOne = { v, l, f, s, folders };
+    if (s < z.readable) {
       failedAt = v.items.length;
       fallback = { v, l, f };
       continue;
