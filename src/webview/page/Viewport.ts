@@ -89,7 +89,7 @@ export class Viewport {
   /**
    * Fits the drawing now, and again on every resize until the person pans or zooms. A drawing too
    * big to fit at a readable size (this.readable) is shown at that size around `focus` (the queried
-   * symbol, or the node just opened): the person pans for the rest (Fit only zooms and pans).
+   * symbol, or the node just opened): the person pans for the rest, or presses Fit, which folds.
    */
   fit(focus?: SVGGElement): void {
     this.userMoved = false;
@@ -154,17 +154,11 @@ export class Viewport {
     else this.fit();
   }
 
-  /**
-   * The node in the middle of the view (find, re-centre, an opened badge, a Tab to it), at a readable
-   * scale at least, and whole where that scale allows: a view blown up past it (a small opening grown
-   * by the person's steps keeps its zoom) zooms out to the node, else a wide node stays cut at both sides.
-   */
+  /** The node in the middle of the view, at a readable scale at least (find, re-centre, an opened badge). */
   centerOn(node: SVGGElement): void {
     const box = this.svg.getBoundingClientRect();
     const c = this.centerOf(node);
-    const r = node.getBoundingClientRect();
-    const whole = r.width > 0 && r.height > 0 ? Math.min((box.width - 8) / (r.width / this.scale), (box.height - 8) / (r.height / this.scale)) : Infinity;
-    this.scale = Math.max(this.readable, Math.min(this.scale, whole));
+    this.scale = Math.max(this.scale, this.readable);
     this.x = box.width / 2 - c.x * this.scale;
     this.y = box.height / 2 - c.y * this.scale;
     this.userMoved = true;
