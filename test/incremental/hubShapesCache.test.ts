@@ -161,6 +161,37 @@ describe('a start from the cache after a hub changed compares its shape, as an u
     await startAfter(() => edit('src/store.ts', (t) => t.replace('  lookup(id: string): Item | undefined {', '  get(id: string): Item | null {').replace('return this.items.get(id);', 'return this.items.get(id) ?? null;')), 9);
   });
 
+  it("a class's constructor changed: a type written by its name sees nothing, only the files naming it look again; an interface's call signature changed reaches the users of a member typed by it; the fresh index's graph", async () => {
+    write('src/classes.ts', 'export class Foo {\n  run(): number {\n    return 1;\n  }\n}\nexport class Bar {\n  run(): number {\n    return 2;\n  }\n}\n');
+    edit('src/store.ts', (t) =>
+      [
+        "import type { Foo } from './classes';",
+        t,
+        'export class Fault extends Error {',
+        '  constructor(readonly code: string) {',
+        '    super(code);',
+        '  }',
+        '}',
+        '',
+        'export interface Invoker {',
+        '  (cb: (s: Foo) => number): void;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    // `Opts` names both by name only; `useOpts` names neither, only `Opts`'s members.
+    write('src/opts.ts', "import type { Fault, Invoker } from './store';\n\nexport interface Opts {\n  fault: Fault;\n  invoke: Invoker;\n}\n");
+    write('src/useOpts.ts', "import type { Opts } from './opts';\n\nexport const viaCall = (o: Opts) => o.invoke((s) => s.run());\nexport const viaFault = (o: Opts) => o.fault.code.length;\n");
+    write('src/raise.ts', "import { Fault } from './store';\n\nexport const raise = () => new Fault('x');\n");
+    await start();
+    assert.deepEqual(Object.keys(cachedShapes()), ['src/store.ts']);
+    // The constructor's parameters: store.ts and the two files naming `Fault` (opts.ts, raise.ts); not useOpts.ts.
+    await startAfter(() => edit('src/store.ts', (t) => t.replace('constructor(readonly code: string)', 'constructor(readonly code: string, at = 0)')), 3);
+    // What `Invoker` stands for: `opts.ts` prints the same, but the callback in useOpts.ts now gets a `Bar`.
+    const after = await startAfter(() => edit('src/store.ts', (t) => t.replace("import type { Foo } from './classes';", "import type { Bar as Foo } from './classes';")));
+    assert.ok(after.snapshot.edges.some((e) => e.includes('useOpts.ts#viaCall') && e.includes('Bar.run')), 'useOpts.ts calls Bar.run');
+  });
+
   it('without the shape kept (a cache written before this), every file that can see the hub is re-indexed, as before', async () => {
     await start();
     const file = cacheFileFor(cacheDir, fs.realpathSync(root));

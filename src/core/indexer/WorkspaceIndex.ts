@@ -758,6 +758,9 @@ export class WorkspaceIndex {
       const looked = new Set<string>();
       // A file re-indexed because it names what changed in another: those names.
       const reasons = new Map<string, Set<string>>();
+      // Of those names, whether each reached the file only as a class changed in what its value holds
+      // (ShapeDelta.valueSide): a type written by that name there saw nothing change (exportMentions).
+      const valueSide = new Map<string, Map<string, boolean>>();
       let wave = [...changed].filter((rel) => !seen(rel));
       while (wave.length > 0) {
         for (const rel of wave) looked.add(rel);
@@ -770,17 +773,23 @@ export class WorkspaceIndex {
           // none of them, and its dependents need no look.
           const mentioned = delta || changed.has(rel) ? undefined : this.shapesSinceCache.modules.get(rel);
           const why = reasons.get(rel);
-          if (mentioned && why) delta = mentionDelta(this.compiler.syntax, mentioned, why);
+          if (mentioned && why) delta = mentionDelta(this.compiler.syntax, mentioned, why, (n) => valueSide.get(rel)?.get(n) === true);
           if (!delta) {
             everyDependent.add(rel);
             continue;
           }
           const names = [...delta.exports, ...delta.changedExports, ...delta.members];
+          const ofValue = new Set(delta.valueSide);
           for (const d of this.dependentsSeeing(rel, delta)) {
             looking.add(d);
             const its = reasons.get(d) ?? new Set<string>();
-            for (const n of names) its.add(n);
+            const how = valueSide.get(d) ?? new Map<string, boolean>();
+            for (const n of names) {
+              its.add(n);
+              how.set(n, (how.get(n) ?? true) && ofValue.has(n));
+            }
             reasons.set(d, its);
+            valueSide.set(d, how);
           }
         }
         const all = this.withTransitiveDependents(everyDependent);

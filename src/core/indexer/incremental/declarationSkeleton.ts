@@ -249,7 +249,7 @@ function bindingNames(ts: typeof TS, name: TS.BindingName, out: string[]): void 
 }
 
 /** Whether `node` is a function whose body cannot change its type: the type is written out. */
-function typeFixedBody(ts: typeof TS, node: TS.Node): boolean {
+export function typeFixedBody(ts: typeof TS, node: TS.Node): boolean {
   if (!ts.isFunctionLike(node) || !(node as TS.FunctionLikeDeclaration).body) return false;
   return !!node.type || ts.isConstructorDeclaration(node) || ts.isSetAccessorDeclaration(node);
 }

@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { PreorderWalk } from '../file/PreorderWalk';
 import { isGlobalAugmentation } from '../file/syntax';
-import { hasSkeleton, statementMentions } from './declarationSkeleton';
+import { hasSkeleton, statementMentions, typeFixedBody } from './declarationSkeleton';
 import type { ShapeDelta } from './fileShape';
 
 /**
@@ -26,6 +26,8 @@ interface StatementMentions {
   /** Local names it declares (for a statement that declares none, the local names it mentions: `f.x = …` adds to `f`). */
   declares: string[];
   mentions: Set<string>;
+  /** Names it mentions only as a type written by name (namedTypesOnly). */
+  byName: Set<string>;
   /** Not to be put in names when it changes: a default export, `export =`, `declare global`, an ambient module or augmentation. */
   opaque: boolean;
   node: TS.Statement;
@@ -44,7 +46,7 @@ export function moduleMentions(ts: typeof TS, sf: TS.SourceFile): ModuleMentions
     const modifiers = ts.getModifiers(node as TS.HasModifiers) ?? [];
     const exported = modifiers.some((m) => m.kind === K.ExportKeyword);
     const isDefault = modifiers.some((m) => m.kind === K.DefaultKeyword);
-    const entry: StatementMentions = { declares: [], mentions, opaque: exported && isDefault, node };
+    const entry: StatementMentions = { declares: [], mentions, byName: namedTypesOnly(ts, node), opaque: exported && isDefault, node };
     statements.push(entry);
     const declare = (name: string) => {
       entry.declares.push(name);
@@ -113,8 +115,14 @@ export function moduleMentions(ts: typeof TS, sf: TS.SourceFile): ModuleMentions
  * (`members`: a class's method whose type is inferred); everything in `reasons` when it re-exports
  * whole modules. Undefined when such a change cannot be put in names (a statement that mentions one
  * is a default export, `export =`, a global or module augmentation, or a member with a computed name that mentions one).
+ * `valueSide`: the reasons that are classes changed only in what their value holds (ShapeDelta.valueSide).
  */
-export function mentionDelta(ts: typeof TS, module: ModuleMentions, reasons: ReadonlySet<string>): ShapeDelta | undefined {
+export function mentionDelta(
+  ts: typeof TS,
+  module: ModuleMentions,
+  reasons: ReadonlySet<string>,
+  valueSide: (name: string) => boolean = () => false,
+): ShapeDelta | undefined {
   const byName = new Map<string, StatementMentions[]>();
   for (const s of module.statements) for (const n of s.mentions) byName.set(n, [...(byName.get(n) ?? []), s]);
   const touched = new Set<StatementMentions>();
@@ -125,29 +133,39 @@ export function mentionDelta(ts: typeof TS, module: ModuleMentions, reasons: Rea
     touched.add(s);
     queue.push(s);
   };
-  for (const name of reasons) for (const s of byName.get(name) ?? []) touch(s);
-  while (queue.length) {
-    const s = queue.pop()!;
-    for (const n of s.declares) {
-      if (touchedNames.has(n)) continue;
-      touchedNames.add(n);
-      for (const other of byName.get(n) ?? []) touch(other);
-    }
+  // A class whose change is all in what its value holds (`valueSide`: its constructor's parameters): a
+  // type written by its name (`error: TRPCError`, `(e: TRPCError): string`) prints and means what it did.
+  // Not a name this module declares itself (imports aside).
+  const declared = new Set<string>();
+  for (const st of module.statements) if (st.node.kind !== ts.SyntaxKind.ImportDeclaration && st.node.kind !== ts.SyntaxKind.ImportEqualsDeclaration) for (const n of st.declares) declared.add(n);
+  const inert = (n: string, where: { byName: Set<string> }) => where.byName.has(n) && reasons.has(n) && !declared.has(n) && valueSide(n);
+  // An import changes only the bindings of the names that changed (`import { Fault, Invoker }`: Fault's).
+  const bindings = importBindings(ts, module);
+  const hotName = (n: string) => {
+    if (touchedNames.has(n)) return;
+    touchedNames.add(n);
+    for (const other of byName.get(n) ?? []) if (other.node.kind !== ts.SyntaxKind.ImportDeclaration && !inert(n, other)) touch(other);
+  };
+  for (const name of reasons) {
+    for (const s of byName.get(name) ?? []) if (s.node.kind !== ts.SyntaxKind.ImportDeclaration && !inert(name, s)) touch(s);
+    for (const local of bindings.get(name) ?? []) hotName(local);
   }
+  while (queue.length) for (const n of queue.pop()!.declares) hotName(n);
   const delta: ShapeDelta = { exports: [], changedExports: [], members: [], types: [] };
   // The members of what changed whose own skeletons mention a changed name, or a member that changed
   // (`a() { return this.b(); }`), until none is added: not `resource: string` beside them.
-  const members: Array<{ name: string | undefined; mentions: Set<string> }> = [];
+  const members: DeclaredMember[] = [];
+  const visible = visibleStatements(module);
   for (const s of touched) {
     if (s.opaque) return undefined;
-    members.push(...declaredMembers(ts, s.node));
+    if (visible.has(s)) members.push(...declaredMembers(ts, s.node));
   }
   const hot = new Set([...reasons, ...touchedNames]);
   const changed = new Set<(typeof members)[number]>();
   for (let grew = true; grew; ) {
     grew = false;
     for (const m of members) {
-      if (changed.has(m) || ![...m.mentions].some((n) => hot.has(n))) continue;
+      if (changed.has(m) || ![...m.mentions].some((n) => hot.has(n) && !inert(n, m))) continue;
       // A member with a computed name: nothing to look for in the files that may use it.
       if (m.name === undefined) return undefined;
       changed.add(m);
@@ -167,6 +185,48 @@ export function mentionDelta(ts: typeof TS, module: ModuleMentions, reasons: Rea
   return delta;
 }
 
+/** The names an import mentions (imported or local) → the local bindings each gives (`import { A as B }`: A and B → B). */
+function importBindings(ts: typeof TS, module: ModuleMentions): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const add = (name: string, local: string) => out.set(name, [...(out.get(name) ?? []), local]);
+  for (const s of module.statements) {
+    if (!ts.isImportDeclaration(s.node)) continue;
+    const clause = s.node.importClause;
+    if (clause?.name) add(clause.name.text, clause.name.text);
+    const named = clause?.namedBindings;
+    if (named && ts.isNamespaceImport(named)) add(named.name.text, named.name.text);
+    else if (named) {
+      for (const e of named.elements) {
+        add(e.name.text, e.name.text);
+        if (e.propertyName) add(nameText(ts, e.propertyName), e.name.text);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The statements other files can see something of: those declaring what the module exports (and
+ * default exports, augmentations), and those declaring a name their skeletons mention, and so on. A
+ * helper's object literal in an untyped body is no member of anything another file sees unless an
+ * export's type is inferred from it (its skeleton then mentions the helper).
+ */
+function visibleStatements(module: ModuleMentions): Set<StatementMentions> {
+  const declaring = new Map<string, StatementMentions[]>();
+  for (const s of module.statements) for (const n of s.declares) declaring.set(n, [...(declaring.get(n) ?? []), s]);
+  const visible = new Set<StatementMentions>();
+  const queue: StatementMentions[] = [];
+  const see = (s: StatementMentions) => {
+    if (visible.has(s)) return;
+    visible.add(s);
+    queue.push(s);
+  };
+  for (const e of module.exports) if (e.local !== undefined) for (const s of declaring.get(e.local) ?? []) see(s);
+  for (const s of module.statements) if (s.opaque) see(s);
+  while (queue.length) for (const n of queue.pop()!.mentions) for (const s of declaring.get(n) ?? []) see(s);
+  return visible;
+}
+
 /** The names a binding declares (`const { a, b: [c] } = …`: a, c). */
 function bindingNames(ts: typeof TS, name: TS.BindingName): string[] {
   const out: string[] = [];
@@ -180,6 +240,86 @@ function bindingNames(ts: typeof TS, name: TS.BindingName): string[] {
   return out;
 }
 
+/** A call or `new`, awaited, voided or parenthesized or not. */
+function isCall(ts: typeof TS, e: TS.Expression): boolean {
+  while (ts.isAwaitExpression(e) || ts.isVoidExpression(e) || ts.isParenthesizedExpression(e)) e = e.expression;
+  return ts.isCallExpression(e) || ts.isNewExpression(e);
+}
+
+interface DeclaredMember {
+  name: string | undefined;
+  /** What its own skeleton mentions. */
+  mentions: Set<string>;
+  /** Names it mentions only as a type written by name (`error: TRPCError`, `errors?: TRPCError[] | null`): see namedTypesOnly. */
+  byName: Set<string>;
+}
+
+/**
+ * The names `node` mentions only as a type reference written by name where the checker prints the
+ * type by that name too (`a: Foo`, `b?: Foo[] | null`, `(x: Foo) => Foo`, `{ c: Foo }`): not as a
+ * type argument (`Box<Foo>`: an alias's instantiation may print resolved), after `keyof` or in an
+ * indexed access, a conditional or mapped type, `typeof`, a type parameter's constraint, or an
+ * expression, or in a function whose type is inferred from its body. Such a reference to a class
+ * means what it did when only the class's value changed (ShapeDelta.valueSide: its constructor).
+ */
+function namedTypesOnly(ts: typeof TS, node: TS.Node): Set<string> {
+  const K = ts.SyntaxKind;
+  const transparent = new Set<number>([
+    K.ArrayType,
+    K.UnionType,
+    K.IntersectionType,
+    K.ParenthesizedType,
+    K.TupleType,
+    K.OptionalType,
+    K.RestType,
+    K.NamedTupleMember,
+    K.TypeLiteral,
+    K.PropertySignature,
+    K.MethodSignature,
+    K.CallSignature,
+    K.ConstructSignature,
+    K.IndexSignature,
+    K.Parameter,
+    K.FunctionType,
+    K.ConstructorType,
+    K.PropertyDeclaration,
+    K.MethodDeclaration,
+    K.GetAccessor,
+    K.SetAccessor,
+    K.Constructor,
+    K.InterfaceDeclaration,
+    K.ClassDeclaration,
+    K.TypeAliasDeclaration,
+    K.FunctionDeclaration,
+    K.VariableStatement,
+    K.VariableDeclarationList,
+    K.VariableDeclaration,
+  ]);
+  const byName = new Set<string>();
+  const elsewhere = new Set<string>();
+  const walk = new PreorderWalk<boolean>(ts);
+  walk.node(node, true);
+  walk.run((n, asWritten) => {
+    if (n.kind === K.TypeReference) {
+      const ref = n as TS.TypeReferenceNode;
+      if (asWritten && ts.isIdentifier(ref.typeName)) byName.add(ref.typeName.text);
+      else walk.node(ref.typeName, false);
+      for (const a of ref.typeArguments ?? []) walk.node(a, false);
+      return;
+    }
+    if (ts.isIdentifier(n) || ts.isPrivateIdentifier(n) || ts.isStringLiteralLike(n)) elsewhere.add(n.text);
+    // A function whose type is inferred from its body sees the structure of what its parameters name.
+    const inferred = ts.isFunctionLike(n) && !!(n as TS.FunctionLikeDeclaration).body && !typeFixedBody(ts, n);
+    const readonlyArray = n.kind === K.TypeOperator && (n as TS.TypeOperatorNode).operator === K.ReadonlyKeyword;
+    const inside = asWritten && (transparent.has(n.kind) || readonlyArray) && !inferred;
+    // A body whose type is written out is no part of what the skeleton mentions.
+    if (typeFixedBody(ts, n)) ts.forEachChild(n, (child) => (child !== (n as TS.FunctionLikeDeclaration).body ? walk.node(child, inside) : undefined));
+    else walk.children(n, inside);
+  });
+  for (const n of elsewhere) byName.delete(n);
+  return byName;
+}
+
 function nameText(ts: typeof TS, name: TS.ModuleExportName): string {
   return ts.isIdentifier(name) ? name.text : (name as TS.StringLiteral).text;
 }
@@ -189,7 +329,7 @@ function nameText(ts: typeof TS, name: TS.ModuleExportName): string {
  * type literal's, an enum's, a constructor's parameter properties): its name (undefined when computed)
  * and what its own skeleton mentions.
  */
-function declaredMembers(ts: typeof TS, statement: TS.Statement): Array<{ name: string | undefined; mentions: Set<string> }> {
+function declaredMembers(ts: typeof TS, statement: TS.Statement): DeclaredMember[] {
   const K = ts.SyntaxKind;
   const memberKinds = new Set<number>([
     K.PropertyDeclaration,
@@ -202,7 +342,7 @@ function declaredMembers(ts: typeof TS, statement: TS.Statement): Array<{ name: 
     K.PropertyAssignment,
     K.ShorthandPropertyAssignment,
   ]);
-  const out: Array<{ name: string | undefined; mentions: Set<string> }> = [];
+  const out: DeclaredMember[] = [];
   const walk = new PreorderWalk<undefined>(ts);
   walk.node(statement, undefined);
   walk.run((node) => {
@@ -210,7 +350,16 @@ function declaredMembers(ts: typeof TS, statement: TS.Statement): Array<{ name: 
     if (memberKinds.has(node.kind) || isParameterProperty) {
       const name = (node as TS.NamedDeclaration).name;
       const named = name && (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name));
-      out.push({ name: named ? (name as TS.Identifier).text : undefined, mentions: statementMentions(ts, node) });
+      out.push({ name: named ? (name as TS.Identifier).text : undefined, mentions: statementMentions(ts, node), byName: namedTypesOnly(ts, node) });
+    }
+    // A call whose value is dropped (`opts.onError?.({ error, path })`): what its arguments hold flows nowhere.
+    if (node.kind === K.ExpressionStatement && isCall(ts, (node as TS.ExpressionStatement).expression)) return;
+    // What a body whose type is written out holds (an object literal's properties) is no member of anything other files see.
+    if (typeFixedBody(ts, node)) {
+      ts.forEachChild(node, (child) => {
+        if (child !== (node as TS.FunctionLikeDeclaration).body) walk.node(child, undefined);
+      });
+      return;
     }
     walk.children(node, undefined);
   });

@@ -91,7 +91,8 @@ function exportPrinter(ts: typeof TS, checker: Checker, sf: TS.SourceFile): (exp
     if (decl && target.flags & ts.SymbolFlags.Value) {
       const valueType = checker.getTypeOfSymbolAtLocation(target, decl);
       parts.push(typeText(valueType));
-      if (target.flags & ts.SymbolFlags.Class) parts.push(...signatures(valueType, [SIGNATURE_CONSTRUCT]));
+      // Marked as the value's: `new TRPCError(…)` sees them, a type written `TRPCError` does not (valueSide).
+      if (target.flags & ts.SymbolFlags.Class) parts.push(...signatures(valueType, [SIGNATURE_CONSTRUCT]).map((l) => `${VALUE_MARK}${l}`));
       // What its value holds besides (`typeof Model` prints by name): a class's static members, a
       // function's added properties, an enum's members. Without them a static method whose inferred
       // return type changed showed its callers nothing (`Model.create().run()`). A namespace's are
@@ -139,6 +140,12 @@ export interface ShapeDelta {
   changedExports: string[];
   members: string[];
   types: string[];
+  /**
+   * Of `changedExports`, the classes whose change is all in what their value holds (a constructor's
+   * parameters): a type written by that name (`error: TRPCError`) prints and means what it did, so a
+   * start from the cache need not follow it through such mentions (exportMentions). Absent: none.
+   */
+  valueSide?: string[];
 }
 
 /**
@@ -193,6 +200,7 @@ export function shapeChange(
       } else {
         changed(exported, a.checker);
         changed(now, b.checker);
+        if (valueSideOnly(oldBlock, newBlock)) (delta.valueSide ??= []).push(name);
       }
     }
     return checkedDelta(delta, before.nodeIds, after.nodeIds);
@@ -208,6 +216,8 @@ export function shapeChange(
  */
 function checkedDelta(delta: ShapeDelta, oldNodeIds: readonly string[], newNodeIds: readonly string[]): ShapeDelta | 'changed' {
   for (const key of ['exports', 'changedExports', 'members', 'types'] as const) delta[key] = [...new Set(delta[key])];
+  // Only under a name that is what it was (not one an alias gained or lost).
+  if (delta.valueSide) delta.valueSide = [...new Set(delta.valueSide)].filter((n) => !delta.exports.includes(n));
   if ([...delta.exports, ...delta.changedExports].some((n) => n === 'default' || n === 'export=')) return 'changed';
   const byName = new Set([...delta.exports, ...delta.changedExports]);
   const attributable = (id: string) => {
@@ -219,6 +229,16 @@ function checkedDelta(delta: ShapeDelta, oldNodeIds: readonly string[], newNodeI
   for (const id of newNodeIds) if (!oldIds.has(id) && !attributable(id)) return 'changed';
   for (const id of oldNodeIds) if (!newIds.has(id) && !attributable(id)) return 'changed';
   return delta;
+}
+
+/** Whether every line that differs between two blocks of one export is of its value (`VALUE_MARK`). */
+function valueSideOnly(before: string, after: string): boolean {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  const inA = new Set(a);
+  const inB = new Set(b);
+  const differing = [...a.filter((l) => !inB.has(l)), ...b.filter((l) => !inA.has(l))];
+  return differing.length > 0 && differing.every((l) => l.startsWith(VALUE_MARK));
 }
 
 /**
@@ -264,6 +284,8 @@ const SIGNATURE_CONSTRUCT = 1 as TS.SignatureKind;
 
 /** Starts each export's block in a shape, so `addedExports` can tell the blocks apart. */
 const EXPORT_MARK = '\u0000';
+/** A line of what an export's value holds that a type written by its name does not: a class's construct signatures. */
+const VALUE_MARK = 'value ';
 
 /**
  * How a module's shape changed, from two whole shapes (`fileShape`) as a `ShapeDelta`, or undefined
@@ -292,7 +314,10 @@ export function shapeDelta(before: string, after: string): ShapeDelta | undefine
       if (members) {
         delta.members.push(...members);
         delta.types.push(name);
-      } else changed(old.header, now.header);
+      } else {
+        changed(old.header, now.header);
+        if (valueSideOnly(old.text, now.text)) (delta.valueSide ??= []).push(name);
+      }
     }
   }
   const checked = checkedDelta(delta, a.ids, b.ids);
