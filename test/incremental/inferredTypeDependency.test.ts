@@ -101,6 +101,26 @@ describe('incremental update through an inferred type', function () {
     assert.equal(failure, undefined, failure && `after step ${failure.step}:\n${failure.detail}`);
   });
 
+  it("what a type's name stands for, through a file whose shape prints only that name: a member typed by an interface whose call signature changed, or by a class whose base did, reaches the code it types", async () => {
+    const types = (param: string) =>
+      `import { Foo, Bar } from './classes';\n\nexport interface Invoker {\n  (cb: (s: ${param}) => number): void;\n}\n\nexport class Fault extends ${param} {}\n`;
+    const initial = new Map([
+      ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] })],
+      ['classes.ts', 'export class Foo {\n  run(): number {\n    return 1;\n  }\n}\nexport class Bar {\n  run(): number {\n    return 2;\n  }\n}\n'],
+      ['types.ts', types('Foo')],
+      // Its shape is the same either way: `invoke: Invoker`, `fault: Fault`.
+      ['opts.ts', "import { Invoker, Fault } from './types';\n\nexport interface Opts {\n  invoke: Invoker;\n  fault: Fault;\n}\n"],
+      ['useOpts.ts', "import { Opts } from './opts';\n\nexport const viaCall = (o: Opts) => o.invoke((s) => s.run());\nexport const viaBase = (o: Opts) => o.fault.run();\n"],
+    ]);
+    const edits = [types('Bar'), types('Foo')].map((text, i) => ({ label: `types.ts, step ${i}`, changed: ['types.ts'], deleted: [], writes: { 'types.ts': text } }));
+    const failure = await replay(initial, edits, (fresh, step) => {
+      const runs = fresh.snapshot().edges.filter((e) => e.startsWith('["useOpts.ts#') && e.includes('.run@method'));
+      assert.deepEqual(new Set(runs.map((e) => /classes\.ts#(\w+)\.run/.exec(e)![1])), new Set([step === 0 ? 'Bar' : 'Foo']), runs.join('\n'));
+      assert.equal(runs.length, 2, runs.join('\n'));
+    });
+    assert.equal(failure, undefined, failure && `after step ${failure.step}:\n${failure.detail}`);
+  });
+
   it('a destructured member follows the member through add, rename and removal', async () => {
     const store = (members: string) => `export interface Store {\n  load(): string;\n${members}}\n`;
     const initial = new Map([

@@ -6,6 +6,7 @@ import { implementationFilesOf } from '../../graph/implementationTwin';
 import { readTextFile } from '../../readTextFile';
 import { declarationSkeleton } from './declarationSkeleton';
 import { ShapeDelta, fileShape, shapeChange, shapeDelta } from './fileShape';
+import { mentionDelta, moduleMentions } from './exportMentions';
 
 /**
  * What an update knows of files' shapes (what other files can see of them) and texts: whether a
@@ -78,6 +79,50 @@ export class ShapeTracker {
     if (newShape === undefined) this.shapes.delete(rel);
     else this.shapes.set(rel, newShape);
     return oldShape === undefined || newShape === undefined ? undefined : shapeDelta(oldShape, newShape);
+  }
+
+  /**
+   * Of `delta`'s changed exports of `rel`, the types whose name other files' shapes print as it is (a
+   * class, an interface, a type alias, an enum) while what it stands for changed (not only what a
+   * class's value holds, nor only members: their users name those): a file's shape that names one
+   * stays the same though the code it types may not (`invoke: Invoker`, its call signature changed).
+   */
+  namedTypesChanged(rel: string, delta: ShapeDelta): string[] {
+    if (delta.changedExports.length === 0) return [];
+    const abs = path.posix.join(this.root, rel);
+    const program = this.programOf(abs);
+    const sf = program?.getSourceFile(abs);
+    if (!program || !sf) return [];
+    const checker = program.getTypeChecker();
+    const F = this.ts.SymbolFlags;
+    let exports: TS.Symbol[];
+    try {
+      const moduleSymbol = checker.getSymbolAtLocation(sf);
+      exports = moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : [];
+    } catch {
+      return [];
+    }
+    const valueSide = new Set(delta.valueSide);
+    const changed = new Set(delta.changedExports);
+    const out: string[] = [];
+    for (const e of exports) {
+      if (!changed.has(e.name) || valueSide.has(e.name)) continue;
+      const target = e.flags & F.Alias ? checker.getAliasedSymbol(e) : e;
+      if (target.flags & (F.Class | F.Interface | F.TypeAlias | F.Enum)) out.push(e.name);
+    }
+    return out;
+  }
+
+  /**
+   * What `rel` shows its dependents of `names` (types of other files whose name its shape prints as
+   * it is: namedTypesChanged) by its exports' skeletons (exportMentions); undefined when that cannot
+   * be put in names.
+   */
+  mentionChange(rel: string, names: ReadonlySet<string>): ShapeDelta | undefined {
+    const abs = path.posix.join(this.root, rel);
+    const sf = this.programOf(abs)?.getSourceFile(abs);
+    const module = sf && moduleMentions(this.ts, sf);
+    return module ? mentionDelta(this.ts, module, names) : undefined;
   }
 
   private shapeOf(program: CompilerProgram, abs: string, nodeIds: string[]): string | undefined {

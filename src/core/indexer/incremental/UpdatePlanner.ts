@@ -28,6 +28,11 @@ export interface UpdateState {
   onlyChanged: string | undefined;
   /** Set once a large share of the workspace is queued: every transitive dependent is taken, no shape printed. */
   wholeClosure: boolean;
+  /**
+   * Queued files that name a type whose name their shapes print as it is while what it stands for
+   * changed (ShapeTracker.namedTypesChanged): those names, for their skeletons to say what they pass on.
+   */
+  namedTypes: Map<string, Set<string>>;
 }
 
 /** What the planner needs of the workspace index. */
@@ -52,7 +57,7 @@ export interface UpdateContext {
 
 /** A fresh state for an update whose first files to look at are `queue`. */
 export function updateState(queue: string[], onlyChanged: string | undefined): UpdateState {
-  return { queue, queued: new Set(queue), done: new Set(), reindexed: [], onlyChanged, wholeClosure: false };
+  return { queue, queued: new Set(queue), done: new Set(), reindexed: [], onlyChanged, wholeClosure: false, namedTypes: new Map() };
 }
 
 /**
@@ -101,7 +106,20 @@ export class UpdatePlanner {
       ctx.shapes.forget(rel);
       return;
     }
-    const delta = ctx.shapes.changeOf(rel, beforeProgram, oldNodeIds, rel === state.onlyChanged);
+    let delta = ctx.shapes.changeOf(rel, beforeProgram, oldNodeIds, rel === state.onlyChanged);
+    // `invoke: Invoker` prints the same after Invoker's call signature changed: what the file's
+    // skeleton says it passes on of such names goes on too (its members typed by them, its exports).
+    const named = state.namedTypes.get(rel);
+    if (delta && named) {
+      const more = ctx.shapes.mentionChange(rel, named);
+      delta = more && {
+        exports: [...new Set([...delta.exports, ...more.exports])],
+        changedExports: [...new Set([...delta.changedExports, ...more.changedExports])],
+        members: [...new Set([...delta.members, ...more.members])],
+        types: delta.types,
+        ...(delta.valueSide ? { valueSide: delta.valueSide } : {}),
+      };
+    }
     if (!delta) {
       for (const d of ctx.graph.filesDependingOn(rel)) this.enqueue(d);
       return;
@@ -151,7 +169,21 @@ export class UpdatePlanner {
     if (delta.exports.length > 0 || delta.changedExports.length > 0) {
       const names = [...delta.exports, ...delta.changedExports];
       const intoChanged = ctx.shapes.filesWithEdgesInto(rel, delta.changedExports, ctx.graph.filesDependingOn(rel));
-      for (const d of ctx.graph.filesDependingOn(rel)) if (intoChanged.has(d) || ctx.shapes.maySeeAddedExports(d, names)) this.enqueue(d);
+      const named = ctx.shapes.namedTypesChanged(rel, delta);
+      for (const d of ctx.graph.filesDependingOn(rel)) {
+        if (!intoChanged.has(d) && !ctx.shapes.maySeeAddedExports(d, names)) continue;
+        if (named.length > 0 && this.state.done.has(d)) {
+          // Looked at already, before this change reached it: what its skeleton passes on, now.
+          const more = ctx.shapes.mentionChange(d, new Set(named));
+          if (more) this.enqueueThoseWhoSee(d, more);
+          else for (const dd of ctx.graph.filesDependingOn(d)) this.enqueue(dd);
+        } else if (named.length > 0) {
+          const its = this.state.namedTypes.get(d) ?? new Set<string>();
+          for (const n of named) its.add(n);
+          this.state.namedTypes.set(d, its);
+        }
+        this.enqueue(d);
+      }
     }
     // Members added, removed or retyped: only code naming one can reach it, directly or through a
     // type derived in another file (`interface J extends I`), so every file that depends on this
