@@ -230,7 +230,7 @@ export class WorkspaceIndex {
     // A config's own errors (a base it extends not found, an unknown option): its project is indexed
     // with what could be read, so they are warnings, which every host shows (the CLI's stderr too).
     const configProblems: string[] = [];
-    const generated = new GeneratedConfigs();
+    const generated = new GeneratedConfigs(this.root);
     for (const p of this.projects) {
       for (const found of p.config.problems) {
         // The config, and any file its message names, by root-relative path, as answers name files.
