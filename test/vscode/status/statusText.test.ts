@@ -24,8 +24,8 @@ describe(statusText.name, () => {
 
   it('says in the tooltip which compiler built each graph, and why', () => {
     const typescript = 'TypeScript 7.0.2 (native, @typescript/typescript-linux-x64), with TypeScript 5.x defaults (node_modules/typescript 5.9.3); the default where its binary is installed';
-    const view = statusText([folder({ symbols: 12, typescript }), folder({ name: 'lib', symbols: 3, typescript: 'the bundled TypeScript 6.0.3, with TypeScript 6 defaults (its own); in process: TypeScript 7 would give 3 of 3 files a worse graph than 6: …' })]);
-    assert.strictEqual(view.tooltip, `TS Code Graph (click for the log)\napp: 12 symbols in 10 files\n  built by ${typescript}\nlib: 3 symbols in 10 files\n  built by the bundled TypeScript 6.0.3, with TypeScript 6 defaults (its own); in process: TypeScript 7 would give 3 of 3 files a worse graph than 6: …`);
+    const view = statusText([folder({ symbols: 12, typescript }), folder({ name: 'lib', symbols: 3, typescript: 'the bundled TypeScript 6.0.3, with TypeScript 6 defaults (its own); in process: TypeScript 7 would give 3 of the 3 files the configs include a worse graph than 6: …' })]);
+    assert.strictEqual(view.tooltip, `TS Code Graph (click for the log)\napp: 12 symbols in 10 files\n  built by ${typescript}\nlib: 3 symbols in 10 files\n  built by the bundled TypeScript 6.0.3, with TypeScript 6 defaults (its own); in process: TypeScript 7 would give 3 of the 3 files the configs include a worse graph than 6: …`);
   });
 
   it('shows a long update and how far it is, summed over folders, the changes in the tooltip', () => {
