@@ -151,6 +151,26 @@ describe('the advice for imports no build can fix', () => {
     assert.ok(cg.graph.outEdges('packages/app/src/shop.ts#buy@function').some((e) => e.to === 'packages/shop/src/index.ts#cart@function'));
   });
 
+  // tRPC's examples/deno-deploy imports `std/async/delay.ts`, which its deno.json maps to
+  // https://deno.land/std@0.192.0/: the advice was "not installed: install the dependencies (npm install)".
+  it('a name a Deno import map gives: says so, and what to do, never "npm install"', async () => {
+    write('examples/deno/deno.json', JSON.stringify({ imports: { 'std/': 'https://deno.land/std@0.192.0/', zod: 'npm:zod@3.21.4' }, tasks: { start: 'deno run src/main.ts' } }));
+    write('examples/deno/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', allowImportingTsExtensions: true, types: [], noEmit: true }, include: ['src'] }));
+    write('examples/deno/src/main.ts', "import { delay } from 'std/async/delay.ts';\nimport { z } from 'zod';\nexport const main = (): unknown => [delay(1), z];\n");
+    // Its `importMap` file, from a deno.jsonc (comments allowed).
+    write('examples/oak/deno.jsonc', '{\n  // the map is its own file\n  "importMap": "./import_map.json",\n}\n');
+    write('examples/oak/import_map.json', JSON.stringify({ imports: { oak: 'https://deno.land/x/oak@v12.6.1/mod.ts' } }));
+    write('examples/oak/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: [], noEmit: true }, include: ['src'] }));
+    write('examples/oak/src/server.ts', "import { Application } from 'oak';\nexport const app = (): unknown => new Application();\n");
+    const cg = await CodeGraph.open({ root });
+    assert.deepEqual(cg.report.warnings.filter((w) => w.includes('Deno')), [
+      "2 imported packages resolve to no types: 'oak' (1 file; examples/oak/deno.jsonc maps 'oak' to https://deno.land/x/oak@v12.6.1/mod.ts), 'std' (1 file; examples/deno/deno.json maps 'std/' to https://deno.land/std@0.192.0/). They are names of Deno import maps, which TypeScript does not read; no install puts what they map to where TypeScript looks. Calls into them, and calls TypeScript would infer through their types, are missing: leave that Deno code out (exclude examples/deno, examples/oak), or accept it.",
+    ]);
+    // An `npm:` target is a package npm installs: not installed, as any other.
+    assert.ok(cg.report.warnings.some((w) => w.startsWith("2 imported packages resolve to no types: 'lodash' (2 files), 'zod' (1 file). They are not installed")), cg.report.warnings.join('\n'));
+    assert.ok(!cg.report.warnings.some((w) => w.includes("'std'") && w.includes('npm install')), cg.report.warnings.join('\n'));
+  });
+
   it('a workspace package imported only from a folder that is not a member: says so and where, never "build it"', async () => {
     // A template with its own package.json (not under the root's `workspaces`), its registry
     // dependencies installed, importing a package the workspace builds from source.

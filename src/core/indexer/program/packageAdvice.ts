@@ -7,6 +7,7 @@ import { isAssetImport, packageName } from '../../packageSpecifiers';
 import { readJson } from './readJson';
 import { customSourceCondition } from './sourceCondition';
 import { emitModuleResolutionKind, moduleKindPreserve } from '../../compiler/tsInternals';
+import { DenoMapping, denoImportMapping } from './denoImportMap';
 
 /** One import of a package that resolved to no types: its specifier as written, the importing file (absolute) and its project. */
 export interface UnresolvedUse {
@@ -25,6 +26,8 @@ export interface UnresolvedUse {
  *   app with its own package.json): nothing links it there, and no build changes that;
  * - a subpath the package's `exports` does not list (`pkg/react` where it exports `./client/react`):
  *   no setting, install or build resolves it, so none is advised;
+ * - not installed, and named by a Deno import map (deno.json `imports`, or its `importMap` file):
+ *   Deno code, which TypeScript cannot resolve, whatever is installed (tRPC's `std/async/delay.ts`);
  * - installed, and no setting finds types for it (declared types missing, or none shipped).
  * Calls into these packages, and calls TypeScript would infer through their types, are missing.
  * Not warned about: a package's stylesheet, image or font (`pkg/styles.css`), and an import the
@@ -33,10 +36,22 @@ export interface UnresolvedUse {
 export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace: WorkspacePackages | undefined, uses: readonly UnresolvedUse[]): string[] {
   const byPackage = new Map<string, { files: Set<string>; uses: UnresolvedUse[] }>();
   const unexported = new Map<string, { files: Set<string>; exports: string[] }>();
+  // Uses a Deno import map names, by package name: Deno's, when nothing else would resolve them.
+  const denoUses = new Map<string, { files: Set<string>; uses: UnresolvedUse[]; mapping: DenoMapping }>();
   // A stylesheet, image or font a package ships (`@mantine/core/styles.css`) has no code to call: no
   // warning. A `paths` alias (`@/app/…`) names no package: nothing to install or build.
   for (const use of [...uses].filter((u) => !isAssetImport(u.specifier) && !isPathAlias(u)).sort((a, b) => a.file.localeCompare(b.file) || a.specifier.localeCompare(b.specifier))) {
     const name = packageName(use.specifier);
+    // An `npm:` target is a package npm installs: said as any other (not installed, …).
+    const mapping = denoImportMapping(ts, root, use.file, use.specifier);
+    if (mapping && !mapping.target.startsWith('npm:')) {
+      const entry = denoUses.get(name);
+      if (entry) {
+        entry.files.add(use.file);
+        entry.uses.push(use);
+      } else denoUses.set(name, { files: new Set([use.file]), uses: [use], mapping });
+      continue;
+    }
     // A subpath the package's `exports` does not list resolves under no setting and after no build.
     const exportsList = unexportedSubpath(workspace, name, use);
     if (exportsList) {
@@ -50,6 +65,19 @@ export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace
       entry.files.add(use.file);
       entry.uses.push(use);
     } else byPackage.set(name, { files: new Set([use.file]), uses: [use] });
+  }
+  // A name a Deno import map gives that nothing installed answers is Deno's; else what is installed speaks for it.
+  const deno: { name: string; files: Set<string>; mapping: DenoMapping }[] = [];
+  for (const [name, entry] of denoUses) {
+    if (diagnose(ts, root, workspace, name, entry.uses).kind === 'notInstalled') {
+      deno.push({ name, files: entry.files, mapping: entry.mapping });
+      continue;
+    }
+    const known = byPackage.get(name);
+    if (known) {
+      for (const f of entry.files) known.files.add(f);
+      known.uses.push(...entry.uses);
+    } else byPackage.set(name, { files: entry.files, uses: entry.uses });
   }
   const ranked = [...byPackage].sort((a, b) => b[1].files.size - a[1].files.size || a[0].localeCompare(b[0]));
   const rel = (abs: string) => {
@@ -108,6 +136,14 @@ export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace
   if (g.notInstalled.length) {
     const n = g.notInstalled.length;
     warnings.push(`${head(n)}: ${list(g.notInstalled, ', ')}. ${n === 1 ? 'It is' : 'They are'} not installed (no node_modules folder above the files importing ${n === 1 ? 'it holds it' : 'them holds them'}). ${missing(n)}: install the dependencies (npm install or equivalent) and rebuild.`);
+  }
+  if (deno.length) {
+    const n = deno.length;
+    const items = deno
+      .sort((a, b) => b.files.size - a.files.size || a.name.localeCompare(b.name))
+      .map(({ name, files, mapping }) => `${named(name, files.size).slice(0, -1)}; ${rel(mapping.config)} maps '${mapping.key}' to ${mapping.target})`);
+    const folders = [...new Set(deno.map((d) => rel(path.posix.dirname(d.mapping.config)) || '.'))].sort();
+    warnings.push(`${head(n)}: ${list(items, ', ')}. ${n === 1 ? 'It is a name of a Deno import map' : 'They are names of Deno import maps'}, which TypeScript does not read; no install puts what ${n === 1 ? 'it maps' : 'they map'} to where TypeScript looks. ${missing(n)}: leave that Deno code out (exclude ${list(folders, ', ')}), or accept it.`);
   }
   if (g.moduleResolution.length) {
     const n = g.moduleResolution.length;
