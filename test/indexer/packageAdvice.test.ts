@@ -171,6 +171,54 @@ describe('the advice for imports no build can fix', () => {
     assert.ok(!cg.report.warnings.some((w) => w.includes("'std'") && w.includes('npm install')), cg.report.warnings.join('\n'));
   });
 
+  // tRPC's `next-auth/providers` (next-auth 4 exports `./providers/*`, not `./providers`, and ships
+  // providers/index.d.ts): "no setting, install or build makes it resolve" was false, node10 does.
+  it('a subpath not exported where a file is: resolves only under node10, which ignores exports; one with no file: under no setting', async () => {
+    const both = (file: string) => ({ types: `./${file}.d.ts`, default: `./${file}.js` });
+    write('node_modules/authlib/package.json', JSON.stringify({ name: 'authlib', exports: { '.': both('index'), './providers/*': both('providers/*') } }));
+    write('node_modules/authlib/index.d.ts', 'export declare function auth(): void;\n');
+    write('node_modules/authlib/providers/index.d.ts', 'export type Providers = string[];\n');
+    write('node_modules/authlib/providers/github.d.ts', 'export default function github(): string;\n');
+    write('packages/web/package.json', JSON.stringify({ name: '@acme/web' }));
+    write('packages/web/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: [], noEmit: true }, include: ['src'] }));
+    write('packages/web/src/auth.ts', "import type { Providers } from 'authlib/providers';\nimport github from 'authlib/providers/github';\nimport { session } from 'authlib/session';\nexport const all = (p: Providers): unknown => [p, github(), session()];\n");
+    const cg = await CodeGraph.open({ root });
+    assert.deepEqual(cg.report.warnings.filter((w) => w.includes('authlib')), [
+      "1 import names a subpath its package does not export, so no setting, install or build makes it resolve: 'authlib/session' (1 file): the package exports '.', './providers/*', not './session'. Calls through it are missing until the import names an exported subpath.",
+      "1 import names a subpath its package does not export, which resolves only under \"moduleResolution\": \"node10\" (\"node\"), as it ignores exports (TypeScript 7 removed it): 'authlib/providers' (1 file): the package exports '.', './providers/*', not './providers'; node10 finds authlib/providers/index.d.ts. At run time Node and bundlers that honour exports reject it too (an import of types only never reaches them). Calls through it are missing until the import names an exported subpath.",
+    ]);
+    assert.deepEqual(cg.report.warnings.filter((w) => !w.includes('authlib')), ADVICE_WARNINGS);
+    assert.ok(cg.graph.outEdges('packages/web/src/auth.ts#all@function').some((e) => e.to.includes('authlib/providers/github')));
+  });
+
+  // tRPC's examples/next-prisma-websockets-starter asks for "moduleResolution": "node", which TypeScript
+  // 7 (indexing it) removed: TypeScript 6 resolves its `next-auth/providers`, and the advice says so.
+  it('a subpath not exported where a file is, from a config asking for node10: TypeScript 6 resolves it, as the advice says', async () => {
+    const both = (file: string) => ({ types: `./${file}.d.ts`, default: `./${file}.js` });
+    const ws = writeWorkspace('tcg-node10-advice-', {
+      'package.json': JSON.stringify({ name: 'site', private: true }),
+      'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version: '5.9.3' }),
+      'node_modules/authlib/package.json': JSON.stringify({ name: 'authlib', exports: { '.': both('index'), './providers/*': both('providers/*') } }),
+      'node_modules/authlib/index.d.ts': 'export declare function auth(): void;\n',
+      'node_modules/authlib/providers/index.d.ts': 'export declare function providers(): string[];\n',
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'node', types: [], noEmit: true }, include: ['src'] }),
+      'src/auth.ts': "import { providers } from 'authlib/providers';\nexport const all = (): unknown => providers();\n",
+    });
+    try {
+      const seven = await indexWorkspace({ root: ws, compiler: 'native' });
+      seven.index.dispose();
+      assert.deepEqual(seven.report.warnings.filter((w) => w.includes('authlib')), [
+        "1 import names a subpath its package does not export, which resolves only under \"moduleResolution\": \"node10\" (\"node\"), as it ignores exports (TypeScript 7 removed it): 'authlib/providers' (1 file): the package exports '.', './providers/*', not './providers'; node10 finds authlib/providers/index.d.ts; tsconfig.json asks for node10, which TypeScript 6 has (TS_CODE_GRAPH_COMPILER=inprocess). At run time Node and bundlers that honour exports reject it too (an import of types only never reaches them). Calls through it are missing until the import names an exported subpath, or TypeScript 6 indexes a config asking for node10.",
+      ]);
+      const six = await indexWorkspace({ root: ws, compiler: 'inprocess' });
+      six.index.dispose();
+      assert.deepEqual(six.report.warnings.filter((w) => w.includes('authlib')), []);
+      assert.ok(six.index.graph.outEdges('src/auth.ts#all@function').some((e) => e.to.includes('authlib/providers')));
+    } finally {
+      fs.rmSync(ws, { recursive: true, force: true });
+    }
+  });
+
   it('a workspace package imported only from a folder that is not a member: says so and where, never "build it"', async () => {
     // A template with its own package.json (not under the root's `workspaces`), its registry
     // dependencies installed, importing a package the workspace builds from source.

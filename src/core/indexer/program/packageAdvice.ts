@@ -25,7 +25,9 @@ export interface UnresolvedUse {
  * - a package of this workspace imported only from folders that are not members of it (an example
  *   app with its own package.json): nothing links it there, and no build changes that;
  * - a subpath the package's `exports` does not list (`pkg/react` where it exports `./client/react`):
- *   no setting, install or build resolves it, so none is advised;
+ *   no setting, install or build resolves it, so none is advised; unless a file is where
+ *   `moduleResolution: node10` looks, which ignores `exports` (tRPC's `next-auth/providers`, a folder
+ *   with an index.d.ts): then that is said, and that runtimes honouring `exports` reject it too;
  * - not installed, and named by a Deno import map (deno.json `imports`, or its `importMap` file):
  *   Deno code, which TypeScript cannot resolve, whatever is installed (tRPC's `std/async/delay.ts`);
  * - installed, and no setting finds types for it (declared types missing, or none shipped).
@@ -35,7 +37,7 @@ export interface UnresolvedUse {
  */
 export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace: WorkspacePackages | undefined, uses: readonly UnresolvedUse[]): string[] {
   const byPackage = new Map<string, { files: Set<string>; uses: UnresolvedUse[] }>();
-  const unexported = new Map<string, { files: Set<string>; exports: string[] }>();
+  const unexported = new Map<string, { files: Set<string>; exports: string[]; node10?: string; node10Configs: Set<string> }>();
   // Uses a Deno import map names, by package name: Deno's, when nothing else would resolve them.
   const denoUses = new Map<string, { files: Set<string>; uses: UnresolvedUse[]; mapping: DenoMapping }>();
   // A stylesheet, image or font a package ships (`@mantine/core/styles.css`) has no code to call: no
@@ -52,12 +54,15 @@ export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace
       } else denoUses.set(name, { files: new Set([use.file]), uses: [use], mapping });
       continue;
     }
-    // A subpath the package's `exports` does not list resolves under no setting and after no build.
+    // A subpath the package's `exports` does not list resolves under no setting and after no build
+    // (but node10's, which ignores `exports`, where a file is at the subpath).
     const exportsList = unexportedSubpath(workspace, name, use);
     if (exportsList) {
-      const entry = unexported.get(use.specifier);
-      if (entry) entry.files.add(use.file);
-      else unexported.set(use.specifier, { files: new Set([use.file]), exports: exportsList });
+      const entry = unexported.get(use.specifier) ?? { files: new Set<string>(), exports: exportsList, node10: node10Resolution(ts, root, workspace, name, use), node10Configs: new Set<string>() };
+      entry.files.add(use.file);
+      // A config that asks for node10 resolves it with TypeScript 6: unresolved here, 7 indexed it.
+      if (use.project.configPath && moduleResolutionOf(ts, use.project.options) === ts.ModuleResolutionKind.Node10) entry.node10Configs.add(use.project.configPath);
+      unexported.set(use.specifier, entry);
       continue;
     }
     const entry = byPackage.get(name);
@@ -159,10 +164,26 @@ export function unresolvedPackageWarnings(ts: typeof TS, root: string, workspace
     const where = `${list(dirs, ', ')} (${dirs.length === 1 ? 'its' : 'their'} own package.json, not listed as ${dirs.length === 1 ? 'a member' : 'members'} of the workspace)`;
     warnings.push(`${head(n)}: ${n === 1 ? 'a package' : 'packages'} of this workspace imported only from folders that are not workspace members: ${list(g.outside, ', ')}, from ${where}. The package manager links workspace packages into members only, so building ${n === 1 ? 'it' : 'them'} changes nothing there: install those folders' own dependencies, or leave them out (exclude). ${missing(n)}.`);
   }
-  if (unexported.size) {
-    const items = [...unexported].sort((a, b) => b[1].files.size - a[1].files.size || a[0].localeCompare(b[0])).map(([specifier, { files, exports }]) => `${named(specifier, files.size)}: ${exportsAdvice(specifier, exports)}`);
+  const bySize = [...unexported].sort((a, b) => b[1].files.size - a[1].files.size || a[0].localeCompare(b[0]));
+  const nowhere = bySize.filter(([, u]) => !u.node10);
+  if (nowhere.length) {
+    const items = nowhere.map(([specifier, { files, exports }]) => `${named(specifier, files.size)}: ${exportsAdvice(specifier, exports)}`);
     const n = items.length;
     warnings.push(`${n} import${n === 1 ? ' names a subpath its package does' : 's name subpaths their packages do'} not export, so no setting, install or build makes ${n === 1 ? 'it' : 'them'} resolve: ${list(items, '; ')}. Calls through ${n === 1 ? 'it' : 'them'} are missing until the import names an exported subpath.`);
+  }
+  // A file at the subpath: node10, which ignores `exports`, finds it (tRPC's `next-auth/providers`,
+  // a folder with an index.d.ts); no other setting does, and a runtime honouring `exports` refuses it.
+  const node10 = bySize.filter(([, u]) => u.node10);
+  if (node10.length) {
+    const items = node10.map(([specifier, { files, exports, node10: file, node10Configs }]) => {
+      const configs = [...node10Configs].map(rel).sort();
+      const asks = configs.length ? `; ${list(configs, ', ')} ${configs.length === 1 ? 'asks' : 'ask'} for node10, which TypeScript 6 has (TS_CODE_GRAPH_COMPILER=inprocess)` : '';
+      return `${named(specifier, files.size)}: ${exportsAdvice(specifier, exports)}; node10 finds ${file}${asks}`;
+    });
+    const n = items.length;
+    const it = n === 1 ? 'it' : 'them';
+    const six = node10.some(([, u]) => u.node10Configs.size > 0) ? ', or TypeScript 6 indexes a config asking for node10' : '';
+    warnings.push(`${n} import${n === 1 ? ' names a subpath its package does' : 's name subpaths their packages do'} not export, which ${n === 1 ? 'resolves' : 'resolve'} only under "moduleResolution": "node10" ("node"), as it ignores exports (TypeScript 7 removed it): ${list(items, '; ')}. At run time Node and bundlers that honour exports reject ${it} too (an import of types only never reaches them). Calls through ${it} are missing until the import names an exported subpath${six}.`);
   }
   if (g.noTypes.length) {
     const n = g.noTypes.length;
@@ -234,6 +255,24 @@ function unexportedSubpath(workspace: WorkspacePackages | undefined, name: strin
     return key.endsWith('/') && subpath.startsWith(key);
   };
   return keys.some(matches) ? undefined : keys;
+}
+
+/**
+ * Where `moduleResolution: node10`, which ignores `exports`, resolves an import of a subpath the
+ * package does not export (a file or folder at the subpath, or its `typesVersions`): the file named
+ * from the package's name (`next-auth/providers/index.d.ts`; else root-relative), or undefined when it finds none.
+ */
+function node10Resolution(ts: typeof TS, root: string, workspace: WorkspacePackages | undefined, name: string, use: UnresolvedUse): string | undefined {
+  const K = ts.ModuleResolutionKind;
+  const options: TS.CompilerOptions = { ...use.project.options, moduleResolution: K.Node10 };
+  delete options.customConditions;
+  const file = resolvedUnder(ts, workspace, use, options, K.Node10);
+  if (!file) return undefined;
+  const installed = findInstalled(name, use.file);
+  for (const dir of [installed, installed && realPath(installed), workspace?.named(name)?.dir]) {
+    if (dir && file.startsWith(`${dir}/`)) return `${name}/${file.slice(dir.length + 1)}`;
+  }
+  return file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
 }
 
 /** What a package exports instead of `specifier`'s subpath: those ending like it first ("did you mean"), then a few others. */
