@@ -269,6 +269,7 @@ export class CodeGraph implements QueryTarget {
       real: { root: rootPaths.real, path: (absolute) => rootPaths.toReal(absolute) },
       token,
       fileExists: (rel) => fs.existsSync(path.join(root, rel)),
+      caseSensitiveFileNames: this.index.typescript.sys?.useCaseSensitiveFileNames,
       whyNotIndexed: (rel) => this.index.whyNotIndexed(rel),
       ts: this.index.typescript,
     };

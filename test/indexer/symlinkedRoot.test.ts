@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as ts from 'typescript';
 import { CodeGraph } from '../../src/core/CodeGraph';
 import { createFileSourceReader } from '../../src/core/format/FileSourceReader';
 import { formatText } from '../../src/core/format/formatText';
@@ -44,6 +45,13 @@ describe('a workspace root given through a symlink', function () {
     const viaLink = dependents(path.join(link, 'src', 'a.ts'));
     assert.match(viaLink, /^b --CALLS--> a$/m);
     assert.equal(dependents(path.join(real, 'src', 'a.ts')), viaLink);
+  });
+
+  it('takes a path in another case as the file only where the file system ignores case', () => {
+    // The file system's answer, as the compiler reads it (Linux: case-sensitive; macOS's and Windows's default volumes: not).
+    const text = dependents('SRC/a.ts');
+    if (ts.sys.useCaseSensitiveFileNames) assert.equal(text, 'File not indexed: SRC/a.ts. Did you mean src/a.ts? File names are case-sensitive on this file system. No file exists at that path.');
+    else assert.equal(text, dependents('src/a.ts'));
   });
 
   it('applies updates named in either spelling', async () => {

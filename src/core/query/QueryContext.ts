@@ -13,6 +13,13 @@ export interface QueryContext {
    * another link into it, names the same file. Optional: paths are then compared as given.
    */
   real?: { root: string; path(absolute: string): string };
+  /**
+   * Whether the workspace's file system tells `src/a.ts` from `src/A.ts`: the compiler's
+   * `useCaseSensitiveFileNames` (which asks the file system, as the indexer does). A `file_path` that
+   * differs from an indexed file only in case names that file only when this is false. Optional:
+   * unknown, such a path is accepted when `fileExists` says it exists as given (or cannot say).
+   */
+  caseSensitiveFileNames?: boolean;
   /** True when a root-relative file exists on disk (lets "not indexed" differ from "no such file"). Optional. */
   fileExists?(relativePath: string): boolean;
   /** Why an existing root-relative file is not in the graph when the index left it out on purpose (excluded, skipped, not yet indexed). Optional. */

@@ -66,6 +66,28 @@ describe(resolveSymbol.name, () => {
       assert.match(message(resolveSymbol(ctx, '/repo-other/x.ts', 'a')), /outside the workspace/);
     });
 
+    it('takes a path in another case as the file only where the file system ignores case', () => {
+      // tRPC on Linux: `PACKAGES/server/...` answered as `packages/server/...`, a folder that does not exist.
+      const g = new TestGraph();
+      g.node('packages/server/src/error/TRPCError.ts', 'TRPCError', 'class');
+      g.node('packages/server/src/error/other.ts', 'x', 'function');
+      const base = g.context();
+      const sensitive: QueryContext = { ...base, caseSensitiveFileNames: true };
+      assert.equal(
+        message(resolveSymbol(sensitive, 'PACKAGES/server/src/error/TRPCError.ts', 'TRPCError')),
+        'File not indexed: PACKAGES/server/src/error/TRPCError.ts. Did you mean packages/server/src/error/TRPCError.ts? File names are case-sensitive on this file system. No file exists at that path.',
+      );
+      assert.match(message(resolveSymbol(sensitive, '/repo/packages/server/src/error/trpcerror.js', 'TRPCError')), /Did you mean packages\/server\/src\/error\/TRPCError\.ts\?/);
+      // macOS's and Windows's default volumes: the same file, whatever the platform's name.
+      const insensitive: QueryContext = { ...base, caseSensitiveFileNames: false };
+      assert.equal(nodeId(resolveSymbol(insensitive, 'PACKAGES/server/src/error/TRPCError.ts', 'TRPCError')), 'packages/server/src/error/TRPCError.ts#TRPCError@class');
+      assert.equal(nodeId(resolveSymbol(insensitive, 'packages/server/src/error/trpcerror.js', 'TRPCError')), 'packages/server/src/error/TRPCError.ts#TRPCError@class');
+      // Unknown: the file system is asked about the path as given.
+      assert.match(message(resolveSymbol(base, 'PACKAGES/server/src/error/TRPCError.ts', 'TRPCError')), /Did you mean packages\/server\/src\/error\/TRPCError\.ts\? No file exists/);
+      const onDisk: QueryContext = { ...base, fileExists: (rel) => rel.toLowerCase() === 'packages/server/src/error/trpcerror.ts' };
+      assert.equal(nodeId(resolveSymbol(onDisk, 'PACKAGES/server/src/error/TRPCError.ts', 'TRPCError')), 'packages/server/src/error/TRPCError.ts#TRPCError@class');
+    });
+
     it('suggests the closest indexed files for an unknown one', () => {
       const text = message(resolveSymbol(ctx, 'src/utlis.ts', 'formatDate'));
       assert.match(text, /^File not indexed: src\/utlis\.ts\. Closest indexed files: src\/utils\.ts, src\/util\/index\.ts, [^,]+, [^,]+, [^,]+\.$/);

@@ -50,19 +50,36 @@ export function resolveFilePath(ctx: QueryContext, filePath: unknown): FileResol
   for (const candidate of spellings(rel)) {
     if (graph.hasFile(candidate)) return { ok: true, file: candidate, nodes: graph.nodesInFile(candidate) };
   }
-  // Case-insensitive file systems let people type `src/Utils.ts`; accept it when it is unambiguous.
-  const sameIgnoringCase = graph.files().filter((f) => f.toLowerCase() === rel.toLowerCase());
-  if (sameIgnoringCase.length === 1) {
+  // A case-insensitive file system lets people type `src/Utils.ts`: it is that file, when unambiguous.
+  // On a case-sensitive one `PACKAGES/server/x.ts` is no file at all: the message names the right spelling.
+  const sameIgnoringCase = filesIgnoringCase(graph.files(), rel);
+  if (sameIgnoringCase.length === 1 && caseInsensitiveAt(ctx, rel)) {
     return { ok: true, file: sameIgnoringCase[0], nodes: graph.nodesInFile(sameIgnoringCase[0]) };
   }
   // Library declarations are not indexed files, but their external nodes can still be path endpoints.
   const external = [...graph.allNodes()].filter((n) => n.external && n.file === rel);
   if (external.length > 0) return { ok: true, file: rel, nodes: external };
 
-  return fail(notIndexedMessage(ctx, rel));
+  return fail(notIndexedMessage(ctx, rel, sameIgnoringCase));
 }
 
-function notIndexedMessage(ctx: QueryContext, rel: string): string {
+/** The indexed files any of `rel`'s spellings names when case is ignored. */
+function filesIgnoringCase(files: readonly string[], rel: string): string[] {
+  const wanted = new Set(spellings(rel).map((s) => s.toLowerCase()));
+  return files.filter((f) => wanted.has(f.toLowerCase()));
+}
+
+/**
+ * Whether `rel`, spelled in another case than the indexed file, names it: the compiler's answer for
+ * the file system when the host gave it (not the platform's name: macOS and Windows volumes can be
+ * either), else whether it exists on disk as given.
+ */
+function caseInsensitiveAt(ctx: QueryContext, rel: string): boolean {
+  if (ctx.caseSensitiveFileNames !== undefined) return !ctx.caseSensitiveFileNames;
+  return ctx.fileExists?.(rel) ?? true;
+}
+
+function notIndexedMessage(ctx: QueryContext, rel: string, sameIgnoringCase: readonly string[] = []): string {
   const files = ctx.graph.files();
   const head = `File not indexed: ${echoInput(rel)}.`;
   if (ctx.fileExists?.(rel)) {
@@ -76,6 +93,11 @@ function notIndexedMessage(ctx: QueryContext, rel: string): string {
       return `${head} It exists on disk but is not a TypeScript or JavaScript source file: give the source file that declares the symbol, like \`src/utils.ts\`.`;
     }
     return `${head} It exists on disk but is not part of any TypeScript project (check tsconfig include/exclude, then re-index).`;
+  }
+  if (sameIgnoringCase.length > 0) {
+    // The file asked for, spelled in another case: naming it is the whole answer.
+    const why = ctx.caseSensitiveFileNames ? ' File names are case-sensitive on this file system.' : '';
+    return `${head} Did you mean ${sameIgnoringCase.join(' or ')}?${why}${ctx.fileExists ? ' No file exists at that path.' : ''}`;
   }
   if (files.length === 0) {
     return `${head} The index is empty: no TypeScript project was found under ${toPosix(ctx.root)}.`;
