@@ -158,10 +158,11 @@ const CHANGE_WORDS: Record<ChangedSymbol['change'], string> = {
 
 /**
  * `a --CALLS--> b <--IMPLEMENTS-- c`: each edge in its true direction; `changed` for a test's own
- * change. The test file's top-level code is `<module>` (its file is named beside the path).
+ * change; the changed configuration of its runner for a test no code links to a change. The test file's top-level code is `<module>` (its file is named beside the path).
  */
 export function testPathText(test: TestToRun, label: (id: string) => string): string {
   const named = (id: string) => (id === test.nodes[0].id && test.nodes[0].kind === 'module' ? '<module>' : label(id));
+  if (test.config) return `its runner's configuration ${test.config.how === 'changed' ? 'changed' : 'uses what changed'} (${test.config.file})`;
   if (test.edges.length === 0) return `${named(test.nodes[0].id)} (changed)`;
   return pathText(test.nodes, test.edges, named);
 }

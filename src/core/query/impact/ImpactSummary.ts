@@ -95,12 +95,19 @@ export interface BuildFirst {
 /**
  * A test file that reaches a changed symbol. `path` runs from the test file's nearest node to the
  * change: `nodes[i]` and `nodes[i + 1]` are joined by `edges[i]` (true direction). A changed symbol
- * of the test file itself is a path of one node.
+ * of the test file itself is a path of one node; so is a test whose runner's configuration changed
+ * (`config`): its module, no edge.
  */
 export interface TestToRun {
   file: string;
   nodes: GraphNode[];
   edges: GraphEdge[];
+  /**
+   * Why it runs when no code links it to a change: a file of its runner's configuration (root-relative:
+   * `examples/web/playwright.config.ts`) that changed, or that uses what changed (`reaches`: a
+   * `vitest.config.ts` importing shared settings).
+   */
+  config?: { file: string; how: 'changed' | 'reaches' };
   /** Its runner's place in `ImpactSummary.runners`; absent for a usual test name with no runner found. */
   runner?: number;
 }

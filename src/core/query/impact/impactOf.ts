@@ -9,13 +9,13 @@ import { reachable } from '../../indexer/incremental/reachable';
 import { GraphResult, QueryResult, messageResult } from '../QueryResult';
 import { backwardSteps, Step, StepFunction } from '../traversal/stepPolicy';
 import { toGraphResult } from '../traversal/toGraphResult';
-import { traverse } from '../traversal/traverse';
+import { Traversal, traverse } from '../traversal/traverse';
 import { ChangedSymbol, FileChange, compareChanges } from './changedSymbols';
 import { ImpactSummary } from './ImpactSummary';
 import { gitSourceFiles } from './gitChanges';
-import { findTestRunners, WorkspaceFiles } from './testRunners';
+import { findTestRunners, TestRunners, WorkspaceFiles } from './testRunners';
 import { testsOutsideGraph } from './testsOutsideGraph';
-import { testsToRun } from './testsToRun';
+import { RunnerConfigChange, testsToRun } from './testsToRun';
 import { readTextFile } from '../../readTextFile';
 
 export interface ImpactContext {
@@ -75,19 +75,21 @@ export function impactOf(ctx: ImpactContext, changes: readonly FileChange[], bas
   const unindexed = ((ctx.sourceFiles ? ctx.sourceFiles() : gitSourceFiles(ctx.root)) ?? []).filter((f) => !inGraph.has(f) && !/\.d\.[cm]?ts$/.test(f));
   const files = unindexed.length > 0 ? [...indexed, ...unindexed] : indexed;
   const runners = findTestRunners(ctx.ts, files, ctx.workspaceFiles ?? diskFiles(ctx.root));
-  const outside = testsOutsideGraph(ctx.ts, ctx.root, traversal, nodeOf, {
-    tests: unindexed.filter((f) => runners.classify(f) !== undefined),
+  const outsideFiles = (tests: readonly string[]) => ({
+    tests,
     known: new Set(files),
     read: ctx.readText ?? ((rel: string) => readTextFile(path.join(ctx.root, rel))),
-    reExports: (file) => (inGraph.has(file) ? (ctx.graph.getContribution(file)?.reExports ?? []) : undefined),
+    reExports: (file: string) => (inGraph.has(file) ? (ctx.graph.getContribution(file)?.reExports ?? []) : undefined),
   });
+  const outside = testsOutsideGraph(ctx.ts, ctx.root, traversal, nodeOf, outsideFiles(unindexed.filter((f) => runners.classify(f) !== undefined)));
+  const configs = touchedConfigs(ctx, runners, changes, traversal, nodeOf, (unread) => testsOutsideGraph(ctx.ts, ctx.root, traversal, nodeOf, outsideFiles(unread)).map((o) => o.file));
   const summary: ImpactSummary = {
     base,
     files: changedFiles,
     changed,
     // Library declarations are passed through (an implemented interface's member), not dependents.
     dependents: traversal.order.slice(traversal.starts).filter((id) => !nodeOf(id)?.external).length,
-    ...testsToRun(traversal, nodeOf, runners, files, outside),
+    ...testsToRun(traversal, nodeOf, runners, files, outside, configs),
   };
   if (compared.unparsed.length > 0) summary.unparsed = compared.unparsed;
   const warnings = compared.unparsed.map((u) => `Incomplete: ${u.file} does not parse (line ${u.line}: ${u.message}): its declarations are compared up to there, and none is reported removed. Fix the syntax and run impact again.`);
@@ -111,6 +113,33 @@ function betweenChanges(result: GraphResult): GraphResult {
   const linked = new Set(edges.flatMap((e) => [e.from, e.to]));
   const note = `${MAX_EDGES_BETWEEN_CHANGES} of the ${between.length.toLocaleString('en-US')} edges between changed symbols are drawn; the others link changed symbols to each other only (ask dependentsOf on one for its own).`;
   return { ...result, edges, nodes: result.nodes.filter((n) => !inputs.has(n.id) || linked.has(n.id)), notes: [...(result.notes ?? []), note] };
+}
+
+/**
+ * The files of the runners' configurations the change touches: changed themselves (tRPC: seven
+ * examples' playwright.config.ts), or using what changed: the walk reached it (a config a
+ * tsconfig includes), or its imports lead to what the walk reached (`importers`, read as tests
+ * outside the graph are: a config importing shared settings no tsconfig includes). A runner's tests run differently then, though no code links them to the change.
+ */
+function touchedConfigs(
+  ctx: ImpactContext,
+  runners: TestRunners,
+  changes: readonly FileChange[],
+  traversal: Traversal,
+  nodeOf: (id: string) => GraphNode | undefined,
+  importers: (files: readonly string[]) => string[],
+): Map<string, RunnerConfigChange> {
+  const out = new Map<string, RunnerConfigChange>();
+  const configFiles = new Set(runners.runners.flatMap((r) => r.configFiles.map((c) => c.file)));
+  if (configFiles.size === 0) return out;
+  for (const c of changes) if (c.status !== 'deleted' && configFiles.has(c.file)) out.set(c.file, 'changed');
+  for (const id of traversal.order) {
+    const file = nodeOf(id)?.file;
+    if (file !== undefined && configFiles.has(file) && !out.has(file)) out.set(file, 'reaches');
+  }
+  // By syntax too where the graph holds no edge: a config importing a file no tsconfig includes.
+  for (const file of importers([...configFiles].filter((f) => !out.has(f)))) out.set(file, 'reaches');
+  return out;
 }
 
 /** The workspace's files on disk, for runner discovery. */

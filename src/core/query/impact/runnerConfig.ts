@@ -40,6 +40,19 @@ export function readConfigList(ts: typeof TS, file: string, text: string, read?:
   return { ok: false, reason: 'is not a list' };
 }
 
+/** `fs.read`, noting each file it found (after `first`): the files a configuration was read from. */
+export function recordingReads(fs: { read: ReadFile }, first: readonly string[] = []): { read(rel: string): string | undefined; files: string[] } {
+  const files = [...first];
+  return {
+    files,
+    read(rel) {
+      const text = fs.read(rel);
+      if (text !== undefined && !files.includes(rel)) files.push(rel);
+      return text;
+    },
+  };
+}
+
 /** How far imports are followed: the files read so far, the first one first. */
 interface Follow {
   read?: ReadFile;

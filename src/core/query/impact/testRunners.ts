@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import type * as TS from 'typescript';
 import { ConfigObject, ConfigValue } from './ConfigValue';
-import { isObject, readConfigText, regexList, stringList } from './runnerConfig';
+import { isObject, readConfigText, recordingReads, regexList, stringList } from './runnerConfig';
 import { BuildFirst, RunnerName } from './ImpactSummary';
 import { isUnder, join, relativePath, relTo } from './rootRelative';
 import { VitestWorkspace, vitestRuns, vitestWorkspace } from './vitestProjects';
@@ -42,11 +42,25 @@ export interface FoundRunner {
   /** Said with its command (mocha reading built files: build first). */
   note?: string;
   /**
+   * The workspace files its configuration is read from (its config file and what that imports or
+   * re-exports, a vitest workspace's project configurations; those of `also` too): a change to one
+   * changes how its tests run, though no test reaches it through code (`impact` runs them).
+   */
+  configFiles: RunnerConfigFile[];
+  /**
    * The same runner in the same folder under the other configurations the package's scripts run it
    * with (vercel/ai: `vitest.node.config.js`, then `vitest.edge.config.js`). A test belongs to the
    * runner (`classify`); each of these runs, besides, the tests its own patterns include.
    */
   also?: FoundRunner[];
+}
+
+/** A file a runner's configuration is read from, and which of the runner's tests a change to it changes. */
+export interface RunnerConfigFile {
+  /** Root-relative. */
+  file: string;
+  /** The tests it configures, when not all of the runner's: a vitest workspace project's, an `also` configuration's. */
+  runs?(file: string): boolean;
 }
 
 export interface RunnerMatch {
@@ -331,13 +345,23 @@ function runnersIn(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sources
   return out;
 }
 
+/** A configuration file of a runner: its name in the folder, what it says, and the files that was read from (root-relative: it first). */
+type ConfigFile = { name: string; read: ReturnType<typeof readConfigText>; files: string[] };
+
 /** The first of `names` in the folder, with what it says. */
-function configFile(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, names: readonly string[]): { name: string; read: ReturnType<typeof readConfigText> } | undefined {
+function configFile(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, names: readonly string[]): ConfigFile | undefined {
   const name = names.find((n) => info.entries.includes(n));
   if (!name) return undefined;
-  const text = fs.read(join(info.dir, name)) ?? '';
+  const file = join(info.dir, name);
+  const reading = recordingReads(fs, [file]);
+  const text = fs.read(file) ?? '';
   // What it takes from another file (tRPC: `export { default } from '../../vitest.config'`) is read there.
-  return { name, read: readConfigText(ts, join(info.dir, name), text, (rel) => fs.read(rel)) };
+  return { name, read: readConfigText(ts, file, text, reading.read), files: reading.files };
+}
+
+/** A runner's configuration files: each of `file`'s, configuring all its tests. */
+function configFilesOf(file: ConfigFile | undefined): RunnerConfigFile[] {
+  return (file?.files ?? []).map((f) => ({ file: f }));
 }
 
 function mentions(info: PackageInfo, word: RegExp, dep: string): boolean {
@@ -348,7 +372,7 @@ function mentions(info: PackageInfo, word: RegExp, dep: string): boolean {
  * A runner's `config` and, when its file could not be read, why its defaults stand in (`defaults`):
  * the file that could not be read (the one it imports, from the runner's folder) and why.
  */
-function described(dir: string, file: { name: string; read: ReturnType<typeof readConfigText> } | undefined, otherwise: string): Pick<FoundRunner, 'config' | 'defaults'> {
+function described(dir: string, file: ConfigFile | undefined, otherwise: string): Pick<FoundRunner, 'config' | 'defaults'> {
   if (!file) return { config: otherwise };
   if (file.read.ok) return { config: file.name };
   return { config: file.name, defaults: `${file.read.file === undefined ? file.name : relativePath(dir, file.read.file)} ${file.read.reason}` };
@@ -378,6 +402,7 @@ function jestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, source
     ...described(info.dir, file, inPkg ? 'package.json ("jest")' : "the runner's defaults"),
     command: `${info.exec} jest`,
     suiteCommand: `${info.exec} jest`,
+    configFiles: configFilesOf(file),
     match(f) {
       const abs = `/${f}`;
       if (!roots.some((r) => isUnder(f, r))) return undefined;
@@ -467,9 +492,12 @@ function vitestRunner(vitest: VitestWorkspaces) {
     if (!workspace && vitest.projects.has(projectKey(info.dir, choice[0].file))) return undefined;
     const [first, ...rest] = choice.map((c) => vitestWith(info, c.file, c.given));
     let main = first;
-    if (workspace && 'projects' in workspace) main = workspaceRunner(info, workspace, choice[0].given);
+    if (workspace && 'projects' in workspace) main = workspaceRunner(info, workspace, choice[0].file, choice[0].given);
     else if (workspace) main = { ...first, defaults: first.defaults ?? workspace.unread };
-    return rest.length ? { ...main, also: rest } : main;
+    if (rest.length === 0) return main;
+    // Another configuration's files configure the tests it runs (its tests are the main runner's).
+    const others = rest.flatMap((r) => r.configFiles.map((c): RunnerConfigFile => ({ file: c.file, runs: (f) => r.match(f) !== undefined })));
+    return { ...main, configFiles: [...main.configFiles, ...others], also: rest };
   };
 }
 
@@ -485,6 +513,7 @@ function vitestWith(info: PackageInfo, file: ReturnType<typeof configFile>, give
     ...described(info.dir, file, "the runner's defaults"),
     command,
     suiteCommand: command,
+    configFiles: configFilesOf(file),
     match: (f) => (runs(f) ? { path: relTo(info.dir, f), pattern: 0 } : undefined),
     fileArg: (path) => shellWord(path),
     folderArg: (folder) => shellWord(`${folder}/`),
@@ -495,8 +524,10 @@ function vitestWith(info: PackageInfo, file: ReturnType<typeof configFile>, give
  * A vitest workspace's runner: every project's tests, run from the workspace's folder with paths
  * relative to it (vitest filters each project's files by them), in one command.
  */
-function workspaceRunner(info: PackageInfo, workspace: VitestWorkspace, given: string | undefined): FoundRunner {
+function workspaceRunner(info: PackageInfo, workspace: VitestWorkspace, file: ConfigFile | undefined, given: string | undefined): FoundRunner {
   const command = `${info.exec} vitest run${given ? ` --config ${shellWord(given)}` : ''}`;
+  // The workspace's own configuration configures every project; a project's, its own tests.
+  const projectFiles = workspace.projects.flatMap((p) => (p.configFiles ?? []).map((f): RunnerConfigFile => ({ file: f, runs: p.runs })));
   return {
     name: 'vitest',
     dir: info.dir,
@@ -505,6 +536,7 @@ function workspaceRunner(info: PackageInfo, workspace: VitestWorkspace, given: s
     ...(workspace.defaults ? { defaults: workspace.defaults } : {}),
     command,
     suiteCommand: command,
+    configFiles: [...configFilesOf(file), ...workspace.configFiles.map((f) => ({ file: f })), ...projectFiles],
     match: (f) => (isUnder(f, info.dir) && workspace.projects.some((p) => p.runs(f)) ? { path: relTo(info.dir, f), pattern: 0 } : undefined),
     fileArg: (path) => shellWord(path),
     folderArg: (folder) => shellWord(`${folder}/`),
@@ -540,6 +572,7 @@ function mochaRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, sourc
     ...described(info.dir, file, inPkg ? 'package.json ("mocha")' : "the runner's defaults"),
     command: [`${info.exec} mocha`, ...flags].join(' '),
     suiteCommand: `${info.exec} mocha`,
+    configFiles: configFilesOf(file),
     note: built !== undefined ? `mocha runs the built files (${built}…): build first` : undefined,
     match(f) {
       const rel = relTo(info.dir, f);
@@ -647,6 +680,7 @@ function playwrightRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, 
     ...described(info.dir, file, "the runner's defaults"),
     command: `${info.exec} playwright test`,
     suiteCommand: `${info.exec} playwright test`,
+    configFiles: configFilesOf(file),
     match(f) {
       if (!isUnder(f, testDir)) return undefined;
       const rel = relTo(testDir, f);
@@ -677,6 +711,7 @@ function nodeTestRunner(ts: typeof TS, info: PackageInfo, fs: WorkspaceFiles, so
     config: `package.json (scripts.${script.name})`,
     command: script.command,
     suiteCommand: `${info.run} ${script.name}`,
+    configFiles: [],
     match(f) {
       const rel = relTo(info.dir, f);
       const i = matchers.findIndex((m) => m(rel));

@@ -1,4 +1,5 @@
 import { GraphEdge, GraphNode } from '../../graph/GraphTypes';
+import { nodeId } from '../../indexer/file/declareFile';
 import { Traversal } from '../traversal/traverse';
 import { BuildFirst, TestRunner, TestToRun } from './ImpactSummary';
 import { inFolder, testCommand } from './testCommand';
@@ -15,7 +16,9 @@ import { FoundRunner, RunnerMatch, TestRunners } from './testRunners';
  * nearest first: each comes right after the node it imports. A runner the package's scripts run
  * under several configurations (`FoundRunner.also`) has a command per configuration, each for the
  * tests that configuration includes; and what turbo.json builds before its `test` task comes with
- * them (`buildFirst`).
+ * them (`buildFirst`). A test whose runner's configuration is among `configs` (a changed
+ * `playwright.config.ts`, a `vitest.config.ts` importing what changed) is to run too, after the ones
+ * code reaches: the change is to how it runs, and no edge leads from a test to its runner's config.
  */
 export function testsToRun(
   t: Traversal,
@@ -23,9 +26,11 @@ export function testsToRun(
   runners: TestRunners,
   files: readonly string[],
   outside: readonly OutsideTest[] = [],
+  configs: ReadonlyMap<string, RunnerConfigChange> = new Map(),
 ): { tests: TestToRun[]; runners: TestRunner[]; buildFirst?: BuildFirst } {
   const place = new Map(t.order.map((id, i) => [id, i]));
   const tests = new Map<string, TestToRun & { match?: RunnerMatch; found?: number }>();
+  const moduleOf = (file: string): GraphNode => nodeOf(nodeId(file, file, 'module')) ?? { id: nodeId(file, file, 'module'), name: file, kind: 'module', file, offset: 1, limit: 1 };
   /** `file` as a test to run, when a runner runs it, with the path from `i` back to a change (and `first` before it). */
   const add = (file: string, i: number, first?: OutsideTest) => {
     const kind = runners.classify(file);
@@ -42,6 +47,9 @@ export function testsToRun(
     const node = nodeOf(t.order[i]);
     if (node && !node.external && !tests.has(node.file)) add(node.file, i);
     for (; next < outside.length && outside[next].anchor === i; next++) if (!tests.has(outside[next].file)) add(outside[next].file, i, outside[next]);
+  }
+  for (const { file, config, match, runner } of configuredTests(runners, files, configs)) {
+    if (!tests.has(file)) tests.set(file, { file, nodes: [moduleOf(file)], edges: [], config, match, found: runner });
   }
 
   // The runners with tests to run, in the order their first test comes, each followed by its other configurations.
@@ -76,12 +84,36 @@ export function testsToRun(
   }
   const buildFirst = used.length > 0 ? runners.buildFirst(used.map((r) => r.dir)) : undefined;
   const out = [...tests.values()].map((x): TestToRun => {
-    const test: TestToRun = { file: x.file, nodes: x.nodes, edges: x.edges };
+    const test: TestToRun = { file: x.file, nodes: x.nodes, edges: x.edges, ...(x.config ? { config: x.config } : {}) };
     if (x.found !== undefined) test.runner = usedAt.get(x.found)!;
     return test;
   });
   return { tests: out, runners: used, ...(buildFirst ? { buildFirst } : {}) };
 }
+
+/**
+ * The tests of each runner one of whose configuration files changed (those the file configures: a
+ * vitest project's config, its project's tests), by file: a changed playwright.config.ts reaches no
+ * test through code, yet every test of its runner runs differently.
+ */
+function configuredTests(runners: TestRunners, files: readonly string[], configs: ReadonlyMap<string, RunnerConfigChange>): Array<{ file: string; config: NonNullable<TestToRun['config']>; match: RunnerMatch; runner: number }> {
+  if (configs.size === 0) return [];
+  const touched = runners.runners.map((r) => r.configFiles.filter((c) => configs.has(c.file)));
+  if (touched.every((t) => t.length === 0)) return [];
+  const out: Array<{ file: string; config: NonNullable<TestToRun['config']>; match: RunnerMatch; runner: number }> = [];
+  for (const file of [...files].sort()) {
+    const kind = runners.classify(file);
+    if (!kind || kind === 'usual') continue;
+    // A changed file before one that only uses what changed: it says more.
+    const mine = touched[kind.runner].filter((c) => !c.runs || c.runs(file));
+    const by = mine.find((c) => configs.get(c.file) === 'changed') ?? mine[0];
+    if (by) out.push({ file, config: { file: by.file, how: configs.get(by.file)! }, match: kind.match, runner: kind.runner });
+  }
+  return out;
+}
+
+/** How a file of a runner's configuration is touched by the change: changed itself, or using what changed. */
+export type RunnerConfigChange = 'changed' | 'reaches';
 
 /** The node at `i` back to a start along discovering edges: nodes[0] is it, edges in true direction. */
 function pathToChange(t: Traversal, i: number, place: Map<string, number>, nodeOf: (id: string) => GraphNode | undefined): { nodes: GraphNode[]; edges: GraphEdge[] } {

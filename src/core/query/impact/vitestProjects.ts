@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import type * as TS from 'typescript';
 import { mergeConfigValues, unreadKeys } from './mergeConfigValues';
 import { ConfigObject, ConfigValue } from './ConfigValue';
-import { ReadConfig, isObject, readConfigList, readConfigText, stringList } from './runnerConfig';
+import { ReadConfig, isObject, readConfigList, readConfigText, recordingReads, stringList } from './runnerConfig';
 import { folderOf, isUnder, join, relativePath, relTo } from './rootRelative';
 import { IGNORED_DIRS } from '../../indexer/workspaceFiles';
 
@@ -25,6 +25,8 @@ export interface VitestWorkspace {
   projects: VitestProject[];
   /** Why the defaults stand in for some project's configuration: `packages/b/vitest.config.ts is built at run time`. */
   defaults?: string;
+  /** The files the projects' list was read from besides the config vitest runs with (a `vitest.workspace.*` file, what it imports), root-relative. */
+  configFiles: string[];
 }
 
 export interface VitestProject {
@@ -32,6 +34,8 @@ export interface VitestProject {
   root: string;
   /** Its configuration file, root-relative; none for a folder without one (vitest's defaults). */
   configFile?: string;
+  /** The files its configuration was read from (`configFile`, what it imports or extends), root-relative. */
+  configFiles?: string[];
   /** Whether vitest runs a root-relative file as one of its tests. */
   runs(file: string): boolean;
 }
@@ -52,6 +56,7 @@ export function vitestWorkspace(ts: typeof TS, fs: Files, dir: string, config: V
   const name = config ? relativePath(dir, config.file) : '';
   let definition: ConfigValue[] | undefined;
   let where = name;
+  let listedIn: string[] = [];
   for (const key of ['projects', 'workspace']) if (test && unreadKeys(test).has(key)) return { unread: `${name}'s test.${key} is built at run time` };
   if (test && Array.isArray(test.projects)) definition = test.projects;
   else if (test && Array.isArray(test.workspace)) definition = test.workspace;
@@ -64,12 +69,14 @@ export function vitestWorkspace(ts: typeof TS, fs: Files, dir: string, config: V
     const file = named ?? (beside === undefined ? undefined : join(folder, beside));
     const text = file === undefined ? undefined : fs.read(file);
     if (file === undefined || text === undefined) return undefined;
-    const list = readConfigList(ts, file, text, (rel) => fs.read(rel));
+    const reading = recordingReads(fs, [file]);
+    const list = readConfigList(ts, file, text, reading.read);
     where = relativePath(dir, file);
     if (!list.ok) return { unread: `${where} ${list.reason}` };
     definition = list.value;
+    listedIn = reading.files;
   }
-  return resolveProjects(ts, fs, dir, where, top ?? {}, config?.file, definition);
+  return { ...resolveProjects(ts, fs, dir, where, top ?? {}, config?.file, definition), configFiles: listedIn };
 }
 
 const WORKSPACE_FILES = ['vitest.workspace', 'vitest.projects'].flatMap((n) => ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json'].map((e) => n + e));
@@ -86,7 +93,7 @@ const FOLDER_CONFIGS = ['vitest.config', 'vite.config'].flatMap((n) => ['.ts', '
  * object, rooted at its `root` (else `dir`), merged over the root's config with `extends: true` or
  * over the file `extends` names.
  */
-function resolveProjects(ts: typeof TS, fs: Files, dir: string, where: string, rootConfig: ConfigObject, rootFile: string | undefined, definition: readonly ConfigValue[]): VitestWorkspace {
+function resolveProjects(ts: typeof TS, fs: Files, dir: string, where: string, rootConfig: ConfigObject, rootFile: string | undefined, definition: readonly ConfigValue[]): Omit<VitestWorkspace, 'configFiles'> {
   const projects: VitestProject[] = [];
   const unread: string[] = [];
   const seen = new Set<string>();
@@ -94,9 +101,10 @@ function resolveProjects(ts: typeof TS, fs: Files, dir: string, where: string, r
     if (seen.has(file)) return;
     seen.add(file);
     // The root's own config as a project: vitest runs it as it is (its projects are not projects again).
-    const read = file === rootFile ? ({ ok: true, value: rootConfig } as const) : readConfigText(ts, file, fs.read(file) ?? '', (rel) => fs.read(rel));
+    const reading = recordingReads(fs, [file]);
+    const read = file === rootFile ? ({ ok: true, value: rootConfig } as const) : readConfigText(ts, file, fs.read(file) ?? '', reading.read);
     if (!read.ok) unread.push(`${relativePath(dir, read.file ?? file)} ${read.reason}`);
-    projects.push({ root: folderOf(file), configFile: file, runs: vitestRuns(folderOf(file), read.ok ? read.value : {}) });
+    projects.push({ root: folderOf(file), configFile: file, configFiles: reading.files, runs: vitestRuns(folderOf(file), read.ok ? read.value : {}) });
   };
   const fromFolder = (folder: string) => {
     const names = fs.list(folder);
@@ -136,10 +144,13 @@ function resolveProjects(ts: typeof TS, fs: Files, dir: string, where: string, r
 function inlineProject(ts: typeof TS, fs: Files, dir: string, rootConfig: ConfigObject, entry: ConfigObject, unread: string[]): VitestProject {
   const { extends: base, ...own } = entry;
   let config: ConfigObject = own;
+  let configFiles: string[] | undefined;
   if (base === true) config = mergeConfigValues(rootConfig, own);
   else if (typeof base === 'string') {
     const file = join(dir, base);
-    const read = readConfigText(ts, file, fs.read(file) ?? '', (rel) => fs.read(rel));
+    const reading = recordingReads(fs, [file]);
+    configFiles = reading.files;
+    const read = readConfigText(ts, file, fs.read(file) ?? '', reading.read);
     if (read.ok) config = mergeConfigValues(read.value, own);
     else unread.push(`${relativePath(dir, read.file ?? file)} ${read.reason}`);
   }
@@ -147,7 +158,7 @@ function inlineProject(ts: typeof TS, fs: Files, dir: string, rootConfig: Config
   const test = isObject(own.test) ? own.test : {};
   const rootSetting = typeof test.root === 'string' ? test.root : typeof own.root === 'string' ? own.root : '';
   const root = join(dir, rootSetting);
-  return { root, runs: vitestRuns(root, config) };
+  return { root, ...(configFiles ? { configFiles } : {}), runs: vitestRuns(root, config) };
 }
 
 /** Folders (with no trailing slash) and files matching `globs` from `dir`, as vitest's glob finds them (`node_modules` left out), sorted. */
