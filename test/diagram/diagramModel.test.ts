@@ -13,7 +13,7 @@ import { mulberry32, randomResult } from '../support/randomResult';
 import { memorySource } from '../support/memorySource';
 
 describe(diagramModel.name, () => {
-  it('draws every edge of the result exactly once: the same edges, by the same labels, as the text (200 seeded cases)', () => {
+  it('draws every edge of the text exactly once: the same edges, by the same labels (200 seeded cases)', () => {
     for (let seed = 1; seed <= 200; seed++) {
       const result = randomResult(mulberry32(seed));
       const model = diagramModel(result);

@@ -60,7 +60,7 @@ describe(formatMermaid.name, () => {
     );
   });
 
-  it('has one edge line per edge, parallel edges and self-loops included, and styles every input', () => {
+  it('has one edge line per edge, parallel edges included, no self-loop of a node it connects otherwise, and styles every input', () => {
     const [a, b] = [node('a', 'src/a.ts'), node('b', 'src/b.ts')];
     const result: GraphResult = {
       kind: 'graph',
@@ -74,8 +74,12 @@ describe(formatMermaid.name, () => {
       ],
     };
     const lines = formatMermaid(result).split('\n');
-    assert.deepEqual(lines.filter((l) => l.includes('-->')), ['  n0 -->|CALLS| n1', '  n0 -->|REFERENCES| n1', '  n1 -->|CALLS| n1']);
+    assert.deepEqual(lines.filter((l) => l.includes('-->')), ['  n0 -->|CALLS| n1', '  n0 -->|REFERENCES| n1']);
     assert.ok(lines.includes('  class n0,n1 input'));
+    // A node only its self-loop connects keeps it: the loop is what puts it in the picture.
+    const c = node('c', 'src/c.ts');
+    const alone = formatMermaid({ ...result, inputs: [a.id], nodes: [a, b, c], edges: [...result.edges, { from: c.id, to: c.id, type: 'CALLS' }] }).split('\n');
+    assert.deepEqual(alone.filter((l) => l.includes('-->')), ['  n0 -->|CALLS| n1', '  n0 -->|REFERENCES| n1', '  n2 -->|CALLS| n2']);
   });
 
   it('escapes quotes, angle brackets, ampersands and would-be entity codes in labels', () => {

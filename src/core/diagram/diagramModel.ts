@@ -5,6 +5,7 @@ import { Direction, firstLevel } from './neighbours';
 import { QueryResult, ResultName } from '../query/QueryResult';
 import { displayNames, labelledNodes } from '../format/displayNames';
 import { buildFirstText, changeText, runCommandText, runnerText, summaryLine, testPathText } from '../format/formatImpact';
+import { drawnEdges } from '../format/formatGraphLines';
 import { formatMermaid } from '../format/formatMermaid';
 import { formatSnippet } from '../format/formatSnippet';
 import { truncationLine } from '../format/formatText';
@@ -88,7 +89,8 @@ export function diagramModel(result: QueryResult, options: DiagramOptions = {}):
   // Every edge once, even if a caller merged results carelessly; endpoints are always nodes of the result.
   const edges: DiagramEdge[] = [];
   const edgeKeys = new Set<string>();
-  for (const e of result.edges) {
+  // No self-loop of a node drawn with other edges, as in the text (drawnEdges): a loop on `f` says nothing its box does not.
+  for (const e of drawnEdges(result)) {
     const key = `${e.from}\u0000${e.to}\u0000${e.type}`;
     if (edgeKeys.has(key) || !seen.has(e.from) || !seen.has(e.to)) continue;
     edgeKeys.add(key);
@@ -205,7 +207,8 @@ function addNeighbours(
   const reserveEdges: DiagramEdge[] = [];
   for (const e of steps) {
     const key = `${e.from}\u0000${e.to}\u0000${e.type}`;
-    if (edgeKeys.has(key) || (!reserved.has(e.from) && !reserved.has(e.to))) continue;
+    // A reserve node joins the picture by the step that reached it: its own self-loop is never drawn.
+    if (e.from === e.to || edgeKeys.has(key) || (!reserved.has(e.from) && !reserved.has(e.to))) continue;
     edgeKeys.add(key);
     reserveEdges.push(edgeOf(e, source, byId));
   }

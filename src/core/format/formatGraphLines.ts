@@ -1,11 +1,37 @@
 import { GraphEdge, GraphNode } from '../graph/GraphTypes';
+import type { GraphResult } from '../query/QueryResult';
+
+/**
+ * The edges an answer draws (its Graph section, its Mermaid and graph-view pictures): all but
+ * self-loops. `fastifyTRPCPlugin --REFERENCES--> fastifyTRPCPlugin` (a name used in its own body)
+ * or `f --CALLS--> f` (recursion) tells a reader nothing the node's own lines do not, and there they
+ * stay marked: the self-reference's lines are `>` lines of its snippet (`calls at:`). The graph keeps
+ * the edge (find-all-references sees the use), and so does a result's data (`--format json`).
+ * A self-loop is drawn only where it alone names its node: no other edge of the answer has the
+ * node, and it is no input (the caller knows those; impact's Changed list names them); and, but in
+ * impact (whose empty Graph section says nothing depends on the changes), where the answer has no
+ * other edge to draw: a Graph section is never empty.
+ */
+export function drawnEdges(result: Pick<GraphResult, 'edges' | 'inputs'> & { impact?: unknown }): GraphEdge[] {
+  const { edges } = result;
+  if (!edges.some((e) => e.from === e.to)) return [...edges];
+  const linked = new Set(result.inputs);
+  for (const e of edges) {
+    if (e.from === e.to) continue;
+    linked.add(e.from);
+    linked.add(e.to);
+  }
+  const drawn = edges.filter((e) => e.from !== e.to || !linked.has(e.from));
+  return drawn.length > 0 || result.impact ? drawn : [...edges];
+}
 
 /**
  * The Graph section's lines (spec 000 "Chain compaction" + "Branch splitting").
  *
  * Invariant: every element of `edges` is printed exactly once, whatever the shape (branches,
  * merges, cycles, self-loops, parallel edges of different types). A reader can rebuild the edge
- * list from the lines, so nothing is hidden and nothing is said twice.
+ * list from the lines, so nothing is said twice. Which edges an answer prints is `drawnEdges`'s
+ * choice (no self-loop of a node named otherwise), made before.
  *
  * How the lines are chosen:
  * - Outgoing edges are ordered by their target's position in `nodes` (BFS order: nearest first),

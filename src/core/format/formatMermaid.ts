@@ -1,6 +1,7 @@
 import { QueryResult } from '../query/QueryResult';
 import { displayNames, labelledNodes } from './displayNames';
 import { truncationLine } from './formatText';
+import { drawnEdges } from './formatGraphLines';
 
 /**
  * A Mermaid flowchart of a result, for people (Markdown previews, chat responses):
@@ -18,7 +19,8 @@ import { truncationLine } from './formatText';
  *   display names as formatText (`#N` included), so the diagram and the text can be compared.
  *   Mermaid ids are positional (`n0`, `n1`…) because symbol ids contain characters Mermaid
  *   reserves (`#`, `@`, `/`).
- * - One edge line per edge of the result, labelled with its type.
+ * - One edge line per edge of the result, labelled with its type; no self-loop of a node the
+ *   picture connects otherwise, as in the text (drawnEdges).
  * - Query inputs get the `input` class, so the queried symbol(s) stand out; impact's changed
  *   symbols get a class per kind of change instead (CHANGE_STYLES), and are all drawn, the ones
  *   without a dependent too.
@@ -52,11 +54,12 @@ export function formatMermaid(result: QueryResult): string {
   // impact: a changed symbol nothing depends on has no edge (the cut drops it from `nodes`); it is drawn alone.
   for (const c of result.impact?.changed ?? []) declare(c.node.id);
   // Endpoints missing from `nodes` should not happen; declaring them keeps every edge drawable.
-  for (const edge of result.edges) {
+  const edges = drawnEdges(result);
+  for (const edge of edges) {
     declare(edge.from);
     declare(edge.to);
   }
-  for (const edge of result.edges) lines.push(`  ${ids.get(edge.from)} -->|${edge.type}| ${ids.get(edge.to)}`);
+  for (const edge of edges) lines.push(`  ${ids.get(edge.from)} -->|${edge.type}| ${ids.get(edge.to)}`);
 
   const inputs = result.inputs.filter((id) => ids.has(id)).map((id) => ids.get(id)!);
   if (result.impact) {

@@ -3,7 +3,7 @@ import { CutSummary, GraphResult, QueryResult, Truncation } from '../query/Query
 import { summarizeCut } from '../query/traversal/toGraphResult';
 import { displayNames, labelledNodes } from './displayNames';
 import { impactPreface } from './formatImpact';
-import { formatGraphLines } from './formatGraphLines';
+import { drawnEdges, formatGraphLines } from './formatGraphLines';
 import { ANSWER_CHARS, MORE_HEADING, formatMore, moreThatFit } from './formatMore';
 import { formatSnippet } from './formatSnippet';
 import { callLines, linesWithin, nodeSpan, Span } from './nodeLocation';
@@ -55,7 +55,8 @@ export interface FormatTextOptions {
  * have no block of their own (the caller knows them), get one of just `file:` and `calls at:`
  * when they call into the path. Offsets are nodeSpan's (a module node: its lines in this answer).
  *
- * Invariants: every edge of the result appears exactly once in the Graph section; every node
+ * Invariants: every edge of the result appears exactly once in the Graph section, but a self-loop
+ * of a node the answer names otherwise (drawnEdges: its lines stay `>`-marked in its block); every node
  * except the query inputs has exactly one Nodes block, in result order (nearest first); labels
  * are those of displayNames in both sections; every `>` and `calls at:` line lies inside its
  * block's offset/limit; no trailing whitespace; one final newline.
@@ -109,7 +110,7 @@ function prefaceSections(result: GraphResult, label: (id: string) => string, lis
 /** The Graph and Nodes sections. */
 function detailSections(result: GraphResult, label: (id: string) => string, source: SourceReader, options: FormatTextOptions): string[] {
   const sections: string[] = [];
-  const graphLines = formatGraphLines(result.nodes, result.edges, label);
+  const graphLines = formatGraphLines(result.nodes, drawnEdges(result), label);
   sections.push('## Graph', graphLines.length === 0 && result.impact ? NO_DEPENDENTS_NOTE : graphLines.join('\n'), '## Nodes');
 
   const listed = listedNodes(result);

@@ -106,7 +106,8 @@ const MAX_EDGES_BETWEEN_CHANGES = 50;
  */
 function betweenChanges(result: GraphResult): GraphResult {
   const inputs = new Set(result.inputs);
-  const between = result.edges.filter((e) => inputs.has(e.from) && inputs.has(e.to));
+  // A changed symbol's self-loop (recursion) links no two changes, and no answer draws it.
+  const between = result.edges.filter((e) => e.from !== e.to && inputs.has(e.from) && inputs.has(e.to));
   if (between.length <= MAX_EDGES_BETWEEN_CHANGES) return result;
   const dropped = new Set(between.slice(MAX_EDGES_BETWEEN_CHANGES));
   const edges = result.edges.filter((e) => !dropped.has(e));
