@@ -39,8 +39,8 @@ describe('the advice for imported packages that resolve to no types', () => {
   });
 
   it('a workspace package built as its warning says resolves: no warning for it', async () => {
-    fs.mkdirSync(path.join(root, 'packages/legacy/dist'));
-    fs.writeFileSync(path.join(root, 'packages/legacy/dist/index.d.ts'), 'export declare function legacy(): number;\n');
+    fs.mkdirSync(path.join(root, 'packages/legacy/dist/esm'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'packages/legacy/dist/esm/index.d.ts'), 'export declare function legacy(): number;\n');
     const cg = await CodeGraph.open({ root });
     assert.deepEqual(cg.report.warnings, [ADVICE_WARNINGS[0], ADVICE_WARNINGS[1], ADVICE_WARNINGS[3]]);
   });
@@ -48,7 +48,7 @@ describe('the advice for imported packages that resolve to no types', () => {
   it('a workspace package given a source condition resolves to its sources: no warning, and its callers are found', async () => {
     const manifest = path.join(root, 'packages/legacy/package.json');
     const json = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-    json.exports = { '.': { development: './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' } };
+    json.exports = { '.': { development: './src/index.ts', types: './dist/esm/index.d.ts', default: './dist/esm/index.js' } };
     fs.writeFileSync(manifest, JSON.stringify(json));
     const cg = await CodeGraph.open({ root });
     assert.deepEqual(cg.report.warnings, [ADVICE_WARNINGS[0], ADVICE_WARNINGS[1], ADVICE_WARNINGS[3]]);
@@ -61,13 +61,13 @@ describe('the advice for imported packages that resolve to no types', () => {
   it('a workspace package whose own export condition leads to its sources: names it and the customConditions that reach them', async () => {
     const manifest = path.join(root, 'packages/legacy/package.json');
     const json = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-    json.exports = { '.': { '@acme/source': './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' } };
+    json.exports = { '.': { '@acme/source': './src/index.ts', types: './dist/esm/index.d.ts', default: './dist/esm/index.js' } };
     fs.writeFileSync(manifest, JSON.stringify(json));
     const cg = await CodeGraph.open({ root });
     const legacy = cg.report.warnings.find((w) => w.includes("'@acme/legacy'"));
     assert.match(
       legacy ?? '',
-      /^1 imported package resolves to no types: a package of this workspace not built: '@acme\/legacy' \(1 file\) in packages\/legacy declares its types at packages\/legacy\/dist\/index\.d\.ts, which does not exist; its "@acme\/source" export condition leads to its sources, which the importing configs do not ask for: add "customConditions": \["@acme\/source"\] to them, or build it \(its "build" script/,
+      /^1 imported package resolves to no types: a package of this workspace not built: '@acme\/legacy' \(1 file\) in packages\/legacy declares its types at packages\/legacy\/dist\/esm\/index\.d\.ts, which does not exist; its "@acme\/source" export condition leads to its sources, which the importing configs do not ask for: add "customConditions": \["@acme\/source"\] to them, or build it \(its "build" script/,
     );
   });
 

@@ -9,7 +9,8 @@ import * as path from 'path';
  * - `exp-only`: installed, its types reachable through `exports` only, which the app's
  *   moduleResolution (node10, implied by "module": "commonjs") ignores;
  * - `@acme/legacy`: a package of the workspace whose types are in an unbuilt dist/ and whose sources
- *   nothing maps (no tsconfig, no source condition), with a build script;
+ *   nothing maps (no tsconfig, no source condition, not a bundler's `dist/index.d.ts` beside a
+ *   `src/index.ts`: vite's `dist/esm/`, as TanStack's), with a build script;
  * - `untyped`: installed, JavaScript only, no @types package;
  * - `@acme/core`: a workspace package that IS mapped to its sources: no warning.
  */
@@ -44,7 +45,7 @@ export function writeAdviceFixture(): string {
   write('packages/core/package.json', JSON.stringify({ name: '@acme/core', types: 'dist/index.d.ts' }));
   write('packages/core/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'commonjs', outDir: 'dist', rootDir: 'src', types: [] }, include: ['src'] }));
   write('packages/core/src/index.ts', "export function createId(p: string): string {\n  return p + '-1';\n}\n");
-  write('packages/legacy/package.json', JSON.stringify({ name: '@acme/legacy', main: 'dist/index.js', types: 'dist/index.d.ts', scripts: { build: 'tsup src/index.ts --dts' } }));
+  write('packages/legacy/package.json', JSON.stringify({ name: '@acme/legacy', main: 'dist/esm/index.js', types: 'dist/esm/index.d.ts', scripts: { build: 'vite build' } }));
   write('packages/legacy/src/index.ts', 'export function legacy(): number {\n  return 1;\n}\n');
   write('node_modules/exp-only/package.json', JSON.stringify({ name: 'exp-only', exports: { '.': { types: './types/index.d.ts', default: './lib/index.js' } } }));
   write('node_modules/exp-only/types/index.d.ts', 'export declare function feature(): string;\n');
@@ -60,6 +61,6 @@ export function writeAdviceFixture(): string {
 export const ADVICE_WARNINGS = [
   "1 imported package resolves to no types: 'lodash' (2 files). It is not installed (no node_modules folder above the files importing it holds it). Calls into it, and calls TypeScript would infer through its types, are missing: install the dependencies (npm install or equivalent) and rebuild.",
   '1 imported package resolves to no types under the config\'s moduleResolution: \'exp-only\' (1 file) is installed, but "moduleResolution": "node10" (packages/app/tsconfig.json, implied by its "module" under TypeScript 5\'s defaults) does not find its types; "moduleResolution": "bundler" (with "module": "esnext") does (node_modules/exp-only/types/index.d.ts), and "moduleResolution": "node16" (with "module": "node16") does (node_modules/exp-only/types/index.d.ts). Calls into it, and calls TypeScript would infer through its types, are missing until the config uses such a setting.',
-  '1 imported package resolves to no types: a package of this workspace not built: \'@acme/legacy\' (1 file) in packages/legacy declares its types at packages/legacy/dist/index.d.ts, which does not exist, and neither a tsconfig of the package (outDir, rootDir) nor a "source"/"development" export condition leads to its sources: build it (its "build" script: npm run build --workspace @acme/legacy). Calls into it, and calls TypeScript would infer through its types, are missing.',
+  '1 imported package resolves to no types: a package of this workspace not built: \'@acme/legacy\' (1 file) in packages/legacy declares its types at packages/legacy/dist/esm/index.d.ts, which does not exist, and neither a tsconfig of the package (outDir, rootDir) nor a "source"/"development" export condition leads to its sources: build it (its "build" script: npm run build --workspace @acme/legacy). Calls into it, and calls TypeScript would infer through its types, are missing.',
   "1 imported package resolves to no types though installed: 'untyped' (1 file). TypeScript finds no types for it under any moduleResolution, and no @types package for it is installed. Calls into it, and calls TypeScript would infer through its types, are missing; an @types package provides types where one exists.",
 ];

@@ -29,6 +29,11 @@ import { workspaceDirs } from './workspaceGlobs';
  * - A package without that layout (bundled by another tool) may name its sources by a `source` or
  *   `development` export condition (or a top-level `source` field): used when TypeScript's answer is
  *   nothing or a declaration file of the package.
+ * - Else a bundler's convention (tsup, tsdown, unbuild: `bundledSource`): a declaration file in the
+ *   package's `dist/` stands for the source of the same path and stem under `src/`, when it exists
+ *   (`dist/adapters/next.d.mts` → `src/adapters/next.ts`), and exists in the overlay as the tsconfig
+ *   outputs do. Also in a tsconfig's output directory, a `.d.mts`/`.d.cts` that no `.mts`/`.cts`
+ *   would be emitted to is a bundler's, from the `.ts` of its stem (tRPC's tsdown).
  *
  * Built or not gives the same graph on purpose: build output (dist/) is neither watched nor part of
  * the cache's fingerprint, so a graph that changed with it would differ from a full index.
@@ -150,9 +155,10 @@ export class WorkspacePackages {
 
   /**
    * The source a workspace package's output `file` (real path) is built from, if it exists: `dist/x.d.ts`
-   * → `src/x.ts` by a tsconfig of the package (`outDir`/`declarationDir` and `rootDir`).
+   * → `src/x.ts` by a tsconfig of the package (`outDir`/`declarationDir` and `rootDir`), or (unless
+   * `bundlers` is false) by a bundler's convention (`bundledSource`).
    */
-  sourceFor(file: string, fileExists: (f: string) => boolean): string | undefined {
+  sourceFor(file: string, fileExists: (f: string) => boolean, bundlers = true): string | undefined {
     const p = this.packageContaining(file);
     if (!p) return undefined;
     for (const layout of this.layoutsOf(p)) {
@@ -164,8 +170,29 @@ export class WorkspacePackages {
         const stem = `${layout.rootDir}/${m[1]}`;
         const exts = m[3] ? [`.${m[3]}ts`, ...(layout.allowJs ? [`.${m[3]}js`] : [])] : ['.ts', '.tsx', ...(layout.allowJs ? ['.js', '.jsx'] : [])];
         for (const ext of exts) if (fileExists(stem + ext)) return stem + ext;
+        // tsc writes a `.d.mts` from a `.mts` only: one beside a `.ts` of its name is a bundler's (tRPC's
+        // tsdown, whose dts tsconfig declares this declarationDir, writes `.d.mts` and `.d.cts` from `.ts`).
+        if (m[2] && m[3]) for (const ext of ['.ts', '.tsx']) if (fileExists(stem + ext)) return stem + ext;
       }
     }
+    return bundlers ? this.bundledSource(p, file, fileExists) : undefined;
+  }
+
+  /**
+   * The source a bundler (tsup, tsdown, unbuild) builds the declaration file `file` of package `p`
+   * from, by their shared convention: entries under `src/` are written to `dist/` under the same
+   * path and stem, `.d.ts`, `.d.mts` or `.d.cts` (`src/adapters/next.ts` → `dist/adapters/next.d.mts`).
+   * Only a declaration file, only in the package's `dist/`, only when no tsconfig of the package emits
+   * there, and only to a source that exists with that very stem (`.mts` for a `.d.mts` first): no
+   * other file is guessed (TanStack's vite-built `dist/esm/index.d.ts` has no `src/esm/index.ts`).
+   */
+  private bundledSource(p: WorkspacePackage, file: string, fileExists: (f: string) => boolean): string | undefined {
+    const out = `${p.dir}/dist`;
+    if (!file.startsWith(out + '/') || this.layoutsOf(p).some((l) => l.outDirs.includes(out))) return undefined;
+    const m = /^(.*)\.d\.([mc]?)ts$/.exec(file.slice(out.length + 1));
+    if (!m) return undefined;
+    const stem = `${p.dir}/src/${m[1]}`;
+    for (const ext of [...(m[2] ? [`.${m[2]}ts`] : []), '.ts', '.tsx']) if (fileExists(stem + ext)) return stem + ext;
     return undefined;
   }
 
@@ -227,11 +254,15 @@ export class WorkspacePackages {
     return this.sourceFor(file, (f) => host.fileExists(f)) !== undefined;
   }
 
-  /** A directory inside a package's output directory whose counterpart among its sources exists. */
+  /** A directory inside a package's output directory (its tsconfig's, or a bundler's `dist/`) whose counterpart among its sources exists. */
   private isUnbuiltOutputDir(dir: string, host: TS.ModuleResolutionHost): boolean {
     const p = this.packageContaining(dir + '/x');
     if (!p) return false;
-    for (const layout of this.layoutsOf(p)) {
+    const layouts = this.layoutsOf(p);
+    const bundled = `${p.dir}/dist`;
+    const bundler = !layouts.some((l) => l.outDirs.includes(bundled)) && (host.directoryExists?.(`${p.dir}/src`) ?? false);
+    const all = bundler ? [...layouts, { outDirs: [bundled], rootDir: `${p.dir}/src`, allowJs: false }] : layouts;
+    for (const layout of all) {
       for (const out of layout.outDirs) {
         if (dir === out) return true;
         if (dir.startsWith(out + '/') && (host.directoryExists?.(layout.rootDir + dir.slice(out.length)) ?? false)) return true;
@@ -297,9 +328,10 @@ export interface OutputLayout {
 
 /**
  * Module resolution for one import, reaching a workspace package's sources (see WorkspacePackages).
- * For an import by name: TypeScript's answer through the overlay, mapped from an output to its source;
- * else, when that is nothing or a declaration file of a workspace package, the package's
- * `source`/`development` condition. Relative imports get TypeScript's answer as it is.
+ * For an import by name: TypeScript's answer through the overlay, mapped from an output to its source
+ * by the package's tsconfig; else, when that is nothing or a declaration file of a workspace package,
+ * the package's `source`/`development` condition, else a bundler's convention (`dist/x.d.mts` →
+ * `src/x.ts`). Relative imports get TypeScript's answer as it is.
  */
 export function resolveWithWorkspace(
   ts: typeof TS,
@@ -319,12 +351,13 @@ export function resolveWithWorkspace(
   const exists = (f: string) => host.fileExists(f);
   const resolved = r.resolvedModule && workspace.translate(normalize(r.resolvedModule.resolvedFileName));
   if (resolved) {
-    const source = workspace.sourceFor(resolved, exists);
+    const source = workspace.sourceFor(resolved, exists, false);
     if (source) return asSource(ts, r, source);
     if (!/\.d\.[mc]?ts$/.test(resolved) || !workspace.packageContaining(resolved)) return r;
   }
-  if (!isPackageSpecifier(specifier) || !workspace.named(packageName(specifier))) return r;
-  const source = workspace.conditionSource(specifier, !!options.allowJs, exists);
+  // The package's own word (a `source` condition) before a bundler's convention.
+  const named = workspace.named(packageName(specifier)) ? workspace.conditionSource(specifier, !!options.allowJs, exists) : undefined;
+  const source = named ?? (resolved ? workspace.sourceFor(resolved, exists) : undefined);
   return source ? asSource(ts, r, source) : r;
 }
 
