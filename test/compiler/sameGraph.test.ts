@@ -12,14 +12,6 @@ import { FIXTURES_DIR } from '../support/loadFixture';
  * difference not listed here fails this test, and so does a listed one that went away.
  */
 export const KNOWN_DIFFERENCES: Record<string, { why: string; lines: string[] }> = {
-  'bundled-packages': {
-    why: 'our resolution of a monorepo package by name (its unbuilt outputs stand for its sources) is not applied to 7: the imports of `@fx/lib` reach nothing',
-    lines: [
-      '- edge packages/app/src/server.ts#start@function -CALLS-> packages/lib/src/adapters/next.ts#nextHandler@function',
-      '- edge packages/app/src/server.ts#start@function -CALLS-> packages/lib/src/index.ts#LibError@class',
-      '- edge packages/app/src/server.ts#start@function -CALLS-> packages/lib/src/index.ts#createRouter@function',
-    ],
-  },
   'commonjs-repro': {
     why: '7 reads no ES5 constructor function as a class: `new Route(p)` has no `dispatch` member',
     lines: ['- edge route.js#Layer.match@method -CALLS-> route.js#Route.dispatch@method'],

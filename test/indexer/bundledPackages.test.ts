@@ -23,7 +23,7 @@ describe('a bundler-built workspace package imported by name reaches its sources
   this.timeout(120_000);
   const root = path.join(FIXTURES_DIR, 'bundled-packages');
 
-  for (const compiler of ['inprocess'] as const) {
+  for (const compiler of ['inprocess', 'native'] as const) {
     it(`${compiler}: the calls end at the sources, the main entry and a subpath, unbuilt`, async () => {
       const { index, graph, report } = await indexWorkspace({ root, compiler });
       try {
@@ -52,7 +52,7 @@ describe('a bundler-built workspace package imported by name reaches its sources
     assert.equal(w.sourceFor(`${lib}/lib/index.d.ts`, exists), undefined);
   });
 
-  for (const compiler of ['inprocess'] as const) {
+  for (const compiler of ['inprocess', 'native'] as const) {
     it(`${compiler}: an import of a new subpath, then its source created, as a full index reads them`, async () => {
       const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-bundled-'));
       try {
@@ -99,7 +99,7 @@ describe('a bundler-built workspace package imported by name reaches its sources
       json.exports['.'].import.source = './src/main.ts';
       fs.writeFileSync(manifest, JSON.stringify(json));
       fs.writeFileSync(path.join(copy, 'packages/lib/src/main.ts'), "export { LibError } from './index';\nexport function createRouter(name: string): { name: string } {\n  return { name };\n}\n");
-      for (const compiler of ['inprocess'] as const) {
+      for (const compiler of ['inprocess', 'native'] as const) {
         const { index, graph } = await indexWorkspace({ root: copy, compiler });
         try {
           edge(graph, SERVER, 'start', 'CALLS', 'packages/lib/src/main.ts', 'createRouter');

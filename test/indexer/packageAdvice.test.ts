@@ -12,6 +12,10 @@ import { writeWorkspace } from '../support/hostileWorkspace';
  * installed; installed but not found under the config's moduleResolution, naming the settings that
  * do find it; a workspace package not built), never advice we cannot back ("install the
  * dependencies" for a package that is installed).
+ *
+ * Read as TypeScript 6 resolves (the fixture is a 5.x workspace: node10 for `module: commonjs`):
+ * since 7 reaches a workspace package's sources as 6 does (sourcePaths), the compiler check no
+ * longer sends it to 6, and 7 (no node10) would resolve `exp-only` by its `exports`.
  */
 describe('the advice for imported packages that resolve to no types', () => {
   let root: string;
@@ -21,7 +25,7 @@ describe('the advice for imported packages that resolve to no types', () => {
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('names each cause with the right advice, and nothing for a workspace package mapped to its sources', async () => {
-    const { report } = await indexWorkspace({ root });
+    const { report } = await indexWorkspace({ root, compiler: 'inprocess' });
     assert.deepEqual(report.warnings, ADVICE_WARNINGS);
     for (const w of report.warnings) assert.ok(report.problems.includes(w));
   });
@@ -32,7 +36,7 @@ describe('the advice for imported packages that resolve to no types', () => {
     json.compilerOptions.module = 'esnext';
     json.compilerOptions.moduleResolution = 'bundler';
     fs.writeFileSync(config, JSON.stringify(json));
-    const cg = await CodeGraph.open({ root });
+    const cg = await CodeGraph.open({ root, compiler: 'inprocess' });
     assert.deepEqual(cg.report.warnings, [ADVICE_WARNINGS[0], ADVICE_WARNINGS[2], ADVICE_WARNINGS[3]]);
     const targets = cg.graph.outEdges('packages/app/src/main.ts#run@function').map((e) => e.to);
     assert.ok(targets.some((t) => t.includes('exp-only') && t.includes('feature')), targets.join(', '));
@@ -41,7 +45,7 @@ describe('the advice for imported packages that resolve to no types', () => {
   it('a workspace package built as its warning says resolves: no warning for it', async () => {
     fs.mkdirSync(path.join(root, 'packages/legacy/dist/esm'), { recursive: true });
     fs.writeFileSync(path.join(root, 'packages/legacy/dist/esm/index.d.ts'), 'export declare function legacy(): number;\n');
-    const cg = await CodeGraph.open({ root });
+    const cg = await CodeGraph.open({ root, compiler: 'inprocess' });
     assert.deepEqual(cg.report.warnings, [ADVICE_WARNINGS[0], ADVICE_WARNINGS[1], ADVICE_WARNINGS[3]]);
   });
 
@@ -50,7 +54,7 @@ describe('the advice for imported packages that resolve to no types', () => {
     const json = JSON.parse(fs.readFileSync(manifest, 'utf8'));
     json.exports = { '.': { development: './src/index.ts', types: './dist/esm/index.d.ts', default: './dist/esm/index.js' } };
     fs.writeFileSync(manifest, JSON.stringify(json));
-    const cg = await CodeGraph.open({ root });
+    const cg = await CodeGraph.open({ root, compiler: 'inprocess' });
     assert.deepEqual(cg.report.warnings, [ADVICE_WARNINGS[0], ADVICE_WARNINGS[1], ADVICE_WARNINGS[3]]);
     const callers = foundNodes(cg.dependentsOf('packages/legacy/src/index.ts', 'legacy')).map((n) => `${n.file}:${n.name}`);
     assert.deepEqual(callers, ['packages/app/src/main.ts:run']);
@@ -63,7 +67,7 @@ describe('the advice for imported packages that resolve to no types', () => {
     const json = JSON.parse(fs.readFileSync(manifest, 'utf8'));
     json.exports = { '.': { '@acme/source': './src/index.ts', types: './dist/esm/index.d.ts', default: './dist/esm/index.js' } };
     fs.writeFileSync(manifest, JSON.stringify(json));
-    const cg = await CodeGraph.open({ root });
+    const cg = await CodeGraph.open({ root, compiler: 'inprocess' });
     const legacy = cg.report.warnings.find((w) => w.includes("'@acme/legacy'"));
     assert.match(
       legacy ?? '',
@@ -86,7 +90,7 @@ describe('the advice for imported packages that resolve to no types', () => {
     write('node_modules/ui-kit/index.d.ts', 'export declare function Button(): unknown;\n');
     write('node_modules/ui-kit/styles.css', '.button { color: red; }\n');
     write('packages/app/src/setup.ts', "import 'dom-matchers';\nimport 'ui-kit/styles.css';\n\nexport function check(node: unknown): boolean {\n  return toBeInDom(node);\n}\n");
-    const cg = await CodeGraph.open({ root });
+    const cg = await CodeGraph.open({ root, compiler: 'inprocess' });
     assert.deepEqual(cg.report.warnings, ADVICE_WARNINGS);
     const targets = cg.graph.outEdges('packages/app/src/setup.ts#check@function').map((e) => e.to);
     assert.ok(targets.some((t) => t.includes('toBeInDom')), targets.join(', '));
@@ -105,12 +109,12 @@ describe('the advice for imported packages that resolve to no types', () => {
     write('examples/demo/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: [], noEmit: true }, include: ['src'] }));
     write('examples/demo/src/app.ts', "import { thing } from 'acme';\nexport const app = (): unknown => thing();\n");
     // Issue 39: its dependencies not installed, the app is left out, and a warning says so.
-    const skipped = await CodeGraph.open({ root });
+    const skipped = await CodeGraph.open({ root, compiler: 'inprocess' });
     assert.deepEqual(skipped.report.warnings.slice(0, 4), ADVICE_WARNINGS);
     assert.match(skipped.report.warnings[4], /^1 project was not indexed because its dependencies are not installed .*: examples\/demo\./);
     // Installed (its registry packages, none of them `acme`): "not installed" would be beside the point; the folder is outside the workspace.
     fs.mkdirSync(path.join(root, 'examples/demo/node_modules'));
-    const cg = await CodeGraph.open({ root });
+    const cg = await CodeGraph.open({ root, compiler: 'inprocess' });
     const outside = "1 imported package resolves to no types: a package of this workspace imported only from folders that are not workspace members: 'acme' (1 file), from examples/demo (its own package.json, not listed as a member of the workspace). The package manager links workspace packages into members only, so building it changes nothing there: install those folders' own dependencies, or leave them out (exclude). Calls into it, and calls TypeScript would infer through its types, are missing.";
     assert.deepEqual(cg.report.warnings, [...ADVICE_WARNINGS.slice(0, 3), outside, ADVICE_WARNINGS[3]]);
   });
@@ -141,7 +145,7 @@ describe('the advice for imports no build can fix', () => {
     write('packages/shop/src/client/react.ts', 'export const useCart = (): number => 2;\n');
     fs.symlinkSync(path.join(root, 'packages/shop'), path.join(root, 'node_modules/@acme/shop'), 'dir');
     write('packages/app/src/shop.ts', "import { cart } from '@acme/shop';\nimport { useCart } from '@acme/shop/react';\nexport const buy = (): number => cart() + useCart();\n");
-    const cg = await CodeGraph.open({ root });
+    const cg = await CodeGraph.open({ root, compiler: 'inprocess' });
     const unexported = cg.report.warnings.filter((w) => w.includes('@acme/shop'));
     assert.deepEqual(unexported, [
       "1 import names a subpath its package does not export, so no setting, install or build makes it resolve: '@acme/shop/react' (1 file): the package exports '.', './types', './client/react', not './react' (did you mean '@acme/shop/client/react'?). Calls through it are missing until the import names an exported subpath.",
@@ -162,7 +166,7 @@ describe('the advice for imports no build can fix', () => {
     write('examples/oak/import_map.json', JSON.stringify({ imports: { oak: 'https://deno.land/x/oak@v12.6.1/mod.ts' } }));
     write('examples/oak/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: [], noEmit: true }, include: ['src'] }));
     write('examples/oak/src/server.ts', "import { Application } from 'oak';\nexport const app = (): unknown => new Application();\n");
-    const cg = await CodeGraph.open({ root });
+    const cg = await CodeGraph.open({ root, compiler: 'inprocess' });
     assert.deepEqual(cg.report.warnings.filter((w) => w.includes('Deno')), [
       "2 imported packages resolve to no types: 'oak' (1 file; examples/oak/deno.jsonc maps 'oak' to https://deno.land/x/oak@v12.6.1/mod.ts), 'std' (1 file; examples/deno/deno.json maps 'std/' to https://deno.land/std@0.192.0/). They are names of Deno import maps, which TypeScript does not read; no install puts what they map to where TypeScript looks. Calls into them, and calls TypeScript would infer through their types, are missing: leave that Deno code out (exclude examples/deno, examples/oak), or accept it.",
     ]);
@@ -182,7 +186,7 @@ describe('the advice for imports no build can fix', () => {
     write('packages/web/package.json', JSON.stringify({ name: '@acme/web' }));
     write('packages/web/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: [], noEmit: true }, include: ['src'] }));
     write('packages/web/src/auth.ts', "import type { Providers } from 'authlib/providers';\nimport github from 'authlib/providers/github';\nimport { session } from 'authlib/session';\nexport const all = (p: Providers): unknown => [p, github(), session()];\n");
-    const cg = await CodeGraph.open({ root });
+    const cg = await CodeGraph.open({ root, compiler: 'inprocess' });
     assert.deepEqual(cg.report.warnings.filter((w) => w.includes('authlib')), [
       "1 import names a subpath its package does not export, so no setting, install or build makes it resolve: 'authlib/session' (1 file): the package exports '.', './providers/*', not './session'. Calls through it are missing until the import names an exported subpath.",
       "1 import names a subpath its package does not export, which resolves only under \"moduleResolution\": \"node10\" (\"node\"), as it ignores exports (TypeScript 7 removed it): 'authlib/providers' (1 file): the package exports '.', './providers/*', not './providers'; node10 finds authlib/providers/index.d.ts. At run time Node and bundlers that honour exports reject it too (an import of types only never reaches them). Calls through it are missing until the import names an exported subpath.",
@@ -226,11 +230,11 @@ describe('the advice for imports no build can fix', () => {
     write('templates/site/node_modules/left-pad/package.json', JSON.stringify({ name: 'left-pad', version: '1.0.0' }));
     write('templates/site/tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', types: [], noEmit: true }, include: ['src'] }));
     write('templates/site/src/page.ts', "import { legacy } from '@acme/legacy';\nexport const page = (): number => legacy();\n");
-    const only = async () => (await CodeGraph.open({ root })).report.warnings.filter((w) => w.includes('not workspace members'));
+    const only = async () => (await CodeGraph.open({ root, compiler: 'inprocess' })).report.warnings.filter((w) => w.includes('not workspace members'));
     // Imported from the member app too: the member speaks for it, and there building does help.
     assert.deepEqual(await only(), []);
     write('packages/app/src/main.ts', "export function run(): unknown {\n  return 1;\n}\n");
-    const cg = await CodeGraph.open({ root });
+    const cg = await CodeGraph.open({ root, compiler: 'inprocess' });
     assert.deepEqual(cg.report.warnings.filter((w) => w.includes('@acme/legacy')), [
       "1 imported package resolves to no types: a package of this workspace imported only from folders that are not workspace members: '@acme/legacy' (1 file), from templates/site (its own package.json, not listed as a member of the workspace). The package manager links workspace packages into members only, so building it changes nothing there: install those folders' own dependencies, or leave them out (exclude). Calls into it, and calls TypeScript would infer through its types, are missing.",
     ]);
@@ -252,7 +256,7 @@ describe('the advice never names a tsconfig paths alias as a package', () => {
       'templates/site/src/util.ts': "import type { Params } from '@/app/route';\nimport type { Preview } from '@/app/preview/route';\nexport const slugOf = (p: Params, q: Preview): string => p.slug + String(q);\n",
     });
     try {
-      const { report } = await indexWorkspace({ root });
+      const { report } = await indexWorkspace({ root, compiler: 'inprocess' });
       const advice = report.warnings.filter((w) => /resolves? to no types/.test(w));
       assert.ok(advice.some((w) => w.includes("'missing-lib'")), advice.join('\n'));
       assert.ok(advice.every((w) => !w.includes('@/app')), advice.join('\n'));

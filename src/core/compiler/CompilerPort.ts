@@ -11,6 +11,12 @@ export interface ProjectConfig {
   problems: string[];
   /** Options the config left unset that the workspace's TypeScript major's defaults filled (the indexer's compilerDefaults). */
   defaulted?: { major: number; options: string[] };
+  /**
+   * Imports of a monorepo's packages by name that the indexer's resolution answers with a package's
+   * source (its outputs, built or not, stand for it: workspacePackages): specifier → the absolute
+   * source. The native compiler, which takes no resolution of ours, reads them as exact `paths`.
+   */
+  sourcePaths?: Record<string, string>;
 }
 
 /**

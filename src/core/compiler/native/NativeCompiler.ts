@@ -102,6 +102,13 @@ export class NativeCompiler implements CompilerPort {
   private readonly open = new Set<string>();
   /** Config path → its text as the compiler should read it (options filled), for the file system callback. */
   private readonly virtualTexts = new Map<string, string>();
+  /**
+   * Config path → its `sourcePaths` (as JSON) when last built: those of a project this process opened
+   * (open or closed since: it keeps the options it read) that changed need a new process (prepareConfigs).
+   */
+  private readonly sourcePaths = new Map<string, string>();
+  /** The projects this process opened, closed since or not. */
+  private readonly opened = new Set<string>();
   /** Config path → the text of a scoped program's config (buildScoped), read instead of the project's own until endScoped. */
   private readonly scopedTexts = new Map<string, string>();
   private callbacks = '';
@@ -171,6 +178,7 @@ export class NativeCompiler implements CompilerPort {
   build(requests: ProgramRequest[], release: readonly ProjectConfig[] = []): CompilerProgram[] {
     if (this.token?.isCancellationRequested) throw new CancelledError();
     const configs = requests.map((r) => r.config);
+    this.prepareConfigs(configs);
     if (this.configsChanged) {
       this.configsChanged = false;
       this.stop();
@@ -178,7 +186,6 @@ export class NativeCompiler implements CompilerPort {
       this.created = new Set();
       this.deleted = new Set();
     }
-    this.prepareConfigs(configs);
     const api = this.ensureApi();
     const paths = configs.map((c) => this.configPath(c));
     const toOpen = paths.filter((p) => !this.open.has(p));
@@ -193,7 +200,10 @@ export class NativeCompiler implements CompilerPort {
     // so that the programs it alone holds (projects closed by the last build) are not held through it.
     this.releaseOlder();
     const snapshot = this.call(() => api.updateSnapshot({ openProjects: toOpen, ...(toClose.length ? { closeProjects: toClose } : {}), fileChanges }), this.timeouts.snapshot);
-    for (const p of toOpen) this.open.add(p);
+    for (const p of toOpen) {
+      this.open.add(p);
+      this.opened.add(p);
+    }
     for (const p of toClose) this.open.delete(p);
     this.changed = new Set();
     this.created = new Set();
@@ -336,6 +346,7 @@ export class NativeCompiler implements CompilerPort {
     this.held = [];
     this.known.clear();
     this.open.clear();
+    this.opened.clear();
     try {
       api?.close();
     } catch {
@@ -489,6 +500,7 @@ export class NativeCompiler implements CompilerPort {
     const child = this.child() as unknown as NonNullable<Leftovers['child']> extends WeakRef<infer C> ? C | undefined : never;
     this.leftovers.child = child && new WeakRef(child);
     this.open.clear();
+    this.opened.clear();
     this.current = this.previous = undefined;
     const pid = this.pid;
     if (pid) this.watchdog.watch(pid);
@@ -516,10 +528,17 @@ export class NativeCompiler implements CompilerPort {
     return false;
   }
 
-  /** The texts the compiler reads for configs whose options we fill (and the inferred project's, which has no file). */
+  /**
+   * The texts the compiler reads for configs whose options we fill or whose `sourcePaths` we add (and
+   * the inferred project's, which has no file). A project's sourcePaths that changed (a source created
+   * where an import waited) are a config change: the process keeps the options it read for a project.
+   */
   private prepareConfigs(configs: ProjectConfig[]): void {
     for (const config of configs) {
       const p = this.configPath(config);
+      const sourcePaths = JSON.stringify(config.sourcePaths ?? {});
+      if (this.opened.has(p) && sourcePaths !== (this.sourcePaths.get(p) ?? '{}')) this.configsChanged = true;
+      this.sourcePaths.set(p, sourcePaths);
       const text = this.scopedTexts.get(p) ?? configOverrides(this.ts, this.root, config);
       if (text === undefined) this.virtualTexts.delete(p);
       else if (this.virtualTexts.get(p) !== text) {

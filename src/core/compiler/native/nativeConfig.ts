@@ -18,16 +18,35 @@ export function inferredConfigPath(root: string): string {
  */
 export function configOverrides(ts: typeof TS, root: string, config: ProjectConfig): string | undefined {
   if (!config.configPath) {
-    const { noEmit: _noEmit, ...options } = config.options;
-    return JSON.stringify({ compilerOptions: { ...optionsAsJson(ts, options), noEmit: true }, files: config.fileNames });
+    const { noEmit: _noEmit, pathsBasePath: _base, ...options } = config.options;
+    const paths = withSourcePaths(config);
+    return JSON.stringify({ compilerOptions: { ...optionsAsJson(ts, options), ...(paths ? { paths } : {}), noEmit: true }, files: config.fileNames });
   }
   const filled = config.defaulted?.options ?? [];
-  if (filled.length === 0) return undefined;
+  const paths = withSourcePaths(config);
+  if (filled.length === 0 && !paths) return undefined;
   const json = configJson(ts, config.configPath) as { compilerOptions?: Record<string, unknown> } | undefined;
   if (!json) return undefined;
   const added = optionsAsJson(ts, Object.fromEntries(filled.map((k) => [k, config.options[k]])));
-  json.compilerOptions = { ...(json.compilerOptions ?? {}), ...added };
+  json.compilerOptions = { ...(json.compilerOptions ?? {}), ...added, ...(paths ? { paths } : {}) };
   return JSON.stringify(json, undefined, 2);
+}
+
+/**
+ * The config's `paths` with its `sourcePaths` added (the indexer's resolution of a monorepo package's
+ * imports by name, which 7 cannot take otherwise): undefined when it has none. Written into the
+ * config's own text, they replace what it extends: so its paths as read (from what it extends too)
+ * come along, absolute, as 7 reads them (from the folder of the config that declares them; 7 has no
+ * `baseUrl`). The indexer adds no entry a pattern of the config's matches.
+ */
+function withSourcePaths(config: ProjectConfig): Record<string, string[]> | undefined {
+  const added = config.sourcePaths;
+  if (!added || Object.keys(added).length === 0) return undefined;
+  const base = ((config.options.pathsBasePath as string | undefined) ?? path.posix.dirname(config.configPath ?? '/')).replace(/\\/g, '/');
+  const paths: Record<string, string[]> = {};
+  for (const [key, targets] of Object.entries(config.options.paths ?? {})) paths[key] = targets.map((t) => (path.isAbsolute(t) ? t : path.posix.join(base, t)));
+  for (const [specifier, source] of Object.entries(added)) paths[specifier] ??= [source];
+  return paths;
 }
 
 /**

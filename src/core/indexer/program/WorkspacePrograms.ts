@@ -34,6 +34,9 @@ export class WorkspacePrograms {
   /** Of the last full index, the time TypeScript spent building programs (reading, parsing, binding, resolving modules). */
   millis = 0;
 
+  /** Run before the compiler builds any program: what the configs need only then (the native compiler's sourcePaths). */
+  beforeBuild: (() => void) | undefined;
+
   constructor(
     private readonly ts: typeof TS,
     private readonly root: string,
@@ -350,6 +353,7 @@ export class WorkspacePrograms {
   buildScoped(project: Project, roots: readonly string[]): { program: CompilerProgram; files: string[] } | undefined {
     if (project.program || !this.compiler.buildScoped) return undefined;
     const started = Date.now();
+    this.beforeBuild?.();
     const program = this.compiler.buildScoped(project.config, roots);
     if (!program) return undefined;
     project.program = program;
@@ -392,6 +396,7 @@ export class WorkspacePrograms {
   }
 
   private createPrograms(projects: Project[], release: ProjectConfig[] = []): void {
+    this.beforeBuild?.();
     const programs = this.compiler.build(projects.map((p) => ({ config: p.config, old: p.program })), release);
     projects.forEach((p, i) => {
       const program = programs[i];

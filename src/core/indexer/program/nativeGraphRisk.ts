@@ -3,9 +3,10 @@ import * as path from 'path';
 import type * as TS from 'typescript';
 import { ProjectConfig, normalize } from './discoverProjects';
 import { WorkspacePackages, isPackageSpecifier, resolveWithWorkspace } from './workspacePackages';
+import { isWorkspaceSource, matchesPathsKey } from './sourcePaths';
+import { MemoizedHost, memoizedHost } from './memoizedHost';
 import { packageName } from '../../packageSpecifiers';
 import { inIgnoredDir } from '../workspaceFiles';
-import { realPathOf } from '../workspaceRoot';
 import { isFixtureFile } from '../../graph/testFiles';
 
 /**
@@ -17,9 +18,10 @@ import { isFixtureFile } from '../../graph/testFiles';
  *   have no target. Found by the assignment's text in the projects' own JavaScript files.
  * - An import that 6 resolves and 7 does not: one only `baseUrl` resolves (7 removed it; `paths` stay,
  *   read from the config's folder), one that `moduleResolution: node10` or `classic` resolves (7
- *   removed them and resolves as `bundler`: by `exports`), or a monorepo package imported by name whose
- *   sources only our overlay reaches (its outputs are unbuilt: see workspacePackages; 7 resolves
- *   without it). Or one 7 resolves to another file than 6 (a 5.x workspace's node10 reads a package's
+ *   removed them and resolves as `bundler`: by `exports`), or a monorepo package imported by name
+ *   that only our overlay resolves and cannot map to a source (listed but not installed, built: see
+ *   workspacePackages). Its sources that our overlay reaches are no loss: 7 reads each such import as
+ *   a `paths` entry of its config (sourcePaths). Or one 7 resolves to another file than 6 (a 5.x workspace's node10 reads a package's
  *   `types`, 7 its `exports`; a built package's declarations instead of its sources): 7's graph would
  *   not be the one the workspace's own compiler sees. Found by resolving each project's distinct
  *   imports both ways, where such an option is set or a workspace package is imported. An import
@@ -169,11 +171,15 @@ function lostImports(
   const source = (f: string) => sources.get(normalize(f)) ?? (f.includes('/node_modules/') ? sources.get(disk.realPathOf(f)) : undefined);
   const host7: TS.ModuleResolutionHost = sources.size ? { ...disk, fileExists: (f) => source(f) !== undefined || disk.fileExists(f) } : disk;
   const lost: LostImport[] = [];
+  const ownPaths = Object.keys(options.paths ?? {});
   const scanned = new Map<string, Set<string>>();
   const importsOf = (file: string) => scanned.get(file) ?? scanned.set(file, importsIn(ts, read(file))).get(file)!;
   for (const [specifier, files] of importers) {
     const six = resolveWithWorkspace(ts, packages, specifier, files[0], options, disk, cache6).resolvedModule?.resolvedFileName;
     if (!six) continue;
+    // A workspace package's source that our resolution reaches, 7 reaches too: it reads it as a `paths`
+    // entry of the config (sourcePaths), unless the config's own paths match the import (then 6's answer is theirs).
+    if (packages?.named(packageName(specifier)) && !ownPaths.some((p) => matchesPathsKey(p, specifier)) && isWorkspaceSource(packages, normalize(six))) continue;
     const resolved7 = ts.resolveModuleName(specifier, files[0], seven, host7, cache7).resolvedModule?.resolvedFileName;
     const sevens = resolved7 && (source(resolved7) ?? resolved7);
     if (sevens && normalize(sevens) === normalize(six)) continue;
@@ -242,35 +248,6 @@ class ReferenceRedirects {
     this.outputs.set(key, map);
     return map;
   }
-}
-
-interface MemoizedHost extends TS.ModuleResolutionHost {
-  fileExists(f: string): boolean;
-  /** realPathOf (workspaceRoot): the real path of a file that need not exist, by the nearest folder that does. */
-  realPathOf(f: string): string;
-}
-
-/** What module resolution asks of the disk, each question answered once (for one check: the disk is taken not to change meanwhile). */
-function memoizedHost(sys: TS.System): MemoizedHost {
-  const once = <T>(ask: (f: string) => T) => {
-    const answers = new Map<string, T>();
-    return (f: string): T => {
-      if (answers.has(f)) return answers.get(f)!;
-      const answer = ask(f);
-      answers.set(f, answer);
-      return answer;
-    };
-  };
-  return {
-    fileExists: once((f) => sys.fileExists(f)),
-    directoryExists: once((f) => sys.directoryExists(f)),
-    readFile: once((f) => sys.readFile(f)),
-    realpath: sys.realpath && once(sys.realpath),
-    realPathOf: once(realPathOf),
-    getCurrentDirectory: () => sys.getCurrentDirectory(),
-    getDirectories: (d) => sys.getDirectories(d),
-    useCaseSensitiveFileNames: sys.useCaseSensitiveFileNames,
-  };
 }
 
 /** The specifiers a text imports, as TypeScript's scanner reads them (strings and comments are no imports). */

@@ -82,6 +82,11 @@ export class WorkspacePackages {
     return this.byName.get(name);
   }
 
+  /** Every package of the workspace: the root's own, those it lists, those linked into its node_modules. */
+  allPackages(): WorkspacePackage[] {
+    return [...this.packages.values()];
+  }
+
   /** Whether the workspace has packages besides the root's own (a monorepo). */
   get isMonorepo(): boolean {
     return this.packages.size > 1;
