@@ -39,6 +39,32 @@ describe('a bundler-built workspace package imported by name reaches its sources
     });
   }
 
+  it('built, the calls still end at the sources on both compilers, not at the bundle', async () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-bundled-'));
+    try {
+      fs.cpSync(root, copy, { recursive: true });
+      const dist = path.join(copy, 'packages/lib/dist');
+      fs.mkdirSync(path.join(dist, 'adapters'), { recursive: true });
+      const index = 'export declare class LibError extends Error {\n  readonly code: string;\n  constructor(code: string);\n}\nexport declare function createRouter(name: string): { name: string };\n';
+      for (const ext of ['mts', 'cts']) {
+        fs.writeFileSync(path.join(dist, `index.d.${ext}`), index);
+        fs.writeFileSync(path.join(dist, `adapters/next.d.${ext}`), 'export declare function nextHandler(path: string): { name: string };\n');
+      }
+      for (const compiler of ['inprocess', 'native'] as const) {
+        const { index: built, graph } = await indexWorkspace({ root: copy, compiler });
+        try {
+          edge(graph, SERVER, 'start', 'CALLS', INDEX, 'createRouter');
+          edge(graph, SERVER, 'start', 'CALLS', NEXT, 'nextHandler');
+          assert.deepEqual(graph.files().sort(), [SERVER, NEXT, INDEX].sort(), compiler);
+        } finally {
+          built.dispose();
+        }
+      }
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
   it('maps a declaration file in dist/ to the source of its path and stem only', () => {
     const w = WorkspacePackages.discover(ts, root, discoverProjects(ts, root));
     const lib = `${root}/packages/lib`;
