@@ -1,5 +1,8 @@
 import { scales } from './layout/choose';
 
+/** The smallest scale the drawing is ever shown at (zooming out stops there). */
+const MIN_SCALE = 0.1;
+
 /** Pan (drag the background), zoom (wheel, around the pointer; buttons) and fit for the drawing's <g>. */
 export class Viewport {
   private group: SVGGElement | undefined;
@@ -16,6 +19,8 @@ export class Viewport {
   /** The smallest scale shown (names at the editor's font size) and the largest a small drawing is blown up to. */
   private readable = scales(13).readable;
   private max = scales(13).max;
+  /** The smallest share of `readable` the drawing is shown whole at (an opening drawn whole smaller: Picture.floor). */
+  private floor = 1;
 
   constructor(private readonly svg: SVGSVGElement) {
     new ResizeObserver(() => {
@@ -64,9 +69,10 @@ export class Viewport {
     return this.readable;
   }
 
-  attach(group: SVGGElement, width: number, height: number, focus: SVGGElement | undefined): void {
+  attach(group: SVGGElement, width: number, height: number, focus: SVGGElement | undefined, floor = 1): void {
     this.group = group;
     this.focus = focus;
+    this.floor = floor;
     // An empty drawing (a message answer) has no extent; dagre reports -Infinity for it.
     this.width = Number.isFinite(width) ? width : 0;
     this.height = Number.isFinite(height) ? height : 0;
@@ -88,8 +94,9 @@ export class Viewport {
 
   /**
    * Fits the drawing now, and again on every resize until the person pans or zooms. A drawing too
-   * big to fit at a readable size (this.readable) is shown at that size around `focus` (the queried
-   * symbol, or the node just opened): the person pans for the rest, or presses Fit, which folds.
+   * big to fit at a readable size (this.readable, or the smaller share of it the picture allows:
+   * this.floor) is shown at that size around `focus` (the queried symbol, or the node just opened):
+   * the person pans for the rest (Fit only zooms and pans).
    */
   fit(focus?: SVGGElement): void {
     this.userMoved = false;
@@ -97,8 +104,9 @@ export class Viewport {
     const box = this.svg.getBoundingClientRect();
     if (box.width === 0 || this.width <= 0 || this.height <= 0) return this.apply();
     const fitted = this.fitScale(this.width, this.height);
-    if (fitted >= this.readable || !this.focus) return this.place(Math.max(this.readable, fitted), box);
-    this.scale = this.readable;
+    const least = this.least();
+    if (fitted >= least || !this.focus) return this.place(Math.max(least, fitted), box);
+    this.scale = least;
     const center = this.centerOf(this.focus);
     this.x = this.axis(box.width, this.width, center.x);
     this.y = this.axis(box.height, this.height, center.y);
@@ -118,6 +126,16 @@ export class Viewport {
   /** True when the whole drawing is in the view at a readable scale now. */
   fitsReadably(): boolean {
     return this.fitScale(this.width, this.height) >= this.readable;
+  }
+
+  /** True when the whole drawing is in the view at the smallest scale it is shown whole at (see fit). */
+  fitsWhole(): boolean {
+    return this.fitScale(this.width, this.height) >= this.least();
+  }
+
+  /** The smallest scale fit shows the drawing at: readable, or the share of it the picture allows (never below the zoom-out limit). */
+  private least(): number {
+    return Math.max(MIN_SCALE, Math.min(this.readable, this.readable * this.floor));
   }
 
   private place(scale: number, box: DOMRect): void {
@@ -154,11 +172,14 @@ export class Viewport {
     else this.fit();
   }
 
-  /** The node in the middle of the view, at a readable scale at least (find, re-centre, an opened badge). */
+  /**
+   * The node in the middle of the view (find, re-centre, an opened badge), at a readable scale at least,
+   * or at the smaller one the picture was drawn whole at (a small answer in a narrow panel: no jump in).
+   */
   centerOn(node: SVGGElement): void {
     const box = this.svg.getBoundingClientRect();
     const c = this.centerOf(node);
-    this.scale = Math.max(this.scale, this.readable);
+    this.scale = Math.max(this.scale, this.least());
     this.x = box.width / 2 - c.x * this.scale;
     this.y = box.height / 2 - c.y * this.scale;
     this.userMoved = true;
@@ -182,7 +203,7 @@ export class Viewport {
   }
 
   private zoomAt(factor: number, px: number, py: number): void {
-    const next = Math.max(0.1, Math.min(4, this.scale * factor));
+    const next = Math.max(MIN_SCALE, Math.min(4, this.scale * factor));
     this.x = px - ((px - this.x) * next) / this.scale;
     this.y = py - ((py - this.y) * next) / this.scale;
     this.scale = next;

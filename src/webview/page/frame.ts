@@ -10,6 +10,8 @@ export interface Frame {
   vis: VisibleGraph;
   layout: Layout;
   badges: Badges;
+  /** The picture's Picture.floor: how much smaller than readable it may be shown whole. */
+  floor: number;
   drawing?: Drawing;
 }
 

@@ -69,13 +69,13 @@ function lay(s: PageState): void {
   const budget = Math.max(6, Math.floor((box.width * box.height) / (210 * 70 * readable * readable)));
   const earlier = [...s.past, ...s.future].reverse().map((p) => p.picture);
   const next = arrange(m, s.fold, mode, s.picture, { measure, badges, fitScale: (w, h) => viewport.fitScale(w, h), budget, readable }, s.restore, earlier);
-  frame = { vis: next.vis, layout: next.layout, badges };
+  frame = { vis: next.vis, layout: next.layout, badges, floor: next.floor };
   const selected = s.selected && next.vis.items.some((i) => i.id === s.selected) ? s.selected : undefined;
   const edge = s.edge && next.vis.edges.some((e) => e.id === s.edge) && mode === 'keep' ? s.edge : undefined;
   state = {
     ...s,
     fold: next.fold,
-    picture: { vis: next.vis, layout: next.layout },
+    picture: { vis: next.vis, layout: next.layout, floor: next.floor },
     restore: false,
     autoFold: next.auto ? true : s.autoFold,
     selected,

@@ -110,7 +110,7 @@ function draw(els: Elements, viewport: Viewport, s: PageState, frame: Frame, hol
   if (focused?.dataset.id && !focused.isConnected) frame.drawing.nodes.get(focused.dataset.id)?.focus({ preventScroll: true });
   if (focusedEdge) [...svg.querySelectorAll<SVGGElement>('g.edge')].find((g) => edgeKey(g) === focusedEdge)?.focus({ preventScroll: true });
   const focus = svg.querySelector<SVGGElement>('g.node.input') ?? undefined;
-  viewport.attach(frame.drawing.viewport, frame.drawing.width, frame.drawing.height, focus);
+  viewport.attach(frame.drawing.viewport, frame.drawing.width, frame.drawing.height, focus, frame.floor);
   const now = anchor ? frame.drawing.nodes.get(anchor.dataset.id!) : undefined;
   if (was && now) {
     viewport.apply();
@@ -205,7 +205,7 @@ function once(s: PageState, frame: Frame | undefined, viewport: Viewport): void 
   const nodes = frame?.drawing?.nodes;
   if (!nodes) return;
   if (s.once.fit) viewport.fit();
-  const centre = s.once.centre ?? (s.once.centreIfBig && !viewport.fitsReadably() ? s.once.centreIfBig : undefined);
+  const centre = s.once.centre ?? (s.once.centreIfBig && !viewport.fitsWhole() ? s.once.centreIfBig : undefined);
   if (centre && nodes.get(centre)) viewport.centerOn(nodes.get(centre)!);
   if (s.once.focus) nodes.get(s.once.focus)?.focus({ preventScroll: true });
   const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;

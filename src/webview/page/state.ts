@@ -22,7 +22,7 @@ export interface Snapshot {
 export interface Once {
   /** Centre on it. */
   centre?: string;
-  /** Centre on it when the drawing does not fit the view whole at a readable size. */
+  /** Centre on it when the drawing does not fit the view whole (at a readable size, or the opening's smaller one: Picture.floor). */
   centreIfBig?: string;
   /** Focus it when the focus fell to the page (the element pressed is gone with the redraw). */
   focusIfLost?: string;
@@ -224,8 +224,8 @@ export function update(s: PageState, a: Action): PageState {
         f.opened.clear();
       });
     case 'fit':
-      // Zoom and pan only: what the person opened stays drawn (too big to read whole: shown at the
-      // readable size round the query; the first view already folded the answer to fit).
+      // Zoom and pan only: what the person opened stays drawn (too big to show whole: shown at the
+      // readable size, or the opening's smaller one, round the query; the first view already fitted the answer).
       return { ...cleared, once: { fit: true } };
     case 'back':
     case 'forward':

@@ -6,6 +6,7 @@ import { diagramModel } from '../../../src/core/diagram/diagramModel';
 import { runQuery } from '../../../src/core/query/QueryRequest';
 import type { GraphViewPanel } from '../../../src/vscode/graphView/GraphViewPanel';
 import type { QueryArgs } from '../../../src/worker/protocol';
+import { Readable, readabilityProbe } from '../../support/readabilityProbe';
 import { activateExtension, editAndSave, fixturePath } from './helpers';
 import { screenshot, until, viewClick, viewEval, viewPress } from './webviewBridge';
 
@@ -138,6 +139,12 @@ suite('graph view', () => {
     const same = (d: Drawn) => JSON.stringify(sorted(d.edges)) === JSON.stringify(sorted(expected.edges));
     const drawn = await until(() => viewEval<Drawn>(title, READ_DOM), same, 'the drawing of every edge').catch(async () => viewEval<Drawn>(title, READ_DOM));
     assert.deepStrictEqual(sorted(drawn.edges), sorted(expected.edges));
+    // Node by node and whole in the panel (smaller than the editor's size if need be), not folded into boxes nor cut off.
+    const panel = await viewEval<string>(title, `(() => { const r = document.querySelector('svg.graph').getBoundingClientRect(); return Math.round(r.width) + 'x' + Math.round(r.height); })()`);
+    const shown = await viewEval<Readable>(title, readabilityProbe(false));
+    assert.strictEqual(shown.bundles, 0, `folded boxes in a ${panel} panel`);
+    assert.strictEqual(shown.nodes, expected.nodes.length, `nodes drawn in a ${panel} panel`);
+    assert.ok(shown.wholeInView, `the drawing whole in the ${panel} panel`);
   });
 
   test('paths between two symbols as a graph: both ends highlighted; Copy Mermaid puts the answer on the clipboard', async () => {

@@ -2,7 +2,7 @@ import type { DiagramModel } from '../../../core/diagram/DiagramTypes';
 import { columnLayout } from './columns';
 import { layoutGraph } from './dagre';
 import { grow } from './grow';
-import { foldCandidates, FoldState, VisibleGraph, visibleGraph } from '../foldModel';
+import { foldCandidates, FoldState, GRAINS, VisibleGraph, visibleGraph } from '../foldModel';
 import type { Badges, Layout } from './types';
 
 /**
@@ -28,7 +28,11 @@ export function scales(editorPx: number): { readable: number; max: number } {
   const readable = (Number.isFinite(editorPx) && editorPx > 0 ? editorPx : 13) / NAME_PX;
   return { readable, max: readable * MAX_BLOWUP };
 }
-/** Answers of up to this many nodes are drawn whole at first when that is at most twice the view (the person pans). */
+/**
+ * Answers of up to this many nodes are drawn whole at first, node by node and whole in the view,
+ * smaller than the readable size if the view is narrow (VS Code's panel beside a text document): a
+ * few nodes are never folded into boxes the person must open.
+ */
 export const WHOLE_UP_TO = 20;
 /** Most columns a too-tall rank is cut into. */
 const MAX_SPLIT = 4;
@@ -38,11 +42,15 @@ const MAX_SPLIT = 4;
  */
 const DAGRE_TRIED_UP_TO = 80;
 /**
- * The query's own level (its direct neighbours) stays drawn one by one if it fits at least this near
- * to the readable scale (a drawing up to twice the view): it is shown at that scale around the
- * query, the person pans the rest. What they asked about is never folded away at first.
+ * The query's own level (its direct neighbours one by one, the farther nodes in boxes) is opened
+ * rather than the query alone or its neighbours in boxes when, whole in the view, it is shown at
+ * least this near to the readable scale (names at 70 % of the editor's size; ra-core's 11 neighbours
+ * of RaRecord at 700 px are at 73 %): what the person asked about is not folded away at first. It
+ * was once any drawing up to twice the view, the most detailed first, shown at the readable scale
+ * round the query and cut at the side: tRPC's 51 dependents of getTRPCErrorFromUnknown opened all 6
+ * levels at 1400-1600 px, cut mid-name, and 1 at 1920.
  */
-const LEVEL_ONE_SLACK = 0.5;
+export const LEVEL_ONE_SLACK = 0.7;
 
 /** What a layout needs besides the graph: text widths, badges, and the scale that fits a size in the view. */
 export interface Sizing {
@@ -62,43 +70,49 @@ export type RenderMode = 'auto' | 'keep';
 export interface Picture {
   vis: VisibleGraph;
   layout: Layout;
+  /**
+   * The smallest share of the readable scale the picture is shown whole at (Viewport.fit): 1 for a
+   * fold that fits at the readable size; less for an opening chosen to be drawn whole smaller (a
+   * small answer: 0; the query's own level: LEVEL_ONE_SLACK), and for what the person's steps grow from it.
+   */
+  floor: number;
 }
 
-export interface Arranged {
+export interface Arranged extends Picture {
   fold: FoldState;
-  vis: VisibleGraph;
-  layout: Layout;
   /** The fold was chosen by the page (not the person's own). */
   auto: boolean;
 }
 
 /**
- * `auto`: an answer of up to WHOLE_UP_TO nodes whole; a larger one with the most detailed fold whose
- * drawing fits the view at a readable size (every level open if it fits; else fewer levels; else
- * coarser bundles), picking the engine that draws it larger. `keep`: the person's fold, grown from the picture drawn (`previous`): nothing drawn moves.
+ * `auto`: the opening, whole in the view. An answer of up to WHOLE_UP_TO nodes node by node (smaller
+ * than readable if need be); a larger one with the most detailed fold whose drawing fits the view at
+ * a readable size (every level open if it fits; else fewer levels; else coarser bundles), or its
+ * query's own level a little smaller rather than the query alone (LEVEL_ONE_SLACK), picking the
+ * engine that draws it larger. A larger view never opens fewer levels. `keep`: the person's fold,
+ * grown from the picture drawn (`previous`): nothing drawn moves.
  */
 export function arrange(m: DiagramModel, fold: FoldState, mode: RenderMode, previous: Picture | undefined, z: Sizing, restore = false, earlier: Array<Picture | undefined> = []): Arranged {
   if (mode === 'auto' && m.nodes.length <= WHOLE_UP_TO) {
     const maxDistance = visibleGraph(m, { ...fold, depth: 0 }).maxDistance;
     const f: FoldState = { ...fold, depth: maxDistance, grain: 0, splitLast: false, opened: new Set(), closedFiles: new Set(), closedDirs: new Set() };
     const vis = visibleGraph(m, f);
-    const layout = best(vis, true, z);
-    // Whole when the person pans at most a drawing twice the view; larger, it is folded like any answer.
-    if (z.fitScale(layout.width, layout.height) >= z.readable * LEVEL_ONE_SLACK) return { fold: f, vis, layout, auto: true };
+    return { fold: f, vis, layout: best(vis, true, z), floor: 0, auto: true };
   }
   if (mode === 'auto') {
     const chosen = searchFold(m, fold, z);
-    return { fold: chosen.f, vis: chosen.v, layout: chosen.l, auto: true };
+    return { fold: chosen.f, vis: chosen.v, layout: chosen.l, floor: chosen.floor, auto: true };
   }
   const vis = visibleGraph(m, fold);
-  if (!previous) return { fold, vis, layout: best(vis, true, z), auto: false };
+  if (!previous) return { fold, vis, layout: best(vis, true, z), floor: 1, auto: false };
   // Back and Forward: the remembered picture itself, when the answer still draws the same things.
-  if (restore && sameItems(previous.vis, vis)) return { fold, vis, layout: previous.layout, auto: false };
+  if (restore && sameItems(previous.vis, vis)) return { fold, vis, layout: previous.layout, floor: previous.floor, auto: false };
   // A step that undoes an earlier one (a folder folded, then opened again): the picture drawn then, when
   // everything drawn now has the same place in it. Folder frames and all come back as they were.
   const before = earlier.find((p) => p && sameItems(p.vis, vis) && samePlaces(previous.layout, p.layout));
-  if (before) return { fold, vis, layout: before.layout, auto: false };
-  return { fold, vis, layout: grow(previous.vis, previous.layout, vis, z.measure, z.badges), auto: false };
+  if (before) return { fold, vis, layout: before.layout, floor: before.floor, auto: false };
+  // Grown from the picture drawn, and shown (Fit, a centring) no smaller than it was allowed to be.
+  return { fold, vis, layout: grow(previous.vis, previous.layout, vis, z.measure, z.badges), floor: previous.floor, auto: false };
 }
 
 /** Every item `now` draws that `then` draws too is at the same place there. */
@@ -147,45 +161,52 @@ function columns(v: VisibleGraph, folders: boolean, z: Sizing): Layout {
   return chosen;
 }
 
-type Candidate = { v: VisibleGraph; l: Layout; f: FoldState };
+type Candidate = { v: VisibleGraph; l: Layout; f: FoldState; floor: number };
 
 /**
- * The most detailed fold that fits the view at a readable size. Candidates are tried without folder
- * clusters (a cheaper layout); the one that fits is laid out with them, and if the clusters make it
- * too big the search goes on from there with them. When only the query's own level would fit, the largest drawing with its direct neighbours one by one is
- * kept instead if it comes near a readable size: they are what the person asked about.
+ * The most detailed fold whose drawing fits the view whole at a readable size: the first candidate,
+ * most detailed first, that fits. Candidates are tried without folder clusters (a cheaper layout);
+ * the one that fits is laid out with them, and if the clusters make it too big the search goes on
+ * from there with them. A drawing of the query's direct neighbours one by one (no farther level,
+ * the farther nodes in boxes) needs to fit at LEVEL_ONE_SLACK of the readable scale only, and is
+ * shown whole at the scale it fits at: they are what the person asked about, and it is opened
+ * rather than coarser boxes of them. Each candidate fits in a larger view if it fits in a smaller
+ * one, so a larger view never opens a less detailed fold.
  */
 function searchFold(m: DiagramModel, fold: FoldState, z: Sizing): Candidate {
   const maxDistance = visibleGraph(m, { ...fold, depth: 0 }).maxDistance;
-  let fallback: Candidate | undefined;
-  let levelOne: (Candidate & { s: number; folders: boolean }) | undefined;
+  let fallback: Omit<Candidate, 'floor'> | undefined;
   let folders = false;
   // A candidate with as many drawn things as one that did not fit will not fit either: skip it.
   let failedAt = Infinity;
   for (const c of foldCandidates(maxDistance)) {
     const f: FoldState = { ...fold, depth: c.depth, grain: c.grain, splitLast: c.splitLast, opened: new Set(), closedFiles: new Set(), closedDirs: new Set() };
     const v = visibleGraph(m, f);
-    if (v.items.length > z.budget * 1.3 || v.items.length >= failedAt) continue;
-    if (c.depth === 0 && levelOne) return { v: levelOne.v, f: levelOne.f, l: levelOne.folders ? levelOne.l : best(levelOne.v, true, z) };
-    let l = best(v, folders, z);
-    const s = z.fitScale(l.width, l.height);
-    // The most detailed such candidate (they come most detailed first): its far nodes in per-folder boxes rather than one.
-    if (c.depth >= 1 && !c.splitLast && !levelOne && s >= z.readable * LEVEL_ONE_SLACK) levelOne = { v, l, f, s, folders };
-    if (s < z.readable) {
-      failedAt = v.items.length;
+    // The query's own level in the fewest boxes is tried twice: at the readable scale like any
+    // candidate, then at LEVEL_ONE_SLACK of it (against a view as much larger) before any fold of
+    // its neighbours into boxes.
+    const levelOne = c.depth === 1 && !c.splitLast && (c.grain === GRAINS - 1 || maxDistance === 1);
+    for (const floor of levelOne ? [1, LEVEL_ONE_SLACK] : [1]) {
+      const least = z.readable * floor;
+      if (v.items.length > (z.budget * 1.3) / floor ** 2) continue;
+      if (v.items.length >= failedAt && floor === 1) continue;
+      let l = best(v, folders, z);
+      if (z.fitScale(l.width, l.height) < least) {
+        if (floor === 1) failedAt = v.items.length;
+        fallback = { v, l, f };
+        continue;
+      }
+      if (!folders) {
+        l = best(v, true, z);
+        folders = true;
+      }
       fallback = { v, l, f };
-      continue;
+      if (z.fitScale(l.width, l.height) >= least) return { ...fallback, floor };
+      if (floor === 1) failedAt = v.items.length;
     }
-    if (!folders) {
-      l = best(v, true, z);
-      folders = true;
-    }
-    fallback = { v, l, f };
-    if (z.fitScale(l.width, l.height) >= z.readable) return fallback;
-    failedAt = v.items.length;
   }
-  if (fallback) return folders ? fallback : { ...fallback, l: best(fallback.v, true, z) };
+  if (fallback) return { ...(folders ? fallback : { ...fallback, l: best(fallback.v, true, z) }), floor: 1 };
   const f: FoldState = { ...fold, depth: 0, grain: 4, splitLast: false, opened: new Set(), closedFiles: new Set(), closedDirs: new Set() };
   const v = visibleGraph(m, f);
-  return { v, l: best(v, true, z), f };
+  return { v, l: best(v, true, z), f, floor: 1 };
 }
