@@ -172,14 +172,19 @@ export class Viewport {
     else this.fit();
   }
 
-  /**
-   * The node in the middle of the view (find, re-centre, an opened badge), at a readable scale at least,
-   * or at the smaller one the picture was drawn whole at (a small answer in a narrow panel: no jump in).
-   */
+  /** The node in the middle of the view, at a readable scale at least (find, re-centre, a link in the details). */
   centerOn(node: SVGGElement): void {
+    this.scale = Math.max(this.scale, this.readable);
+    this.panTo(node);
+  }
+
+  /**
+   * The node in the middle of the view at the scale shown (what a step opened, a Tab to it out of
+   * view): the picture holds still, an opening drawn smaller than readable is not zoomed into.
+   */
+  panTo(node: SVGGElement): void {
     const box = this.svg.getBoundingClientRect();
     const c = this.centerOf(node);
-    this.scale = Math.max(this.scale, this.least());
     this.x = box.width / 2 - c.x * this.scale;
     this.y = box.height / 2 - c.y * this.scale;
     this.userMoved = true;

@@ -87,15 +87,16 @@ function wireDrawing(w: Wiring): void {
   tooltip.addEventListener('mouseenter', () => clearTimeout(hideTimer));
   tooltip.addEventListener('mouseleave', hideSoon);
   svg.addEventListener('focusout', hideSoon);
-  // Tab onto something outside the view: the view follows the keyboard and centres it. Only for
-  // keyboard focus (:focus-visible), so a click on a node half in view does not move the drawing.
+  // Tab onto something outside the view: the view follows the keyboard and centres it, at the scale
+  // shown (the focus put on what a box held, drawn smaller than readable, must not zoom the picture).
+  // Only for keyboard focus (:focus-visible), so a click on a node half in view does not move the drawing.
   // A folded box shows its tooltip on keyboard focus too: the names it holds.
   svg.addEventListener('focusin', (event) => {
     const target = event.target as SVGGElement;
     if (!target.matches?.(':focus-visible')) return;
     const r = target.getBoundingClientRect();
     const s = svg.getBoundingClientRect();
-    if (!(r.left >= s.left && r.right <= s.right && r.top >= s.top && r.bottom <= s.bottom)) w.viewport.centerOn(target);
+    if (!(r.left >= s.left && r.right <= s.right && r.top >= s.top && r.bottom <= s.bottom)) w.viewport.panTo(target);
     if (target.matches('g.node.bundle')) show(target, target.getBoundingClientRect());
   });
 }

@@ -205,8 +205,8 @@ function once(s: PageState, frame: Frame | undefined, viewport: Viewport): void 
   const nodes = frame?.drawing?.nodes;
   if (!nodes) return;
   if (s.once.fit) viewport.fit();
-  const centre = s.once.centre ?? (s.once.centreIfBig && !viewport.fitsWhole() ? s.once.centreIfBig : undefined);
-  if (centre && nodes.get(centre)) viewport.centerOn(nodes.get(centre)!);
+  if (s.once.centre && nodes.get(s.once.centre)) viewport.centerOn(nodes.get(s.once.centre)!);
+  else if (s.once.centreIfBig && nodes.get(s.once.centreIfBig) && !viewport.fitsWhole()) viewport.panTo(nodes.get(s.once.centreIfBig)!);
   if (s.once.focus) nodes.get(s.once.focus)?.focus({ preventScroll: true });
   const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
   if (s.once.focusIfLost && lost) focusHeld(s.once.focusIfLost, frame!)?.focus({ preventScroll: true });

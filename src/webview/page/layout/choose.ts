@@ -44,13 +44,14 @@ const DAGRE_TRIED_UP_TO = 80;
 /**
  * The query's own level (its direct neighbours one by one, the farther nodes in boxes) is opened
  * rather than the query alone or its neighbours in boxes when, whole in the view, it is shown at
- * least this near to the readable scale (names at 70 % of the editor's size; ra-core's 11 neighbours
- * of RaRecord at 700 px are at 73 %): what the person asked about is not folded away at first. It
+ * least this near to the readable scale (names at 65 % of the editor's size; ra-core's 11 neighbours
+ * of RaRecord fit at 69 % in VS Code's 660 px panel, 73 % at 700): what the person asked about is
+ * not folded away at first (issue 43: "16 neighbours, not 2 boxes"). It
  * was once any drawing up to twice the view, the most detailed first, shown at the readable scale
  * round the query and cut at the side: tRPC's 51 dependents of getTRPCErrorFromUnknown opened all 6
  * levels at 1400-1600 px, cut mid-name, and 1 at 1920.
  */
-export const LEVEL_ONE_SLACK = 0.7;
+export const LEVEL_ONE_SLACK = 0.65;
 
 /** What a layout needs besides the graph: text widths, badges, and the scale that fits a size in the view. */
 export interface Sizing {
@@ -72,8 +73,9 @@ export interface Picture {
   layout: Layout;
   /**
    * The smallest share of the readable scale the picture is shown whole at (Viewport.fit): 1 for a
-   * fold that fits at the readable size; less for an opening chosen to be drawn whole smaller (a
-   * small answer: 0; the query's own level: LEVEL_ONE_SLACK), and for what the person's steps grow from it.
+   * fold that fits at the readable size and for what the person's steps grow (too big, it is shown
+   * at the readable size round the query); less for an opening chosen to be drawn whole smaller (a
+   * small answer: 0; the query's own level: LEVEL_ONE_SLACK).
    */
   floor: number;
 }
@@ -111,8 +113,7 @@ export function arrange(m: DiagramModel, fold: FoldState, mode: RenderMode, prev
   // everything drawn now has the same place in it. Folder frames and all come back as they were.
   const before = earlier.find((p) => p && sameItems(p.vis, vis) && samePlaces(previous.layout, p.layout));
   if (before) return { fold, vis, layout: before.layout, floor: before.floor, auto: false };
-  // Grown from the picture drawn, and shown (Fit, a centring) no smaller than it was allowed to be.
-  return { fold, vis, layout: grow(previous.vis, previous.layout, vis, z.measure, z.badges), floor: previous.floor, auto: false };
+  return { fold, vis, layout: grow(previous.vis, previous.layout, vis, z.measure, z.badges), floor: 1, auto: false };
 }
 
 /** Every item `now` draws that `then` draws too is at the same place there. */
