@@ -121,6 +121,21 @@ describe('incremental update through an inferred type', function () {
     assert.equal(failure, undefined, failure && `after step ${failure.step}:\n${failure.detail}`);
   });
 
+  it('the same through files that import each other: each passes the names on once (no endless round)', async () => {
+    const types = (param: string) => `import { Foo, Bar } from './classes';\n\nexport interface Invoker {\n  (cb: (s: ${param}) => number): void;\n}\n`;
+    const initial = new Map([
+      ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] })],
+      ['classes.ts', 'export class Foo {\n  run(): number {\n    return 1;\n  }\n}\nexport class Bar {\n  run(): number {\n    return 2;\n  }\n}\n'],
+      ['types.ts', types('Foo')],
+      ['a.ts', "import { Invoker } from './types';\nimport { B } from './b';\n\nexport interface A {\n  invoke: Invoker;\n  b: B;\n}\n"],
+      ['b.ts', "import { A } from './a';\n\nexport interface B {\n  a: A;\n}\n"],
+      ['use.ts', "import { B } from './b';\n\nexport const viaCycle = (b: B) => b.a.invoke((s) => s.run());\n"],
+    ]);
+    const edits = [types('Bar'), types('Foo')].map((text, i) => ({ label: `types.ts, step ${i}`, changed: ['types.ts'], deleted: [], writes: { 'types.ts': text } }));
+    const failure = await replay(initial, edits);
+    assert.equal(failure, undefined, failure && `after step ${failure.step}:\n${failure.detail}`);
+  });
+
   it('a destructured member follows the member through add, rename and removal', async () => {
     const store = (members: string) => `export interface Store {\n  load(): string;\n${members}}\n`;
     const initial = new Map([

@@ -125,6 +125,7 @@ export class UpdatePlanner {
       return;
     }
     this.enqueueThoseWhoSee(rel, delta);
+    this.passOnLate();
   }
 
   /**
@@ -172,15 +173,14 @@ export class UpdatePlanner {
       const named = ctx.shapes.namedTypesChanged(rel, delta);
       for (const d of ctx.graph.filesDependingOn(rel)) {
         if (!intoChanged.has(d) && !ctx.shapes.maySeeAddedExports(d, names)) continue;
-        if (named.length > 0 && this.state.done.has(d)) {
-          // Looked at already, before this change reached it: what its skeleton passes on, now.
-          const more = ctx.shapes.mentionChange(d, new Set(named));
-          if (more) this.enqueueThoseWhoSee(d, more);
-          else for (const dd of ctx.graph.filesDependingOn(d)) this.enqueue(dd);
-        } else if (named.length > 0) {
+        if (named.length > 0) {
           const its = this.state.namedTypes.get(d) ?? new Set<string>();
-          for (const n of named) its.add(n);
+          const added = named.filter((n) => !its.has(n));
+          for (const n of added) its.add(n);
           this.state.namedTypes.set(d, its);
+          // Looked at already, before these names reached it: what its skeleton passes on of them, now
+          // (once per name: files that import each other pass them round).
+          if (added.length > 0 && this.state.done.has(d)) this.late.push([d, added]);
         }
         this.enqueue(d);
       }
@@ -189,6 +189,19 @@ export class UpdatePlanner {
     // type derived in another file (`interface J extends I`), so every file that depends on this
     // one, however indirectly, and names such a member looks again.
     if (delta.members.length > 0) for (const d of ctx.withTransitiveDependents(new Set([rel]))) if (ctx.shapes.mayReachMembers(d, delta.members)) this.enqueue(d);
+  }
+
+  /** Files looked at before names of namedTypes reached them, and those names: see enqueueThoseWhoSee. */
+  private readonly late: Array<[string, string[]]> = [];
+
+  /** What files looked at already pass on of the names that reached them since (a loop, not a recursion: import cycles). */
+  private passOnLate(): void {
+    for (let next = this.late.shift(); next; next = this.late.shift()) {
+      const [d, names] = next;
+      const more = this.ctx.shapes.mentionChange(d, new Set(names));
+      if (more) this.enqueueThoseWhoSee(d, more);
+      else for (const dd of this.ctx.graph.filesDependingOn(d)) this.enqueue(dd);
+    }
   }
 
   private enqueue(d: string): void {
