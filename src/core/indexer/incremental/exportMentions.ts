@@ -3,6 +3,7 @@ import { PreorderWalk } from '../file/PreorderWalk';
 import { isGlobalAugmentation } from '../file/syntax';
 import { hasSkeleton, statementMentions, typeFixedBody } from './declarationSkeleton';
 import type { ShapeDelta } from './fileShape';
+import { reachable } from './reachable';
 
 /**
  * A module's top-level statements as syntax sees them, for deciding without a checker which of its
@@ -214,17 +215,8 @@ function importBindings(ts: typeof TS, module: ModuleMentions): Map<string, stri
 function visibleStatements(module: ModuleMentions): Set<StatementMentions> {
   const declaring = new Map<string, StatementMentions[]>();
   for (const s of module.statements) for (const n of s.declares) declaring.set(n, [...(declaring.get(n) ?? []), s]);
-  const visible = new Set<StatementMentions>();
-  const queue: StatementMentions[] = [];
-  const see = (s: StatementMentions) => {
-    if (visible.has(s)) return;
-    visible.add(s);
-    queue.push(s);
-  };
-  for (const e of module.exports) if (e.local !== undefined) for (const s of declaring.get(e.local) ?? []) see(s);
-  for (const s of module.statements) if (s.opaque) see(s);
-  while (queue.length) for (const n of queue.pop()!.mentions) for (const s of declaring.get(n) ?? []) see(s);
-  return visible;
+  const roots = [...module.exports.flatMap((e) => (e.local !== undefined ? (declaring.get(e.local) ?? []) : [])), ...module.statements.filter((s) => s.opaque)];
+  return reachable(roots, (s) => [...s.mentions].flatMap((n) => declaring.get(n) ?? []));
 }
 
 /** The names a binding declares (`const { a, b: [c] } = …`: a, c). */
