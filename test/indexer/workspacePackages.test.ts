@@ -5,6 +5,10 @@ import { CodeGraph } from '../../src/core/CodeGraph';
 import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
 import { pnpmWorkspacePackages } from '../../src/core/indexer/program/workspaceGlobs';
 import { sourceCondition } from '../../src/core/indexer/program/sourceCondition';
+import { affectedSpecifiers } from '../../src/core/indexer/program/sourcePaths';
+import { WorkspacePackages } from '../../src/core/indexer/program/workspacePackages';
+import { pinnedNative } from '../../src/core/compiler/native/nativeModules';
+import * as ts from 'typescript';
 import { foundNodes } from '../support/graphLookup';
 import { writeWorkspace } from '../support/hostileWorkspace';
 import { APP_FILE, CORE_FILE, CORE_UTIL, WorkspaceFixtureOptions, buildCore, writeWorkspaceFixture } from '../support/workspacePackagesFixture';
@@ -99,6 +103,65 @@ describe('workspace packages imported by name resolve to their sources (no proje
       ['packages/core/src/extra.ts#extra@function'],
     );
     assert.deepEqual(index.graph.snapshot(), fresh.graph.snapshot());
+  });
+
+  // TypeScript 7 reads our resolution of the packages as its configs' paths (sourcePaths): an update
+  // that may move one of them rebuilds. On tRPC every created or deleted file resolved all 49
+  // projects' specifiers again; now only those the change can move (affectedSpecifiers).
+  it('TypeScript 7: a file created or deleted where no import of a package resolves is an update, not a rebuild; deleting and restoring the source an import resolves to follows as a full index does', async () => {
+    const root = fixture({ manager: 'npm' });
+    const compiler = 'problem' in pinnedNative() ? undefined : ('native' as const);
+    const { index } = await indexWorkspace({ root, compiler });
+    const util = path.join(root, CORE_UTIL);
+    const utilText = fs.readFileSync(util, 'utf8');
+    const steps: [string, () => void, string[], string[], (reindexed: string[]) => void][] = [
+      [
+        'a file created in the app',
+        () => fs.writeFileSync(path.join(root, 'packages/app/src/extra.ts'), 'export function extra(): number {\n  return 2;\n}\n'),
+        ['packages/app/src/extra.ts'],
+        [],
+        (reindexed) => assert.deepEqual(reindexed, ['packages/app/src/extra.ts'], 'only the new file, no rebuild'),
+      ],
+      ['that file deleted', () => fs.rmSync(path.join(root, 'packages/app/src/extra.ts')), [], ['packages/app/src/extra.ts'], (reindexed) => assert.ok(!reindexed.includes(CORE_FILE), `no rebuild: ${reindexed}`)],
+      ["the source '@acme/core/dist/util' resolves to deleted", () => fs.rmSync(util), [], [CORE_UTIL], () => {}],
+      ['and created again', () => fs.writeFileSync(util, utilText), [CORE_UTIL], [], () => {}],
+    ];
+    try {
+      for (const [step, act, changed, deleted, check] of steps) {
+        act();
+        const report = await index.update(changed, deleted);
+        check(report.reindexed);
+        const fresh = await indexWorkspace({ root, compiler });
+        try {
+          assert.deepEqual(index.graph.snapshot(), fresh.graph.snapshot(), step);
+        } finally {
+          fresh.index.dispose();
+        }
+      }
+      assert.deepEqual(index.graph.outEdges(`${APP_FILE}#tidy@function`).map((e) => e.to), [`${CORE_UTIL}#pad@function`], 'the call into the restored source');
+    } finally {
+      index.dispose();
+    }
+  });
+
+  it('affectedSpecifiers: the new ones, those of a package holding a created file, those resolving to a deleted file; nothing for a file in no package', () => {
+    const root = fixture({ manager: 'npm' });
+    const configs = [{ configPath: path.join(root, 'packages/app/tsconfig.json'), fileNames: [], options: {}, sourcePaths: { '@acme/core': path.join(root, CORE_FILE), '@acme/core/dist/util': path.join(root, CORE_UTIL) } }];
+    const workspace = WorkspacePackages.discover(ts, fs.realpathSync(root), []);
+    const real = fs.realpathSync(root);
+    const known = new Map([
+      ['@acme/core', [path.join(real, APP_FILE)]],
+      ['@acme/core/dist/util', [path.join(real, APP_FILE)]],
+      ['@acme/app', [path.join(real, CORE_FILE)]],
+    ]);
+    const keys = (m: Map<string, string[]>) => [...m.keys()].sort();
+    const affected = (added: string[], created: string[], deleted: string[]) => keys(affectedSpecifiers(known, added, created, deleted, configs as never, workspace));
+    assert.deepEqual(affected([], [path.join(real, 'packages/core/src/new.ts')], []), ['@acme/core', '@acme/core/dist/util']);
+    assert.deepEqual(affected([], [path.join(real, 'packages/app/src/new.ts')], []), ['@acme/app']);
+    assert.deepEqual(affected([], [path.join(real, 'scripts/tool.ts')], []), [], 'the root package has no specifier naming it');
+    assert.deepEqual(affected([], [], [path.join(root, CORE_UTIL)]), ['@acme/core/dist/util']);
+    assert.deepEqual(affected([], [], [path.join(root, 'packages/core/src/other.ts')]), [], 'a deleted file no entry names');
+    assert.deepEqual(affected(['@acme/app'], [], []), ['@acme/app']);
   });
 
   it('reads the simple YAML of pnpm-workspace.yaml: block and flow lists, quotes, comments', () => {

@@ -12,7 +12,7 @@ import { FileAnalysis } from './file/FileAnalysis';
 import { NodeLocator } from './file/NodeLocator';
 import { SharedCompilerHost } from './program/SharedCompilerHost';
 import { WorkspacePackages } from './program/workspacePackages';
-import { WorkspaceSpecifiers, assignSourcePaths, sourcePathsFor, workspaceImportsIn } from './program/sourcePaths';
+import { WorkspaceSpecifiers, affectedSpecifiers, assignSourcePaths, sourcePathsFor, workspaceImportsIn } from './program/sourcePaths';
 import { UnresolvedUse, resolvedFileOf, unresolvedPackageWarnings } from './program/packageAdvice';
 import { reachable } from './incremental/reachable';
 import { newFileEffects, withFilesUnder } from './incremental/fileSetChanges';
@@ -357,15 +357,19 @@ export class WorkspaceIndex {
    */
   private sourcePathsChange(changed: readonly string[], deleted: readonly string[]): boolean {
     const known = this.sourceSpecifiers;
-    if (!known || !this.workspace?.isMonorepo) return false;
-    const created = changed.some((f) => !this.owner.has(f));
-    const added = [...workspaceImportsIn(changed.filter((f) => SOURCE_FILE.test(f)), this.workspace)].filter(([s]) => !known.has(s));
-    if (!created && deleted.length === 0 && added.length === 0) return false;
+    const workspace = this.workspace;
+    if (!known || !workspace?.isMonorepo) return false;
+    const created = changed.filter((f) => !this.owner.has(f));
+    const added = [...workspaceImportsIn(changed.filter((f) => SOURCE_FILE.test(f)), workspace)].filter(([s]) => !known.has(s));
+    if (created.length === 0 && deleted.length === 0 && added.length === 0) return false;
     // Kept, resolving or not: the source it waits for may come later.
     for (const [s, file] of added) known.set(s, [file]);
     const configs = this.projects.map((p) => p.config);
-    const now = sourcePathsFor(this.ts, configs, this.workspace, known);
-    return configs.some((c, i) => JSON.stringify(c.sourcePaths ?? {}) !== JSON.stringify(now[i] ?? {}));
+    // Only the entries the change can move are resolved again (affectedSpecifiers).
+    const affected = affectedSpecifiers(known, added.map(([s]) => s), created, deleted, configs, workspace);
+    if (affected.size === 0) return false;
+    const now = sourcePathsFor(this.ts, configs, workspace, affected);
+    return configs.some((c, i) => [...affected.keys()].some((s) => c.sourcePaths?.[s] !== now[i]?.[s]));
   }
 
   /**

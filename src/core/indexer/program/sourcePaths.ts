@@ -42,6 +42,32 @@ export function sourcePathsFor(ts: typeof TS, configs: readonly ProjectConfig[],
   return configs.map((c) => sourcePathsOf(ts, c, workspace, specifiers, disk, caches.for(c.options)));
 }
 
+/**
+ * The specifiers whose `sourcePaths` entries an update may change, of those known (`added`, the new
+ * ones, among them): the new ones; those naming a package that holds a created file (it may be the
+ * source one resolves to now, or the first of its candidates); those resolving to a deleted file in
+ * some config. A deleted file that no entry names changes none: a resolution takes the first of its
+ * candidates that exists, and that one is still there. A created file in no package changes none. On
+ * tRPC every created or deleted file resolved all 49 projects' specifiers again (about 0.5 s a save).
+ */
+export function affectedSpecifiers(
+  known: WorkspaceSpecifiers,
+  added: readonly string[],
+  created: readonly string[],
+  deleted: readonly string[],
+  configs: readonly ProjectConfig[],
+  workspace: WorkspacePackages,
+): WorkspaceSpecifiers {
+  const affected = new Set(added);
+  const packages = new Set(created.flatMap((f) => workspace.packagesContaining(f).map((p) => p.name)).filter((n) => n !== ''));
+  if (packages.size) for (const s of known.keys()) if (packages.has(packageName(s))) affected.add(s);
+  if (deleted.length) {
+    const gone = new Set(deleted);
+    for (const c of configs) for (const [s, source] of Object.entries(c.sourcePaths ?? {})) if (gone.has(source)) affected.add(s);
+  }
+  return new Map([...known].filter(([s]) => affected.has(s)));
+}
+
 /** Specifier → a few files importing it (one per package or folder): what sourcePaths resolves from besides each project's folder. */
 export type WorkspaceSpecifiers = Map<string, string[]>;
 

@@ -113,6 +113,18 @@ export class WorkspacePackages {
     return undefined;
   }
 
+  /** Every workspace package whose directory holds `file` (a real path), the deepest first (the root's own last). */
+  packagesContaining(file: string): WorkspacePackage[] {
+    const found: WorkspacePackage[] = [];
+    if (!file.startsWith(this.root + '/') || file.includes('/node_modules/')) return found;
+    for (let dir = path.posix.dirname(file); dir.length >= this.root.length; dir = path.posix.dirname(dir)) {
+      const p = this.packages.get(dir);
+      if (p) found.push(p);
+      if (dir === this.root) break;
+    }
+    return found;
+  }
+
   /**
    * The host TypeScript resolves modules with: `host`, plus the packages listed but not installed
    * where npm would link them, plus the declaration files a package's sources would be built to.
