@@ -38,6 +38,9 @@ setBinderFacts((node) => {
 /** What Node tries after a relative `require` path (with allowJs, the TypeScript forms too), in its order. */
 const REQUIRE_EXTENSIONS = ['.js', '.json', '.cjs', '.mjs', '.jsx', '.ts', '.tsx', '.cts', '.mts', '.d.ts'];
 
+/** `importedExport`'s answer for an import whose module specifier resolves to nothing. */
+const UNRESOLVED = Symbol('unresolved module');
+
 /** TypeFormatFlags.NoTruncation | UseFullyQualifiedType (the same numbers in 6 and 7). */
 const TYPE_TEXT_FLAGS = 1 | 64;
 
@@ -58,6 +61,8 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
   private answersFile: string | undefined;
   /** A module's symbol id → its exports by name (`importedExport`: one request per module, not per import). */
   private readonly exportTables = new Map<unknown, Map<string, NSymbol> | number>();
+  /** The checker's unknown symbol, once an import from a module resolving to nothing was resolved to it (`unresolvedImport`). */
+  private unknownSymbol: NSymbol | undefined;
   /** The types the last `prefetch` asked for: node → its native type. */
   private typeAnswers = new Map<TS.Node, NType | undefined>();
   /**
@@ -279,9 +284,11 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
       const imported = required ? undefined : this.importedExport(key.native);
       const found = required
         ? this.requiredSymbol(required)
-        : imported
-          ? this.targetOfExport(this.view(imported)!)
-          : this.view(this.call(() => this.native.getAliasedSymbol(this.unwrap(s))));
+        : imported === UNRESOLVED
+          ? this.view(this.unresolvedImport(key.native))
+          : imported
+            ? this.targetOfExport(this.view(imported)!)
+            : this.view(this.call(() => this.native.getAliasedSymbol(this.unwrap(s))));
       target = this.followJsExport(found ?? UNKNOWN_SYMBOL) as unknown as SymbolView;
       this.aliased.set(key, target);
     }
@@ -303,7 +310,7 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
    * or namespace import, a module with `export =` (its names are its value's properties), a name the
    * table lacks (a conflict between two `export *`, a typo), an import in another file.
    */
-  private importedExport(alias: NSymbol): NSymbol | undefined {
+  private importedExport(alias: NSymbol): NSymbol | typeof UNRESOLVED | undefined {
     const { ts } = this;
     const handle = alias.declarations?.length === 1 ? (alias.declarations[0] as NHandle) : undefined;
     if (!handle || handle.kind !== ts.SyntaxKind.ImportSpecifier || handle.path !== this.answersFile) return undefined;
@@ -313,7 +320,7 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     const declaration = spec.parent.parent.parent;
     if (name === 'default' || !ts.isImportDeclaration(declaration) || !this.answers.has(declaration.moduleSpecifier)) return undefined;
     const module: NSymbol | undefined = this.answers.get(declaration.moduleSpecifier);
-    if (!module) return undefined;
+    if (!module) return UNRESOLVED;
     let table = this.exportTables.get(module.id);
     if (table === undefined) {
       // A module's first import is asked on its own: a table costs more than one alias (a barrel's
@@ -326,6 +333,18 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
       this.exportTables.set(module.id, table);
     }
     return table.has('export=') ? undefined : table.get(name);
+  }
+
+  /**
+   * What a named import from a module that resolves to nothing (a package not installed) resolves to:
+   * the checker's unknown symbol, asked once per checker (the first such import's answer, if it is
+   * that symbol). ra-core's bench workspace, without its test dependencies, asked 309 times.
+   */
+  private unresolvedImport(alias: NSymbol): NSymbol | undefined {
+    if (this.unknownSymbol) return this.unknownSymbol;
+    const found = this.call(() => this.native.getAliasedSymbol(alias)) as NSymbol | undefined;
+    if (found && this.call(() => this.native.isUnknownSymbol(found))) this.unknownSymbol = found;
+    return found;
   }
 
   /**
