@@ -6,7 +6,8 @@ import { WorkspaceIndex } from './indexer/WorkspaceIndex';
 import { FileChange } from './query/impact/changedSymbols';
 import { impactOf } from './query/impact/impactOf';
 import { CancellationToken } from './Logger';
-import { relativeWithin } from './paths';
+import { fileSystemCaseSensitive, relativeWithin } from './paths';
+import { realModule } from './compiler/lazyModule';
 import { QueryContext, SymbolRef } from './query/QueryContext';
 import { QueryResult } from './query/QueryResult';
 import { QueryRequest, QueryTarget, answerIn } from './query/QueryRequest';
@@ -208,7 +209,7 @@ export class CodeGraph implements QueryTarget {
    * (`impact/gitChanges.ts` reads them from git); `base` says what was compared, for people.
    */
   impact(changes: readonly FileChange[], base: string): QueryResult {
-    return this.withNotes(impactOf({ graph: this.graph, root: this.root, ts: this.index.typescript }, changes, base));
+    return this.withNotes(impactOf({ graph: this.graph, root: this.root, ts: realModule(this.index.typescript) }, changes, base));
   }
 
   /** Incremental update after files were saved/created (`changed`) or deleted; paths absolute or root-relative. */
@@ -269,12 +270,15 @@ export class CodeGraph implements QueryTarget {
       real: { root: rootPaths.real, path: (absolute) => rootPaths.toReal(absolute) },
       token,
       fileExists: (rel) => fs.existsSync(path.join(root, rel)),
-      caseSensitiveFileNames: this.index.typescript.sys?.useCaseSensitiveFileNames,
+      caseSensitiveFileNames: (caseSensitive ??= fileSystemCaseSensitive()),
       whyNotIndexed: (rel) => this.index.whyNotIndexed(rel),
       ts: this.index.typescript,
     };
   }
 }
+
+/** Whether this machine's file names are case-sensitive (asked once: paths.ts). */
+let caseSensitive: boolean | undefined;
 
 /** At most this many files are extracted for a first answer (the first ones the compiler names). */
 const MAX_FIRST_FILES = 50;

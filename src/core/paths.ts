@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import * as path from 'path';
 
 /**
@@ -67,4 +68,15 @@ function decodeOrKeep(s: string): string {
   } catch {
     return s;
   }
+}
+
+/**
+ * Whether this machine's file system tells `a.ts` from `A.ts`, decided as TypeScript's `sys` decides
+ * it (without loading TypeScript): never on Windows; elsewhere, whether this very file's name with its
+ * letters' case swapped is another file (macOS's default volumes say it is the same).
+ */
+export function fileSystemCaseSensitive(): boolean {
+  if (process.platform === 'win32') return false;
+  const swapped = __filename.replace(/\w/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
+  return swapped === __filename || !fs.existsSync(swapped);
 }

@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import { lazyModule } from '../core/compiler/lazyModule';
 
 export interface LoadedTypeScript {
   ts: typeof TS;
@@ -42,8 +43,14 @@ export function loadTypeScript(tsPath: string | undefined): LoadedTypeScript {
   return { ts: bundled, description: `the bundled TypeScript ${bundled.version}` };
 }
 
+/**
+ * The bundled TypeScript, evaluated at its first use (lazyModule): a folder that uses the workspace's
+ * TypeScript never evaluates it, and a start from the cache with TypeScript 7 (the CLI's query after
+ * an edit, a warm query) often needs none of it. Its `version` is read without it.
+ */
 function bundledTypeScript(): typeof TS {
-  // Required lazily: a folder that uses the workspace's TypeScript never evaluates the bundled one.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('typescript') as typeof TS;
+  const version = (require('typescript/package.json') as { version: string }).version;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return lazyModule(() => require('typescript') as typeof TS, { version });
 }

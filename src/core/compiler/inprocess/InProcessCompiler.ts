@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import { realModule } from '../lazyModule';
 import type { Checker, CompilerPort, CompilerProgram, ProgramRequest, ProjectConfig } from '../CompilerPort';
 import { missingLibraryFiles } from './missingLibraryFiles';
 import { stableTypeText } from './stableTypeText';
@@ -26,11 +27,17 @@ export class InProcessCompiler implements CompilerPort {
   readonly version: string;
 
   constructor(
-    private readonly ts: typeof TS,
+    /** The TypeScript module, or a lazy stand-in for it (lazyModule): evaluated at the first build. */
+    private readonly module: typeof TS,
     private readonly host: InProcessHost,
     readonly name: string,
   ) {
-    this.version = ts.version;
+    this.version = module.version;
+  }
+
+  /** The module itself: the passes read it per node, where a lazy stand-in's reads cost a proxy trap. */
+  private get ts(): typeof TS {
+    return realModule(this.module);
   }
 
   get syntax(): typeof TS {

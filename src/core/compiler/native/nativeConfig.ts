@@ -91,6 +91,14 @@ function configJson(ts: typeof TS, configPath: string, text?: string): Record<st
       return undefined;
     }
   }
+  // Plain JSON first (the same value): a config without comments or trailing commas does not need
+  // TypeScript 6, which a start from the cache with TypeScript 7 may otherwise never load.
+  try {
+    const plain = JSON.parse(text) as unknown;
+    return plain && typeof plain === 'object' && !Array.isArray(plain) ? (plain as Record<string, unknown>) : undefined;
+  } catch {
+    // Comments, trailing commas: TypeScript's reader.
+  }
   const parsed = ts.parseConfigFileTextToJson(configPath, text);
   return parsed.error || typeof parsed.config !== 'object' || parsed.config === null ? undefined : (parsed.config as Record<string, unknown>);
 }

@@ -2,6 +2,7 @@ import type { QueryDescriptor } from '../QueryDescriptor';
 import { messageResult } from '../QueryResult';
 import type { FileChange } from './ImpactSummary';
 import { impactOf } from './impactOf';
+import { realModule } from '../../compiler/lazyModule';
 
 declare module '../QueryResult' {
   interface QueryInputs {
@@ -21,7 +22,7 @@ export const impactQuery: QueryDescriptor<'impact'> = {
   walk: 'backward',
   picture: { of: 'Impact of the changes', join: ', ', alone: 'Impact of a change' },
   run: (ctx, input) =>
-    ctx.ts ? impactOf({ graph: ctx.graph, root: ctx.root, ts: ctx.ts }, input.changes, input.base) : messageResult('impact', 'This graph has no TypeScript to compare the changed files with.', true),
+    ctx.ts ? impactOf({ graph: ctx.graph, root: ctx.root, ts: realModule(ctx.ts) }, input.changes, input.base) : messageResult('impact', 'This graph has no TypeScript to compare the changed files with.', true),
   files: (input) => input.changes.map((c) => c.file),
   withFiles: (input, files) => ({ ...input, changes: input.changes.map((c, i) => ({ ...c, file: files[i] })) }),
 };
