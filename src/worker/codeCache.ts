@@ -27,10 +27,13 @@ export interface CachedModule {
  * anything about the cache fails, the module is compiled from source, as `require` does.
  */
 export function requireWithCodeCache(file: string, cacheDir: string | undefined): CachedModule {
+  const before = stampOf(file);
   const bytes = fs.readFileSync(file);
+  // The stamp of the text read: none when the file changed while it was read.
+  const stamp = before !== undefined && stampOf(file) === before ? before : undefined;
   // A bundle without comments is ASCII: read as one byte a character at once, without UTF-8 decoding.
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-  const cacheFile = cacheDir && path.join(cacheDir, `${path.basename(file)}-${codeKey(bytes)}.v8`);
+  const cacheFile = cacheDir && cacheFileOf(file, bytes, stamp, cacheDir);
   let cachedData: Buffer | undefined;
   try {
     if (cacheFile) cachedData = fs.readFileSync(cacheFile);
@@ -70,6 +73,39 @@ export function requireWithCodeCache(file: string, cacheDir: string | undefined)
       }
     },
   };
+}
+
+/**
+ * The code cache file for `file`: `<name>-<key>-<stamp>.v8`, the key a hash of the text (codeKey) and
+ * the stamp the file's identity on disk when that hash was taken (inode, size, modification and
+ * change times; any write changes the change time, which no tool sets back). A cache whose stamp is
+ * the file's now is the one for its text without hashing it again (8-13 ms of every command for the
+ * CLI's 4 MB core); else the text is hashed, and a cache of that key under another stamp (the same
+ * text copied or installed anew) is taken as well.
+ */
+function cacheFileOf(file: string, bytes: Buffer, stamp: string | undefined, cacheDir: string): string {
+  const name = path.basename(file);
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync(cacheDir).filter((e) => e.startsWith(`${name}-`) && e.endsWith('.v8'));
+  } catch {
+    // No cache folder yet.
+  }
+  const stamped = stamp && entries.find((e) => e.endsWith(`-${stamp}.v8`));
+  if (stamped) return path.join(cacheDir, stamped);
+  const key = codeKey(bytes);
+  const same = entries.find((e) => e.startsWith(`${name}-${key}-`));
+  return path.join(cacheDir, same ?? `${name}-${key}-${stamp ?? 'unstamped'}.v8`);
+}
+
+/** A file's identity on disk (cacheFileOf), or undefined when it cannot be read. */
+function stampOf(file: string): string | undefined {
+  try {
+    const st = fs.statSync(file);
+    return createHash('sha1').update(`${st.ino} ${st.size} ${st.mtimeMs} ${st.ctimeMs}`).digest('hex').slice(0, 12);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a code cache is valid for: this text, this Node (V8) and this architecture. */

@@ -63,6 +63,21 @@ describe('requireWithCodeCache', () => {
     assert.equal(load(file, cacheDir).compiled, 'from cache');
   });
 
+  it("finds its code by the file's stamp on disk without hashing its text, and not once the file is written again", () => {
+    const file = write('core.js', module(5));
+    load(file, cacheDir);
+    const [name] = fs.readdirSync(cacheDir);
+    // The text's hash in the name made unmatchable: only the stamp can find it.
+    const renamed = name.replace(/^(core\.js-)[0-9a-f]+(-[0-9a-f]+\.v8)$/, '$1ffffffffffffffffffff$2');
+    assert.notEqual(renamed, name);
+    fs.renameSync(path.join(cacheDir, name), path.join(cacheDir, renamed));
+    assert.equal(load(file, cacheDir).compiled, 'from cache', 'found by the stamp');
+    // The same text written again (a new change time): the stamp no longer matches, the hash finds no cache.
+    fs.writeFileSync(file, module(5));
+    assert.equal(load(file, cacheDir).compiled, 'from source');
+    assert.equal(load(file, cacheDir).compiled, 'from cache');
+  });
+
   it('compiles from source when the cache is damaged or there is no cache folder, and still answers', () => {
     const file = write('core.js', module(3));
     load(file, cacheDir);
