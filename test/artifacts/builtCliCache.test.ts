@@ -98,7 +98,7 @@ describe('built dist/cli.js: the persisted graph', function () {
     assert.match(cli(['--verbose', ...renamed]).stderr, /loaded 14 files from the cache/, 'the cache written after the edit is whole');
   });
 
-  it("keeps the core bundle's compiled code beside the graphs, keyed by the bundle's text: another build, or a damaged file, compiles from source", () => {
+  it("keeps the core bundle's compiled code beside the graphs, keyed by the bundle's text (and found by its stamp on disk): another build, or a damaged file, compiles from source", () => {
     const codeDir = path.join(env.XDG_CACHE_HOME!, 'ts-code-graph-code');
     const codeFiles = () => (fs.existsSync(codeDir) ? fs.readdirSync(codeDir) : []);
     const args = ['dependenciesOf', 'src/posts.ts', 'fetchPost'];
@@ -109,7 +109,7 @@ describe('built dist/cli.js: the persisted graph', function () {
     const answer = cli(args).stdout;
     const [written] = codeFiles();
     assert.deepEqual(codeFiles(), [written]);
-    assert.match(written, /^workerCore\.js-[0-9a-f]{20}\.v8$/);
+    assert.match(written, /^workerCore\.js-[0-9a-f]{20}-[0-9a-f]{12}\.v8$/);
     const file = path.join(codeDir, written);
     const stamp = fs.statSync(file).mtimeMs;
     assert.equal(cli(args).stdout, answer);

@@ -23,7 +23,7 @@ suite('activation', () => {
     const log = ext.exports.recentLog();
     assert.ok(log.some((l) => /graph worker's core (loaded from V8's code cache|compiled from source \(V8's code cache kept for the next start\))/.test(l)), log.join('\n'));
     const kept = fs.readdirSync(ext.exports.codeCacheDir);
-    assert.ok(kept.some((f) => /^workerCore\.js-[0-9a-f]{20}\.v8$/.test(f)), `in ${ext.exports.codeCacheDir}: ${kept.join(' ')}`);
+    assert.ok(kept.some((f) => /^workerCore\.js-[0-9a-f]{20}-[0-9a-f]{12}\.v8$/.test(f)), `in ${ext.exports.codeCacheDir}: ${kept.join(' ')}`);
   });
 
   test('says in the log which TypeScript each folder uses, and falls back from an unusable one', async () => {
