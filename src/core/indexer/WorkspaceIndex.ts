@@ -369,7 +369,8 @@ export class WorkspaceIndex {
     const affected = affectedSpecifiers(known, added.map(([s]) => s), created, deleted, configs, workspace);
     if (affected.size === 0) return false;
     const now = sourcePathsFor(this.ts, configs, workspace, affected);
-    return configs.some((c, i) => [...affected.keys()].some((s) => c.sourcePaths?.[s] !== now[i]?.[s]));
+    const specifiers = [...affected.keys()];
+    return configs.some((c, i) => specifiers.some((s) => c.sourcePaths?.[s] !== now[i]?.[s]));
   }
 
   /**

@@ -104,22 +104,24 @@ export class WorkspacePackages {
 
   /** The workspace package whose directory holds `file` (a real path), if any. */
   packageContaining(file: string): WorkspacePackage | undefined {
-    if (!file.startsWith(this.root + '/') || file.includes('/node_modules/')) return undefined;
-    for (let dir = path.posix.dirname(file); dir.length >= this.root.length; dir = path.posix.dirname(dir)) {
-      const p = this.packages.get(dir);
-      if (p) return p;
-      if (dir === this.root) break;
-    }
-    return undefined;
+    return this.packagesAbove(file, true)[0];
   }
 
   /** Every workspace package whose directory holds `file` (a real path), the deepest first (the root's own last). */
   packagesContaining(file: string): WorkspacePackage[] {
+    return this.packagesAbove(file, false);
+  }
+
+  /** The packages whose directories hold `file`, from the deepest up; with `first`, that one only. */
+  private packagesAbove(file: string, first: boolean): WorkspacePackage[] {
     const found: WorkspacePackage[] = [];
     if (!file.startsWith(this.root + '/') || file.includes('/node_modules/')) return found;
     for (let dir = path.posix.dirname(file); dir.length >= this.root.length; dir = path.posix.dirname(dir)) {
       const p = this.packages.get(dir);
-      if (p) found.push(p);
+      if (p) {
+        found.push(p);
+        if (first) break;
+      }
       if (dir === this.root) break;
     }
     return found;
