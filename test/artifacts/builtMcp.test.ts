@@ -243,10 +243,13 @@ describe('built dist/mcp.js (MCP server, official SDK client)', function () {
     generateWorkspace(root, { files: 1_000, functionsPerFile: 5, fanOut: 2, filesPerModule: 20, jsxEvery: 10, seed: 1 });
     const cacheHome = tempDir('mcp-cached-start-xdg-');
     const hub = { file_path: 'src/core/hub.ts', symbol: 'Logger' };
-    const first = await startMcp({ args: ['--root', root], cacheHome });
+    // The whole answer, and the cache written before the client leaves: on a slow machine a first answer
+    // can come before the index, and a client leaving then leaves no cache (seen in CI).
+    const first = await startMcp({ args: ['--root', root], cacheHome, env: { TS_CODE_GRAPH_FIRST_ANSWER_MS: '600000' } });
     let before: string;
     try {
       before = (await callText(first.client, 'dependentsOf', hub)).text;
+      await first.stderrMatching(/ts-code-graph mcp: info: ready: \d+ files/, 120_000);
     } finally {
       await first.close();
     }
