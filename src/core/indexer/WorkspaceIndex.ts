@@ -1506,11 +1506,12 @@ export class WorkspaceIndex {
     this.extractedFrom.set(rel, this.textHash(sf));
     // The next file's tree is asked now: once this file's names are asked, the pipe is busy until they are answered.
     const nextSf = next !== undefined && this.compiler.kind === 'native' && this.owner.get(next) === project ? program.getSourceFile(next) : undefined;
+    // Its skeleton, if the file before it worked it out ahead: taken before this file's own turn works out the next one's.
+    const ahead = this.skeletonAhead?.sf === sf ? this.skeletonAhead : undefined;
+    this.skeletonAhead = undefined;
     const also = () => (this.skeletonAhead = { sf: nextSf!, skeleton: declarationSkeleton(this.compiler.syntax, nextSf!) });
     const contribution = this.analysis.contributionOf(project, sf, rel, nextSf && { sf: nextSf, rel: this.relative(next!), also });
     // What its dependents can see of it, for a start from the cache after it changed (indexSinceCache).
-    const ahead = this.skeletonAhead?.sf === sf ? this.skeletonAhead : undefined;
-    if (ahead) this.skeletonAhead = undefined;
     const skeleton = contribution.failure ? undefined : ahead ? ahead.skeleton : declarationSkeleton(this.compiler.syntax, sf);
     if (skeleton !== undefined) contribution.skeleton = skeleton;
     const syntax = contribution.failure ? undefined : program.firstSyntaxError(sf);
