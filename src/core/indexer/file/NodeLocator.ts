@@ -4,7 +4,7 @@ import { Checker, CompilerProgram, isCompilerProcessError } from '../../compiler
 import { CancelledError } from '../../Logger';
 import { GraphNode } from '../../graph/GraphTypes';
 import { declarationFilesOf, implementationFilesOf, implementationOf, isImplementable } from '../../graph/implementationTwin';
-import { DeclaredFile, declareFile, moduleOnly } from './declareFile';
+import { DeclaredFile, DeclaredParts, declareFile, moduleOnly } from './declareFile';
 import { skipOuterExpressions } from './syntax';
 import { describeFailure } from '../describeFailure';
 import { absolutePosix } from '../../paths';
@@ -50,6 +50,8 @@ interface FileInfo {
  */
 export class NodeLocator implements ProgramLocator {
   private readonly declaredCache = new WeakMap<TS.SourceFile, DeclaredFile>();
+  /** Library typings named in parts (DeclaredParts), by the declarations they fill. */
+  private readonly parts = new WeakMap<DeclaredFile, DeclaredParts>();
   private fileInfoCache = new WeakMap<TS.SourceFile, FileInfo | null>();
   private readonly byNameCache = new WeakMap<Map<string, GraphNode>, Map<string, GraphNode[]>>();
   /** Per checker, what `typeofAlias` found for a symbol (null: none): asked once, not at every use (typeorm's tests call mocha's ambient `describe` and `it` 11,000 times). */
@@ -85,6 +87,13 @@ export class NodeLocator implements ProgramLocator {
   declaredFor(sf: TS.SourceFile, file: string, external: boolean): DeclaredFile {
     const cached = this.declaredCache.get(sf);
     if (cached && cached.file === file && cached.external === external) return cached;
+    // A library's typings: named where asked (`declaredAt`), not whole.
+    const parts = external ? DeclaredParts.of(this.ts, sf, file) : undefined;
+    if (parts) {
+      this.parts.set(parts.declared, parts);
+      this.declaredCache.set(sf, parts.declared);
+      return parts.declared;
+    }
     const hash = contentHash(sf.text);
     const target = parseTarget(sf);
     const shape = this.shapes.get(sf.fileName);
@@ -104,6 +113,18 @@ export class NodeLocator implements ProgramLocator {
       }
     }
     this.declaredCache.set(sf, declared);
+    return declared;
+  }
+
+  /** The declarations of `decl`'s file (`declaredFor`), with `decl`'s own named if the file is named in parts. */
+  private declaredAt(decl: TS.Node, file: string, external: boolean): DeclaredFile {
+    const declared = this.declaredFor(decl.getSourceFile(), file, external);
+    try {
+      this.parts.get(declared)?.ensure(decl);
+    } catch (err) {
+      if (isCompilerProcessError(err) || err instanceof CancelledError) throw err;
+      // As a library file whose naming throws (`moduleOnly`): its declarations there are no nodes.
+    }
     return declared;
   }
 
@@ -151,7 +172,7 @@ export class NodeLocator implements ProgramLocator {
         for (const decl of decls) {
           const info = this.fileInfo(program, decl.getSourceFile());
           if (!info || (standard && !info.owned)) continue;
-          const declared = this.declaredFor(decl.getSourceFile(), info.file, !info.owned);
+          const declared = this.declaredAt(decl, info.file, !info.owned);
           for (const id of lookupDeclaration(ts, declared, decl)) {
             const node = declared.byId.get(id)!;
             const impl = info.owned ? this.twinOf(program, info.file, node) : undefined;

@@ -102,8 +102,22 @@ class FileDeclarer implements Declarer {
   }
 
   declare(): DeclaredFile {
-    const { file, external, nodes, byId, declToId, aliases } = this;
     this.visitChildren(this.sf, '');
+    return this.finish();
+  }
+
+  /** Whether functions have no bodies here (a declaration file's `declareUnits`): their children are not walked. */
+  private bodiless = false;
+
+  /** Declares only `units` of a declaration file, statements its walk visits with no name prefix (DeclaredParts), in their order. */
+  declareUnits(units: readonly TS.Node[]): DeclaredFile {
+    this.bodiless = this.sf.isDeclarationFile;
+    for (const unit of units) this.preorder.node(unit, '');
+    return this.finish();
+  }
+
+  private finish(): DeclaredFile {
+    const { file, external, nodes, byId, declToId, aliases } = this;
     this.preorder.run((node, prefix) => this.visit(node, prefix));
     return { file, external, nodes, byId, declToId, moduleId: external ? '' : this.moduleNode.id, ...(aliases.size ? { aliases } : {}) };
   }
@@ -178,6 +192,8 @@ class FileDeclarer implements Declarer {
   }
 
   visitChildren(node: TS.Node, prefix: string): void {
+    // In a declaration file a function has no body: its parameters and types declare no node.
+    if (this.bodiless && this.ts.isFunctionLike(node)) return;
     this.preorder.children(node, prefix);
   }
 
@@ -450,6 +466,113 @@ function isStaticMember(ts: typeof TS, n: TS.Node): boolean {
  */
 function ownString(s: string): string {
   return JSON.parse(JSON.stringify(s)) as string;
+}
+
+/**
+ * A library's declaration file, named only where the graph asks (`ensure`): a call into a typings
+ * file needs the ids of the declarations it lands on, not of the whole file (@loopback/repository's
+ * index named 1,783 declarations of 31 typings to keep 82). The ids are those `declareFile` gives:
+ * an id is its qualified name, kind and, for a second declaration of them that is another symbol,
+ * `~N` in the file's order, so only statements whose names start alike can share one. The file's
+ * statements that the walk visits with no name prefix (its top level, and that of `declare module
+ * 'x'` and `declare global` blocks) are grouped by the first name each declares (statements that
+ * share any name, one group); asking for a declaration names its statement's whole group, in file
+ * order, as the whole walk would. Undefined (name the whole file) where a statement's names are not
+ * told by its syntax alone.
+ */
+export class DeclaredParts {
+  readonly declared: DeclaredFile;
+  /** Each statement that starts a group's names → its group. */
+  private readonly groupOf = new Map<TS.Node, TS.Node[]>();
+  private readonly named = new Set<TS.Node[]>();
+
+  private constructor(
+    private readonly ts: typeof TS,
+    private readonly sf: TS.SourceFile,
+    file: string,
+    units: Array<[TS.Node, string[]]>,
+  ) {
+    this.declared = { file, external: true, nodes: [], byId: new Map(), declToId: new Map(), moduleId: '' };
+    // Statements sharing a name are one group (a statement may declare several: `declare const a: A, b: B`).
+    const groupOfName = new Map<string, TS.Node[]>();
+    for (const [unit, names] of units) {
+      let group: TS.Node[] | undefined;
+      for (const name of names) {
+        const other = groupOfName.get(name);
+        if (!other || other === group) continue;
+        if (!group) {
+          group = other;
+          continue;
+        }
+        // Two groups meet in this statement: one group, in file order.
+        for (const u of other) group.push(u);
+        for (const [n, g] of groupOfName) if (g === other) groupOfName.set(n, group);
+      }
+      group ??= [];
+      group.push(unit);
+      for (const name of names) groupOfName.set(name, group);
+    }
+    // After the merges every name of a statement maps to its final group.
+    for (const [unit, names] of units) this.groupOf.set(unit, groupOfName.get(names[0])!);
+    for (const group of new Set(this.groupOf.values())) group.sort((a, b) => a.pos - b.pos);
+  }
+
+  /** The parts of `sf`, a declaration file of a library; undefined when the whole file must be named at once. */
+  static of(ts: typeof TS, sf: TS.SourceFile, file: string): DeclaredParts | undefined {
+    if (!sf.isDeclarationFile || (sf.flags & ts.NodeFlags.JavaScriptFile) !== 0) return undefined;
+    const units: Array<[TS.Node, string[]]> = [];
+    const collect = (statements: readonly TS.Statement[]): boolean => {
+      for (const st of statements) {
+        if (ts.isModuleDeclaration(st) && (!ts.isIdentifier(st.name) || isGlobalAugmentation(ts, st))) {
+          // Its statements are named with no prefix, as the file's own (declareNamespace).
+          if (!st.body) continue;
+          if (!ts.isModuleBlock(st.body) || !collect(st.body.statements)) return false;
+          continue;
+        }
+        const names = firstNames(ts, st);
+        if (names === undefined) return false;
+        if (names.length > 0) units.push([st, names]);
+      }
+      return true;
+    };
+    return collect(sf.statements) ? new DeclaredParts(ts, sf, file, units) : undefined;
+  }
+
+  /** Names the group of the statement holding `decl` (once), so that `declared` maps `decl` if it is a node. */
+  ensure(decl: TS.Node): void {
+    let group: TS.Node[] | undefined;
+    for (let n: TS.Node | undefined = decl; n && !group; n = n.parent) group = this.groupOf.get(n);
+    if (!group || this.named.has(group)) return;
+    this.named.add(group);
+    const part = new FileDeclarer(this.ts, this.sf, this.declared.file, true).declareUnits(group);
+    const { nodes, byId, declToId } = this.declared;
+    for (const node of part.nodes) nodes.push(node);
+    for (const [id, node] of part.byId) byId.set(id, node);
+    for (const [d, id] of part.declToId) declToId.set(d, id);
+  }
+}
+
+/**
+ * The first names a statement of a declaration file declares at its level (the start of every id it
+ * makes: `A` for `namespace A.B`, `default` for an anonymous default), [] for one that declares no
+ * node, undefined for one whose names the syntax does not tell here.
+ */
+function firstNames(ts: typeof TS, st: TS.Statement): string[] | undefined {
+  if (ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st)) return [st.name ? st.name.text : 'default'];
+  if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st)) return [st.name.text];
+  if (ts.isModuleDeclaration(st)) return ts.isIdentifier(st.name) ? [st.name.text] : undefined;
+  if (ts.isVariableStatement(st)) {
+    const names: string[] = [];
+    for (const d of st.declarationList.declarations) {
+      if (!ts.isIdentifier(d.name)) return undefined;
+      names.push(d.name.text);
+    }
+    return names;
+  }
+  if (ts.isImportDeclaration(st) || ts.isImportEqualsDeclaration(st) || ts.isExportDeclaration(st) || ts.isNamespaceExportDeclaration(st) || st.kind === ts.SyntaxKind.EmptyStatement) return [];
+  // `export = x` and `export default x` name another declaration; a default that is a function, class or object is a node.
+  if (ts.isExportAssignment(st)) return ts.isIdentifier(st.expression) || ts.isPropertyAccessExpression(st.expression) ? [] : undefined;
+  return undefined;
 }
 
 /** A file reduced to its module node: what a file whose declarations cannot be named contributes. */
