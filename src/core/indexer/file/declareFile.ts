@@ -482,7 +482,7 @@ function ownString(s: string): string {
  */
 export class DeclaredParts {
   readonly declared: DeclaredFile;
-  /** Each statement that starts a group's names → its group. */
+  /** Each statement of the levels named with no prefix → the group it is named with. */
   private readonly groupOf = new Map<TS.Node, TS.Node[]>();
   private readonly named = new Set<TS.Node[]>();
 
