@@ -270,15 +270,12 @@ export class CodeGraph implements QueryTarget {
       real: { root: rootPaths.real, path: (absolute) => rootPaths.toReal(absolute) },
       token,
       fileExists: (rel) => fs.existsSync(path.join(root, rel)),
-      caseSensitiveFileNames: (caseSensitive ??= fileSystemCaseSensitive()),
+      caseSensitiveFileNames: fileSystemCaseSensitive(),
       whyNotIndexed: (rel) => this.index.whyNotIndexed(rel),
       ts: this.index.typescript,
     };
   }
 }
-
-/** Whether this machine's file names are case-sensitive (asked once: paths.ts). */
-let caseSensitive: boolean | undefined;
 
 /** At most this many files are extracted for a first answer (the first ones the compiler names). */
 const MAX_FIRST_FILES = 50;

@@ -77,6 +77,12 @@ function decodeOrKeep(s: string): string {
  */
 export function fileSystemCaseSensitive(): boolean {
   if (process.platform === 'win32') return false;
-  const swapped = __filename.replace(/\w/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
-  return swapped === __filename || !fs.existsSync(swapped);
+  if (caseSensitive === undefined) {
+    const swapped = __filename.replace(/\w/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
+    caseSensitive = swapped === __filename || !fs.existsSync(swapped);
+  }
+  return caseSensitive;
 }
+
+/** fileSystemCaseSensitive's answer, once asked (a stat). */
+let caseSensitive: boolean | undefined;

@@ -94,8 +94,17 @@ function cacheFileOf(file: string, bytes: Buffer, stamp: string | undefined, cac
   const stamped = stamp && entries.find((e) => e.endsWith(`-${stamp}.v8`));
   if (stamped) return path.join(cacheDir, stamped);
   const key = codeKey(bytes);
+  const wanted = path.join(cacheDir, `${name}-${key}-${stamp ?? 'unstamped'}.v8`);
   const same = entries.find((e) => e.startsWith(`${name}-${key}-`));
-  return path.join(cacheDir, same ?? `${name}-${key}-${stamp ?? 'unstamped'}.v8`);
+  if (!same || !stamp) return same ? path.join(cacheDir, same) : wanted;
+  // The same text under another stamp (installed or copied anew): stamped with this file's, so that
+  // the next command finds it without hashing again.
+  try {
+    fs.renameSync(path.join(cacheDir, same), wanted);
+    return wanted;
+  } catch {
+    return path.join(cacheDir, same);
+  }
 }
 
 /** A file's identity on disk (cacheFileOf), or undefined when it cannot be read. */

@@ -78,6 +78,22 @@ describe('requireWithCodeCache', () => {
     assert.equal(load(file, cacheDir).compiled, 'from cache');
   });
 
+  it('takes the code of the same text installed anew (found by its hash), and stamps it so the next start needs no hash', () => {
+    const file = write('core.js', module(6));
+    load(file, cacheDir);
+    const [before] = fs.readdirSync(cacheDir);
+    // `npm ci` writes the same bundle again: a new inode and change time, the same text.
+    fs.rmSync(file);
+    write('core.js', module(6));
+    assert.equal(load(file, cacheDir, false).compiled, 'from cache', 'found by the hash of its text');
+    const [after] = fs.readdirSync(cacheDir);
+    assert.notEqual(after, before, 'stamped anew');
+    assert.equal(after.split('-')[1], before.split('-')[1], 'the same text');
+    // Found by the new stamp alone now: the hash in the name made unmatchable.
+    fs.renameSync(path.join(cacheDir, after), path.join(cacheDir, after.replace(/^(core\.js-)[0-9a-f]+/, '$1ffffffffffffffffffff')));
+    assert.equal(load(file, cacheDir, false).compiled, 'from cache', 'found by the stamp');
+  });
+
   it('compiles from source when the cache is damaged or there is no cache folder, and still answers', () => {
     const file = write('core.js', module(3));
     load(file, cacheDir);
