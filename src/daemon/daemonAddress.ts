@@ -67,7 +67,7 @@ export function daemonBuild(dir: string, files: readonly string[]): string {
  */
 export function daemonKey(id: DaemonIdentity, env: NodeJS.ProcessEnv): string {
   const settings = Object.keys(env)
-    .filter((k) => (k.startsWith('TS_CODE_GRAPH_') && !k.startsWith(DAEMON_ENV)) || k === 'GOMEMLIMIT')
+    .filter((k) => (k.startsWith('TS_CODE_GRAPH_') && !k.startsWith(DAEMON_ENV)) || k === 'GOMEMLIMIT' || k === 'GOGC')
     .sort()
     .map((k) => `${k}=${env[k]}`);
   const parts = [realPathOf(id.root), id.tsconfig === undefined ? '' : realPathOf(id.tsconfig), ...[...id.exclude].sort(), id.cacheDir, id.build, ...settings];

@@ -38,6 +38,7 @@ describe('the CLI daemon: when one is used, and which', () => {
       daemonKey(id, { ...env, TS_CODE_GRAPH_COMPILER: 'inprocess' }),
       daemonKey(id, { ...env, TS_CODE_GRAPH_WORKER_HEAP_MB: '9000' }),
       daemonKey(id, { ...env, GOMEMLIMIT: '1GiB' }),
+      daemonKey(id, { ...env, GOGC: '400' }),
     ];
     assert.equal(new Set([key, ...others]).size, others.length + 1);
     // A root through a symlink is the same workspace.

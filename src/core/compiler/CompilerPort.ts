@@ -88,9 +88,11 @@ export interface CompilerPort {
   memoryNow?(): number | undefined;
   /**
    * The memory the compiler's own process may use, in MB: the native one's runtime collects harder
-   * as it nears it (Go's GOMEMLIMIT, unless the environment sets one). Read when a process starts.
+   * as it nears it (Go's GOMEMLIMIT, unless the environment sets one). With `expectedMb`, what the
+   * workspace's programs are expected to hold together: where that leaves ample room below `mb`, the
+   * native one's runtime collects less often (Go's GOGC). Read when a process starts.
    */
-  limitMemory?(mb: number): void;
+  limitMemory?(mb: number, expectedMb?: number): void;
   /**
    * While on, every program built stays readable, not only those of the last two builds (an update
    * reads programs from before it while others are built on demand); off releases what was held.

@@ -101,6 +101,7 @@ export class WorkspacePrograms {
     this.components = new ComponentFiles(components.sort());
     const budget = `${this.budget.mb} MB, ${this.budget.source}; ${MEMORY_ENV} sets it`;
     this.projects = this.selection.dropOverBudget(selected, (c) => programCostMb(c.fileNames.length), this.budget.mb, budget).map((config) => ({ config }));
+    this.compiler.limitMemory?.(this.budget.programsMb, this.projects.reduce((sum, p) => sum + this.costs.estimate(p), 0));
     this.built = false;
     this.millis = 0;
   }
