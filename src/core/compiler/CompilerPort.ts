@@ -167,6 +167,12 @@ export interface Checker
    */
   stableTypeText(type: TS.Type, sf: TS.SourceFile): string;
   /**
+   * The files of a symbol's declarations, without their nodes: the native checker fetches a
+   * declaration's file whole (its tree) to hand out its node. Undefined where the checker has no
+   * such shortcut (in process, the nodes are at hand) or the symbol is none of its own.
+   */
+  declarationFileNames?(symbol: TS.Symbol): readonly string[] | undefined;
+  /**
    * Before a file's passes: ask at once what they will ask about its names (the native compiler
    * answers a whole file in one round trip; one question at a time costs ~0.1 ms each). A no-op in process.
    * `names`: which names the passes will not ask about, and which share one answer (BatchNames).

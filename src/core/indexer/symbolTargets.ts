@@ -24,6 +24,8 @@ export interface SymbolTargets {
   targetsOf(symbol: TS.Symbol | undefined): Target[];
   /** Root-relative path of an indexed file, undefined for lib/external files. */
   ownedFile(sf: TS.SourceFile): string | undefined;
+  /** Whether the file of that compiler name is one of ours (ownedFile without its tree: the native compiler sends a file whole). */
+  ownsFileNamed?(fileName: string): boolean;
   /**
    * For one of our JavaScript files: the declaration-file paths that may describe it (dependencies
    * whether they exist or not), and which of its nodes implement which declared node (see NodeLocator).

@@ -38,6 +38,9 @@ setBinderFacts((node) => {
 /** What Node tries after a relative `require` path (with allowJs, the TypeScript forms too), in its order. */
 const REQUIRE_EXTENSIONS = ['.js', '.json', '.cjs', '.mjs', '.jsx', '.ts', '.tsx', '.cts', '.mts', '.d.ts'];
 
+/** A JavaScript file's name (the files whose nodes the parser flags NodeFlags.JavaScriptFile). */
+const JS_FILE = /\.[cm]?jsx?$/i;
+
 /** `importedExport`'s answer for an import whose module specifier resolves to nothing. */
 const UNRESOLVED = Symbol('unresolved module');
 
@@ -251,6 +254,11 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
     return node;
   }
 
+  declarationFileNames(s: TS.Symbol): readonly string[] | undefined {
+    const native = s instanceof SymbolView ? s.native : undefined;
+    return native && (native.declarations as NHandle[] | undefined)?.map((h) => h.path);
+  }
+
   getSymbolAtLocation(node: TS.Node): TS.Symbol | undefined {
     const answer = this.answers.has(node) ? this.answers.get(node) : this.call(() => this.native.getSymbolAtLocation(node));
     return this.view(answer) ?? this.requiredModule(node);
@@ -381,6 +389,9 @@ export class NativeChecker implements Checker, BinderFacts, ViewHost {
    */
   private followJsExport(s: TS.Symbol): TS.Symbol {
     const { ts } = this;
+    // Only a JavaScript file's declaration can be one: its file's name says so without its tree.
+    const files = this.declarationFileNames(s);
+    if (files && (files.length !== 1 || !JS_FILE.test(files[0]))) return s;
     const decl = s.declarations?.length === 1 ? s.declarations[0] : undefined;
     if (!decl || !(decl.flags & ts.NodeFlags.JavaScriptFile)) return s;
     let value: TS.Symbol | undefined;

@@ -81,6 +81,7 @@ class EdgeExtractor {
     // file depends on them whether or not it then keeps an edge to the target.
     this.targets = {
       ownedFile: input.targets.ownedFile,
+      ownsFileNamed: input.targets.ownsFileNamed,
       targetsOf: (symbol) => {
         const found = input.targets.targetsOf(symbol);
         for (const t of found) if (t.alsoDependsOn) for (const f of t.alsoDependsOn) if (f !== declared.file) this.deps.add(f);
@@ -148,6 +149,10 @@ class EdgeExtractor {
     const { ts } = this;
     if (!specifier || !ts.isStringLiteralLike(specifier)) return undefined;
     const module = this.symbolAt(specifier);
+    // A module declared only outside our files (a package's typings, Node's `declare module 'fs'`):
+    // resolved, and no file of ours, known by its declarations' file names (no tree fetched for them).
+    const files = module && this.targets.ownsFileNamed ? this.checker.declarationFileNames?.(module) : undefined;
+    if (files?.length && !files.some((f) => this.targets.ownsFileNamed!(f))) return undefined;
     const decl = module?.valueDeclaration;
     if (!decl && specifier.text.startsWith('.')) this.hasUnresolvedImports = true;
     else if (!module && isPackageSpecifier(specifier.text)) this.unresolvedPackageImports.add(specifier.text);

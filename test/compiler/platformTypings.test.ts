@@ -1,0 +1,78 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import { NativeChecker } from '../../src/core/compiler/native/NativeChecker';
+import { pinnedNative } from '../../src/core/compiler/native/nativeModules';
+import { indexWorkspace } from '../../src/core/indexer/indexWorkspace';
+import { writeWorkspace } from '../support/hostileWorkspace';
+
+/**
+ * Node's typings are platform API, like the standard library: the graph makes no node of what they
+ * declare. The native compiler sends a declaration's file whole (its tree) to hand out the
+ * declaration's node, so a call of `Buffer.from` or `EventEmitter#on` once fetched buffer.d.ts or
+ * events.d.ts only to learn that. Now the file's name decides first: no platform typings fetched, the
+ * same graph as in process, and a package's own typings still fetched and named.
+ */
+describe("the native compiler does not fetch Node's typings to find no node there", function () {
+  this.timeout(120_000);
+  let root: string;
+  before(() => {
+    root = writeWorkspace('tcg-platform-typings-', {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'commonjs', noEmit: true, types: ['node'] }, include: ['src'] }),
+      'node_modules/@types/node/package.json': JSON.stringify({ name: '@types/node', version: '99.0.0', types: 'index.d.ts' }),
+      'node_modules/@types/node/index.d.ts': '/// <reference path="events.d.ts" />\n/// <reference path="buffer.d.ts" />\n/// <reference path="util.d.ts" />\n',
+      'node_modules/@types/node/util.d.ts': "declare module 'util' {\n  export function inspect(value: unknown): string;\n}\ndeclare module 'node:util' {\n  export * from 'util';\n}\n",
+      'node_modules/@types/node/events.d.ts':
+        "declare module 'events' {\n  class EventEmitter {\n    on(event: string, listener: () => void): this;\n    emit(event: string): boolean;\n  }\n  export = EventEmitter;\n}\n",
+      'node_modules/@types/node/buffer.d.ts': 'declare class Buffer {\n  static from(text: string): Buffer;\n  toString(): string;\n}\n',
+      'node_modules/greet/package.json': JSON.stringify({ name: 'greet', version: '1.0.0', types: 'index.d.ts' }),
+      'node_modules/greet/index.d.ts': 'export declare function greet(name: string): string;\nexport declare function part(name: string): string;\n',
+      'src/app.ts':
+        "import EventEmitter = require('events');\nimport { inspect } from 'node:util';\nimport * as util from 'util';\nimport { greet } from 'greet';\n\n" +
+        'export const shown = (): string => inspect(1) + util.inspect(2);\n\n' +
+        'export class Bus extends EventEmitter {\n  start(): void {\n    this.on(\'tick\', () => undefined);\n    this.emit(\'tick\');\n  }\n}\n\n' +
+        'export function hello(name: string): string {\n  return Buffer.from(greet(name)).toString();\n}\n',
+    });
+  });
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('fetches no tree of @types/node, fetches the package typings, and builds the in-process graph', async function () {
+    if ('problem' in pinnedNative()) return this.skip(); // no native compiler on this platform
+    const resolved = new Set<string>();
+    const real = NativeChecker.prototype.resolve;
+    NativeChecker.prototype.resolve = function (this: NativeChecker, handle) {
+      if (handle) resolved.add(handle.path);
+      return real.call(this, handle);
+    };
+    let native;
+    try {
+      native = await indexWorkspace({ root, compiler: 'native' });
+    } finally {
+      NativeChecker.prototype.resolve = real;
+    }
+    try {
+      assert.equal(native.index.compiler.kind, 'native');
+      const fetched = [...resolved].filter((p) => p.includes('/node_modules/'));
+      assert.deepEqual(
+        fetched.filter((p) => p.includes('/@types/node/')),
+        [],
+        'no declaration in Node typings resolved to its node',
+      );
+      assert.ok(
+        fetched.some((p) => p.endsWith('/greet/index.d.ts')),
+        `the package's typings are resolved: ${fetched.join(', ')}`,
+      );
+      assert.ok(
+        native.graph.outEdges('src/app.ts#hello@function').some((e) => e.type === 'CALLS' && e.to.startsWith('node_modules/greet/index.d.ts#greet')),
+        'the call of the package function is an edge',
+      );
+      const inprocess = await indexWorkspace({ root, compiler: 'inprocess' });
+      try {
+        assert.deepEqual(native.graph.snapshot(), inprocess.graph.snapshot());
+      } finally {
+        inprocess.index.dispose();
+      }
+    } finally {
+      native.index.dispose();
+    }
+  });
+});
