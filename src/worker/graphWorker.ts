@@ -4,6 +4,7 @@
 import { MessagePort, isMainThread, parentPort, workerData } from 'worker_threads';
 import { Logger } from '../core/Logger';
 import { FolderGraphs } from './FolderGraphs';
+import { saveLaterCodeCaches } from './laterCodeCaches';
 import { watchThroughParent } from './parentWatch';
 import { RequestMessage, RequestType, Requests, WorkerMessage } from './protocol';
 import { sharedCancellationToken } from './sharedCancellation';
@@ -19,6 +20,12 @@ export interface GraphWorkerOptions {
    * without waiting for a flush).
    */
   codeCache?: { compiled: string; save(): void; onceOpen?: boolean };
+}
+
+/** The core's code for the next start, and that of the modules it loaded later (the bundled TypeScript). */
+function saveCodeCaches(core: { save(): void }): void {
+  core.save();
+  saveLaterCodeCaches();
 }
 
 /** Answers the protocol's requests arriving on `port` (a worker thread's parentPort) until the thread ends. */
@@ -45,7 +52,7 @@ export function serveGraphWorker(port: MessagePort, options: GraphWorkerOptions 
       const result = await graphs.open(p.folder);
       if (!opened && options.codeCache) {
         opened = true;
-        if (options.codeCache.onceOpen) options.codeCache.save();
+        if (options.codeCache.onceOpen) saveCodeCaches(options.codeCache);
         log.info(`graph worker's core ${options.codeCache.compiled === 'from cache' ? "loaded from V8's code cache" : "compiled from source (V8's code cache kept for the next start)"}`);
       }
       return result;
@@ -60,7 +67,7 @@ export function serveGraphWorker(port: MessagePort, options: GraphWorkerOptions 
     symbolAt: (p) => graphs.symbolAt(p.file, p.line, p.word),
     flushCaches: async () => {
       await graphs.flushCaches();
-      options.codeCache?.save();
+      if (options.codeCache) saveCodeCaches(options.codeCache);
     },
     crash: (p) => crash(p.how, !!options.testHooks),
   };

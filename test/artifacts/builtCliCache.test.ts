@@ -107,14 +107,18 @@ describe('built dist/cli.js: the persisted graph', function () {
     assert.equal(version().code, 0);
     assert.deepEqual(codeFiles(), []);
     const answer = cli(args).stdout;
-    const [written] = codeFiles();
-    assert.deepEqual(codeFiles(), [written]);
+    // The core's, and TypeScript 6's (dist/typescript.js: the configs were read with it).
+    const [typescript, written] = codeFiles().sort();
+    assert.equal(codeFiles().length, 2, codeFiles().join(' '));
     assert.match(written, /^workerCore\.js-[0-9a-f]{20}-[0-9a-f]{12}\.v8$/);
+    assert.match(typescript, /^typescript\.js-[0-9a-f]{20}-[0-9a-f]{12}\.v8$/);
     const file = path.join(codeDir, written);
     const stamp = fs.statSync(file).mtimeMs;
+    const typescriptStamp = fs.statSync(path.join(codeDir, typescript)).mtimeMs;
     assert.equal(cli(args).stdout, answer);
     assert.match(version().stdout, /^\d+\.\d+\.\d+/);
     assert.equal(fs.statSync(file).mtimeMs, stamp, 'used as it is, not written again');
+    assert.equal(fs.statSync(path.join(codeDir, typescript)).mtimeMs, typescriptStamp, "TypeScript's used as it is (if it was needed), not written again");
     // Damaged: V8 refuses it, the run compiles from source, answers, and writes it anew.
     fs.writeFileSync(file, Buffer.alloc(1000, 7));
     assert.equal(cli(args).stdout, answer);
@@ -127,8 +131,9 @@ describe('built dist/cli.js: the persisted graph', function () {
       fs.writeFileSync(otherCore, fs.readFileSync(otherCore, 'utf8').replace(/sources [0-9a-f]{16}/g, 'sources 0123456789abcdef'));
       assert.equal(cli(args, path.join(other, 'cli.js')).stdout, answer);
       assert.equal(JSON.parse(fs.readFileSync(cacheFile(), 'utf8')).indexer, 'sources 0123456789abcdef', 'the other build ran its own code');
-      assert.equal(codeFiles().length, 1, 'one bundle\'s code kept');
-      assert.notDeepEqual(codeFiles(), [written]);
+      const cores = codeFiles().filter((f) => f.startsWith('workerCore.js-'));
+      assert.equal(cores.length, 1, "one core bundle's code kept");
+      assert.notDeepEqual(cores, [written]);
     } finally {
       fs.rmSync(other, { recursive: true, force: true });
     }
@@ -136,6 +141,38 @@ describe('built dist/cli.js: the persisted graph', function () {
     fs.rmSync(codeDir, { recursive: true, force: true });
     assert.equal(runBuiltCli(['--root', root, ...args], root, BUILT_CLI, { ...env, TS_CODE_GRAPH_NO_CACHE: '1' }).stdout, answer);
     assert.deepEqual(codeFiles(), []);
+  });
+
+  it('with TypeScript 7, a start from the graph cache needs no TypeScript 6: bundles without dist/typescript.js answer after an edit, and a cold index without it fails loudly', function () {
+    const native = { ...env, TS_CODE_GRAPH_COMPILER: 'native', TS_CODE_GRAPH_DAEMON: '0' };
+    const run = (args: string[], bundle = BUILT_CLI) => runBuiltCli(['--root', root, ...args], root, bundle, native);
+    const args = ['dependentsOf', 'src/posts.ts', 'toPost'];
+    const first = run(['--verbose', ...args]);
+    assert.equal(first.code, 0, first.stderr);
+    if (!/native compiler started/.test(first.stderr)) return this.skip(); // no native compiler on this platform
+    // The same package (the same indexer and version: the same graph cache) without TypeScript 6's file,
+    // finding the native compiler's package where the built CLI does.
+    const pkg = fs.mkdtempSync(path.join(os.tmpdir(), 'tcg-no-ts6-'));
+    const repo = path.join(path.dirname(BUILT_CLI), '..');
+    const bare = path.join(pkg, 'dist');
+    try {
+      fs.cpSync(path.dirname(BUILT_CLI), bare, { recursive: true });
+      fs.rmSync(path.join(bare, 'typescript.js'));
+      fs.copyFileSync(path.join(repo, 'package.json'), path.join(pkg, 'package.json'));
+      fs.symlinkSync(path.join(repo, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
+      const posts = path.join(root, 'src/posts.ts');
+      fs.writeFileSync(posts, fs.readFileSync(posts, 'utf8').replace('return { title, slug: slugify(title) };', 'const slug = slugify(title);\n  return { title, slug };'));
+      const edited = run(['--verbose', ...args], path.join(bare, 'cli.js'));
+      assert.equal(edited.code, 0, edited.stderr);
+      assert.match(edited.stderr, /cache: \d+ files loaded, 1 re-indexed/);
+      assert.equal(edited.stdout, run(['--no-cache', ...args]).stdout, 'the answer a full index gives');
+      // A full index reads the configs with TypeScript 6: without its file, an error that names it, not a silent graph.
+      const cold = run(['--no-cache', ...args], path.join(bare, 'cli.js'));
+      assert.notEqual(cold.code, 0);
+      assert.match(cold.stderr, /TypeScript 6 \(.*typescript\.js\) is missing beside the bundle: install ts-code-graph again/);
+    } finally {
+      fs.rmSync(pkg, { recursive: true, force: true });
+    }
   });
 
   it("re-indexes when a package's typings were replaced in place, answering as --no-cache does", () => {

@@ -52,7 +52,7 @@ describe('built dist/worker.js', function () {
     const folder = { key: 'k', name: 'inference', root: fixtureDir('stdlib-inference'), cacheDir };
     const query = { args: { query: 'dependentsOf', file_path: 'src/TableColumn.ts', symbol: 'TableColumn.clone' } };
     try {
-      for (const f of ['worker.js', 'workerCore.js']) fs.copyFileSync(path.join(path.dirname(BUILT_WORKER), f), path.join(bare, f));
+      for (const f of ['worker.js', 'workerCore.js', 'typescript.js']) fs.copyFileSync(path.join(path.dirname(BUILT_WORKER), f), path.join(bare, f));
       const broken = startBuiltWorker(path.join(bare, 'worker.js'));
       try {
         const opened = await broken.request<{ errors: string[] }>('open', { folder });

@@ -33,10 +33,10 @@ describe('npm pack tarball: npx ts-code-graph mcp', function () {
 
   it('ships the bundles and the standard library, and nothing else of the repository', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    for (const f of ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/dist/cli.js', 'package/dist/mcp.js', 'package/dist/daemon.js', 'package/dist/worker.js', 'package/dist/workerCore.js', 'package/dist/graphView.js', 'package/dist/lib.es5.d.ts', 'package/dist/lib.es2020.full.d.ts']) {
+    for (const f of ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/dist/cli.js', 'package/dist/mcp.js', 'package/dist/daemon.js', 'package/dist/worker.js', 'package/dist/workerCore.js', 'package/dist/typescript.js', 'package/dist/graphView.js', 'package/dist/lib.es5.d.ts', 'package/dist/lib.es2020.full.d.ts']) {
       assert.ok(files.includes(f), `${f} is packed`);
     }
-    const allowed = /^package\/(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/(cli|mcp|daemon|worker|workerCore|graphView)\.js|dist\/lib(\.[\w.]+)?\.d\.ts)$/;
+    const allowed = /^package\/(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/(cli|mcp|daemon|worker|workerCore|typescript|graphView)\.js|dist\/lib(\.[\w.]+)?\.d\.ts)$/;
     assert.deepEqual(files.filter((f) => !allowed.test(f)), [], 'nothing else is packed');
     // Installed: the package, and of its optional dependencies this platform's compiler binary only.
     assert.ok(fs.existsSync(path.join(project, 'node_modules/ts-code-graph/dist/mcp.js')));

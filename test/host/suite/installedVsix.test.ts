@@ -16,7 +16,7 @@ suite('the packed VSIX, installed', () => {
   test('is the installed copy, with the standard library beside its worker and no sources', async () => {
     const ext = await activateExtension();
     assert.ok(ext.extensionPath.includes(`${path.sep}extensions${path.sep}`), `loaded from ${ext.extensionPath}, not from the extensions dir`);
-    for (const f of ['worker.js', 'workerCore.js']) assert.ok(fs.existsSync(path.join(ext.extensionPath, 'dist', f)), f);
+    for (const f of ['worker.js', 'workerCore.js', 'typescript.js']) assert.ok(fs.existsSync(path.join(ext.extensionPath, 'dist', f)), f);
     assert.ok(fs.existsSync(path.join(ext.extensionPath, 'dist', 'lib.es2020.full.d.ts')));
     assert.ok(!fs.existsSync(path.join(ext.extensionPath, 'src')), 'the VSIX ships no sources');
     assert.ok(!fs.existsSync(path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'node_modules', 'typescript')), 'the folder has no TypeScript of its own');
