@@ -35,6 +35,33 @@ describe("the native compiler does not fetch Node's typings to find no node ther
   });
   after(() => fs.rmSync(root, { recursive: true, force: true }));
 
+  it("asks nothing about the compiler's own lib files: their folder says they are the standard library", async function () {
+    if ('problem' in pinnedNative()) return this.skip(); // no native compiler on this platform
+    const { Program } = require('@typescript/native/unstable/sync') as { Program: { prototype: Record<string, (...args: unknown[]) => unknown> } };
+    const real = Program.prototype.getSourceFileMetadata;
+    const asked: string[] = [];
+    Program.prototype.getSourceFileMetadata = function (this: unknown, ...args: unknown[]) {
+      asked.push(String(args[0]));
+      return real.apply(this, args);
+    };
+    let native;
+    try {
+      native = await indexWorkspace({ root, compiler: 'native' });
+    } finally {
+      Program.prototype.getSourceFileMetadata = real;
+    }
+    try {
+      const libs = native.index.compiler.kind === 'native' ? (native.index.compiler as unknown as { libraryFolders: string[] }).libraryFolders : [];
+      assert.ok(libs.length > 0);
+      const files = (native.index.compiler as unknown as { libraryFiles: Map<string, boolean> }).libraryFiles;
+      const standard = [...files].filter(([f]) => libs.some((d) => f.startsWith(`${d}/`)));
+      assert.ok(standard.length > 0 && standard.every(([, is]) => is), 'the lib files the passes met are the standard library');
+      assert.deepEqual(asked.filter((f) => libs.some((d) => f.startsWith(`${d}/`))), []);
+    } finally {
+      native.index.dispose();
+    }
+  });
+
   it('fetches no tree of @types/node, fetches the package typings, and builds the in-process graph', async function () {
     if ('problem' in pinnedNative()) return this.skip(); // no native compiler on this platform
     const resolved = new Set<string>();

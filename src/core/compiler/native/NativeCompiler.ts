@@ -60,6 +60,17 @@ function virtualFs(texts: ReadonlyMap<string, string>, wanted: string) {
 /** A folder each native process writes a Go CPU profile of its first index operation to (`go tool pprof`): for finding where its time goes. */
 const CPU_PROFILE = process.env.TS_CODE_GRAPH_NATIVE_CPUPROFILE;
 
+/** The folder of the binary `exe`, which holds its lib.*.d.ts files: as given, and as its real path when that differs (pnpm's links). */
+function libraryFoldersOf(exe: string): string[] {
+  const folder = path.dirname(exe).replace(/\\/g, '/');
+  try {
+    const real = fs.realpathSync(path.dirname(exe)).replace(/\\/g, '/');
+    return real === folder ? [folder] : [folder, real];
+  } catch {
+    return [folder];
+  }
+}
+
 /**
  * Go's collector lets the heap grow to twice what is alive before it runs again (GOGC=100). Where the
  * workspace's programs are expected to take at most a third of their memory limit, three times
@@ -160,6 +171,7 @@ export class NativeCompiler implements CompilerPort {
     this.version = native.version;
     this.name = `TypeScript ${this.version} (native, ${native.origin})`;
     this.syntax = nativeSyntax(native);
+    this.libraryFolders = libraryFoldersOf(native.exe);
     abandoned.register(this, this.leftovers, this);
   }
 
@@ -183,6 +195,8 @@ export class NativeCompiler implements CompilerPort {
    * (payload's 151 programs asked 12,765 times, 1.9 s).
    */
   readonly libraryFiles = new Map<string, boolean>();
+  /** The compiler's own folder of lib.*.d.ts files (its binary's, as given and as real path): every lib file there is the standard library's. */
+  readonly libraryFolders: readonly string[];
   /** Every file a program of this process held (a save of one is a change, else a creation), released programs' too. */
   private readonly known = new Set<string>();
   /** Snapshots kept readable while `holdSnapshots` is on. */

@@ -16,6 +16,8 @@ export interface ProgramHost {
    * the path (the compiler's own lib files), so other programs need not ask again (a request each).
    */
   readonly libraryFiles?: Map<string, boolean>;
+  /** The compiler's own folder(s) of lib.*.d.ts files: a lib file there is the standard library's without asking. */
+  readonly libraryFolders?: readonly string[];
 }
 
 /** A path the standard library may be at: a `lib*.d.ts` file, or in a package that replaces one (`@typescript/lib-*`). */
@@ -71,6 +73,11 @@ export class NativeProgram implements CompilerProgram {
     if (!LIBRARY_LIKE.test(fileName)) return false;
     const known = this.compiler.libraryFiles ?? this.defaultLibrary;
     let is = known.get(fileName);
+    if (is === undefined && this.compiler.libraryFolders?.includes(fileName.slice(0, fileName.lastIndexOf('/')))) {
+      // The compiler's own lib file (45 of them in @loopback/repository's program: a request each).
+      is = true;
+      known.set(fileName, is);
+    }
     if (is === undefined) {
       is = !!this.compiler.call(() => this.project.program.getSourceFileMetadata(fileName))?.isDefaultLibrary;
       known.set(fileName, is);
