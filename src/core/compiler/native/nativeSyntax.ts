@@ -14,6 +14,11 @@ import type { NativePackage } from './nativeModules';
  */
 export function nativeSyntax(native: NativePackage): typeof TS {
   const { ast, is } = native;
+  // The API's own forEachChild makes an array object of each list it passes (RemoteNodeList: its length
+  // set, a getter defined per element past the 16th), 20 ms of @loopback/repository's index; the
+  // pinned 7.0.2's tree layout is read in place instead (childrenInPlace), and any other version (a
+  // workspace's own TypeScript 7) walks through the API.
+  let listsInPlace = native.version === LAYOUT_VERSION;
   const { SymbolFlags } = native.sync;
   const K = ast.SyntaxKind as unknown as typeof TS.SyntaxKind;
   const M = ast.ModifierFlags as unknown as typeof TS.ModifierFlags;
@@ -97,10 +102,88 @@ export function nativeSyntax(native: NativePackage): typeof TS {
       return flags;
     },
     /** A node's children in source order, as 6 gives them: none the reparser made from JSDoc. */
-    forEachChild: <T>(node: TS.Node, cb: (child: TS.Node) => T | undefined): T | undefined =>
-      (node as unknown as { forEachChild(v: (c: TS.Node) => T | undefined): T | undefined }).forEachChild((child) =>
+    forEachChild: <T>(node: TS.Node, cb: (child: TS.Node) => T | undefined): T | undefined => {
+      if (listsInPlace && (node as unknown as RawNode).view && (node as unknown as RawNode).getOrCreateChildAtNodeIndex) {
+        const found = childrenInPlace(node as unknown as RawNode, K.JSDoc, reparsed, cb as unknown as (child: RawNode) => T | undefined);
+        if (found !== LAYOUT_CHANGED) return found;
+        listsInPlace = false;
+      }
+      return (node as unknown as { forEachChild(v: (c: TS.Node) => T | undefined): T | undefined }).forEachChild((child) =>
         (child.flags & reparsed) !== 0 ? undefined : cb(child),
-      ),
+      );
+    },
   };
   return { ...(ast as object), ...(is as object), ...own } as unknown as typeof TS;
+}
+
+/** The API version whose tree encoding `childrenInPlace` reads (the pinned @typescript/native: its node/protocol.js). */
+const LAYOUT_VERSION = '7.0.2';
+/** 7.0.2's node record: 28 bytes, kind at 0, the next sibling's index at 12, the parent's at 16, data (a list's length) at 20. */
+const NODE_LEN = 28;
+const OFFSET_KIND = 0;
+const OFFSET_NEXT = 12;
+const OFFSET_DATA = 20;
+/** The kind a node list's record carries. */
+const KIND_NODE_LIST = 0xffffffff;
+/** childrenInPlace's answer when the tree does not read as 7.0.2's (then the API walks, from then on). */
+const LAYOUT_CHANGED = Symbol('another tree layout');
+
+/** What childrenInPlace reads of the API's RemoteNode (7.0.2's fields, not its public API). */
+interface RawNode {
+  view: DataView;
+  index: number;
+  kind: number;
+  flags: number;
+  next: number;
+  sourceFile: { _offsetNodes: number };
+  hasChildren(): boolean;
+  getOrCreateChildAtNodeIndex(index: number): RawNode;
+}
+
+/**
+ * RemoteNode.forEachChild of 7.0.2 without materializing the lists: a list's elements are the nodes
+ * after its record, linked by `next`, each the child of the list's parent (as RemoteNodeList makes
+ * them: the very objects, from the source file's node table). JSDoc children and nodes the reparser
+ * made are skipped, as the API's walk and ours do. A record that does not read as the node the API
+ * hands out for it (another layout) ends it with LAYOUT_CHANGED before any callback.
+ */
+function childrenInPlace<T>(node: RawNode, jsDoc: number, reparsed: number, cb: (child: RawNode) => T | undefined): T | undefined | typeof LAYOUT_CHANGED {
+  if (!node.hasChildren()) return undefined;
+  const view = node.view;
+  const offsetNodes = node.sourceFile._offsetNodes;
+  let next = node.index + 1;
+  let checked = false;
+  do {
+    const at = offsetNodes + next * NODE_LEN;
+    if (view.getUint32(at + OFFSET_KIND, true) === KIND_NODE_LIST) {
+      if (view.getUint32(at + OFFSET_DATA, true) !== 0) {
+        let element = next + 1;
+        while (element) {
+          const child = node.getOrCreateChildAtNodeIndex(element);
+          if (!checked) {
+            if (child.kind !== view.getUint32(offsetNodes + element * NODE_LEN + OFFSET_KIND, true)) return LAYOUT_CHANGED;
+            checked = true;
+          }
+          element = child.next;
+          if ((child.flags & reparsed) === 0) {
+            const found = cb(child);
+            if (found) return found;
+          }
+        }
+      }
+      next = view.getUint32(at + OFFSET_NEXT, true);
+    } else {
+      const child = node.getOrCreateChildAtNodeIndex(next);
+      if (!checked) {
+        if (child.kind !== view.getUint32(at + OFFSET_KIND, true) || child.next !== view.getUint32(at + OFFSET_NEXT, true)) return LAYOUT_CHANGED;
+        checked = true;
+      }
+      next = child.next;
+      if (child.kind !== jsDoc && (child.flags & reparsed) === 0) {
+        const found = cb(child);
+        if (found) return found;
+      }
+    }
+  } while (next);
+  return undefined;
 }
