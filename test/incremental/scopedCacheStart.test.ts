@@ -164,10 +164,29 @@ describe('a start from a partly stale cache re-indexes a few files through a pro
     assert.equal(again, fresh);
   });
 
-  it('a second such start reads no file to choose the roots: the cache recorded which declare globals', async () => {
+  it('the full index learns which libraries may declare globals while the compiler answers: the first such start reads no file to choose the roots', async () => {
     const root = writeFixture();
     const cacheDir = tempDir('tcg-scoped-cache-');
     await open(root, cacheDir);
+    editFile(root, 'src/report.ts', "trace('report');", "trace('first');")();
+    const first = await open(root, cacheDir);
+    assert.ok(first.lines.some((l) => /through a program scoped to them: .*, 0 files read\)/.test(l)), first.lines.join('\n'));
+    assert.equal(first.lines.filter((l) => /\(scoped\) for/.test(l)).length, 1, first.lines.join('\n'));
+    assert.equal(first.exported, (await open(root, undefined)).exported);
+  });
+
+  it('a second such start reads no file to choose the roots: the cache recorded which declare globals (an index that did not learn them: no overlap)', async () => {
+    const root = writeFixture();
+    const cacheDir = tempDir('tcg-scoped-cache-');
+    // Without the overlap nothing runs while the compiler answers: the full index learns no library's flag.
+    const saved = process.env.TS_CODE_GRAPH_NATIVE_OVERLAP;
+    process.env.TS_CODE_GRAPH_NATIVE_OVERLAP = '0';
+    try {
+      await open(root, cacheDir);
+    } finally {
+      if (saved === undefined) delete process.env.TS_CODE_GRAPH_NATIVE_OVERLAP;
+      else process.env.TS_CODE_GRAPH_NATIVE_OVERLAP = saved;
+    }
     editFile(root, 'src/report.ts', "trace('report');", "trace('first');")();
     const first = await open(root, cacheDir);
     assert.ok(first.lines.some((l) => /through a program scoped to them: .*, 1 files read\)/.test(l)), `the library, once:\n${first.lines.join('\n')}`);
