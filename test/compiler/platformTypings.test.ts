@@ -35,21 +35,25 @@ describe("the native compiler does not fetch Node's typings to find no node ther
   });
   after(() => fs.rmSync(root, { recursive: true, force: true }));
 
+  /** The native index of `root`, with every call of `proto[method]` (its arguments) seen by `seen`; the method restored afterwards. */
+  async function indexSpying(proto: Record<string, (...args: unknown[]) => unknown>, method: string, seen: (args: unknown[]) => void) {
+    const real = proto[method];
+    proto[method] = function (this: unknown, ...args: unknown[]) {
+      seen(args);
+      return real.apply(this, args);
+    };
+    try {
+      return await indexWorkspace({ root, compiler: 'native' });
+    } finally {
+      proto[method] = real;
+    }
+  }
+
   it("asks nothing about the compiler's own lib files: their folder says they are the standard library", async function () {
     if ('problem' in pinnedNative()) return this.skip(); // no native compiler on this platform
     const { Program } = require('@typescript/native/unstable/sync') as { Program: { prototype: Record<string, (...args: unknown[]) => unknown> } };
-    const real = Program.prototype.getSourceFileMetadata;
     const asked: string[] = [];
-    Program.prototype.getSourceFileMetadata = function (this: unknown, ...args: unknown[]) {
-      asked.push(String(args[0]));
-      return real.apply(this, args);
-    };
-    let native;
-    try {
-      native = await indexWorkspace({ root, compiler: 'native' });
-    } finally {
-      Program.prototype.getSourceFileMetadata = real;
-    }
+    const native = await indexSpying(Program.prototype, 'getSourceFileMetadata', (args) => asked.push(String(args[0])));
     try {
       const libs = native.index.compiler.kind === 'native' ? (native.index.compiler as unknown as { libraryFolders: string[] }).libraryFolders : [];
       assert.ok(libs.length > 0);
@@ -65,17 +69,10 @@ describe("the native compiler does not fetch Node's typings to find no node ther
   it('fetches no tree of @types/node, fetches the package typings, and builds the in-process graph', async function () {
     if ('problem' in pinnedNative()) return this.skip(); // no native compiler on this platform
     const resolved = new Set<string>();
-    const real = NativeChecker.prototype.resolve;
-    NativeChecker.prototype.resolve = function (this: NativeChecker, handle) {
+    const native = await indexSpying(NativeChecker.prototype as unknown as Record<string, (...args: unknown[]) => unknown>, 'resolve', (args) => {
+      const handle = args[0] as { path: string } | undefined;
       if (handle) resolved.add(handle.path);
-      return real.call(this, handle);
-    };
-    let native;
-    try {
-      native = await indexWorkspace({ root, compiler: 'native' });
-    } finally {
-      NativeChecker.prototype.resolve = real;
-    }
+    });
     try {
       assert.equal(native.index.compiler.kind, 'native');
       const fetched = [...resolved].filter((p) => p.includes('/node_modules/'));

@@ -53,6 +53,8 @@ export class NodeLocator implements ProgramLocator {
   /** Library typings named in parts (DeclaredParts), by the declarations they fill. */
   private readonly parts = new WeakMap<DeclaredFile, DeclaredParts>();
   private fileInfoCache = new WeakMap<TS.SourceFile, FileInfo | null>();
+  /** platformFile's answers, by compiler file name. */
+  private readonly platformFiles = new Map<string, boolean>();
   private readonly byNameCache = new WeakMap<Map<string, GraphNode>, Map<string, GraphNode[]>>();
   /** Per checker, what `typeofAlias` found for a symbol (null: none): asked once, not at every use (typeorm's tests call mocha's ambient `describe` and `it` 11,000 times). */
   private readonly typeofAliases = new WeakMap<Checker, WeakMap<TS.Symbol, TS.Symbol | null>>();
@@ -136,10 +138,7 @@ export class NodeLocator implements ProgramLocator {
         const info = this.fileInfo(program, sf);
         return info?.owned ? info.file : undefined;
       },
-      ownsFileNamed: (fileName) => {
-        const abs = absolutePosix(fileName);
-        return !program.isDefaultLibraryFile(fileName) && !isPlatformTypes(abs) && this.isOwned(abs);
-      },
+      ownsFileNamed: (fileName) => !this.platformFile(program, fileName) && this.isOwned(absolutePosix(fileName)),
       implementedDeclarations: (file) => {
         const paths = declarationFilesOf(file);
         const pairs: Array<[GraphNode, GraphNode]> = [];
@@ -204,7 +203,14 @@ export class NodeLocator implements ProgramLocator {
   /** Whether every declaration of `s` is in a file the graph makes no nodes of (`fileInfo`), by the files' names alone (Checker.declarationFileNames). */
   private platformOnly(program: CompilerProgram, checker: Checker, s: TS.Symbol): boolean {
     const files = checker.declarationFileNames?.(s);
-    return !!files && files.length > 0 && files.every((f) => isPlatformTypes(absolutePosix(f)) || program.isDefaultLibraryFile(f));
+    return !!files && files.length > 0 && files.every((f) => this.platformFile(program, f));
+  }
+
+  /** Whether a file, by its compiler name, is the standard library's or Node's typings (`fileInfo` makes no nodes of them): a property of the path, kept per name (targetsOf asks it for every symbol). */
+  private platformFile(program: CompilerProgram, fileName: string): boolean {
+    let is = this.platformFiles.get(fileName);
+    if (is === undefined) this.platformFiles.set(fileName, (is = isPlatformTypes(absolutePosix(fileName)) || program.isDefaultLibraryFile(fileName)));
+    return is;
   }
 
   /**
