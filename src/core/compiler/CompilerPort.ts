@@ -180,6 +180,12 @@ export interface Checker
    * the native compiler answers, where its channel allows; else not run.
    */
   prefetch(sf: TS.SourceFile, names?: BatchNames, meanwhile?: () => void): void;
+  /**
+   * The caller is about to ask `type` for `names` property names one by one (a class's members in its
+   * base types): the native checker fetches all its properties in one request where that costs less
+   * than a request per name. Absent in process, where each answer is a call.
+   */
+  expectPropertyNames?(type: TS.Type, names: number): void;
   /** Walks a file for its `prefetch` ahead of its turn (in `meanwhile`); absent in process, where there is no batch. */
   prepareBatch?(sf: TS.SourceFile, names?: BatchNames): void;
   /**

@@ -84,15 +84,25 @@ function classEdges(input: TypeEdgeInput, cls: TS.ClassLikeDeclaration, refs: (t
     }
   }
   if (!extendsNode && implementsNodes.length === 0) return;
-  const typeAt = (n: TS.Node): TS.Type => checker.getTypeAtLocation(n);
-  const instanceBases = [extendsNode, ...implementsNodes].filter((n): n is TS.ExpressionWithTypeArguments => !!n).map(typeAt);
-  const staticBase = extendsNode ? typeAt(extendsNode.expression) : undefined;
+  // The members that may override or implement one of a base's: named, with a node.
+  const named: Array<{ id: string; name: string; isStatic: boolean }> = [];
   for (const m of cls.members) {
     const id = declared.declToId.get(m);
     if (!id || ts.isConstructorDeclaration(m) || !m.name) continue;
     const name = propertyNameText(ts, m.name);
     if (name === undefined) continue;
-    const isStatic = (ts.getCombinedModifierFlags(m as TS.Declaration) & ts.ModifierFlags.Static) !== 0;
+    named.push({ id, name, isStatic: (ts.getCombinedModifierFlags(m as TS.Declaration) & ts.ModifierFlags.Static) !== 0 });
+  }
+  if (named.length === 0) return;
+  const typeAt = (n: TS.Node): TS.Type => checker.getTypeAtLocation(n);
+  const instance = named.filter((m) => !m.isStatic).length;
+  const statics = named.length - instance;
+  const instanceBases = instance ? [extendsNode, ...implementsNodes].filter((n): n is TS.ExpressionWithTypeArguments => !!n).map(typeAt) : [];
+  const staticBase = statics && extendsNode ? typeAt(extendsNode.expression) : undefined;
+  // Each base is asked every member's name: the native checker may fetch a base's properties at once.
+  for (const base of instanceBases) checker.expectPropertyNames?.(base, instance);
+  if (staticBase) checker.expectPropertyNames?.(staticBase, statics);
+  for (const { id, name, isStatic } of named) {
     const bases = isStatic ? [staticBase] : instanceBases;
     for (const base of bases) {
       const prop = base?.getProperty(name);
