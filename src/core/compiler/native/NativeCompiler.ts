@@ -13,6 +13,7 @@ import { NativeStderr } from './NativeStderr';
 import { nativeSyntax } from './nativeSyntax';
 import { Overlap, overlapOf } from './overlap';
 import { Watchdog } from './Watchdog';
+import { scheduleAsBatch } from './batchScheduling';
 
 type Api = InstanceType<NativeSync['API']>;
 type Snapshot = ReturnType<Api['updateSnapshot']>;
@@ -546,10 +547,11 @@ export class NativeCompiler implements CompilerPort {
     this.current = this.previous = undefined;
     const pid = this.pid;
     if (pid) this.watchdog.watch(pid);
+    const notBatch = pid ? scheduleAsBatch(pid) : undefined;
     this.idleRss = undefined;
     this.idleRss = this.residentNow();
     this.watchdog.cancelWith(this.token?.shared);
-    this.log.info(`native compiler started: ${this.name}, process ${pid ?? '?'}`);
+    this.log.info(`native compiler started: ${this.name}, process ${pid ?? '?'}${notBatch ? ` (at the normal scheduling policy: ${notBatch})` : ''}`);
     return this.api;
   }
 
