@@ -7,6 +7,7 @@ import { CancelledError } from '../../src/core/Logger';
 import { createFileSourceReader } from '../../src/core/format/FileSourceReader';
 import { formatText } from '../../src/core/format/formatText';
 import { foundNodes } from '../support/graphLookup';
+import { PlainLocals } from '../../src/core/indexer/file/localValues';
 import { HOSTILE, PARENS_DEPTH, hostileFiles, parensText, writeWorkspace } from '../support/hostileWorkspace';
 
 /**
@@ -176,6 +177,33 @@ describe('fault isolation', function () {
         fs.rmSync(dir, { recursive: true, force: true });
       }
     });
+  });
+
+  it("indexed by TypeScript 7, a throw in the walk for one file's batch of names costs that file only", async () => {
+    // A narrow stand-in for a bug in the batch's syntax work (BatchNames): it throws for any name in bad.ts.
+    const files = {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }),
+      'src/a.ts': 'export function a() { return 1; }\n',
+      'src/bad.ts': 'import { a } from "./a";\nexport class Bad { run() { return a(); } }\nexport function badFn() { return new Bad().run(); }\n',
+      'src/z.ts': 'import { a } from "./a";\nimport { badFn } from "./bad";\nexport function z() { return a() + badFn(); }\n',
+    };
+    const dir = writeWorkspace('tcg-batch-throws-', files);
+    const real = PlainLocals.prototype.shared;
+    try {
+      const healthy = await CodeGraph.open({ root: dir, compiler: 'native' });
+      PlainLocals.prototype.shared = function (this: PlainLocals, name: ts.Identifier) {
+        if (name.getSourceFile().fileName.endsWith('/bad.ts')) throw new Error('simulated batch failure');
+        return real.call(this, name);
+      };
+      const broken = await CodeGraph.open({ root: dir, compiler: 'native' });
+      assert.equal(broken.report.compiler.startsWith('TypeScript 7'), true, broken.report.compiler);
+      assert.deepEqual(broken.errors(), ['src/bad.ts could not be analysed: the analysis threw: simulated batch failure; calls inside it are missing']);
+      assert.deepEqual(broken.graph.nodesInFile('src/bad.ts').map((n) => n.name), ['src/bad.ts', 'Bad', 'Bad.run', 'badFn']);
+      for (const f of ['src/a.ts', 'src/z.ts']) assert.deepEqual(broken.graph.getContribution(f), healthy.graph.getContribution(f));
+    } finally {
+      PlainLocals.prototype.shared = real;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   describe('inputs that were always handled, kept under test', () => {

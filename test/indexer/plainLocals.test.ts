@@ -65,6 +65,33 @@ const HOSTILE: Record<string, string> = {
     'export function last() { return helper() + config; }',
     '',
   ].join('\n'),
+  // Type names and overloads share an answer where the checker resolves them alike; these cases must
+  // keep apart what resolves apart.
+  'src/types.ts': [
+    "import { Shape } from './lib';",
+    'export interface Box<T> { value: T; map<U>(f: (t: T) => U): Box<U>; other<T>(t: T): T }',
+    'export type Pair<T> = [T, T];',
+    'export function wrap<T>(t: T): Box<T> { type T2 = T; const b: Box<T2> = { value: t, map: (f) => wrap(f(t)), other: (x) => x }; return b; }',
+    // A block declares a local type of an imported type\'s name: inside it, that one.
+    'export function local(): Shape { interface Shape { m: string } const s: Shape = { m: "" }; return { n: s.m.length }; }',
+    // `infer` declares a name in a conditional type; a mapped type its key.
+    'export type Unpack<T> = T extends Array<infer Shape> ? Shape : Shape;',
+    'export type Keys<T> = { [Shape in keyof T]: Shape };',
+    // A static member cannot name the class\'s type parameter (an error: no symbol).
+    'export class Holder<T> { static make(): Holder<number> { return new Holder<number>(); } static bad(x: T) { return x; } keep(t: T): T { return t; } }',
+    'export function over(a: string): string;',
+    'export function over(a: number): number;',
+    'export function over(a: unknown): unknown { return a; }',
+    // Exported and local overloads are an error: two symbols.
+    'export function mixed(): void;',
+    'function mixed(a?: number): void { void a; }',
+    'export class Overloads { m(): void; m(a?: number): void { void a; } static m(): void; static m(a?: number): void { void a; } }',
+    'export interface Sig { f(): void; f(a: number): void }',
+    'export namespace NS { export interface Shape { q: number } export const s: Shape = { q: 1 }; }',
+    'export const fromLib: Shape = { n: 1 };',
+    'export const pair: Pair<Shape> = [fromLib, fromLib];',
+    '',
+  ].join('\n'),
   'src/legacy.js': [
     // JavaScript: a local require is an alias into another module; never skipped.
     'function load() { const h = require("./lib").helper; return { h }; }',
@@ -188,6 +215,45 @@ describe('names that resolve to locals that are no nodes are not asked', () => {
     }
     assert.deepEqual(wrong, []);
     assert.ok(shared >= 100, `only ${shared} names shared over the fixtures`);
+  });
+
+  it('type names and overloads: one key where the checker resolves one symbol, none where a scope may resolve another', () => {
+    // Per name and line, the keys of its occurrences from left to right.
+    const keys = new Map<string, Array<[number, string | undefined]>>();
+    forEachOwnFile(root, (sf, rel, _checker, locals) => {
+      if (rel !== path.join('src', 'types.ts')) return;
+      for (const n of identifiers(sf)) {
+        const { line, character } = sf.getLineAndCharacterOfPosition(n.getStart());
+        const k = `${n.text}@${line + 1}`;
+        keys.set(k, [...(keys.get(k) ?? []), [character, locals.shared(n)]]);
+      }
+    });
+    const at = (name: string, line: number) => (keys.get(`${name}@${line}`) ?? []).sort((a, b) => a[0] - b[0]).map(([, key]) => key);
+    // The module's Shape in a return type, a variable's type, a type argument: one key.
+    const moduleShape = at('Shape', 5)[0];
+    assert.ok(moduleShape, 'the return type of local() is keyed');
+    assert.ok(at('Shape', 17).includes(moduleShape) && at('Shape', 18).includes(moduleShape), `fromLib and pair share it: ${at('Shape', 17)} / ${at('Shape', 18)}`);
+    // Inside local()'s block, its own interface: not keyed. In the namespace: not keyed. `infer`: not keyed.
+    assert.deepEqual(at('Shape', 5).slice(2).filter((k) => k !== undefined), [], `local()'s block: ${at('Shape', 5)}`);
+    assert.deepEqual(at('Shape', 16).filter((k) => k !== undefined && k.startsWith('T ')), [], `the namespace: ${at('Shape', 16)}`);
+    assert.deepEqual(at('Shape', 6).filter((k) => k !== undefined), [], `the conditional type: ${at('Shape', 6)}`);
+    // A mapped type's key: its own, not the module's.
+    const mapped = at('Shape', 7).filter((k) => k !== undefined);
+    assert.equal(mapped.length, 1, `the mapped type's Shape: ${at('Shape', 7)}`);
+    assert.notEqual(mapped[0], moduleShape);
+    // Box's T and its method's own T apart; wrap's T one key; the static member's T none.
+    const boxT = at('T', 2).filter((k) => k !== undefined);
+    assert.equal(new Set(boxT).size, 2, `Box's T and other's T: ${at('T', 2)}`);
+    assert.equal(new Set(at('T', 4).filter((k) => k !== undefined)).size, 1, `wrap's T: ${at('T', 4)}`);
+    // Holder's T: its declaration no key (no type reference), bad's none (a static member), keep's two one key.
+    const [, bad, keep1, keep2] = at('T', 8);
+    assert.equal(bad, undefined, `bad's T: ${at('T', 8)}`);
+    assert.ok(keep1 && keep1 === keep2, `keep's T: ${at('T', 8)}`);
+    // Overloads: over's three one key; mixed's two apart; Overloads.m instance and static apart; Sig.f one.
+    assert.equal(new Set([...at('over', 9), ...at('over', 10), ...at('over', 11)]).size, 1);
+    assert.notEqual(at('mixed', 12)[0], at('mixed', 13)[0]);
+    assert.equal(new Set(at('m', 14)).size, 2, `Overloads.m: ${at('m', 14)}`);
+    assert.equal(new Set(at('f', 15)).size, 1, `Sig.f: ${at('f', 15)}`);
   });
 
   it("the native batch asks a name read in the module's scope once per file: one function's reads answer the other's", async function () {

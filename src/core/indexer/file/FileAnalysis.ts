@@ -62,8 +62,9 @@ export class FileAnalysis {
     this.ahead = undefined;
     // While the native compiler answers this file's names, the next file is walked for its own.
     const meanwhile = next && checker.prepareBatch ? () => this.prepare(next, checker) : undefined;
-    checker.prefetch(sf, locals, meanwhile);
     try {
+      // Inside the file's fault isolation: the walk for its batch is syntax work on its tree too.
+      checker.prefetch(sf, locals, meanwhile);
       return extractEdges({ ts: this.ts, checker, sf, declared, targets: project.targets!, locals });
     } catch (err) {
       // The native compiler's process failed: the whole operation is redone, not this file (WorkspaceIndex).

@@ -59,7 +59,13 @@ export class PlainLocals implements BatchNames {
   shared(name: TS.Identifier): string | undefined {
     const { ts } = this;
     const K = ts.SyntaxKind;
-    if (this.isJs || name.parent.kind === K.ShorthandPropertyAssignment || !isValueUse(ts, name)) return undefined;
+    if (this.isJs) return undefined;
+    const parent = name.parent;
+    if (parent.kind === K.TypeReference) return (parent as TS.TypeReferenceNode).typeName === name ? this.sharedType(name) : undefined;
+    if (parent.kind === K.FunctionDeclaration || parent.kind === K.MethodDeclaration || parent.kind === K.MethodSignature) {
+      return (parent as TS.SignatureDeclaration).name === name ? this.overloadKey(parent as TS.SignatureDeclaration, name.text) : undefined;
+    }
+    if (parent.kind === K.ShorthandPropertyAssignment || !isValueUse(ts, name)) return undefined;
     const text = name.text;
     if (text === 'arguments') return undefined;
     for (let n: TS.Node | undefined = name.parent; n; n = n.parent) {
@@ -69,6 +75,74 @@ export class PlainLocals implements BatchNames {
     }
     return text;
   }
+
+  /**
+   * A type's name (`Entity` in `x: Entity<T>`, `T` there): its key is where the checker resolves it,
+   * the same for every such name of the file that resolves there. The innermost node around it that
+   * declares a type of that name as a type parameter (a function's, class's, interface's, alias's,
+   * signature's, a mapped type's `[K in …]`): that node's key; none (and no block declaring a local
+   * type of that name): the module's scope, the file's own type, its import or a global, wherever it
+   * stands. Undefined (asked as before) inside a namespace or enum, where a conditional type declares
+   * it with `infer`, or where a class's type parameter is named inside a static member (an error,
+   * which the checker answers with no symbol).
+   */
+  private sharedType(name: TS.Identifier): string | undefined {
+    const { ts } = this;
+    const K = ts.SyntaxKind;
+    const text = name.text;
+    let staticOf: TS.Node | undefined;
+    for (let n: TS.Node = name.parent; n.kind !== K.SourceFile; n = n.parent) {
+      const k = n.kind;
+      if (k === K.ModuleDeclaration || k === K.EnumDeclaration) return undefined;
+      const types = this.typesDeclaredBy(n);
+      if (types === INFERS) {
+        if (this.inferred(n as TS.ConditionalTypeNode).has(text)) return undefined;
+      } else if (types.has(text)) {
+        if (k === K.Block || k === K.CaseClause || k === K.DefaultClause) return undefined;
+        if (staticOf === n) return undefined;
+        return `t ${n.pos}.${n.end} ${text}`;
+      }
+      if (isStaticMember(ts, n)) staticOf = n.parent;
+    }
+    return `T ${text}`;
+  }
+
+  /**
+   * An overload's name (a function's, method's or method signature's): the overloads of one name in
+   * one container share one symbol. Keyed by the container, and for a function by its export
+   * modifiers (exported and local overloads are an error, two symbols), for a method by `static`.
+   */
+  private overloadKey(decl: TS.SignatureDeclaration, text: string): string | undefined {
+    const { ts } = this;
+    const K = ts.SyntaxKind;
+    const container = decl.parent;
+    if (decl.kind === K.FunctionDeclaration) {
+      const flags = ts.getCombinedModifierFlags(decl) & (ts.ModifierFlags.Export | ts.ModifierFlags.Default);
+      return `f ${container.pos}.${container.end} ${flags} ${text}`;
+    }
+    if (decl.kind === K.MethodDeclaration && ts.isClassLike(container)) return `m ${container.pos}.${container.end} ${isStaticMember(ts, decl) ? 's' : ''} ${text}`;
+    if (decl.kind === K.MethodSignature && (ts.isInterfaceDeclaration(container) || ts.isTypeLiteralNode(container))) return `s ${container.pos}.${container.end} ${text}`;
+    return undefined;
+  }
+
+  /** The type names node `n` declares for what it encloses (type parameters, a block's local types), made when first asked; INFERS for a conditional type. */
+  private typesDeclaredBy(n: TS.Node): ReadonlySet<string> {
+    if (!typeScopeKinds(this.ts).has(n.kind)) return NONE;
+    let names = this.typeScopes.get(n);
+    if (!names) this.typeScopes.set(n, (names = typesDeclaredIn(this.ts, n)));
+    return names;
+  }
+
+  private readonly typeScopes = new Map<TS.Node, ReadonlySet<string>>();
+
+  /** The names a conditional type's `infer` declares (in its `extends` type), made when first asked. */
+  private inferred(n: TS.ConditionalTypeNode): ReadonlySet<string> {
+    let names = this.infers.get(n);
+    if (!names) this.infers.set(n, (names = inferNames(this.ts, n.extendsType)));
+    return names;
+  }
+
+  private readonly infers = new Map<TS.Node, ReadonlySet<string>>();
 
   /** Whether function `n` has a `var` of that name in a nested statement (hoisted to it, unseen by `namesIn`). */
   private hoists(n: TS.Node, text: string): boolean {
@@ -141,6 +215,65 @@ function scopeKinds(ts: typeof TS): ReadonlySet<number> {
 }
 
 const NONE: ReadonlySet<string> = new Set();
+/** `typesDeclaredBy`'s answer for a conditional type: what its `infer`s declare is looked up apart (`inferred`). */
+const INFERS: ReadonlySet<string> = new Set();
+
+const TYPE_SCOPE_KINDS = new WeakMap<object, ReadonlySet<number>>();
+
+/** The kinds of node that may declare a type name for what they enclose (`typesDeclaredIn`), per `ts`. */
+function typeScopeKinds(ts: typeof TS): ReadonlySet<number> {
+  let kinds = TYPE_SCOPE_KINDS.get(ts);
+  if (!kinds) {
+    const K = ts.SyntaxKind;
+    kinds = new Set([
+      K.FunctionDeclaration, K.FunctionExpression, K.ArrowFunction, K.MethodDeclaration, K.MethodSignature, K.Constructor, K.GetAccessor, K.SetAccessor,
+      K.ClassDeclaration, K.ClassExpression, K.InterfaceDeclaration, K.TypeAliasDeclaration, K.CallSignature, K.ConstructSignature, K.IndexSignature,
+      K.FunctionType, K.ConstructorType, K.MappedType, K.ConditionalType, K.Block, K.CaseClause, K.DefaultClause,
+    ]);
+    TYPE_SCOPE_KINDS.set(ts, kinds);
+  }
+  return kinds;
+}
+
+/** The type names `n` declares: its type parameters, a mapped type's parameter, the local types among a block's statements. */
+function typesDeclaredIn(ts: typeof TS, n: TS.Node): ReadonlySet<string> {
+  const K = ts.SyntaxKind;
+  if (n.kind === K.ConditionalType) return INFERS;
+  const names = new Set<string>();
+  if (n.kind === K.MappedType) {
+    names.add((n as TS.MappedTypeNode).typeParameter.name.text);
+  } else if (n.kind === K.Block || n.kind === K.CaseClause || n.kind === K.DefaultClause) {
+    for (const st of (n as TS.Block).statements) {
+      if ((ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isClassDeclaration(st) || ts.isEnumDeclaration(st)) && st.name) names.add(st.name.text);
+    }
+  } else {
+    for (const tp of (n as TS.DeclarationWithTypeParameterChildren).typeParameters ?? []) names.add(tp.name.text);
+  }
+  return names.size ? names : NONE;
+}
+
+/** The names `infer X` declares anywhere in `root` (a conditional type's `extends` type). Iterative: generated types nest deep. */
+function inferNames(ts: typeof TS, root: TS.Node): ReadonlySet<string> {
+  const names = new Set<string>();
+  const stack: TS.Node[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.kind === ts.SyntaxKind.InferType) names.add((n as TS.InferTypeNode).typeParameter.name.text);
+    ts.forEachChild(n, (c) => {
+      stack.push(c);
+    });
+  }
+  return names.size ? names : NONE;
+}
+
+/** Whether `n` is a static member of a class (or its static block): a class's type parameters are not its to name. */
+function isStaticMember(ts: typeof TS, n: TS.Node): boolean {
+  if (!n.parent || !ts.isClassLike(n.parent)) return false;
+  const K = ts.SyntaxKind;
+  if (n.kind === K.ClassStaticBlockDeclaration) return true;
+  if (n.kind !== K.PropertyDeclaration && n.kind !== K.MethodDeclaration && n.kind !== K.GetAccessor && n.kind !== K.SetAccessor) return false;
+  return (ts.getCombinedModifierFlags(n as TS.Declaration) & ts.ModifierFlags.Static) !== 0;
+}
 
 function isFunctionScope(ts: typeof TS, n: TS.Node): n is TS.FunctionLikeDeclaration {
   switch (n.kind) {
