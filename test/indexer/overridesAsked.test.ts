@@ -41,6 +41,20 @@ describe("a class's bases are asked together", () => {
         '}',
         '',
       ].join('\n'),
+      // An object literal's methods implement its contextual type's members (IMPLEMENTS): that type is asked the same way.
+      'src/literal.ts': [
+        'export interface Unit {',
+        '  area(): number;',
+        '  perimeter(): number;',
+        '  label(): string;',
+        '}',
+        'export const unit: Unit = {',
+        '  area() { return 1; },',
+        '  perimeter() { return 4; },',
+        "  label() { return 'unit'; },",
+        '};',
+        '',
+      ].join('\n'),
     });
   });
   after(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -60,11 +74,12 @@ describe("a class's bases are asked together", () => {
     for (const m of ['area', 'perimeter', 'describe']) assert.ok(edges.native.includes(`src/shapes.ts#Square.${m}@method -OVERRIDES-> src/shapes.ts#Base.${m}@method`), edges.native.join('\n'));
     for (const m of ['create', 'kind', 'count']) assert.ok(edges.native.includes(`src/shapes.ts#Square.${m}@static method -OVERRIDES-> src/shapes.ts#Base.${m}@static method`), `static ${m}:\n${edges.native.join('\n')}`);
     for (const m of ['area', 'perimeter', 'label']) assert.ok(edges.native.includes(`src/shapes.ts#Square.${m}@method -IMPLEMENTS-> src/shapes.ts#Shape.${m}@method-signature`), edges.native.join('\n'));
+    for (const m of ['area', 'perimeter', 'label']) assert.ok(edges.native.includes(`src/literal.ts#unit.${m}@method -IMPLEMENTS-> src/literal.ts#Unit.${m}@method-signature`), `unit.${m}:\n${edges.native.join('\n')}`);
     assert.deepEqual(edges.native, edges.inprocess);
     // The file's one typed batch holds the three bases (`extends Base`, `implements Shape`, and `Base` for the statics).
     assert.equal(asked.get('getTypeAtLocation'), 1, `getTypeAtLocation asked ${asked.get('getTypeAtLocation')} times`);
-    // Base's instance side, Shape, Base's static side: one table each, instead of 5 + 5 + 3 names.
-    assert.equal(asked.get('getPropertiesOfType'), 3, 'one properties request per base');
+    // Base's instance side, Shape, Base's static side, the literal's contextual type: one table each, instead of 5 + 5 + 3 + 3 names.
+    assert.equal(asked.get('getPropertiesOfType'), 4, 'one properties request per base and per literal');
     // Only the two names a base's table lacks (Base has no `label`, Shape no `describe`) are asked on
     // their own, as a property the table does not list may still be one (Checker.getPropertyOfType).
     assert.equal(asked.get('getPropertyOfType') ?? 0, 2, 'only the names a table lacks asked alone');

@@ -468,6 +468,8 @@ class EdgeExtractor {
     if (members.length === 0) return;
     const ctx = this.checker.getContextualType(obj);
     if (!ctx) return;
+    // The contextual type is asked each member's name: the native checker may fetch its properties at once.
+    this.checker.expectPropertyNames?.(ctx, members.length);
     for (const p of members) {
       const name = p.name && propertyNameText(ts, p.name);
       const prop = name !== undefined ? ctx.getProperty(name) : undefined;
