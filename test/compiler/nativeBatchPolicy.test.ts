@@ -56,7 +56,22 @@ describe('the native compiler process: its scheduling policy', function () {
   it('every thread of the process is batch work (chrt from util-linux)', async () => {
     const seen = await policiesSettled(3);
     assert.ok(seen.length > 1, 'the Go runtime runs several threads');
-    assert.deepEqual([...new Set(seen)], [3], `policies of its ${seen.length} threads: ${seen.join(' ')} (3 is SCHED_BATCH; is chrt on PATH?)`);
+    assert.deepEqual([...new Set(seen)], [3], `policies of its ${seen.length} threads: ${seen.join(' ')} (3 is SCHED_BATCH; is util-linux's chrt installed?)`);
+  });
+
+  it("never runs a chrt that PATH finds first (a workspace's folder on PATH): only the system's", async () => {
+    const fake = fs.mkdtempSync(path.join(root, 'bin-'));
+    const marker = path.join(fake, 'ran');
+    fs.writeFileSync(path.join(fake, 'chrt'), `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
+    const saved = process.env.PATH;
+    process.env.PATH = `${fake}${path.delimiter}${saved ?? ''}`;
+    try {
+      const seen = await policiesSettled(3);
+      assert.deepEqual([...new Set(seen)], [3], 'the system chrt set the policy');
+      assert.equal(fs.existsSync(marker), false, 'the chrt on PATH did not run');
+    } finally {
+      process.env.PATH = saved;
+    }
   });
 
   it('TS_CODE_GRAPH_NATIVE_BATCH=0 leaves the normal policy', async () => {

@@ -18,13 +18,14 @@ import * as path from 'path';
  * TS_CODE_GRAPH_NATIVE_BATCH=0 leaves the policy alone (for comparing).
  */
 
-/** `chrt`'s path, looked up once per process: undefined until then, null where there is none. */
-let chrt: string | null | undefined;
+/**
+ * The system's folders only, never PATH: a PATH holding a relative or a workspace's folder (`.`,
+ * `node_modules/.bin`) would run a `chrt` a workspace brings.
+ */
+const SYSTEM_FOLDERS = ['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin'];
 
 function findChrt(): string | null {
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/bin', '/bin', '/usr/sbin', '/sbin'];
-  for (const dir of dirs) {
-    if (!dir) continue;
+  for (const dir of SYSTEM_FOLDERS) {
     const candidate = path.join(dir, 'chrt');
     try {
       fs.accessSync(candidate, fs.constants.X_OK);
@@ -43,8 +44,9 @@ function findChrt(): string | null {
 export function scheduleAsBatch(pid: number): string | undefined {
   if (process.platform !== 'linux') return undefined;
   if (process.env.TS_CODE_GRAPH_NATIVE_BATCH === '0') return 'TS_CODE_GRAPH_NATIVE_BATCH=0';
-  if (chrt === undefined) chrt = findChrt();
-  if (!chrt) return 'no chrt (util-linux) on PATH';
+  // Looked up at each start (a few stat calls): a system folder may gain or lose it.
+  const chrt = findChrt();
+  if (!chrt) return `no chrt (util-linux) in ${SYSTEM_FOLDERS.join(', ')}`;
   try {
     const child = childProcess.spawn(chrt, ['--all-tasks', '--batch', '--pid', '0', String(pid)], { stdio: 'ignore' });
     child.on('error', () => undefined);
