@@ -94,12 +94,10 @@ export class PlainLocals implements BatchNames {
     for (let n: TS.Node = name.parent; n.kind !== K.SourceFile; n = n.parent) {
       const k = n.kind;
       if (k === K.ModuleDeclaration || k === K.EnumDeclaration) return undefined;
-      const types = this.typesDeclaredBy(n);
-      if (types === INFERS) {
-        if (this.inferred(n as TS.ConditionalTypeNode).has(text)) return undefined;
-      } else if (types.has(text)) {
-        if (k === K.Block || k === K.CaseClause || k === K.DefaultClause) return undefined;
-        if (staticOf === n) return undefined;
+      if (this.typesDeclaredBy(n).has(text)) {
+        // A block's local type, a conditional type's `infer` (seen in one branch only), a class's
+        // type parameter under a static member: asked as before.
+        if (k === K.Block || k === K.CaseClause || k === K.DefaultClause || k === K.ConditionalType || staticOf === n) return undefined;
         return `t ${n.pos}.${n.end} ${text}`;
       }
       if (isStaticMember(ts, n)) staticOf = n.parent;
@@ -125,7 +123,7 @@ export class PlainLocals implements BatchNames {
     return undefined;
   }
 
-  /** The type names node `n` declares for what it encloses (type parameters, a block's local types), made when first asked; INFERS for a conditional type. */
+  /** The type names node `n` declares for what it encloses (type parameters, a block's local types, a conditional type's `infer`s), made when first asked. */
   private typesDeclaredBy(n: TS.Node): ReadonlySet<string> {
     if (!typeScopeKinds(this.ts).has(n.kind)) return NONE;
     let names = this.typeScopes.get(n);
@@ -134,15 +132,6 @@ export class PlainLocals implements BatchNames {
   }
 
   private readonly typeScopes = new Map<TS.Node, ReadonlySet<string>>();
-
-  /** The names a conditional type's `infer` declares (in its `extends` type), made when first asked. */
-  private inferred(n: TS.ConditionalTypeNode): ReadonlySet<string> {
-    let names = this.infers.get(n);
-    if (!names) this.infers.set(n, (names = inferNames(this.ts, n.extendsType)));
-    return names;
-  }
-
-  private readonly infers = new Map<TS.Node, ReadonlySet<string>>();
 
   /** Whether function `n` has a `var` of that name in a nested statement (hoisted to it, unseen by `namesIn`). */
   private hoists(n: TS.Node, text: string): boolean {
@@ -215,8 +204,6 @@ function scopeKinds(ts: typeof TS): ReadonlySet<number> {
 }
 
 const NONE: ReadonlySet<string> = new Set();
-/** `typesDeclaredBy`'s answer for a conditional type: what its `infer`s declare is looked up apart (`inferred`). */
-const INFERS: ReadonlySet<string> = new Set();
 
 const TYPE_SCOPE_KINDS = new WeakMap<object, ReadonlySet<number>>();
 
@@ -235,10 +222,10 @@ function typeScopeKinds(ts: typeof TS): ReadonlySet<number> {
   return kinds;
 }
 
-/** The type names `n` declares: its type parameters, a mapped type's parameter, the local types among a block's statements. */
+/** The type names `n` declares: its type parameters, a mapped type's parameter, the local types among a block's statements, a conditional type's `infer`s. */
 function typesDeclaredIn(ts: typeof TS, n: TS.Node): ReadonlySet<string> {
   const K = ts.SyntaxKind;
-  if (n.kind === K.ConditionalType) return INFERS;
+  if (n.kind === K.ConditionalType) return inferNames(ts, (n as TS.ConditionalTypeNode).extendsType);
   const names = new Set<string>();
   if (n.kind === K.MappedType) {
     names.add((n as TS.MappedTypeNode).typeParameter.name.text);
